@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Developer entry point: the two README commands, runnable with nothing but ``python3``.
+
+    python3 dev.py site    build the rulebook site into docs/_build/html
+    python3 dev.py test    run every test: pytest (unit, integration, Sybil over docs/)
+                           and a warnings-as-errors Sphinx build of docs/
+
+Both create or refresh ``.venv`` first: it is rebuilt whenever ``pyproject.toml`` or
+``constraints.txt`` changes, so a fresh clone needs no other set-up step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".sphinx-rpg-stamp"
+EXTRAS = "test,myst,chart"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256(EXTRAS.encode())
+    for name in ("pyproject.toml", "constraints.txt"):
+        path = ROOT / name
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_venv() -> None:
+    """Create the virtual environment or bring it up to date with pyproject.toml."""
+    wanted = _fingerprint()
+    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+        return
+    if not (BIN / "python").exists():
+        print("dev.py: creating .venv", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("dev.py: installing sphinx-rpg and its test dependencies into .venv", flush=True)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    constraints = ROOT / "constraints.txt"
+    if constraints.exists():
+        pip += ["-c", str(constraints)]
+    subprocess.run([*pip, "-e", f".[{EXTRAS}]"], cwd=ROOT, check=True)
+    STAMP.write_text(wanted + "\n")
+
+
+def run(*args: str) -> int:
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=env).returncode
+
+
+def site() -> int:
+    return run("sphinx-build", "-b", "html", "-j", "auto", "-q", "docs", "docs/_build/html")
+
+
+def test() -> int:
+    print("dev.py: warnings-as-errors build of docs/ (html)", flush=True)
+    status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html",
+                 "-d", "docs/_build/test-doctrees", "docs", "docs/_build/test-html")
+    if status:
+        print("dev.py: the docs/ build has warnings (see above)", flush=True)
+    print("dev.py: pytest (unit, integration, Sybil over docs/)", flush=True)
+    return run("python", "-m", "pytest", "-q", *sys.argv[2:]) or status
+
+
+COMMANDS = {"site": site, "test": test}
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print(__doc__)
+        return 2
+    ensure_venv()
+    return COMMANDS[sys.argv[1]]()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

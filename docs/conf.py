@@ -1,0 +1,36 @@
+"""The sphinx-rpg site: the extension's manual plus one rulebook per game system."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the engine (rules/) and the extension, also without an install
+
+project = "sphinx-rpg"
+author = "the sphinx-rpg authors"
+copyright = "2026, the sphinx-rpg authors"
+release = "0.1.0"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.mathjax",
+    "sphinx_design",
+    "sphinx_rpg",
+]
+
+#: Every game system that has an engine package contributes its registry (import paths, never
+#: callables, so the environment pickle stays valid for incremental builds).
+SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
+rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
+
+exclude_patterns = ["_build", "**/_*.rst"]
+templates_path: list[str] = []
+html_theme = "alabaster"
+html_static_path: list[str] = []
+html_theme_options = {"description": "Executable tabletop-RPG rulebooks", "fixed_sidebar": True}
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+intersphinx_mapping: dict[str, tuple[str, str | None]] = {}

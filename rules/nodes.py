@@ -1,0 +1,311 @@
+"""The generic node model: every game object a rulebook names, and the registry that binds uids to it.
+
+A *node* is anything a rulebook defines with ``.. node:def::``: an attribute, a skill, an effect, a
+resource.  The engine describes each one with a :class:`Node` (uid, name, type codes, rank range,
+formula, dice, the Python object that implements it) and collects them in a :class:`Registry` that a
+game system exports.  The Sphinx extension reads registries; nothing here imports Sphinx.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
+
+from rules.formula import Formula
+
+Value = Union[int, Fraction, str]
+T = TypeVar("T")
+
+UID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*")
+TYPE_CODE_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+#: The six node types of the published node markup (Nemron's), used when a project configures none.
+CORE_NODE_TYPES: Mapping[str, str] = {
+    "A": "Attribute",
+    "S": "Skill",
+    "AB": "Ability",
+    "E": "Effect",
+    "T": "Trait",
+    "R": "Resource",
+}
+
+
+class NodeError(ValueError):
+    """Base class of every error about nodes and registries."""
+
+
+class InvalidUidError(NodeError):
+    def __init__(self, uid: object) -> None:
+        self.uid = uid
+        super().__init__(
+            f"{uid!r} is not a valid node uid: use dotted identifiers such as 'Generic.Trait.Energy' "
+            "(each part starts with a letter; letters, digits, '_' and '-' follow)"
+        )
+
+
+class InvalidTypeError(NodeError):
+    def __init__(self, text: object, reason: str) -> None:
+        self.text = text
+        super().__init__(f"{text!r} is not a valid node type list: {reason}")
+
+
+class UnknownTypeError(NodeError):
+    def __init__(self, uid: str, code: str, known: Iterable[str]) -> None:
+        self.uid, self.code = uid, code
+        super().__init__(f"node {uid!r}: unknown type code {code!r} (known: {', '.join(known)})")
+
+
+class DuplicateNodeError(NodeError):
+    def __init__(self, uid: str, registry: str) -> None:
+        self.uid = uid
+        super().__init__(f"node {uid!r} is already registered in {registry!r}")
+
+
+class UnknownNodeError(NodeError, KeyError):
+    def __init__(self, uid: str, registry: str) -> None:
+        self.uid = uid
+        super().__init__(f"no node {uid!r} in registry {registry!r}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.args[0]
+
+
+class RankError(NodeError):
+    """A rank outside what a node allows."""
+
+
+def is_valid_uid(uid: object) -> bool:
+    return isinstance(uid, str) and UID_PATTERN.fullmatch(uid) is not None
+
+
+def check_uid(uid: object) -> str:
+    if not is_valid_uid(uid):
+        raise InvalidUidError(uid)
+    return uid  # type: ignore[return-value]
+
+
+def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
+    """Normalise a type list: ``"E,R"``, ``"E, R"`` and ``("E", "R")`` are all ``("E", "R")``."""
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    codes = tuple(part.strip() for part in parts)
+    if not codes or any(not code for code in codes):
+        raise InvalidTypeError(text, "an empty type code")
+    for code in codes:
+        if not TYPE_CODE_PATTERN.fullmatch(code):
+            raise InvalidTypeError(text, f"{code!r} is not a type code (letters, digits, '_' or '-')")
+    if len(set(codes)) != len(codes):
+        raise InvalidTypeError(text, "a type code is repeated")
+    return codes
+
+
+def format_types(codes: Iterable[str]) -> str:
+    return ",".join(codes)
+
+
+@dataclass(frozen=True)
+class Ranks:
+    """The ranks a node can hold. ``floor`` is the rank it never decays below (traits: 1)."""
+
+    minimum: int = 0
+    maximum: int | None = None
+    floor: int | None = None
+
+    def check(self, rank: int, uid: str = "node") -> int:
+        if not isinstance(rank, int) or isinstance(rank, bool):
+            raise RankError(f"{uid}: rank must be a whole number, not {rank!r}")
+        if rank < self.minimum or (self.maximum is not None and rank > self.maximum):
+            raise RankError(f"{uid}: rank {rank} is outside {self}")
+        return rank
+
+    def __str__(self) -> str:
+        if self.maximum is None:
+            return f"{self.minimum} or more"
+        return f"{self.minimum}\N{EN DASH}{self.maximum}"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One line the rulebook shows under a node's heading, computed from the engine."""
+
+    label: str
+    text: str
+    latex: str | None = None
+
+
+def _source_module(obj: object) -> str | None:
+    module = getattr(obj, "__module__", None)
+    if module is None and inspect.ismodule(obj):
+        module = obj.__name__  # type: ignore[attr-defined]
+    return module
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    """A game object as the engine knows it.
+
+    ``implementation`` is the function or class that carries the rule (linked from the book, and its
+    module is a build dependency of every page that defines the node).  ``values`` are named numbers
+    the book may quote inline, so prose never hard-codes a number the engine owns.
+    """
+
+    uid: str
+    name: str
+    types: tuple[str, ...]
+    summary: str = ""
+    ranks: Ranks | None = None
+    formula: Formula | None = None
+    dice: str | None = None
+    values: Mapping[str, Value] = field(default_factory=dict)
+    extra_facts: tuple[Fact, ...] = ()
+    implementation: Any = None
+    module: str | None = None
+
+    def __post_init__(self) -> None:
+        check_uid(self.uid)
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise NodeError(f"node {self.uid!r}: a node needs a name")
+        object.__setattr__(self, "types", parse_types(self.types))
+        if isinstance(self.formula, str):
+            object.__setattr__(self, "formula", Formula(self.formula))
+        if self.module is None:
+            object.__setattr__(self, "module", _source_module(self.implementation))
+
+    @property
+    def namespace(self) -> str:
+        return self.uid.rpartition(".")[0]
+
+    @property
+    def title(self) -> str:
+        """The conventional rendering, ``Energy (E,R)``."""
+        return f"{self.name} ({format_types(self.types)})"
+
+    @property
+    def implementation_path(self) -> str | None:
+        obj = self.implementation
+        if obj is None:
+            return None
+        if inspect.ismodule(obj):
+            return obj.__name__
+        qualname = getattr(obj, "__qualname__", None) or type(obj).__qualname__
+        return f"{_source_module(obj) or type(obj).__module__}.{qualname}"
+
+    @property
+    def source_file(self) -> Path | None:
+        """The file whose edits change this node: the implementation's module, else the defining one."""
+        module = sys.modules.get(self.module or "")
+        path = getattr(module, "__file__", None)
+        return Path(path) if path else None
+
+    def facts(self) -> tuple[Fact, ...]:
+        facts: list[Fact] = []
+        if self.formula is not None:
+            facts.append(Fact("Formula", str(self.formula), self.formula.latex()))
+        if self.dice:
+            facts.append(Fact("Dice", self.dice))
+        if self.ranks is not None:
+            facts.append(Fact("Ranks", str(self.ranks)))
+        return (*facts, *self.extra_facts)
+
+    def value(self, key: str) -> Value:
+        """A quotable value: ``name``, ``title``, ``types``, ``formula``, ``dice``, ``ranks`` or a custom one."""
+        builtin: dict[str, Callable[[], Value | None]] = {
+            "name": lambda: self.name,
+            "title": lambda: self.title,
+            "types": lambda: format_types(self.types),
+            "summary": lambda: self.summary,
+            "formula": lambda: None if self.formula is None else str(self.formula),
+            "dice": lambda: self.dice,
+            "ranks": lambda: None if self.ranks is None else str(self.ranks),
+        }
+        if key in self.values:
+            return self.values[key]
+        if key in builtin and builtin[key]() is not None:
+            return builtin[key]()  # type: ignore[return-value]
+        known = sorted({*self.values, *(k for k, f in builtin.items() if f() is not None)})
+        raise KeyError(f"node {self.uid!r} has no value {key!r} (it has: {', '.join(known)})")
+
+    def __repr__(self) -> str:
+        return f"<Node {self.uid} {self.title!r}>"
+
+
+class Registry:
+    """uid -> :class:`Node` for one game system; what conf.py names as ``"rules.nemron:REGISTRY"``."""
+
+    def __init__(self, system: str, *, title: str | None = None,
+                 node_types: Mapping[str, str] | None = None,
+                 pool_parser: Callable[[str], Any] | None = None) -> None:
+        self.system = system
+        self.title = title or system
+        self.node_types: dict[str, str] = dict(node_types or CORE_NODE_TYPES)
+        #: Turns the system's own pool notation (e.g. Nemron's ``Agility 2 › Athletics 1``) into a
+        #: dice expression or distribution; used by the book's odds tables.
+        self.pool_parser = pool_parser
+        self._nodes: dict[str, Node] = {}
+
+    def add(self, node: Node) -> Node:
+        if node.uid in self._nodes:
+            raise DuplicateNodeError(node.uid, self.system)
+        for code in node.types:
+            if code not in self.node_types:
+                raise UnknownTypeError(node.uid, code, self.node_types)
+        self._nodes[node.uid] = node
+        return node
+
+    def define(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Node:
+        """Create a node and register it; its module is the caller's unless an implementation says otherwise."""
+        if details.get("implementation") is None and "module" not in details:
+            caller = inspect.currentframe().f_back  # type: ignore[union-attr]
+            details["module"] = caller.f_globals.get("__name__") if caller else None
+        return self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), **details))
+
+    def rule(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Callable[[T], T]:
+        """Decorator: register the decorated function or class as the node's implementation."""
+
+        def register(implementation: T) -> T:
+            summary = details.pop("summary", None) or (inspect.getdoc(implementation) or "").split("\n\n")[0]
+            self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), summary=summary,
+                          implementation=implementation, **details))
+            return implementation
+
+        return register
+
+    def include(self, other: "Registry") -> "Registry":
+        """Take every node of a topic's registry into this system's registry."""
+        for code, label in other.node_types.items():
+            self.node_types.setdefault(code, label)
+        self.pool_parser = self.pool_parser or other.pool_parser
+        for node in other:
+            self.add(node)
+        return self
+
+    def __getitem__(self, uid: str) -> Node:
+        try:
+            return self._nodes[uid]
+        except KeyError:
+            raise UnknownNodeError(uid, self.system) from None
+
+    def get(self, uid: str, default: Node | None = None) -> Node | None:
+        return self._nodes.get(uid, default)
+
+    def __contains__(self, uid: object) -> bool:
+        return uid in self._nodes
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self._nodes.values())
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def uids(self) -> list[str]:
+        return list(self._nodes)
+
+    def source_files(self) -> set[Path]:
+        return {path for node in self for path in [node.source_file] if path is not None}
+
+    def __repr__(self) -> str:
+        return f"<Registry {self.system!r}: {len(self)} nodes>"
