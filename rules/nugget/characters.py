@@ -1,0 +1,292 @@
+"""Characters: the four attributes, skills, occupation, goals and the numbers derived from them.
+
+:func:`create_character` checks a new player character against every creation rule and builds a
+:class:`Character`; the derived numbers (initiative bonus, resistances) are its properties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from rules.nugget.registry import REGISTRY
+
+#: Attribute ranges: player characters and ordinary people, and creatures beyond the human range.
+PC_ATTRIBUTE_RANGE = (-1, 2)
+CREATURE_ATTRIBUTE_RANGE = (-2, 4)
+#: Points a player character spends on attributes; each attribute taken at -1 adds one more.
+ATTRIBUTE_POINTS = 2
+#: Skill levels and their names.
+SKILL_LEVELS: Mapping[int, str] = {1: "Basic", 2: "Professional", 3: "Expert", 4: "Master"}
+#: The level the occupation gives its whole cluster of skills, and the core skill's level.
+OCCUPATION_LEVEL = 1
+CORE_SKILL_LEVEL = 2
+#: Skill levels a new character allocates freely.
+FREE_SKILL_LEVELS = 4
+#: How many goals a character writes down.
+MIN_GOALS, MAX_GOALS = 1, 3
+#: Resistances are this many dice plus the attribute.
+RESISTANCE_BASE = 2
+#: Destiny Points a new character starts with.
+STARTING_DESTINY = 1
+
+
+class CharacterError(ValueError):
+    """Base class of character creation errors."""
+
+
+class AttributeRuleError(CharacterError):
+    """Base class of the attribute errors."""
+
+
+class UnknownAttributeError(AttributeRuleError):
+    """A name that is not one of Brawn, Agility, Brains and Will."""
+
+
+class AttributeRangeError(AttributeRuleError):
+    """An attribute level outside the allowed range."""
+
+
+class AttributeBudgetError(AttributeRuleError):
+    """Attribute levels that do not spend exactly the points a new character has."""
+
+
+class SkillLevelError(CharacterError):
+    """A skill level outside 1-4, or a core skill below its starting level."""
+
+
+class SkillBudgetError(CharacterError):
+    """Skills that do not use exactly the four free levels."""
+
+
+class GoalCountError(CharacterError):
+    """Fewer than one or more than three goals."""
+
+
+class OccupationError(CharacterError):
+    """A missing occupation or core skill."""
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One of the four natural talents every character is rated in."""
+
+    name: str
+    covers: str
+
+
+ATTRIBUTES: tuple[Attribute, ...] = (
+    Attribute("Brawn", "strength, toughness, stamina"),
+    Attribute("Agility", "speed, coordination, flexibility"),
+    Attribute("Brains", "noticing, remembering, working things out"),
+    Attribute("Will", "determination, self-control, charisma"),
+)
+ATTRIBUTE_NAMES = tuple(a.name for a in ATTRIBUTES)
+#: What an attribute level means.
+ATTRIBUTE_LEVELS: Mapping[int, str] = {-1: "poor", 0: "average", 1: "talented", 2: "exceptional"}
+
+for _attribute in ATTRIBUTES:
+    REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "Attr",
+                    summary=f"Natural talent for {_attribute.covers}.", implementation=_attribute,
+                    ranks=None, values={"covers": _attribute.covers})
+
+
+def _whole(value: object, what: str, error: type[CharacterError]) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise error(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+@REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "Rule",
+               values={"pc_low": PC_ATTRIBUTE_RANGE[0], "pc_high": PC_ATTRIBUTE_RANGE[1],
+                       "creature_low": CREATURE_ATTRIBUTE_RANGE[0],
+                       "creature_high": CREATURE_ATTRIBUTE_RANGE[1]})
+def check_attribute(name: str, level: int, *, creature: bool = False) -> int:
+    """Validate one attribute: people stay within -1..+2, creatures may reach -2..+4."""
+    if name not in ATTRIBUTE_NAMES:
+        raise UnknownAttributeError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
+    low, high = CREATURE_ATTRIBUTE_RANGE if creature else PC_ATTRIBUTE_RANGE
+    if not low <= _whole(level, f"{name} level", AttributeRangeError) <= high:
+        raise AttributeRangeError(f"{name} {level:+d} is outside {low:+d}..{high:+d}")
+    return level
+
+
+@REGISTRY.rule("Nugget.Rule.AttributeDice", "Attribute Dice", "Rule")
+def attribute_dice(level: int) -> tuple[int, int]:
+    """(Advantages, Disadvantages) an attribute brings to a pool: each point above 0 is an Advantage,
+    each point below 0 a Disadvantage."""
+    _whole(level, "attribute level", AttributeRangeError)
+    return max(level, 0), max(-level, 0)
+
+
+@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "Rule",
+               values={"points": ATTRIBUTE_POINTS})
+def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
+    """Check a player character's attributes spend exactly their points; return the points spent.
+
+    Every level above 0 costs one point; each attribute at -1 (at most ``max_poor`` of them) gives
+    one more point to spend.
+    """
+    for name, level in levels.items():
+        check_attribute(name, level)
+    poor = sum(1 for level in levels.values() if level < 0)
+    if poor > max_poor:
+        raise AttributeBudgetError(f"{poor} attributes at -1, but at most {max_poor} may be")
+    spent = sum(level for level in levels.values() if level > 0)
+    budget = ATTRIBUTE_POINTS + poor
+    if spent != budget:
+        raise AttributeBudgetError(f"attributes spend {spent} points; a new character spends exactly {budget}")
+    return spent
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A written-down skill. ``occupational`` skills sit in the occupation's cluster (which gives
+    them level 1 for free); ``fighting`` and ``close_combat`` mark the skills combat cares about."""
+
+    name: str
+    level: int
+    occupational: bool = False
+    fighting: bool = False
+    close_combat: bool = False
+
+    def __post_init__(self) -> None:
+        check_skill_level(self.level, self.name)
+
+    @property
+    def grade(self) -> str:
+        return SKILL_LEVELS[self.level]
+
+
+@REGISTRY.rule("Nugget.Skill.Level", "Skill Level", "Skill",
+               values={"min": min(SKILL_LEVELS), "max": max(SKILL_LEVELS)})
+def check_skill_level(level: int, name: str = "skill") -> int:
+    """Skills run from 1 (Basic) through Professional and Expert to 4 (Master); each level is a die."""
+    if _whole(level, f"{name} level", SkillLevelError) not in SKILL_LEVELS:
+        raise SkillLevelError(f"{name} level {level} is outside 1..4")
+    return level
+
+
+@REGISTRY.rule("Nugget.Char.Occupation", "Occupation", "Char", values={"level": OCCUPATION_LEVEL})
+def skill_dice(skills: Sequence[Skill], skill: str | None, *, fits_occupation: bool = False) -> int:
+    """Advantages a character's skills give an action.
+
+    A written-down skill that applies gives its level.  Otherwise, an action that fits the
+    occupation gets one Advantage from the occupation's cluster of skills.
+    """
+    for written in skills:
+        if written.name == skill:
+            return written.level
+    return OCCUPATION_LEVEL if fits_occupation else 0
+
+
+@REGISTRY.rule("Nugget.Char.CoreSkill", "Core Skill", "Char", values={"level": CORE_SKILL_LEVEL})
+def skill_cost(skill: Skill, *, core: bool = False) -> int:
+    """Free skill levels a written skill uses at creation.
+
+    The core skill starts at level 2 and occupational skills at 1 for nothing; only raising them
+    costs free levels.  Any other (hobby) skill pays for every level.
+    """
+    start = CORE_SKILL_LEVEL if core else OCCUPATION_LEVEL if skill.occupational else 0
+    if skill.level < start:
+        raise SkillLevelError(f"{skill.name} level {skill.level} is below its starting level {start}")
+    return skill.level - start
+
+
+@REGISTRY.rule("Nugget.Char.FreeSkillLevels", "Free Skill Levels", "Char",
+               values={"levels": FREE_SKILL_LEVELS})
+def check_skill_budget(core: Skill, skills: Sequence[Skill]) -> int:
+    """A new character spends exactly four free skill levels on hobbies or on raising work skills."""
+    spent = skill_cost(core, core=True) + sum(skill_cost(skill) for skill in skills)
+    if spent != FREE_SKILL_LEVELS:
+        raise SkillBudgetError(f"skills use {spent} free levels; a new character uses exactly {FREE_SKILL_LEVELS}")
+    return spent
+
+
+@REGISTRY.rule("Nugget.Char.Goals", "Goals", "Char", values={"min": MIN_GOALS, "max": MAX_GOALS})
+def check_goals(goals: Sequence[str]) -> tuple[str, ...]:
+    """One to three things the character cares about; they steer Destiny Points."""
+    goals = tuple(goals)
+    if not MIN_GOALS <= len(goals) <= MAX_GOALS:
+        raise GoalCountError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
+    return goals
+
+
+@REGISTRY.rule("Nugget.Stat.Initiative", "Initiative Bonus", "Stat",
+               formula="Agility + Brains + highest_fighting")
+def initiative_bonus(agility: int, brains: int, highest_fighting: int = 0) -> int:
+    """Agility and Brains plus the best Fighting skill level; negative attributes lower it, even below 0."""
+    return agility + brains + highest_fighting
+
+
+@REGISTRY.rule("Nugget.Stat.PhysicalResistance", "Physical Resistance", "Stat", formula="2 + Brawn")
+def physical_resistance(brawn: int) -> int:
+    """Dice rolled to shrug off physical harm: two plus Brawn (never fewer than none)."""
+    return max(0, RESISTANCE_BASE + brawn)
+
+
+@REGISTRY.rule("Nugget.Stat.MentalResistance", "Mental Resistance", "Stat", formula="2 + Will")
+def mental_resistance(will: int) -> int:
+    """Dice rolled to withstand fear, strain and mind attacks: two plus Will (never fewer than none)."""
+    return max(0, RESISTANCE_BASE + will)
+
+
+@dataclass(frozen=True)
+class Character:
+    """A checked character sheet; build player characters with :func:`create_character`."""
+
+    name: str
+    attributes: Mapping[str, int]
+    occupation: str
+    core_skill: Skill
+    skills: tuple[Skill, ...] = ()
+    goals: tuple[str, ...] = ()
+    destiny: int = STARTING_DESTINY
+    equipment: tuple[str, ...] = field(default=())
+
+    def attribute(self, name: str) -> int:
+        if name not in ATTRIBUTE_NAMES:
+            raise UnknownAttributeError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
+        return self.attributes.get(name, 0)
+
+    @property
+    def all_skills(self) -> tuple[Skill, ...]:
+        return (self.core_skill, *self.skills)
+
+    def skill_dice(self, skill: str | None, *, fits_occupation: bool = False) -> int:
+        return skill_dice(self.all_skills, skill, fits_occupation=fits_occupation)
+
+    @property
+    def highest_fighting(self) -> int:
+        return max((s.level for s in self.all_skills if s.fighting), default=0)
+
+    @property
+    def initiative_bonus(self) -> int:
+        return initiative_bonus(self.attribute("Agility"), self.attribute("Brains"), self.highest_fighting)
+
+    @property
+    def physical_resistance(self) -> int:
+        return physical_resistance(self.attribute("Brawn"))
+
+    @property
+    def mental_resistance(self) -> int:
+        return mental_resistance(self.attribute("Will"))
+
+
+@REGISTRY.rule("Nugget.Rule.CharacterCreation", "Character Creation", "Rule",
+               values={"destiny": STARTING_DESTINY})
+def create_character(name: str, attributes: Mapping[str, int], occupation: str, core_skill: Skill,
+                     skills: Sequence[Skill] = (), goals: Sequence[str] = (), *,
+                     max_poor: int = 1, equipment: Sequence[str] = ()) -> Character:
+    """Build a new player character, checking every creation rule; it starts with one Destiny Point."""
+    if not occupation or not occupation.strip():
+        raise OccupationError(f"a character needs an occupation, got {occupation!r}")
+    if not isinstance(core_skill, Skill):
+        raise OccupationError(f"the core skill must be a Skill, got {core_skill!r}")
+    levels = {name_: 0 for name_ in ATTRIBUTE_NAMES}
+    for attr, level in attributes.items():
+        levels[attr] = check_attribute(attr, level)
+    attribute_budget(levels, max_poor=max_poor)
+    check_skill_budget(core_skill, skills)
+    return Character(name, levels, occupation, core_skill, tuple(skills), check_goals(goals),
+                     STARTING_DESTINY, tuple(equipment))

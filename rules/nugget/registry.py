@@ -1,0 +1,26 @@
+"""The one registry every NUGGET topic module registers its nodes into.
+
+Kept apart from ``__init__`` so a topic module can import it without importing its siblings.
+"""
+
+from __future__ import annotations
+
+from rules.nodes import Registry
+
+#: NUGGET's own node types: short, readable codes shown after each heading in the book.
+NODE_TYPES: dict[str, str] = {
+    "Attr": "Attribute",
+    "Skill": "Skill",
+    "Char": "Character feature",
+    "Stat": "Derived statistic",
+    "Roll": "Roll",
+    "Rule": "Rule",
+    "Setting": "Per-game setting",
+    "Cond": "Condition",
+    "Weapon": "Weapon or armour",
+    "Threat": "Threat",
+    "Destiny": "Destiny use",
+    "NPC": "Non-player character tier",
+}
+
+REGISTRY = Registry("nugget", title="NUGGET", node_types=NODE_TYPES)

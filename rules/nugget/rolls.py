@@ -1,0 +1,386 @@
+"""The core roll of NUGGET: a pool of six-sided dice, successes on 4-6, bands, fumbles and lids.
+
+Every other topic builds its rolls from :func:`pool_size` and :func:`roll_pool`, and its odds from
+:func:`success_distribution`, so the lid-on/lid-off choice is made in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from rules.dice import DiceSource, Dist, compare
+from rules.nugget.registry import REGISTRY
+from rules.tables import Table
+
+#: NUGGET rolls nothing but ordinary six-sided dice.
+DIE_SIDES = 6
+#: The lowest face that counts as a success (so 4, 5 and 6 do).
+SUCCESS_FACE = 4
+#: The face that, shown by every die, makes a fumble.
+FUMBLE_FACE = 1
+#: The face that triggers the lids: all of them for lid-on, each one for lid-off.
+TOP_FACE = 6
+#: The book's depth rule for lid-off: a die is re-rolled at most this many times in a row.
+LID_OFF_MAX_REROLLS = 5
+#: The lowest and highest Base Dice a task can have.
+MIN_BASE_DICE, MAX_BASE_DICE = -4, 2
+#: The most the GM's situational call may add or take away.
+MAX_SITUATION = 1
+
+
+class NuggetRollError(ValueError):
+    """Base class of the core roll's errors."""
+
+
+class DifficultyError(NuggetRollError):
+    """A difficulty that is not one of the four named grades."""
+
+
+class BaseDiceError(NuggetRollError):
+    """Base Dice outside -4..+2."""
+
+
+class PoolError(NuggetRollError):
+    """A negative count of Advantages or Disadvantages, or a bad situational modifier."""
+
+
+class TooHardError(NuggetRollError):
+    """A pool with no dice: the task is just too hard and nobody rolls."""
+
+
+class FaceError(NuggetRollError):
+    """A die face that a six-sided die cannot show."""
+
+
+class LidError(NuggetRollError):
+    """A lid style other than ``on`` and ``off``, or a bad re-roll depth."""
+
+
+class SuccessCountError(NuggetRollError):
+    """A negative number of successes."""
+
+
+def _whole(value: object, what: str, error: type[NuggetRollError]) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise error(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """One grade of task difficulty and the Base Dice an average person gets for it."""
+
+    key: str
+    base_dice: int
+    who: str
+
+
+#: The four difficulty grades, easiest first.
+DIFFICULTIES: tuple[Difficulty, ...] = (
+    Difficulty("anyone", 2, "anyone can have a decent try (the commonest grade)"),
+    Difficulty("professional", 0, "it takes a professional: you roll only your Advantages"),
+    Difficulty("best", -2, "only the best can pull it off"),
+    Difficulty("near-impossible", -4, "next to impossible"),
+)
+_BY_KEY = {d.key: d for d in DIFFICULTIES}
+
+
+@REGISTRY.rule("Nugget.Roll.BaseDice", "Base Dice", "Roll",
+               values={"anyone": 2, "professional": 0, "best": -2, "near_impossible": -4})
+def base_dice(difficulty: str) -> int:
+    """The Base Dice for a difficulty grade: difficulty is set by what an average person would roll."""
+    try:
+        return _BY_KEY[difficulty].base_dice
+    except (KeyError, TypeError):
+        raise DifficultyError(f"unknown difficulty {difficulty!r} (known: {', '.join(_BY_KEY)})") from None
+
+
+@REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "Roll", formula="BD + Adv - Dis",
+               values={"max_situation": MAX_SITUATION})
+def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation: int = 0) -> int:
+    """How many dice to roll: Base Dice plus one per Advantage, minus one per Disadvantage.
+
+    ``situation`` is the GM's extra Advantage (+1) or Disadvantage (-1) for special circumstances.
+    The result may be zero or less: see :func:`is_too_hard`.
+    """
+    _whole(base, "Base Dice", BaseDiceError)
+    if not MIN_BASE_DICE <= base <= MAX_BASE_DICE:
+        raise BaseDiceError(f"Base Dice {base} is outside {MIN_BASE_DICE}..+{MAX_BASE_DICE}")
+    for what, count in (("Advantages", advantages), ("Disadvantages", disadvantages)):
+        if _whole(count, what, PoolError) < 0:
+            raise PoolError(f"{what} cannot be negative, got {count}")
+    if abs(_whole(situation, "situation", PoolError)) > MAX_SITUATION:
+        raise PoolError(f"the GM's situational modifier is one die at most, got {situation}")
+    return base + advantages - disadvantages + situation
+
+
+@REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "Rule")
+def is_too_hard(pool: int) -> bool:
+    """True when the pool has no dice left: the task is out of reach and is not rolled at all."""
+    return _whole(pool, "pool", PoolError) < 1
+
+
+def _check_face(face: object) -> int:
+    if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= DIE_SIDES:
+        raise FaceError(f"{face!r} is not a face of a six-sided die")
+    return face
+
+
+@REGISTRY.rule("Nugget.Rule.Success", "Success", "Rule", values={"face": SUCCESS_FACE})
+def is_success(face: int) -> bool:
+    """A die showing 4, 5 or 6 is one success: an even chance per die keeps the arithmetic easy."""
+    return _check_face(face) >= SUCCESS_FACE
+
+
+@dataclass(frozen=True)
+class ResultBand:
+    """A named quality of result, from ``least`` successes upwards."""
+
+    least: int
+    name: str
+    meaning: str
+
+
+#: How good a result is, by successes. Two successes are not named by the source (see the book).
+RESULT_BANDS: tuple[ResultBand, ...] = (
+    ResultBand(0, "Failure", "the attempt fails"),
+    ResultBand(1, "Barely", "done, but only just and not well"),
+    ResultBand(2, "Fair", "done, better than barely but short of solid"),
+    ResultBand(3, "Solid", "a good, solid result"),
+    ResultBand(5, "Impressive", "a truly impressive result"),
+)
+
+
+@REGISTRY.rule("Nugget.Rule.ResultBand", "Result Band", "Rule",
+               values={"barely": 1, "solid": 3, "impressive": 5})
+def result_band(successes: int) -> ResultBand:
+    """How well a roll went: the number of successes reads as a quality, not just pass or fail."""
+    if _whole(successes, "successes", SuccessCountError) < 0:
+        raise SuccessCountError(f"successes cannot be negative, got {successes}")
+    return [band for band in RESULT_BANDS if successes >= band.least][-1]
+
+
+@REGISTRY.rule("Nugget.Rule.Fumble", "Fumble", "Rule", values={"face": FUMBLE_FACE})
+def is_fumble(faces: Sequence[int]) -> bool:
+    """Every die of the pool shows 1: a failure bad enough for the GM to add awkward consequences."""
+    checked = [_check_face(face) for face in faces]
+    if not checked:
+        raise TooHardError("a pool of no dice cannot fumble: it is not rolled")
+    return all(face == FUMBLE_FACE for face in checked)
+
+
+class Lid(str, Enum):
+    """How exceptional success works in a game; the GM picks one for the whole game."""
+
+    ON = "on"
+    OFF = "off"
+
+
+def lid_style(lid: Lid | str) -> Lid:
+    """``"on"``, ``"off"`` or a :class:`Lid` as a :class:`Lid`."""
+    try:
+        return Lid(lid)
+    except ValueError:
+        raise LidError(f"unknown lid style {lid!r}: use 'on' (gritty) or 'off' (high energy)") from None
+
+
+@REGISTRY.rule("Nugget.Setting.LidOn", "Lid-On", "Setting")
+def lid_on_bonus(faces: Sequence[int]) -> int:
+    """One extra success when every die shows 6: rare, so a gritty game keeps its results modest."""
+    checked = [_check_face(face) for face in faces]
+    return int(bool(checked) and all(face == TOP_FACE for face in checked))
+
+
+def _check_depth(max_rerolls: object) -> int:
+    if not isinstance(max_rerolls, int) or isinstance(max_rerolls, bool) or max_rerolls < 0:
+        raise LidError(f"the lid-off re-roll depth must be a whole number >= 0, not {max_rerolls!r}")
+    return max_rerolls
+
+
+@REGISTRY.rule("Nugget.Setting.LidOff", "Lid-Off", "Setting",
+               values={"max_rerolls": LID_OFF_MAX_REROLLS})
+def explode(face: int, source: DiceSource, max_rerolls: int = LID_OFF_MAX_REROLLS) -> tuple[int, ...]:
+    """The re-rolls one die earns under lid-off: a 6 is rolled again, and so is every 6 after it.
+
+    The chain stops after ``max_rerolls`` re-rolls (the book's depth rule): a 6 on the last
+    allowed re-roll still counts as a success but is not rolled again.  This keeps the odds exact.
+    """
+    _check_face(face)
+    _check_depth(max_rerolls)
+    chain: list[int] = []
+    while face == TOP_FACE and len(chain) < max_rerolls:
+        face = _check_face(source.roll(DIE_SIDES))
+        chain.append(face)
+    return tuple(chain)
+
+
+@dataclass(frozen=True)
+class PoolRoll:
+    """A rolled pool: the faces, any lid-off re-rolls, and what they add up to."""
+
+    faces: tuple[int, ...]
+    rerolls: tuple[int, ...] = ()
+    lid: Lid = Lid.ON
+
+    @property
+    def successes(self) -> int:
+        counted = sum(is_success(face) for face in (*self.faces, *self.rerolls))
+        return counted + (lid_on_bonus(self.faces) if self.lid is Lid.ON else 0)
+
+    @property
+    def fumble(self) -> bool:
+        return is_fumble(self.faces)
+
+    @property
+    def band(self) -> ResultBand:
+        return result_band(self.successes)
+
+    def __str__(self) -> str:
+        extra = f" re-rolls {list(self.rerolls)}" if self.rerolls else ""
+        note = ", fumble" if self.fumble else ""
+        return f"{list(self.faces)}{extra}: {self.successes} successes ({self.band.name}{note})"
+
+
+def read_pool(faces: Iterable[int], rerolls: Iterable[int] = (), *, lid: Lid | str = Lid.ON) -> PoolRoll:
+    """Score faces already on the table (lid-off re-rolls listed separately)."""
+    style = lid_style(lid)
+    faces, rerolls = tuple(faces), tuple(rerolls)
+    for face in (*faces, *rerolls):
+        _check_face(face)
+    if not faces:
+        raise TooHardError("a pool needs at least one die")
+    if rerolls and style is Lid.ON:
+        raise LidError(f"lid-on games have no re-rolls, got {list(rerolls)}")
+    return PoolRoll(faces, rerolls, style)
+
+
+@REGISTRY.rule("Nugget.Roll.Core", "Core Roll", "Roll")
+def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
+              max_rerolls: int = LID_OFF_MAX_REROLLS) -> PoolRoll:
+    """Roll a pool and count successes.
+
+    All the pool's dice are rolled first; under lid-off each 6 is then followed up, die by die in
+    the order rolled, by its chain of re-rolls (see :func:`explode`).
+    """
+    style = lid_style(lid)
+    _check_depth(max_rerolls)
+    if is_too_hard(pool):
+        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+    faces = tuple(_check_face(source.roll(DIE_SIDES)) for _ in range(pool))
+    rerolls: tuple[int, ...] = ()
+    if style is Lid.OFF:
+        rerolls = tuple(face for first in faces for face in explode(first, source, max_rerolls))
+    return PoolRoll(faces, rerolls, style)
+
+
+@lru_cache(maxsize=None)
+def _one_die_off(max_rerolls: int) -> Dist:
+    """Successes from one die under lid-off with ``max_rerolls`` re-rolls still allowed."""
+    if max_rerolls == 0:
+        return Dist.from_weights({0: Fraction(1, 2), 1: Fraction(1, 2)})
+    weights = {0: Fraction(1, 2), 1: Fraction(1, 3)}
+    for successes, p in _one_die_off(max_rerolls - 1).items():
+        weights[successes + 1] = weights.get(successes + 1, Fraction(0)) + p / 6
+    return Dist.from_weights(weights)
+
+
+@lru_cache(maxsize=None)
+def _distribution(pool: int, lid: Lid, max_rerolls: int) -> Dist:
+    if lid is Lid.OFF:
+        return _one_die_off(max_rerolls).repeat_sum(pool)
+    from math import comb
+
+    weights = {k: Fraction(comb(pool, k), 2 ** pool) for k in range(pool + 1)}
+    all_sixes = Fraction(1, DIE_SIDES ** pool)
+    weights[pool] -= all_sixes
+    weights[pool + 1] = all_sixes
+    return Dist.from_weights(weights)
+
+
+def success_distribution(pool: int, *, lid: Lid | str = Lid.ON,
+                         max_rerolls: int = LID_OFF_MAX_REROLLS) -> Dist:
+    """The exact distribution of successes for a pool of ``pool`` dice."""
+    if is_too_hard(pool):
+        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+    return _distribution(pool, lid_style(lid), _check_depth(max_rerolls))
+
+
+def fumble_chance(pool: int) -> Fraction:
+    """The chance that every die shows 1."""
+    if is_too_hard(pool):
+        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+    return Fraction(1, DIE_SIDES ** pool)
+
+
+def pool_odds(lid: str = "on", max_dice: int = 10) -> Table:
+    """Odds of each result band and of a fumble for pools of 1 to ``max_dice`` dice."""
+    style = lid_style(lid)
+    if _whole(max_dice, "max_dice", PoolError) < 1:
+        raise PoolError(f"max_dice must be at least 1, got {max_dice}")
+    rows = []
+    for pool in range(1, max_dice + 1):
+        dist = success_distribution(pool, lid=style)
+        rows.append((pool, dist.p_ge(1), dist.p_ge(2), dist.p_ge(3), dist.p_ge(5), fumble_chance(pool),
+                     f"{float(dist.mean()):.2f}"))
+    return Table.of(("Dice", "1+ (Barely)", "2+", "3+ (Solid)", "5+ (Impressive)", "Fumble", "Average"),
+                    rows, title=f"Pool odds, lid-{style.value}",
+                    probabilities=("1+ (Barely)", "2+", "3+ (Solid)", "5+ (Impressive)", "Fumble"))
+
+
+@dataclass(frozen=True)
+class Opposed:
+    """The outcome of two opposed rolls, read from the first roller's side."""
+
+    first: int
+    second: int
+
+    @property
+    def margin(self) -> int:
+        """How decisive the win was: the difference in successes."""
+        return abs(self.first - self.second)
+
+    @property
+    def winner(self) -> str | None:
+        """``"first"``, ``"second"``, or ``None`` on a tie."""
+        if self.first == self.second:
+            return None
+        return "first" if self.first > self.second else "second"
+
+    @property
+    def tie(self) -> bool:
+        return self.first == self.second
+
+
+@REGISTRY.rule("Nugget.Roll.Opposed", "Opposed Roll", "Roll")
+def opposed_roll(first: int, second: int) -> Opposed:
+    """Two characters in conflict both roll: more successes wins, the difference says by how much.
+
+    A tie settles nothing: it usually leads to another roll.
+    """
+    for successes in (first, second):
+        if _whole(successes, "successes", SuccessCountError) < 0:
+            raise SuccessCountError(f"successes cannot be negative, got {successes}")
+    return Opposed(first, second)
+
+
+def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
+                 max_rerolls: int = LID_OFF_MAX_REROLLS) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (first wins, tie, second wins) for two pools."""
+    result = compare(success_distribution(first_pool, lid=lid, max_rerolls=max_rerolls),
+                     success_distribution(second_pool, lid=lid, max_rerolls=max_rerolls))
+    return result.win, result.tie, result.lose
+
+
+def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
+    """Chance that the first pool (rows) beats the second pool (columns) outright."""
+    if _whole(max_dice, "max_dice", PoolError) < 1:
+        raise PoolError(f"max_dice must be at least 1, got {max_dice}")
+    columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
+    rows = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
+            for a in range(1, max_dice + 1)]
+    return Table.of(("Dice", *columns), rows, title=f"Opposed rolls, lid-{lid_style(lid).value}",
+                    probabilities=columns)

@@ -1,0 +1,146 @@
+"""Threats and weird stuff: fire, poison, falls and terrors, and powers that tire their user.
+
+A threat is damage without an attacker: the GM rates it, the matching Resistance opposes it, and
+the damage table reads the result, with its own meaning for the two severe rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping
+
+from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
+from rules.nugget.registry import REGISTRY
+from rules.tables import Table
+
+
+class ThreatError(ValueError):
+    """Base class of the threat errors."""
+
+
+class ThreatRatingError(ThreatError):
+    """A threat grade the table does not list, or a negative rating."""
+
+
+class WeirdPowerError(ThreatError):
+    """A weird-stuff roll with a negative number of successes."""
+
+
+class MindAttackError(ThreatError):
+    """A mind attack style other than ``brains`` and ``will``."""
+
+
+@dataclass(frozen=True)
+class ThreatGrade:
+    """A named damage rating for hazards, with examples."""
+
+    rating: int
+    name: str
+    examples: str
+
+
+THREAT_GRADES: tuple[ThreatGrade, ...] = (
+    ThreatGrade(1, "Irritating", "a nuisance"),
+    ThreatGrade(3, "Painful", "tiring or painful, such as a desert crossing"),
+    ThreatGrade(5, "Damaging", "ordinary fire, drowning"),
+    ThreatGrade(8, "Deadly", "strong electricity"),
+    ThreatGrade(10, "Extreme", "open space, the deep ocean"),
+)
+_BY_NAME: Mapping[str, ThreatGrade] = {g.name: g for g in THREAT_GRADES}
+
+
+@REGISTRY.rule("Nugget.Threat.Rating", "Threat Rating", "Threat",
+               values={g.name.lower(): g.rating for g in THREAT_GRADES})
+def threat_rating(grade: str) -> int:
+    """The damage rating the GM gives a hazard of a named grade."""
+    try:
+        return _BY_NAME[grade].rating
+    except (KeyError, TypeError):
+        raise ThreatRatingError(f"unknown threat grade {grade!r} (known: {', '.join(_BY_NAME)})") from None
+
+
+@dataclass(frozen=True)
+class ThreatOutcome:
+    """What a threat did: the damage-table effect, read for hazards."""
+
+    effect: Effect
+    kind: str
+
+    @property
+    def impaired(self) -> bool:
+        """An Unconscious result from a threat: an impairment for about a scene (blinded, fleeing)."""
+        return self.effect.unconscious
+
+    @property
+    def lasting(self) -> bool:
+        """A Dead result from a threat: a permanent condition, whose cure can be a story of its own."""
+        return self.effect.dead
+
+
+@REGISTRY.rule("Nugget.Threat.Resolve", "Facing a Threat", "Threat")
+def face_threat(rating: int, successes: int, fumble: bool = False, *, kind: str = "physical") -> ThreatOutcome:
+    """Oppose a threat's rating with the matching Resistance roll and read the damage table.
+
+    ``kind`` picks the Resistance and the wound track: ``physical`` or ``mental``.
+    """
+    if not isinstance(rating, int) or isinstance(rating, bool) or rating < 0:
+        raise ThreatRatingError(f"a threat rating must be a whole number >= 0, not {rating!r}")
+    if kind not in TRACKS:
+        raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
+    return ThreatOutcome(damage_effect(resisted_damage(rating, successes, fumble)), kind)
+
+
+def threat_table(resistance_dice: int = 2, lid: str = "on") -> Table:
+    """Chance of each outcome when each threat grade meets a Resistance of so many dice."""
+    labels = ("No effect", "Hurt", "Injured", "Injured and Unconscious", "Injured and Dead")
+    rows = []
+    for grade in THREAT_GRADES:
+        chances: Mapping[str, Fraction] = effect_distribution(grade.rating, resistance_dice, lid=lid)
+        rows.append((f"{grade.rating} {grade.name}", *(chances[label] for label in labels)))
+    columns = ("Threat", "No effect", "Hurt", "Injured", "Impaired", "Lasting")
+    return Table.of(columns, rows, title=f"Threats against Resistance {resistance_dice}, lid-{lid}",
+                    probabilities=columns[1:])
+
+
+@dataclass(frozen=True)
+class PowerUse:
+    """A weird-stuff roll after its cost: the successes left and the Hurt taken (if any)."""
+
+    successes: int
+    hurt: Effect
+    kind: str
+
+
+@REGISTRY.rule("Nugget.Rule.WeirdStuff", "Weird Stuff", "Rule", values={"cost": 1})
+def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental") -> PowerUse:
+    """Magic and psychic powers are skills that tire: each use costs a Hurt (physical or mental)
+    unless one success is given up to avoid it.  With no success to spare the Hurt is taken."""
+    if not isinstance(successes, int) or isinstance(successes, bool) or successes < 0:
+        raise WeirdPowerError(f"successes must be a whole number >= 0, not {successes!r}")
+    if kind not in TRACKS:
+        raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
+    if avoid_fatigue and successes >= 1:
+        return PowerUse(successes - 1, Effect(), kind)
+    return PowerUse(successes, Effect(hurts=1), kind)
+
+
+MIND_ATTACK_STYLES = ("brains", "will")
+
+
+@REGISTRY.rule("Nugget.Rule.MindAttack", "Mind Attack", "Rule")
+def mind_attack_damage(attack_successes: int, defence_successes: int, will: int, *,
+                       style: str = "brains") -> int:
+    """Damage of a mind attack before Mental Resistance.
+
+    ``brains``: the attack is rolled with Brains and the attacker's Will is its base damage, like a
+    weapon's.  ``will``: just a Will roll, whose margin alone is the damage.  A tie or less misses.
+    """
+    if style not in MIND_ATTACK_STYLES:
+        raise MindAttackError(f"unknown mind attack style {style!r} (known: {', '.join(MIND_ATTACK_STYLES)})")
+    for what, count in (("attack successes", attack_successes), ("defence successes", defence_successes)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise MindAttackError(f"{what} must be a whole number >= 0, not {count!r}")
+    if attack_successes <= defence_successes:
+        return 0
+    return attack_successes - defence_successes + (will if style == "brains" else 0)
