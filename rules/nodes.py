@@ -164,6 +164,8 @@ class Node:
     extra_facts: tuple[Fact, ...] = ()
     implementation: Any = None
     module: str | None = None
+    #: The line of ``module`` where the node is defined (for coverage reports).
+    line: int | None = None
 
     def __post_init__(self) -> None:
         check_uid(self.uid)
@@ -258,9 +260,11 @@ class Registry:
 
     def define(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Node:
         """Create a node and register it; its module is the caller's unless an implementation says otherwise."""
-        if details.get("implementation") is None and "module" not in details:
-            caller = inspect.currentframe().f_back  # type: ignore[union-attr]
-            details["module"] = caller.f_globals.get("__name__") if caller else None
+        caller = inspect.currentframe().f_back  # type: ignore[union-attr]
+        if caller is not None:
+            if details.get("implementation") is None:
+                details.setdefault("module", caller.f_globals.get("__name__"))
+            details.setdefault("line", caller.f_lineno)
         return self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), **details))
 
     def rule(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Callable[[T], T]:
@@ -268,8 +272,12 @@ class Registry:
 
         def register(implementation: T) -> T:
             summary = details.pop("summary", None) or (inspect.getdoc(implementation) or "").split("\n\n")[0]
+            try:
+                line = inspect.getsourcelines(implementation)[1]  # type: ignore[arg-type]
+            except (OSError, TypeError):
+                line = None
             self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), summary=summary,
-                          implementation=implementation, **details))
+                          implementation=implementation, line=line, **details))
             return implementation
 
         return register

@@ -1,0 +1,52 @@
+"""sphinx-rpg: a Sphinx domain for tabletop-RPG rulebooks whose game objects are bound to a rules engine.
+
+Add ``"sphinx_rpg"`` to ``extensions`` and name your engine's registries in ``rpg_registries``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+__version__ = "0.1.0"
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _add_static(app: Any) -> None:
+    if app.builder.format == "html":
+        app.config.html_static_path.append(str(STATIC))
+        app.add_css_file("sphinx_rpg.css")
+
+
+def setup(app: Any) -> dict[str, Any]:
+    from sphinx_rpg import coverage, domain, export
+    from sphinx_rpg.config import CONFIG_VALUES
+    from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
+    from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
+    from sphinx_rpg.roles import NodeValueRole
+
+    for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
+        app.add_config_value(name, default, rebuild, types, description=description)
+    app.add_domain(domain.NodeDomain)
+    for name, directive in DIRECTIVES.items():
+        app.add_directive_to_domain("node", name, directive)
+    app.add_role_to_domain("node", "value", NodeValueRole())
+    app.add_node(node_heading, html=(visit_node_heading_html, depart_node_heading_html))
+    app.add_node(node_listing)
+    app.add_post_transform(ListingResolver)
+    app.add_builder(export.NodesJsonBuilder)
+
+    app.connect("builder-inited", coverage.report_registry_errors)
+    app.connect("builder-inited", _add_static)
+    app.connect("env-get-updated", domain.pages_to_rewrite)
+    app.connect("env-check-consistency", domain.check_consistency)
+    app.connect("env-check-consistency", coverage.report_coverage)
+    app.connect("warn-missing-reference", domain.warn_missing_node)
+    app.connect("build-finished", export.on_build_finished)
+    return {
+        "version": __version__,
+        "env_version": domain.DATA_VERSION,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,0 +1,37 @@
+"""Configuration values of the extension and the small helpers that read them."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.nodes import CORE_NODE_TYPES, format_types
+
+#: name -> (default, rebuild, types, description). ``rebuild="env"``: changing it re-reads every page.
+CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
+    "rpg_registries": ([], "env", (list, tuple),
+                       "import paths of the engine's registries, e.g. 'rules.nemron:REGISTRY'"),
+    "rpg_node_types": (dict(CORE_NODE_TYPES), "env", (dict,),
+                       "type code -> readable name, for nodes no registry binds"),
+    "rpg_ref_format": ("{name} ({types})", "env", (str,),
+                       "how a bare :node:ref: renders; fields {name}, {types}, {uid}, {type_names}"),
+    "rpg_heading_format": ("{name} ({types})", "env", (str,),
+                           "how a node:def heading renders; same fields"),
+    "rpg_render_facts": (True, "env", (bool,),
+                         "show facts computed from the bound rule object under each node heading"),
+    "rpg_table_modules": (None, "env", (list, tuple, type(None)),
+                          "module prefixes node:table may call; default: the registries' packages"),
+    "rpg_nodes_json": (True, "html", (bool,), "write nodes.json next to the HTML pages"),
+    "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
+}
+
+FORMAT_FIELDS = ("name", "types", "uid", "type_names")
+
+
+def render_title(template: str, *, name: str, types: tuple[str, ...], uid: str,
+                 type_names: Mapping[str, str]) -> str:
+    """Fill a heading/ref template; an unknown field falls back to the default format."""
+    names = ", ".join(type_names.get(code, code) for code in types)
+    try:
+        return template.format(name=name, types=format_types(types), uid=uid, type_names=names)
+    except (KeyError, IndexError, ValueError):
+        return f"{name} ({format_types(types)})"

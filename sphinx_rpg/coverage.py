@@ -1,0 +1,37 @@
+"""Coverage of the book against the engine, reported at the end of every build.
+
+``node.unbound``: a ``node:def`` whose uid no configured registry binds.
+``node.undocumented``: a rule object that no page defines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.environment import BuildEnvironment
+
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.warnings import warn
+
+
+def report_registry_errors(app: Any) -> None:
+    for error in binding_for(app.config).errors:
+        warn("registry", f"rpg_registries: {error}")
+
+
+def report_coverage(app: Any, env: BuildEnvironment) -> None:
+    binding = binding_for(env.config)
+    if not binding.registries:
+        return
+    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    for record in domain.records():
+        if binding.lookup(record.uid) is None:
+            warn("unbound", f"node {record.uid!r} has no rule object in the configured registries",
+                 location=record.place())
+    for node in binding.nodes():
+        if domain.record(node.uid) is None:
+            source = node.source_file
+            location = f"{source}:{node.line}" if source and node.line else (str(source) if source else None)
+            warn("undocumented", f"rule object {node.uid!r} ({node.implementation_path or node.module}) "
+                                 "is not defined by any page", location=location)

@@ -1,0 +1,17 @@
+"""The ``node`` domain's directives."""
+
+from sphinx_rpg.directives.definition import NodeDefinition, node_heading
+from sphinx_rpg.directives.example import NodeExample
+from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListing, node_listing
+from sphinx_rpg.directives.tables import NodeOdds, NodeTable
+
+DIRECTIVES = {
+    "def": NodeDefinition,
+    "list": NodeListing,
+    "cards": NodeCards,
+    "table": NodeTable,
+    "odds": NodeOdds,
+    "example": NodeExample,
+}
+
+__all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]

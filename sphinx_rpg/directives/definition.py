@@ -1,0 +1,125 @@
+"""``node:def``: declare a game object, as a real section (so it is in the page's contents)."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_id, nested_parse_with_titles
+
+from rules.nodes import InvalidTypeError, Node, format_types, is_valid_uid, parse_types
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.config import render_title
+from sphinx_rpg.directives.facts import facts_block
+from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.warnings import warn
+
+
+class node_heading(nodes.rubric):
+    """A node heading kept out of the table of contents (``:no-contents-entry:``).
+
+    HTML gives it a permalink; every other writer renders it as the rubric it derives from.
+    """
+
+
+def visit_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
+    self.body.append(self.starttag(node, "p", "", CLASS="rubric rpg-node-heading"))
+
+
+def depart_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
+    self.add_permalink_ref(node, "Link to this node")
+    self.body.append("</p>\n")
+
+
+class NodeDefinition(SphinxDirective):
+    """``.. node:def:: Name`` with ``:uid:`` and ``:type:``; the body is ordinary reST."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {
+        "uid": directives.unchanged,
+        "type": directives.unchanged,
+        "no-index": directives.flag,
+        "no-contents-entry": directives.flag,
+        "no-facts": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        name = self.arguments[0].strip()
+        uid = (self.options.get("uid") or "").strip()
+        location = self.get_location()
+        valid_uid = is_valid_uid(uid)
+        if not uid:
+            warn("uid", f"node:def {name!r} has no :uid: option", location)
+        elif not valid_uid:
+            warn("uid", f"node:def {name!r}: {uid!r} is not a valid uid (use dotted identifiers "
+                        "such as Generic.Trait.Energy)", location)
+        binding = binding_for(self.config)
+        rule = binding.lookup(uid) if valid_uid else None
+        types = self._types(name, uid, rule, location)
+        type_names = self._type_names(uid, types, location)
+        heading = render_title(self.config.rpg_heading_format, name=name, types=types, uid=uid,
+                               type_names=type_names) if types else name
+
+        anchor = make_id(self.env, self.state.document, "", uid) if valid_uid else \
+            make_id(self.env, self.state.document, "node", name)
+        in_section = isinstance(self.state.parent, (nodes.section, nodes.document))
+        if "no-contents-entry" in self.options or not in_section:
+            container: nodes.Element = nodes.container(classes=["rpg-node"])
+            title_node: nodes.Element = node_heading(heading, heading, ids=[anchor])
+        else:
+            container = nodes.section(ids=[anchor], classes=["rpg-node"])
+            title_node = nodes.title(heading, heading)
+        container["classes"] += [f"rpg-type-{code}" for code in types]
+        container["rpg_uid"] = uid
+        self.set_source_info(container)
+        container += title_node
+        self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
+
+        result: list[nodes.Node] = [container]
+        if valid_uid and types and "no-index" not in self.options:
+            index = addnodes.index(entries=[("single", heading, anchor, "", None)] + [
+                ("single", f"{type_names[code]}; {name}", anchor, "", None) for code in types])
+            result.insert(0, index)
+            domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
+                                        self.env.docname, anchor, self.lineno,
+                                        rule.summary if rule else "", rule is not None))
+        if rule is not None:
+            if rule.source_file is not None:
+                self.env.note_dependency(str(rule.source_file))
+            if self.config.rpg_render_facts and "no-facts" not in self.options:
+                container += facts_block(rule)
+        nested_parse_with_titles(self.state, self.content, container, self.content_offset)
+        return result
+
+    def _types(self, name: str, uid: str, rule: Node | None, location: object) -> tuple[str, ...]:
+        declared: tuple[str, ...] = ()
+        if self.options.get("type", "").strip():
+            try:
+                declared = parse_types(self.options["type"])
+            except InvalidTypeError as error:
+                warn("type", f"node:def {name!r}: {error}", location)
+        if rule is None:
+            if not declared and "type" not in self.options:
+                warn("type", f"node:def {name!r} has no :type: and no rule object supplies one", location)
+            return declared
+        if declared and set(declared) != set(rule.types):
+            warn("type_mismatch", f"node:def {name!r} declares type {format_types(declared)!r} but "
+                                  f"its rule object {uid!r} has {format_types(rule.types)!r}; "
+                                  "the rule object's type is used", location)
+        return rule.types
+
+    def _type_names(self, uid: str, types: tuple[str, ...], location: object) -> dict[str, str]:
+        binding = binding_for(self.config)
+        registry = binding.registry_of(uid)
+        known = dict(registry.node_types) if registry else binding.type_names(self.config.rpg_node_types)
+        names: dict[str, str] = {}
+        for code in types:
+            if code not in known:
+                warn("type", f"node {uid!r}: unknown type code {code!r} (known: {', '.join(sorted(known))}); "
+                             "add it to rpg_node_types", location)
+            names[code] = known.get(code, code)
+        return names

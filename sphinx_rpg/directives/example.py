@@ -1,0 +1,22 @@
+"""``node:example``: a worked example box; the ``>>>`` lines in it run in the test suite (Sybil)."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
+
+
+class NodeExample(SphinxDirective):
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        title = "Example" + (f": {self.arguments[0]}" if self.arguments else "")
+        box = nodes.admonition(classes=["rpg-example"])
+        self.set_source_info(box)
+        box += nodes.title(title, title)
+        nested_parse_with_titles(self.state, self.content, box, self.content_offset)
+        self.add_name(box)
+        return [box]

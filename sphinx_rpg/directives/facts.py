@@ -1,0 +1,30 @@
+"""Facts computed from a bound rule object, rendered under the node's heading."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+
+from rules.nodes import Node
+
+
+def _field(label: str, *body: nodes.Node) -> nodes.field:
+    return nodes.field("", nodes.field_name(label, label), nodes.field_body("", nodes.paragraph("", "", *body)))
+
+
+def implementation_link(path: str) -> nodes.Node:
+    """A link to the rule's API entry; plain code text when no page documents it (no warning)."""
+    ref = addnodes.pending_xref("", refdomain="py", reftype="obj", reftarget=path, refexplicit=False,
+                                refwarn=False)
+    ref += nodes.literal(path, path, classes=["xref", "py", "py-obj"])
+    return ref
+
+
+def facts_block(rule: Node) -> list[nodes.Node]:
+    fields = nodes.field_list(classes=["rpg-facts"])
+    for fact in rule.facts():
+        value: nodes.Node = nodes.math(fact.latex, fact.latex) if fact.latex else nodes.Text(fact.text)
+        fields += _field(fact.label, value)
+    if rule.implementation_path:
+        fields += _field("Rule", implementation_link(rule.implementation_path))
+    return [fields] if len(fields) else []

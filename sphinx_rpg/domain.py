@@ -1,0 +1,270 @@
+"""The ``node`` domain: where every node definition and reference of the book is recorded.
+
+The environment keeps only plain tuples (never docutils nodes), so pickling stays cheap.  Every uid
+maps to the *list* of places that define it: duplicates are reported once per build, in the main
+process, naming both places; that is deterministic whatever order parallel readers finish in, and an
+incremental build that removes one of two definitions heals without stale state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, NamedTuple
+
+from docutils import nodes
+from docutils.nodes import Element
+from sphinx import addnodes
+from sphinx.addnodes import pending_xref
+from sphinx.builders import Builder
+from sphinx.domains import Domain, Index, IndexEntry, ObjType
+from sphinx.environment import BuildEnvironment
+from sphinx.roles import XRefRole
+from sphinx.util.nodes import make_refnode
+
+from sphinx_rpg.config import render_title
+from sphinx_rpg.warnings import warn
+
+DATA_VERSION = 3
+
+
+class NodeRecord(NamedTuple):
+    """One ``node:def`` as the environment remembers it."""
+
+    uid: str
+    name: str
+    types: tuple[str, ...]
+    type_names: tuple[str, ...]
+    docname: str
+    anchor: str
+    lineno: int
+    summary: str
+    bound: bool
+
+    @property
+    def namespace(self) -> str:
+        return self.uid.rpartition(".")[0]
+
+    def place(self) -> tuple[str, int]:
+        return (self.docname, self.lineno)
+
+
+def _sort_key(record: NodeRecord) -> tuple[str, int]:
+    return (record.docname, record.lineno)
+
+
+class NodeRefRole(XRefRole):
+    """``:node:ref:`uid```, ``:node:ref:`text <uid>```; ``!uid`` renders the title without a link."""
+
+    def __init__(self) -> None:
+        super().__init__(warn_dangling=True, innernodeclass=nodes.inline)
+
+    def process_link(self, env: BuildEnvironment, refnode: Element, has_explicit_title: bool,
+                     title: str, target: str) -> tuple[str, str]:
+        env.get_domain("node").note_reference(env.docname, target.strip())  # type: ignore[attr-defined]
+        return title, target.strip()
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        if not self.disabled:
+            return super().run()
+        # keep the lookup (so the title renders and a dangling uid still warns), drop only the link
+        self.disabled = False
+        self.target = self.target[1:] if self.target.startswith("!") else self.target
+        self.title = self.title[1:] if self.title.startswith("!") else self.title
+        result, messages = super().run()
+        for node in result:
+            if isinstance(node, pending_xref):
+                node["rpg_no_link"] = True
+        return result, messages
+
+
+class _NodeIndex(Index):
+    """Shared shape of the two node indices: entries grouped by a key of the record."""
+
+    def group_of(self, record: NodeRecord) -> Iterable[str]:
+        raise NotImplementedError
+
+    def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        domain: NodeDomain = self.domain  # type: ignore[assignment]
+        wanted = set(docnames) if docnames is not None else None
+        groups: dict[str, list[IndexEntry]] = {}
+        for record in domain.records():
+            if wanted is not None and record.docname not in wanted:
+                continue
+            entry = IndexEntry(domain.display_title(record), 0, record.docname, record.anchor,
+                               record.uid, "", ", ".join(record.type_names))
+            for group in self.group_of(record):
+                groups.setdefault(group, []).append(entry)
+        content = [(key, sorted(entries, key=lambda e: (e.name.lower(), e.extra)))
+                   for key, entries in sorted(groups.items())]
+        return content, False
+
+
+class NodeTypeIndex(_NodeIndex):
+    name = "types"
+    localname = "Nodes by type"
+    shortname = "by type"
+
+    def group_of(self, record: NodeRecord) -> Iterable[str]:
+        return record.type_names
+
+
+class NodeNamespaceIndex(_NodeIndex):
+    name = "namespaces"
+    localname = "Nodes by namespace"
+    shortname = "by namespace"
+
+    def group_of(self, record: NodeRecord) -> Iterable[str]:
+        return [record.namespace or "(top level)"]
+
+
+class NodeDomain(Domain):
+    """Game objects: ``node:def`` declares one, ``node:ref`` links to it."""
+
+    name = "node"
+    label = "Game node"
+    object_types = {"node": ObjType("node", "ref")}
+    roles = {"ref": NodeRefRole()}
+    indices = [NodeTypeIndex, NodeNamespaceIndex]
+    initial_data: dict[str, Any] = {
+        "version": DATA_VERSION,
+        "definitions": {},  # uid -> list[NodeRecord]
+        "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
+        "listings": {},  # docname -> number of listings on that page
+        "published": {},  # uid -> NodeRecord as of the last build (for change detection)
+    }
+    data_version = DATA_VERSION
+
+    # -- recording --------------------------------------------------------------------------------
+    @property
+    def definitions(self) -> dict[str, list[NodeRecord]]:
+        return self.data.setdefault("definitions", {})
+
+    def note_node(self, record: NodeRecord) -> None:
+        places = self.definitions.setdefault(record.uid, [])
+        places.append(record)
+        places.sort(key=_sort_key)
+
+    def note_reference(self, docname: str, uid: str) -> None:
+        self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
+
+    def note_listing(self, docname: str) -> None:
+        listings = self.data.setdefault("listings", {})
+        listings[docname] = listings.get(docname, 0) + 1
+
+    def clear_doc(self, docname: str) -> None:
+        for uid in [uid for uid, places in self.definitions.items() if any(p.docname == docname for p in places)]:
+            remaining = [p for p in self.definitions[uid] if p.docname != docname]
+            if remaining:
+                self.definitions[uid] = remaining
+            else:
+                del self.definitions[uid]
+        self.data.setdefault("references", {}).pop(docname, None)
+        self.data.setdefault("listings", {}).pop(docname, None)
+
+    def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
+        wanted = set(docnames)
+        for uid, places in otherdata.get("definitions", {}).items():
+            for record in places:
+                if record.docname in wanted:
+                    self.note_node(record)
+        for docname, uids in otherdata.get("references", {}).items():
+            if docname in wanted:
+                self.data.setdefault("references", {}).setdefault(docname, set()).update(uids)
+        for docname, count in otherdata.get("listings", {}).items():
+            if docname in wanted:
+                self.data.setdefault("listings", {})[docname] = count
+
+    # -- lookup -----------------------------------------------------------------------------------
+    def record(self, uid: str) -> NodeRecord | None:
+        """The definition that wins: the first by (docname, line), the same in serial and parallel."""
+        places = self.definitions.get(uid)
+        return places[0] if places else None
+
+    def records(self) -> Iterator[NodeRecord]:
+        for uid in sorted(self.definitions):
+            places = self.definitions[uid]
+            if places:
+                yield places[0]
+
+    def duplicates(self) -> Iterator[tuple[NodeRecord, NodeRecord]]:
+        """(winner, duplicate) pairs, in a stable order."""
+        for uid in sorted(self.definitions):
+            first, *others = self.definitions[uid]
+            for other in others:
+                yield first, other
+
+    def display_title(self, record: NodeRecord) -> str:
+        return render_title(self.env.config.rpg_ref_format, name=record.name, types=record.types,
+                            uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
+
+    def listing_docs(self) -> set[str]:
+        return set(self.data.setdefault("listings", {}))
+
+    def changed_since_last_build(self) -> set[str]:
+        """uids added, removed or changed since the previous build; remembers the current state."""
+        current = {record.uid: record for record in self.records()}
+        previous: dict[str, NodeRecord] = self.data.get("published", {})
+        changed = {uid for uid in current.keys() | previous.keys() if current.get(uid) != previous.get(uid)}
+        self.data["published"] = current
+        return changed
+
+    def docs_referring_to(self, uids: set[str]) -> set[str]:
+        return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}
+
+    # -- resolution -------------------------------------------------------------------------------
+    def _reference(self, builder: Builder, fromdocname: str, record: NodeRecord, node: pending_xref,
+                   contnode: Element) -> Element:
+        if not node.get("refexplicit"):
+            title = self.display_title(record)
+            contnode = contnode.__class__(title, title, classes=contnode.get("classes", []))
+        contnode["classes"] = [*contnode.get("classes", []), "rpg-node-ref",
+                               *(f"rpg-type-{code}" for code in record.types)]
+        if node.get("rpg_no_link"):
+            return contnode
+        return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
+                            self.display_title(record))
+
+    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
+                     target: str, node: pending_xref, contnode: Element) -> Element | None:
+        record = self.record(target)
+        if record is None:
+            return None  # intersphinx may still resolve it; else warn_missing_reference warns
+        return self._reference(builder, fromdocname, record, node, contnode)
+
+    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
+                         target: str, node: pending_xref, contnode: Element) -> list[tuple[str, Element]]:
+        record = self.record(target)
+        if record is None:
+            return []
+        return [("node:ref", self._reference(builder, fromdocname, record, node, contnode))]
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for record in self.records():
+            yield record.uid, self.display_title(record), "node", record.docname, record.anchor, 1
+
+    def get_full_qualified_name(self, node: Element) -> str | None:
+        return node.get("reftarget")
+
+
+def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bool | None:
+    """Report a dangling ``:node:ref:`` as ``node.ref``, always (not only in nitpicky mode)."""
+    if domain is None or domain.name != "node":
+        return None
+    warn("ref", f"node reference target not found: {node['reftarget']!r}", location=node)
+    return True
+
+
+def check_consistency(app: Any, env: BuildEnvironment) -> None:
+    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    for first, other in domain.duplicates():
+        warn("duplicate",
+             f"duplicate node uid {other.uid!r}: already defined in {env.doc2path(first.docname)}:{first.lineno}",
+             location=other.place())
+
+
+def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
+    """Listings and references on unchanged pages must follow nodes changed on other pages."""
+    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    changed = domain.changed_since_last_build()
+    if not changed:
+        return []
+    return sorted(domain.listing_docs() | domain.docs_referring_to(changed))

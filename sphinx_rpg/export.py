@@ -1,0 +1,93 @@
+"""``nodes.json``: every node of the book with its page, anchor, rule object and computed facts.
+
+Written next to the HTML on every HTML build, and alone by the ``nodes_json`` builder
+(``sphinx-build -b nodes_json docs out``).  The format is versioned and described by
+``sphinx_rpg/schema/nodes.schema.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+from sphinx.builders import Builder
+from sphinx.environment import BuildEnvironment
+
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.domain import NodeDomain
+
+SCHEMA_VERSION = 1
+SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
+
+
+def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
+    """The JSON document; ``page_uri(docname)`` gives the page's URL relative to the site root."""
+    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    binding = binding_for(env.config)
+    entries = []
+    for record in domain.records():
+        rule = binding.lookup(record.uid)
+        registry = binding.registry_of(record.uid)
+        entries.append({
+            "uid": record.uid,
+            "name": record.name,
+            "title": domain.display_title(record),
+            "types": list(record.types),
+            "type_names": list(record.type_names),
+            "namespace": record.namespace,
+            "summary": record.summary,
+            "docname": record.docname,
+            "url": f"{page_uri(record.docname)}#{record.anchor}",
+            "anchor": record.anchor,
+            "source": {"file": str(env.doc2path(record.docname, False)), "line": record.lineno},
+            "system": registry.system if registry else None,
+            "rule": (rule.implementation_path or rule.module) if rule else None,
+            "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
+                      for f in (rule.facts() if rule else ())],
+        })
+    return {"schema_version": SCHEMA_VERSION, "project": env.config.project, "nodes": entries}
+
+
+def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:
+    path = Path(outdir) / "nodes.json"
+    path.write_text(json.dumps(nodes_document(env, page_uri), indent=1, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def on_build_finished(app: Any, exception: Exception | None) -> None:
+    builder = app.builder
+    if exception is None and builder.format == "html" and app.config.rpg_nodes_json \
+            and builder.name not in ("nodes_json",):
+        write_nodes_json(builder.env, Path(builder.outdir), builder.get_target_uri)
+
+
+class NodesJsonBuilder(Builder):
+    """Writes only nodes.json (for tools that want the catalogue without the site)."""
+
+    name = "nodes_json"
+    format = "json"
+    epilog = "The node catalogue is in %(outdir)s/nodes.json."
+    allow_parallel = True
+
+    def get_outdated_docs(self) -> Iterable[str]:
+        return self.env.found_docs
+
+    def get_target_uri(self, docname: str, typ: str | None = None) -> str:
+        return f"{docname}.html"
+
+    def prepare_writing(self, docnames: set[str]) -> None:
+        pass
+
+    def write_doc(self, docname: str, doctree: Any) -> None:
+        pass
+
+    def finish(self) -> None:
+        write_nodes_json(self.env, Path(self.outdir), self.get_target_uri)
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Entry point for ``sphinx.builders`` so ``-b nodes_json`` works even before the extension loads."""
+    app.setup_extension("sphinx_rpg")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

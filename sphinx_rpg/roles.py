@@ -1,0 +1,39 @@
+"""``:node:value:`uid:key``` puts a number or formula the engine owns into running text."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxRole
+
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.warnings import warn
+
+
+def format_value(value: object) -> str:
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+class NodeValueRole(SphinxRole):
+    """The value of ``key`` on the rule bound to ``uid``; the page is rebuilt when the rule changes."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        uid, sep, key = self.text.strip().rpartition(":")
+        if not sep or not uid or not key:
+            warn("value", f":node:value: needs 'uid:key', got {self.text!r}", self.get_location())
+            return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
+        node = binding_for(self.config).lookup(uid)
+        if node is None:
+            warn("value", f":node:value: no rule object is bound to {uid!r}", self.get_location())
+            return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
+        if node.source_file is not None:
+            self.env.note_dependency(str(node.source_file))
+        try:
+            text = format_value(node.value(key))
+        except KeyError as error:
+            warn("value", f":node:value: {error.args[0]}", self.get_location())
+            return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
+        return [nodes.inline(text, text, classes=["rpg-value"])], []

@@ -1,0 +1,34 @@
+"""Typed, located warnings: every problem the extension reports is ``node.<subtype>``.
+
+Users silence a kind with ``suppress_warnings = ["node.coverage"]`` (or ``"node"`` for all of them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.util import logging
+
+logger = logging.getLogger("sphinx_rpg")
+
+#: Every subtype the extension emits, with what it means (the manual's table is built from this).
+SUBTYPES: dict[str, str] = {
+    "uid": "a node:def without a :uid:, or with one that is not a dotted identifier",
+    "type": "a missing :type:, an unknown type code, or an ill-formed type list",
+    "duplicate": "two node:defs share a uid (both places are named)",
+    "ref": "a :node:ref: or :node:value: whose uid no page defines and no rule supplies",
+    "type_mismatch": "a node:def's :type: disagrees with its bound rule object",
+    "unbound": "coverage: a node:def whose uid no configured registry binds",
+    "undocumented": "coverage: a rule object that no page defines",
+    "registry": "an rpg_registries entry that cannot be imported or is not a Registry",
+    "value": "a :node:value: with a bad key or target",
+    "table": "a node:table or node:odds that cannot be computed",
+    "filter": "a listing filter that cannot be parsed",
+    "option": "a directive option with a bad value",
+}
+
+
+def warn(subtype: str, message: str, location: Any = None) -> None:
+    """Emit ``node.<subtype>``; ``location`` is a docutils node, ``(docname, line)`` or ``"file:line"``."""
+    assert subtype in SUBTYPES, subtype
+    logger.warning(message, location=location, type="node", subtype=subtype)
