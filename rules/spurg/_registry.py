@@ -1,0 +1,19 @@
+"""The one registry every SPURG topic module registers its nodes into."""
+
+from __future__ import annotations
+
+from rules.nodes import Registry
+
+#: SPURG's own node type codes (readable two-letter codes; the book shows them after each name).
+NODE_TYPES = {
+    "RL": "Roll",
+    "OC": "Outcome",
+    "RU": "Rule",
+    "AS": "Ability Score",
+    "RS": "Resource",
+    "EN": "Encumbrance Level",
+    "DM": "Damage",
+    "CB": "Combat",
+}
+
+REGISTRY = Registry("spurg", title="SPURG", node_types=NODE_TYPES)

@@ -1,0 +1,202 @@
+"""Damage Rolls and hitting: how much harm a blow, a fall or an accident does.
+
+A Damage Roll is ordinary dice notation (any number of dice plus constants, such as ``2d6+3``), unlike
+the fixed 3d6 of a Verdict Roll.  The sources say that the type of damage and the target's protection
+change the result but publish neither table, so both are hooks: steps applied to the rolled amount in
+the order given.  Hitting picks a character's thrusting or swinging damage by whether the blow uses
+leverage; the Might-to-damage table is unpublished, so the character supplies both notations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Callable, Iterable, Mapping
+
+from rules.dice import DiceSource, Dist, NotationError, parse
+from rules.spurg._registry import REGISTRY
+from rules.tables import Table
+
+
+class DamageError(ValueError):
+    """Base class of every invalid input to the damage rules."""
+
+
+class DamageNotationError(DamageError):
+    """Damage written in a way the dice notation cannot read."""
+
+    def __init__(self, notation: object, reason: str) -> None:
+        self.notation = notation
+        super().__init__(f"{notation!r} is not damage dice notation: {reason}")
+
+
+class ProtectionError(DamageError):
+    """Protection with a negative or non-whole number of points."""
+
+    def __init__(self, points: object) -> None:
+        self.points = points
+        super().__init__(f"protection points must be a whole number of 0 or more, not {points!r}")
+
+
+class StrikeKindError(DamageError):
+    """An attack name the hitting table does not know."""
+
+    def __init__(self, attack: object) -> None:
+        self.attack = attack
+        super().__init__(f"unknown attack {attack!r} (known: {', '.join(STRIKE_EXAMPLES)}); "
+                         "say whether it uses leverage instead")
+
+
+#: A step between the rolled amount and the damage taken: ``step(amount, damage_type) -> amount``.
+DamageStep = Callable[[int, "str | None"], int]
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """A rolled Damage Roll: the dice shown, the rolled total and the damage finally taken."""
+
+    notation: str
+    damage_type: str | None
+    dice: tuple[int, ...]
+    rolled: int
+    taken: int
+
+
+@REGISTRY.rule("Spurg.Roll.Damage", "Damage Roll", "RL", dice="any, e.g. 2d6+3")
+@dataclass(frozen=True)
+class DamageRoll:
+    """A Damage Roll: any dice plus constants, with an optional damage type for the hooks to read."""
+
+    notation: str
+    damage_type: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.notation, str):
+            raise DamageNotationError(self.notation, "damage is written as text such as '2d6+3'")
+        try:
+            parse(self.notation)
+        except NotationError as error:
+            raise DamageNotationError(self.notation, str(error)) from None
+
+    def dist(self) -> Dist:
+        """The exact distribution of the rolled amount (before any step)."""
+        return parse(self.notation).dist()
+
+    def roll(self, source: DiceSource, steps: Iterable[DamageStep] = ()) -> DamageResult:
+        """Roll from ``source`` and pass the total through ``steps`` (see :func:`damage_taken`)."""
+        result = parse(self.notation).roll(source)
+        dice = tuple(die.face for die in result.dice)
+        taken = damage_taken(result.total, self.damage_type, steps)
+        return DamageResult(self.notation, self.damage_type, dice, result.total, taken)
+
+    def taken_dist(self, steps: Iterable[DamageStep] = ()) -> Dist:
+        """The exact distribution of the damage taken after ``steps``."""
+        steps = tuple(steps)
+        return self.dist().map(lambda amount: damage_taken(amount, self.damage_type, steps))
+
+
+@REGISTRY.rule("Spurg.Rule.DamageTaken", "Damage Taken", "DM")
+def damage_taken(rolled: int, damage_type: str | None = None, steps: Iterable[DamageStep] = ()) -> int:
+    """The harm actually done: the rolled amount after each step in order, never below 0.
+
+    Steps stand in for the unpublished damage-type and protection rules (armor, resistances...).
+    """
+    amount = rolled
+    for step in steps:
+        amount = step(amount, damage_type)
+    return max(amount, 0)
+
+
+@REGISTRY.rule("Spurg.Damage.Protection", "Protection", "DM")
+@dataclass(frozen=True)
+class Protection:
+    """A simple protection step (this book's example, not a published rule): stop ``points`` damage.
+
+    ``against`` limits it to some damage types; empty means every type.
+    """
+
+    points: int
+    against: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.points, int) or isinstance(self.points, bool) or self.points < 0:
+            raise ProtectionError(self.points)
+        object.__setattr__(self, "against", frozenset(self.against))
+
+    def __call__(self, amount: int, damage_type: str | None) -> int:
+        if self.against and damage_type not in self.against:
+            return amount
+        return max(amount - self.points, 0)
+
+
+@REGISTRY.rule("Spurg.Damage.TypeMultiplier", "Damage Type Multiplier", "DM")
+@dataclass(frozen=True)
+class TypeMultiplier:
+    """A simple damage-type step (this book's example, not a published rule): scale some types.
+
+    ``factors`` maps a damage type to a multiplier; the result is rounded down; other types pass.
+    """
+
+    factors: Mapping[str, Fraction | int]
+
+    def __call__(self, amount: int, damage_type: str | None) -> int:
+        factor = Fraction(self.factors.get(damage_type, 1)) if damage_type is not None else Fraction(1)
+        return int(amount * factor // 1)
+
+
+def damage_table(notation: str = "2d6+3") -> Table:
+    """The exact distribution of a Damage Roll: each total, its chance and the chance of at least it."""
+    dist = DamageRoll(notation).dist()
+    rows = [(value, p, dist.p_ge(value)) for value, p in sorted(dist.items())]
+    return Table.of(("Damage", "Probability", "At least"), rows, title=f"Damage {notation}",
+                    probabilities=("Probability", "At least"))
+
+
+@REGISTRY.rule("Spurg.Damage.StrikeKind", "Strike Kind", "DM")
+class StrikeKind(Enum):
+    """Thrusting (TH) damage for blows of mass and muscle alone, swinging (SW) for blows with leverage."""
+
+    THRUST = "TH"
+    SWING = "SW"
+
+    @classmethod
+    def of(cls, uses_leverage: bool) -> "StrikeKind":
+        return cls.SWING if uses_leverage else cls.THRUST
+
+    @classmethod
+    def for_attack(cls, attack: str) -> "StrikeKind":
+        """The kind of the source's example attacks (``"dagger stab"``, ``"truncheon blow"``...)."""
+        try:
+            return STRIKE_EXAMPLES[attack]
+        except KeyError:
+            raise StrikeKindError(attack) from None
+
+
+#: The attacks the source names, by kind.
+STRIKE_EXAMPLES: Mapping[str, StrikeKind] = {
+    "dagger stab": StrikeKind.THRUST,
+    "fist jab": StrikeKind.THRUST,
+    "truncheon blow": StrikeKind.SWING,
+}
+
+
+@REGISTRY.rule("Spurg.Damage.Hitting", "Hitting", "DM")
+@dataclass(frozen=True)
+class Striker:
+    """A character's two damage ratings, both from Might: thrusting (TH) and swinging (SW).
+
+    The published rules derive them from Might by a table nobody has; the sheet states them.
+    """
+
+    thrust: str
+    swing: str
+
+    def __post_init__(self) -> None:
+        DamageRoll(self.thrust)
+        DamageRoll(self.swing)
+
+    def strike(self, kind: StrikeKind, damage_type: str | None = None) -> DamageRoll:
+        """The Damage Roll of a blow of this kind."""
+        notation = self.thrust if kind is StrikeKind.THRUST else self.swing
+        return DamageRoll(notation, damage_type)

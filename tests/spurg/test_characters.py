@@ -1,0 +1,77 @@
+"""Character creation: costs and Speed from the SPURG notes."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.spurg import REGISTRY
+from rules.spurg.characters import (ABILITIES, AbilityScoreError, CharacterPointsError, CharacterSheet,
+                                    SpeedScoreError, UnknownAbilityError, UnknownAbilityValueError,
+                                    ability_cost, describe_score, starting_guideline, starting_speed)
+
+
+def test_abilities_start_at_ten_with_published_values():
+    assert ABILITIES["AGI"].value == 20 and ABILITIES["SPD"].value == 10
+    assert ABILITIES["VIT"].value is None and ABILITIES["MGT"].value is None
+    assert REGISTRY["Spurg.Ability.Agility"].value("value") == 20
+    assert REGISTRY["Spurg.Ability.Might"].value("value") == "unpublished"
+
+
+def test_ability_cost_is_points_from_ten_times_value():
+    assert ability_cost("AGI", 12) == 40
+    assert ability_cost("AGI", 9) == -20
+    assert ability_cost("AGI", 10) == 0
+    assert ability_cost("VIT", 10) == 0  # unpublished Value, but no points moved
+    assert ability_cost("MGT", 12, values={"MGT": 10}) == 20
+
+
+def test_ability_cost_rejects_bad_input():
+    with pytest.raises(UnknownAbilityValueError, match="VIT 11"):
+        ability_cost("VIT", 11)
+    with pytest.raises(UnknownAbilityError, match="'STR'"):
+        ability_cost("STR", 11)
+    with pytest.raises(AbilityScoreError, match="AGI must be .* not 0"):
+        ability_cost("AGI", 0)
+    with pytest.raises(AbilityScoreError, match="11.5"):
+        ability_cost("AGI", 11.5)
+
+
+def test_starting_speed_is_mean_of_agility_and_vitality_rounded_down():
+    assert starting_speed(11, 10) == 10
+    assert starting_speed(12, 13) == 12
+    assert starting_speed(10, 10) == 10
+    assert str(REGISTRY["Spurg.Rule.StartingSpeed"].formula) == "floor((AGI + VIT) / 2)"
+    with pytest.raises(AbilityScoreError, match="VIT must be .* not -1"):
+        starting_speed(10, -1)
+
+
+def test_starting_guideline_bands():
+    assert starting_guideline(0) == "ordinary real-life people"
+    assert starting_guideline(50) == "ordinary real-life people"
+    assert starting_guideline(51) == "grounded protagonists and antagonists"
+    assert starting_guideline(300) == "high-adventure heroes and villains"
+    assert starting_guideline(301) is None
+    with pytest.raises(CharacterPointsError, match="'lots'"):
+        starting_guideline("lots")
+
+
+def test_human_range_descriptions():
+    assert [describe_score(s) for s in (7, 8, 12, 13, 14, 15)] == [
+        "extremely poor", "typical", "typical", "exceptional", "exceptional", "rarely reached by humans"]
+    assert describe_score(16, "MGT") == "exceptional"
+    with pytest.raises(UnknownAbilityError):
+        describe_score(10, "LUCK")
+
+
+def test_character_points_total_a_sheet():
+    sheet = CharacterSheet({"AGI": 12, "VIT": 10}, speed_adjustment=1, skills=15, benefits=5, drawbacks=10)
+    assert sheet.speed == 12  # floor(22 / 2) + 1
+    assert sheet.cost() == 40 + 10 + 15 + 5 - 10
+    assert CharacterSheet().cost() == 0 and CharacterSheet().speed == 10
+
+
+def test_character_points_reject_bad_sheets():
+    with pytest.raises(SpeedScoreError, match="SPD 12"):
+        CharacterSheet({"SPD": 12}).cost()
+    with pytest.raises(CharacterPointsError, match="Skills must be .* not 2.5"):
+        CharacterSheet(skills=2.5).cost()

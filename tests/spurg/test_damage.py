@@ -1,0 +1,80 @@
+"""Damage Rolls, protection and damage-type hooks, and hitting."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from rules.dice import ScriptedSource
+from rules.spurg.damage import (DamageNotationError, DamageRoll, Protection, ProtectionError, Striker,
+                                StrikeKind, StrikeKindError, TypeMultiplier, damage_table, damage_taken)
+
+
+def test_damage_roll_any_dice_plus_constants():
+    result = DamageRoll("2d6+3").roll(ScriptedSource([4, 5]))
+    assert (result.dice, result.rolled, result.taken) == ((4, 5), 12, 12)
+    dist = DamageRoll("2d6+3").dist()
+    for total in range(5, 16):
+        count = sum(1 for a, b in product(range(1, 7), repeat=2) if a + b + 3 == total)
+        assert dist.p(total) == Fraction(count, 36)
+
+
+def test_damage_roll_rejects_bad_notation():
+    with pytest.raises(DamageNotationError, match="'two dice'"):
+        DamageRoll("two dice")
+    with pytest.raises(DamageNotationError, match="12"):
+        DamageRoll(12)
+
+
+def test_damage_taken_applies_steps_in_order_and_never_below_zero():
+    armor = Protection(3)
+    double_fire = TypeMultiplier({"fire": 2})
+    assert damage_taken(10, "fire", [armor, double_fire]) == 14
+    assert damage_taken(10, "fire", [double_fire, armor]) == 17
+    assert damage_taken(2, "cut", [armor]) == 0
+    assert damage_taken(7) == 7
+
+
+def test_protection_limited_to_some_types():
+    coat = Protection(4, frozenset({"cut"}))
+    assert coat(10, "cut") == 6 and coat(10, "crush") == 10
+    with pytest.raises(ProtectionError, match="-1"):
+        Protection(-1)
+
+
+def test_type_multiplier_rounds_down_and_passes_other_types():
+    half = TypeMultiplier({"crush": Fraction(1, 2)})
+    assert half(7, "crush") == 3 and half(7, "cut") == 7 and half(7, None) == 7
+
+
+def test_damage_roll_with_steps_rolls_and_distributes():
+    roll = DamageRoll("1d6", "cut")
+    assert roll.roll(ScriptedSource([5]), [Protection(2)]).taken == 3
+    taken = roll.taken_dist([Protection(2)])
+    assert taken.p(0) == Fraction(2, 6) and taken.p(4) == Fraction(1, 6)
+
+
+def test_damage_table_distribution():
+    table = damage_table("2d6+3")
+    rows = {row[0]: row for row in table.rows}
+    assert rows[10][1] == Fraction(6, 36) and rows[5][2] == 1 and rows[15][2] == Fraction(1, 36)
+
+
+def test_strike_kind_thrust_without_leverage_swing_with():
+    assert StrikeKind.of(uses_leverage=False) is StrikeKind.THRUST
+    assert StrikeKind.of(uses_leverage=True) is StrikeKind.SWING
+    assert StrikeKind.for_attack("dagger stab") is StrikeKind.THRUST
+    assert StrikeKind.for_attack("fist jab") is StrikeKind.THRUST
+    assert StrikeKind.for_attack("truncheon blow") is StrikeKind.SWING
+    with pytest.raises(StrikeKindError, match="'headbutt'"):
+        StrikeKind.for_attack("headbutt")
+
+
+def test_hitting_uses_the_characters_thrust_or_swing():
+    fighter = Striker(thrust="1d6-1", swing="1d6+1")
+    assert fighter.strike(StrikeKind.SWING).notation == "1d6+1"
+    assert fighter.strike(StrikeKind.THRUST, "crush") == DamageRoll("1d6-1", "crush")
+    with pytest.raises(DamageNotationError):
+        Striker(thrust="d", swing="1d6")
