@@ -1,0 +1,78 @@
+"""Fatigue: a floor under the dice of physical challenges that rises with exertion.
+
+For a challenge on a physical attribute the raw score (dice only, before potential) must reach the
+current fatigue, or the action fails outright.  While exerting without a breather, every challenge
+whose d6 shows less than the fatigue raises it by one.  A short breather brings it back to base.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.heimr.challenge import raw_distribution
+from rules.heimr.registry import REGISTRY, HeimrError
+from rules.tables import Table
+
+MIN_FATIGUE = 1
+MAX_FATIGUE = 20
+#: Base fatigue is this minus Stamina (but never below the minimum).
+BASE_FATIGUE_FROM = 4
+
+
+class FatigueError(HeimrError):
+    """A fatigue outside 1..20, a d6 face outside 1..6, a non-integer Stamina..."""
+
+
+def _fatigue(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not MIN_FATIGUE <= value <= MAX_FATIGUE:
+        raise FatigueError(f"fatigue lies between {MIN_FATIGUE} and {MAX_FATIGUE}, not {value!r}")
+    return value
+
+
+@REGISTRY.rule("Heimr.Rule.BaseFatigue", "Base fatigue", "RU", formula="max(1, 4 - Stamina)",
+               values={"minimum": MIN_FATIGUE, "maximum": MAX_FATIGUE})
+def base_fatigue(stamina: int) -> int:
+    """Fatigue when rested: 4 minus Stamina, but never below 1. A breather returns fatigue here."""
+    if not isinstance(stamina, int) or isinstance(stamina, bool):
+        raise FatigueError(f"Stamina is a whole number, not {stamina!r}")
+    return min(MAX_FATIGUE, max(MIN_FATIGUE, BASE_FATIGUE_FROM - stamina))
+
+
+@REGISTRY.rule("Heimr.Rule.FatigueGate", "Fatigue gate", "RU")
+def passes_fatigue(raw: int, fatigue: int) -> bool:
+    """A physical challenge only counts if its raw score reaches the fatigue; otherwise it fails
+    automatically (and a failed attack needs no defence)."""
+    return raw >= _fatigue(fatigue)
+
+
+@REGISTRY.rule("Heimr.Rule.FatigueGrowth", "Fatigue growth", "RU")
+def fatigue_after(fatigue: int, d6: int) -> int:
+    """Fatigue after one challenge of exertion: one higher when the d6 fell below it, capped at 20."""
+    _fatigue(fatigue)
+    if not isinstance(d6, int) or not 1 <= d6 <= 6:
+        raise FatigueError(f"a d6 shows 1 to 6, not {d6!r}")
+    return min(MAX_FATIGUE, fatigue + 1) if d6 < fatigue else fatigue
+
+
+def gate_probability(consistency: int, fatigue: int, *, d6_counts_as_one: bool = True) -> Fraction:
+    """Exact chance that a physical challenge clears its fatigue gate."""
+    return Fraction(raw_distribution(consistency, d6_counts_as_one=d6_counts_as_one).p_ge(_fatigue(fatigue)))
+
+
+def growth_probability(fatigue: int) -> Fraction:
+    """Exact chance that one exertion challenge raises fatigue: P(d6 < fatigue)."""
+    return Fraction(min(6, _fatigue(fatigue) - 1), 6) if fatigue < MAX_FATIGUE else Fraction(0)
+
+
+def gate_table(lowest: int = -2, highest: int = 4, fatigue_to: int = 12) -> Table:
+    """Chance to clear the fatigue gate, per consistency and fatigue."""
+    columns = [f"C {c:+d}" if c else "C 0" for c in range(lowest, highest + 1)]
+    rows = [(f, *(gate_probability(c, f) for c in range(lowest, highest + 1)))
+            for f in range(MIN_FATIGUE, fatigue_to + 1)]
+    return Table.of(["Fatigue", *columns], rows, title="Clearing the fatigue gate", probabilities=columns)
+
+
+def growth_table() -> Table:
+    """Chance that an exertion challenge raises fatigue, per current fatigue."""
+    rows = [(f, growth_probability(f)) for f in range(MIN_FATIGUE, 9)]
+    return Table.of(["Fatigue", "Chance to rise"], rows, title="Fatigue growth", probabilities=["Chance to rise"])
