@@ -1,0 +1,434 @@
+"""Skill checks: build a pool from ranks, roll it, keep the highest die, compare with the DC.
+
+Nemron pools are written with ``›`` between their parts: ``Agility 2 › Athletics 1`` (names with
+ranks) or plain dice, ``1d6 › 1d10 › 1d8``.  Only one boon or penalty ever touches a roll, specialised
+skills never face less than DC 3, and the optional drama die rides along without joining the pool.
+Every probability here is exact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+from rules.dice import DiceSource, Dist, keep_highest, keep_lowest
+from rules.nemron.nodes import NODES, RANK_DICE, rank_die
+from rules.tables import Table
+
+#: The separators a pool may use between its dice: the published ``›`` and plain ``>``.
+POOL_SEPARATORS = ("\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}", ">")
+_SPLIT = re.compile("|".join(re.escape(s) for s in POOL_SEPARATORS))
+_DICE = re.compile(r"(?P<count>\d*)\s*[dD]\s*(?P<sides>\d+)")
+_NAMED = re.compile(r"(?P<name>[A-Za-z][A-Za-z' -]*?)\s+(?P<rank>-?\d+)")
+#: The most dice one pool part such as ``3d6`` may stand for.
+MAX_DICE_PER_PART = 20
+
+
+class PoolNotationError(ValueError):
+    """Text that is not a Nemron pool."""
+
+    def __init__(self, text: object, reason: str) -> None:
+        self.text = text
+        super().__init__(f"{text!r} is not a Nemron pool: {reason}")
+
+
+class DifficultyError(ValueError):
+    """A DC outside the scale in use."""
+
+
+class ModifierError(ValueError):
+    """Something that is not a boon or penalty, or an unknown way of applying one."""
+
+
+class DramaDieError(ValueError):
+    """A drama-die face that a d20 cannot show."""
+
+
+@dataclass(frozen=True)
+class PoolDie:
+    """One die in a pool and what put it there (``Agility 2`` or ``d10``)."""
+
+    label: str
+    sides: int
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@NODES.rule("Generic.Rule.DicePool", "Dice Pool", "RU")
+@dataclass(frozen=True)
+class Pool:
+    """A Nemron dice pool: roll every die, keep the highest.
+
+    Build one from ranks (:meth:`of`), or parse the book's notation with :func:`parse_pool`.
+    """
+
+    dice: tuple[PoolDie, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(self.dice))
+        if not self.dice:
+            raise PoolNotationError("", "a pool needs at least one die")
+
+    @classmethod
+    def of(cls, *parts: tuple[str, int]) -> "Pool":
+        """A pool from ``(name, rank)`` pairs: ``Pool.of(("Agility", 2), ("Athletics", 1))``."""
+        return cls(tuple(PoolDie(f"{name} {rank}", rank_die(rank)) for name, rank in parts))
+
+    @classmethod
+    def of_dice(cls, *sides: int) -> "Pool":
+        """A pool of bare dice: ``Pool.of_dice(6, 10, 8)`` is ``1d6 › 1d10 › 1d8``."""
+        return cls(tuple(PoolDie(f"1d{s}", _check_sides(s, f"d{s}")) for s in sides))
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return tuple(die.sides for die in self.dice)
+
+    def maximum(self) -> int:
+        """The highest result the pool can show (its largest die)."""
+        return max(self.sides)
+
+    def dist(self) -> Dist:
+        """The exact distribution of the kept (highest) die."""
+        return keep_highest([Dist.die(s) for s in self.sides])
+
+    def roll(self, source: DiceSource) -> tuple[int, ...]:
+        """Roll each die in order and return the faces (the result is their maximum)."""
+        return tuple(source.roll(s) for s in self.sides)
+
+    def __add__(self, other: "Pool") -> "Pool":
+        return Pool(self.dice + other.dice)
+
+    def __str__(self) -> str:
+        return f" {POOL_SEPARATORS[0]} ".join(str(d) for d in self.dice)
+
+
+def _check_sides(sides: int, text: str) -> int:
+    if sides not in RANK_DICE.values():
+        raise PoolNotationError(text, f"d{sides} is not a rank die (d4, d6, d8, d10 or d12)")
+    return sides
+
+
+def parse_pool(text: str) -> Pool:
+    """Read ``Agility 2 › Athletics 1`` or ``1d6 › 1d10 › 1d8`` (``>`` also separates) as a :class:`Pool`.
+
+    Named parts need a rank (0 to 4); dice parts may repeat a die (``2d6``) but only rank dice exist.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise PoolNotationError(text, "it is empty")
+    dice: list[PoolDie] = []
+    for part in (p.strip() for p in _SPLIT.split(text)):
+        if not part:
+            raise PoolNotationError(text, "an empty part between separators")
+        if m := _DICE.fullmatch(part):
+            count = int(m["count"] or 1)
+            sides = int(m["sides"])
+            if not 1 <= count <= MAX_DICE_PER_PART:
+                raise PoolNotationError(text, f"{part!r}: between 1 and {MAX_DICE_PER_PART} dice per part")
+            _check_sides(sides, text)
+            dice.extend(PoolDie(f"1d{sides}", sides) for _ in range(count))
+        elif m := _NAMED.fullmatch(part):
+            rank = int(m["rank"])
+            if rank not in RANK_DICE:
+                raise PoolNotationError(text, f"{part!r}: rank {rank} is outside 0-{max(RANK_DICE)}")
+            dice.append(PoolDie(f"{m['name'].strip()} {rank}", rank_die(rank)))
+        else:
+            raise PoolNotationError(text, f"{part!r} is neither dice (1d8) nor a name with a rank (Agility 2)")
+    return Pool(tuple(dice))
+
+
+def pool_distribution(text: str) -> Dist:
+    """The registry's pool parser: the exact keep-highest distribution of a pool written as text."""
+    return parse_pool(text).dist()
+
+
+def as_pool(pool: Pool | str | Sequence[int]) -> Pool:
+    """Accept a :class:`Pool`, its notation, or a sequence of die sizes."""
+    if isinstance(pool, Pool):
+        return pool
+    if isinstance(pool, str):
+        return parse_pool(pool)
+    return Pool.of_dice(*pool)
+
+
+# --- difficulty ---------------------------------------------------------------------------------
+
+#: The difficulty scale: (lowest DC, highest DC, what it means).
+DC_SCALE: tuple[tuple[int, int, str], ...] = (
+    (1, 2, "trivial: an everyday task such as climbing stairs"),
+    (3, 3, "easy, but needs a little focus"),
+    (4, 5, "hard for someone with novice training"),
+    (6, 7, "hard for someone with adept training"),
+    (8, 9, "hard for someone with master training"),
+    (10, 11, "hard for a grand-master"),
+    (12, 12, "even grand-masters fail this often"),
+    (13, 20, "heroic: only with advanced power scaling"),
+)
+#: The usual ceiling of the scale, and the ceiling with advanced power scaling.
+MAX_DC, MAX_HEROIC_DC = 12, 20
+
+
+@NODES.rule("Generic.Rule.Difficulty", "Difficulty", "RU",
+            values={"max_dc": MAX_DC, "max_heroic_dc": MAX_HEROIC_DC, "normal_low": 1, "normal_high": 10})
+def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
+    """What a DC means on the scale; DCs above 12 need advanced power scaling.
+
+    The GM names a DC before the roll; the description tells players what kind of training the task
+    calls for.
+    """
+    ceiling = MAX_HEROIC_DC if advanced_scaling else MAX_DC
+    if isinstance(dc, bool) or not isinstance(dc, int) or not 1 <= dc <= ceiling:
+        hint = "" if advanced_scaling else " (higher DCs need advanced_scaling=True)"
+        raise DifficultyError(f"DC {dc!r} is outside 1-{ceiling}{hint}")
+    return next(text for low, high, text in DC_SCALE if low <= dc <= high)
+
+
+#: The least DC a check with a specialised skill ever faces.
+SPECIALISED_MINIMUM_DC = 3
+
+
+@NODES.rule("Generic.Rule.MinimumDifficulty", "Minimum Difficulty", "RU",
+            values={"minimum_dc": SPECIALISED_MINIMUM_DC})
+def minimum_difficulty(dc: int, *, specialised: bool) -> int:
+    """The DC that really applies: a specialised skill never faces less than DC 3.
+
+    Mundane actions (walking, running) keep the DC the GM set; trained skills cannot succeed on a
+    roll of 1 or 2 even against nobody.
+    """
+    difficulty(dc, advanced_scaling=True)
+    return max(dc, SPECIALISED_MINIMUM_DC) if specialised else dc
+
+
+@NODES.rule("Generic.Rule.FixedMedium", "Fixed-Medium", "RU")
+def fixed_medium(pool: Pool | str | Sequence[int]) -> int:
+    """Half the pool's maximum: a fixed result or DC that needs no roll.
+
+    Rank dice all have an even number of sides, so the half is always whole.
+    """
+    return as_pool(pool).maximum() // 2
+
+
+@NODES.rule("Generic.Rule.FixedMaximum", "Fixed-Maximum", "RU")
+def fixed_maximum(pool: Pool | str | Sequence[int]) -> int:
+    """The pool's maximum: the best the pool could ever roll."""
+    return as_pool(pool).maximum()
+
+
+# --- boons and penalties ------------------------------------------------------------------------
+
+
+class Modifier(str, Enum):
+    """The four boons and penalties a roll can carry (at most one of them)."""
+
+    LESSER_BOON = "lesser boon"
+    GREATER_BOON = "greater boon"
+    LESSER_PENALTY = "lesser penalty"
+    GREATER_PENALTY = "greater penalty"
+
+    @property
+    def rule(self) -> "ModifierRule":
+        return MODIFIER_RULES[self]
+
+
+@dataclass(frozen=True)
+class ModifierRule:
+    """The die a boon or penalty adds, which way it keeps, and its grade (2 = greater)."""
+
+    sides: int
+    boon: bool
+    grade: int
+
+
+#: Boons keep the highest, penalties the lowest; greater ones outrank lesser ones.
+MODIFIER_RULES: Mapping[Modifier, ModifierRule] = {
+    Modifier.LESSER_BOON: ModifierRule(8, boon=True, grade=1),
+    Modifier.GREATER_BOON: ModifierRule(12, boon=True, grade=2),
+    Modifier.LESSER_PENALTY: ModifierRule(8, boon=False, grade=1),
+    Modifier.GREATER_PENALTY: ModifierRule(4, boon=False, grade=2),
+}
+
+for _modifier, _rule in MODIFIER_RULES.items():
+    _name = _modifier.value.title()
+    NODES.define(f"Generic.Modifier.{_name.replace(' ', '')}", _name, "E",
+                 summary=f"Adds a d{_rule.sides} to the pool and keeps the "
+                         f"{'highest' if _rule.boon else 'lowest'} result.",
+                 dice=f"1d{_rule.sides}, keep {'highest' if _rule.boon else 'lowest'}",
+                 values={"sides": _rule.sides}, implementation=_modifier)
+
+#: How a penalty's low die is applied: ``"cap"`` (the pool's best die, then the lower of it and the
+#: penalty die) or ``"lowest"`` (every die of the pool plus the penalty die, keep the lowest).
+PENALTY_MODES = ("cap", "lowest")
+
+
+def _as_modifier(value: Modifier | str) -> Modifier:
+    try:
+        return Modifier(value)
+    except ValueError:
+        raise ModifierError(f"{value!r} is not a boon or penalty "
+                            f"(known: {', '.join(m.value for m in Modifier)})") from None
+
+
+@NODES.rule("Generic.Rule.BoonsAndPenalties", "Boons and Penalties", "RU")
+def resolve_modifiers(modifiers: Iterable[Modifier | str], *, greater_survives: bool = True) -> Modifier | None:
+    """The one boon or penalty that applies to a roll, if any.
+
+    Copies of the same kind do not stack; within boons (or penalties) the greater one wins.  The best
+    boon then meets the worst penalty: equal grades cancel to nothing, and a greater one beats a lesser
+    one and still applies (``greater_survives=False`` makes any boon and penalty cancel completely).
+    """
+    mods = {_as_modifier(m) for m in modifiers}
+    boons = [m for m in mods if m.rule.boon]
+    penalties = [m for m in mods if not m.rule.boon]
+    boon = max(boons, key=lambda m: m.rule.grade, default=None)
+    penalty = max(penalties, key=lambda m: m.rule.grade, default=None)
+    if boon is None or penalty is None:
+        return boon or penalty
+    if boon.rule.grade == penalty.rule.grade or not greater_survives:
+        return None
+    return boon if boon.rule.grade > penalty.rule.grade else penalty
+
+
+def _check_penalty_mode(penalty_mode: str) -> str:
+    if penalty_mode not in PENALTY_MODES:
+        raise ModifierError(f"penalty_mode {penalty_mode!r} is not one of {', '.join(PENALTY_MODES)}")
+    return penalty_mode
+
+
+def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifier_face: int | None,
+                   *, penalty_mode: str = "cap") -> int:
+    """The kept result of a rolled pool (its ``faces``) with an optional boon or penalty die."""
+    _check_penalty_mode(penalty_mode)
+    best = max(faces)
+    if modifier is None:
+        return best
+    rule = _as_modifier(modifier).rule
+    if modifier_face is None:
+        raise ModifierError(f"{modifier!r} needs its d{rule.sides} face")
+    if rule.boon:
+        return max(best, modifier_face)
+    return min(min(faces), modifier_face) if penalty_mode == "lowest" else min(best, modifier_face)
+
+
+def check_distribution(pool: Pool | str | Sequence[int], modifier: Modifier | str | None = None,
+                       *, penalty_mode: str = "cap") -> Dist:
+    """The exact distribution of a pool's kept result, with an optional boon or penalty."""
+    pool = as_pool(pool)
+    _check_penalty_mode(penalty_mode)
+    if modifier is None:
+        return pool.dist()
+    rule = _as_modifier(modifier).rule
+    extra = Dist.die(rule.sides)
+    if rule.boon:
+        return keep_highest([*(Dist.die(s) for s in pool.sides), extra])
+    if penalty_mode == "lowest":
+        return keep_lowest([*(Dist.die(s) for s in pool.sides), extra])
+    return keep_lowest([pool.dist(), extra])
+
+
+# --- drama --------------------------------------------------------------------------------------
+
+
+class Drama(str, Enum):
+    """What the drama die says: nothing, bad drama (a 1) or good drama (a 20)."""
+
+    NONE = "none"
+    BAD = "bad"
+    GOOD = "good"
+
+
+#: The drama die, and the faces that trigger drama.
+DRAMA_DIE, BAD_DRAMA_FACE, GOOD_DRAMA_FACE = 20, 1, 20
+
+
+@NODES.rule("Generic.Rule.DramaDie", "Drama Die", "RU", dice="1d20",
+            values={"sides": DRAMA_DIE, "bad": BAD_DRAMA_FACE, "good": GOOD_DRAMA_FACE})
+def drama(face: int) -> Drama:
+    """Read the optional d20 rolled beside a pool: 1 is bad drama, 20 good drama, anything else none.
+
+    The drama die never joins the pool; it only decides whether something memorable happens.
+    """
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= DRAMA_DIE:
+        raise DramaDieError(f"drama die face {face!r} is not a d20 face (1-20)")
+    return {BAD_DRAMA_FACE: Drama.BAD, GOOD_DRAMA_FACE: Drama.GOOD}.get(face, Drama.NONE)
+
+
+# --- the check ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One rolled check: the faces, the kept result, the DC that applied and the outcome."""
+
+    pool: Pool
+    faces: tuple[int, ...]
+    modifier: Modifier | None
+    modifier_face: int | None
+    result: int
+    dc: int
+    success: bool
+    drama: Drama = Drama.NONE
+
+
+@NODES.rule("Generic.Rule.SkillCheck", "Skill Check", "RU")
+def skill_check(pool: Pool | str | Sequence[int], dc: int, source: DiceSource, *,
+                modifiers: Iterable[Modifier | str] = (), specialised: bool = False,
+                roll_drama: bool = False, drama_decides: bool = False, penalty_mode: str = "cap",
+                advanced_scaling: bool = False, greater_survives: bool = True) -> CheckResult:
+    """Roll a pool against a DC: keep the highest die; meeting the DC succeeds.
+
+    Dice are taken from ``source`` in this order: the pool's dice as written, then the boon or penalty
+    die (if one survives :func:`resolve_modifiers`), then the drama d20 (if ``roll_drama``).  With
+    ``drama_decides`` bad drama fails the check and good drama passes it; otherwise the drama is only
+    reported and the GM narrates it.
+    """
+    pool = as_pool(pool)
+    difficulty(dc, advanced_scaling=advanced_scaling)
+    applied_dc = minimum_difficulty(dc, specialised=specialised)
+    modifier = resolve_modifiers(modifiers, greater_survives=greater_survives)
+    faces = pool.roll(source)
+    modifier_face = source.roll(modifier.rule.sides) if modifier else None
+    result = apply_modifier(faces, modifier, modifier_face, penalty_mode=penalty_mode)
+    success = result >= applied_dc
+    outcome = drama(source.roll(DRAMA_DIE)) if roll_drama else Drama.NONE
+    if drama_decides and outcome is not Drama.NONE:
+        success = outcome is Drama.GOOD
+    return CheckResult(pool, faces, modifier, modifier_face, result, applied_dc, success, outcome)
+
+
+def success_chance(pool: Pool | str | Sequence[int], dc: int, *, modifier: Modifier | str | None = None,
+                   specialised: bool = False, penalty_mode: str = "cap",
+                   advanced_scaling: bool = True) -> Fraction:
+    """The exact chance that a check succeeds (no drama)."""
+    difficulty(dc, advanced_scaling=advanced_scaling)
+    applied = minimum_difficulty(dc, specialised=specialised)
+    return Fraction(check_distribution(pool, modifier, penalty_mode=penalty_mode).p_ge(applied))
+
+
+#: The pools shown in the book's odds table: one attribute, attribute plus skill, up to a master.
+TYPICAL_POOLS: tuple[str, ...] = ("1d6", "1d6 › 1d6", "1d8 › 1d6", "1d8 › 1d8 › 1d6", "1d10 › 1d8",
+                                  "1d12 › 1d10 › 1d8")
+
+
+def dc_odds_table(highest_dc: int = 12) -> Table:
+    """Exact chance of success per DC for the typical pools (no boon or penalty)."""
+    pools = [parse_pool(text) for text in TYPICAL_POOLS]
+    rows = [(dc, *(Fraction(p.dist().p_ge(dc)) for p in pools)) for dc in range(1, highest_dc + 1)]
+    columns = ("DC", *TYPICAL_POOLS)
+    return Table.of(columns, rows, title="Success chance per DC", probabilities=TYPICAL_POOLS)
+
+
+def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") -> Table:
+    """Exact chance of success per DC for one pool under each boon and penalty."""
+    columns = ("DC", "plain", *(m.value for m in Modifier))
+    rows = [(dc, success_chance(pool, dc, penalty_mode=penalty_mode),
+             *(success_chance(pool, dc, modifier=m, penalty_mode=penalty_mode) for m in Modifier))
+            for dc in range(1, 13)]
+    return Table.of(columns, rows, title=f"{pool}: boons and penalties", probabilities=columns[1:])
+
+
+def ranks_pool(ranks: Mapping[str, int]) -> Pool:
+    """A pool from a mapping of node names to ranks, in the mapping's order."""
+    return Pool.of(*ranks.items())

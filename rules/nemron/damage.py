@@ -1,0 +1,136 @@
+"""Damage: the fourteen damage types, where each kind of damage goes, Stress, and falling damage.
+
+Most damage takes HP from a limb.  Neural damage drains Energy instead and Psychic damage becomes
+Stress.  A fall deals 1 damage per 3 metres as area damage, kinetic or crushing by the surface, and
+ignores armour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Mapping
+
+from rules.nemron.nodes import NODES
+
+
+class DamageError(ValueError):
+    """A negative amount of damage or Stress, or an unknown damage type."""
+
+
+class FallingSurfaceError(DamageError):
+    """A surface the falling-damage table does not list."""
+
+
+class DamageType(str, Enum):
+    """The fourteen damage types of the published book."""
+
+    ACOUSTIC = "Acoustic"
+    BALLISTIC = "Ballistic"
+    COLD = "Cold"
+    CORROSIVE = "Corrosive"
+    CRUSHING = "Crushing"
+    HOLY = "Holy"
+    KINETIC = "Kinetic"
+    NEURAL = "Neural"
+    PIERCING = "Piercing"
+    PSYCHIC = "Psychic"
+    TOXIC = "Toxic"
+    SLASHING = "Slashing"
+    HEAT = "Heat"
+    ELECTRIC = "Electric"
+
+
+class Track(str, Enum):
+    """What a point of damage reduces."""
+
+    HP = "HP"
+    ENERGY = "Energy"
+    STRESS = "Stress"
+
+
+#: Damage types that do not take HP, and what they take instead.
+DAMAGE_TARGETS: Mapping[DamageType, Track] = {DamageType.NEURAL: Track.ENERGY, DamageType.PSYCHIC: Track.STRESS}
+
+_DAMAGE_TEXT = {
+    DamageType.NEURAL: "drains the target's Energy instead of HP",
+    DamageType.PSYCHIC: "becomes Stress instead of HP loss",
+}
+for _type in DamageType:
+    NODES.define(f"Generic.Damage.{_type.value}", _type.value, "E", implementation=_type,
+                 summary=f"{_type.value} damage " + _DAMAGE_TEXT.get(_type, "takes HP from a limb"),
+                 values={"reduces": DAMAGE_TARGETS.get(_type, Track.HP).value})
+
+
+def as_damage_type(value: DamageType | str) -> DamageType:
+    """Accept a :class:`DamageType` or its name (any case)."""
+    for damage_type in DamageType:
+        if isinstance(value, str) and value.strip().lower() == damage_type.value.lower():
+            return damage_type
+    raise DamageError(f"{value!r} is not a damage type ({', '.join(t.value for t in DamageType)})")
+
+
+@NODES.rule("Generic.Rule.DamageRouting", "Damage Routing", "RU")
+def damage_target(damage_type: DamageType | str) -> Track:
+    """What damage of a type reduces: Energy for Neural, Stress for Psychic, limb HP for the rest."""
+    return DAMAGE_TARGETS.get(as_damage_type(damage_type), Track.HP)
+
+
+@NODES.rule("Generic.Trait.Stress", "Stress", "E,R")
+@dataclass
+class Stress:
+    """Accumulated mental strain: Psychic damage adds to it, rank by rank.
+
+    The rules page this book follows names Stress only as the place Psychic damage goes; it has no
+    maximum here and nothing removes it.
+    """
+
+    rank: int = 0
+
+    def add(self, amount: int) -> int:
+        """Take ``amount`` Psychic damage as Stress and return the new rank."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise DamageError(f"Stress gained must be a whole number of at least 0, not {amount!r}")
+        self.rank += amount
+        return self.rank
+
+
+#: Metres of fall per point of damage.
+METRES_PER_FALL_DAMAGE = 3
+#: Surface -> damage type, as the book's guideline lists them.
+FALL_SURFACES: Mapping[str, DamageType] = {
+    "water": DamageType.KINETIC,
+    "sand": DamageType.KINETIC,
+    "grass": DamageType.KINETIC,
+    "flat ground": DamageType.KINETIC,
+    "concrete": DamageType.CRUSHING,
+    "smooth rock": DamageType.CRUSHING,
+}
+
+
+@dataclass(frozen=True)
+class Fall:
+    """The damage of a fall: an amount of area damage of one type that armour does not stop."""
+
+    amount: int
+    damage_type: DamageType
+    area: bool = True
+    ignores_armour: bool = True
+
+
+@NODES.rule("Generic.Rule.FallingDamage", "Falling Damage", "RU", formula="floor(metres / 3)",
+            values={"metres_per_point": METRES_PER_FALL_DAMAGE})
+def falling_damage(metres: float, surface: str = "flat ground", *, armour_protects: bool = False) -> Fall:
+    """A fall: 1 damage per full 3 metres, dealt as area damage, typed by the surface hit.
+
+    Soft or flat ground (water, sand, grass, flat ground) deals Kinetic damage; concrete or smooth rock
+    Crushing.  Armour is ignored unless it is made to protect against falls (``armour_protects``).  The
+    GM may add Dazed or Stagger.
+    """
+    if isinstance(metres, bool) or not isinstance(metres, (int, float)) or metres < 0:
+        raise DamageError(f"a fall of {metres!r} m: the height must be a number of metres, at least 0")
+    key = surface.strip().lower() if isinstance(surface, str) else surface
+    if key not in FALL_SURFACES:
+        raise FallingSurfaceError(f"no falling-damage guideline for surface {surface!r} "
+                                  f"(known: {', '.join(FALL_SURFACES)})")
+    return Fall(int(metres // METRES_PER_FALL_DAMAGE), FALL_SURFACES[key], ignores_armour=not armour_protects)

@@ -1,0 +1,100 @@
+"""Energy: the one pool every character spends on effort, bonus reactions and abilities.
+
+Its maximum comes from the Spirit line; it drains by the hour under hard effort, by 2 for a bonus
+reaction (once a round), by an ability's cost, or by Neural damage, and comes back 1 point per hour
+of rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.formula import Formula
+from rules.nemron.nodes import NODES
+
+#: The Energy maximum as the book prints it.
+MAX_ENERGY = Formula("Control + Sense + Focus + 5")
+#: Energy per hour of hard physical effort, per bonus reaction, and regained per hour of rest.
+EFFORT_COST_PER_HOUR, BONUS_REACTION_COST, RECOVERY_PER_HOUR = 1, 2, 1
+
+
+class EnergyError(ValueError):
+    """Spending Energy a character does not have, or a negative amount of time or Energy."""
+
+
+class BonusReactionError(EnergyError):
+    """A second Energy-bought bonus reaction in the same round."""
+
+
+def _whole(value: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise EnergyError(f"{what} must be a whole number of at least 0, not {value!r}")
+    return value
+
+
+@NODES.rule("Generic.Trait.Energy", "Energy", "E,R", formula=str(MAX_ENERGY),
+            values={"base": 5, "effort_cost": EFFORT_COST_PER_HOUR, "bonus_reaction_cost": BONUS_REACTION_COST,
+                    "recovery": RECOVERY_PER_HOUR})
+@dataclass
+class Energy:
+    """A character's Energy: a resource trait whose maximum is Control + Sense + Focus + 5.
+
+    ``current`` starts full.  Every way of spending checks that enough is left, so a sheet can never go
+    negative.
+    """
+
+    maximum: int
+    current: int = -1
+    bonus_reaction_rounds: set[int] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        _whole(self.maximum, "maximum Energy")
+        if self.current == -1:
+            self.current = self.maximum
+        if not 0 <= self.current <= self.maximum:
+            raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
+
+    @classmethod
+    def from_spirit(cls, control: int, sense: int, focus: int) -> "Energy":
+        """A full pool for a character with these Spirit-line ranks."""
+        return cls(MAX_ENERGY(Control=control, Sense=sense, Focus=focus))  # type: ignore[arg-type]
+
+    def spend(self, amount: int) -> int:
+        """Pay ``amount`` (an ability's cost, say) and return what is left."""
+        _whole(amount, "an Energy cost")
+        if amount > self.current:
+            raise EnergyError(f"cannot spend {amount} Energy: only {self.current} left")
+        self.current -= amount
+        return self.current
+
+    def effort(self, hours: int) -> int:
+        """Hard physical effort (jogging, climbing a mountain): 1 Energy per hour."""
+        return self.spend(_whole(hours, "hours of effort") * EFFORT_COST_PER_HOUR)
+
+    def bonus_reaction(self, round_number: int) -> int:
+        """Buy one bonus reaction for 2 Energy; only once in any round."""
+        if round_number in self.bonus_reaction_rounds:
+            raise BonusReactionError(f"round {round_number}: a bonus reaction was already bought this round")
+        left = self.spend(BONUS_REACTION_COST)
+        self.bonus_reaction_rounds.add(round_number)
+        return left
+
+    def rest(self, hours: int) -> int:
+        """Rest: 1 Energy back per hour, up to the maximum."""
+        self.current = min(self.maximum, self.current + _whole(hours, "hours of rest") * RECOVERY_PER_HOUR)
+        return self.current
+
+    def drain(self, amount: int) -> int:
+        """Lose Energy to damage (Neural): unlike spending, this stops at 0 instead of failing."""
+        self.current = max(0, self.current - _whole(amount, "Energy drained"))
+        return self.current
+
+
+NODES.define("Generic.Rule.EffortEnergy", "Effort", "RU", implementation=Energy.effort,
+             summary="Hard physical effort costs 1 Energy per hour.", values={"cost": EFFORT_COST_PER_HOUR})
+NODES.define("Generic.Rule.BonusReaction", "Bonus Reaction for Energy", "RU", implementation=Energy.bonus_reaction,
+             summary="2 Energy buys one bonus reaction, once per round.", values={"cost": BONUS_REACTION_COST})
+NODES.define("Generic.Rule.AbilityEnergy", "Ability Cost", "RU", implementation=Energy.spend,
+             summary="Abilities and skills with an Energy requirement spend it from the same pool.")
+NODES.define("Generic.Rule.EnergyRecovery", "Energy Recovery", "RU", implementation=Energy.rest,
+             summary="Rest returns 1 Energy per hour.", values={"per_hour": RECOVERY_PER_HOUR})

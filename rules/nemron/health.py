@@ -1,0 +1,166 @@
+"""Limbs and health: HP per limb, the location die, disabled limbs, the downed condition and healing.
+
+A humanoid has four minor limbs (arms, legs) and two major ones (torso, head), numbered on a d6, the
+location die.  Each limb has its own HP.  A minor limb at 0 stops working; a major limb at 0 downs
+the character.  Rest heals every damaged limb by a Constitution roll; first aid heals one limb.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Mapping
+
+from rules.dice import DiceSource
+from rules.formula import Formula
+from rules.nemron.nodes import NODES, rank_die
+
+#: HP of every limb.
+LIMB_HP = Formula("5 + Power + Agility + Constitution")
+#: Hours of rest per natural-healing roll.
+REST_HEALING_HOURS = 8
+
+
+class HealthError(ValueError):
+    """A negative amount of damage or healing, or a limb the body does not have."""
+
+
+class LocationDieError(HealthError):
+    """A location-die face the location table does not list."""
+
+
+class Limb(str, Enum):
+    """A humanoid's six limbs."""
+
+    RIGHT_ARM = "right arm"
+    LEFT_ARM = "left arm"
+    RIGHT_LEG = "right leg"
+    LEFT_LEG = "left leg"
+    TORSO = "torso"
+    HEAD = "head"
+
+    @property
+    def major(self) -> bool:
+        """Torso and head are major limbs: at 0 HP they down the character."""
+        return self in MAJOR_LIMBS
+
+
+MAJOR_LIMBS = frozenset({Limb.TORSO, Limb.HEAD})
+
+#: The published location die for humanoids: d6 face -> limb.
+HUMANOID_LOCATIONS: Mapping[int, Limb] = {
+    1: Limb.RIGHT_ARM, 2: Limb.LEFT_ARM, 3: Limb.RIGHT_LEG, 4: Limb.LEFT_LEG, 5: Limb.TORSO, 6: Limb.HEAD,
+}
+
+
+@NODES.rule("Generic.Rule.LocationDie", "Location Die", "RU", dice="1d6",
+            values={f"face{face}": limb.value for face, limb in HUMANOID_LOCATIONS.items()})
+def location(face: int, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> Limb:
+    """The limb a location-die face names (1 right arm, 2 left arm, 3 right leg, 4 left leg, 5 torso, 6 head).
+
+    Creatures with other bodies pass their own ``table``.
+    """
+    try:
+        return table[face]
+    except (KeyError, TypeError):
+        raise LocationDieError(f"location die face {face!r} is not in the table ({sorted(table)})") from None
+
+
+def roll_location(source: DiceSource, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> Limb:
+    """Roll the location die (as many sides as the table has faces) and read it."""
+    return location(source.roll(len(table)), table)
+
+
+@NODES.rule("Generic.Attribute.HP", "Health", "E,R", formula=str(LIMB_HP), values={"base": 5})
+def limb_hp(power: int, agility: int, constitution: int) -> int:
+    """HP of each limb: 5 + Power + Agility + Constitution (every limb gets the full amount)."""
+    for name, rank in (("Power", power), ("Agility", agility), ("Constitution", constitution)):
+        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
+            raise HealthError(f"{name} rank {rank!r} must be a whole number of at least 0")
+    return LIMB_HP(Power=power, Agility=agility, Constitution=constitution)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class LimbDamage:
+    """What one hit did to a limb: HP lost and left, and whether it disabled or downed."""
+
+    limb: Limb
+    lost: int
+    hp: int
+    disabled: bool
+    downed: bool
+
+
+def _amount(value: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise HealthError(f"{what} must be a whole number of at least 0, not {value!r}")
+    return value
+
+
+@dataclass
+class Body:
+    """HP per limb.  HP never drops below 0: damage beyond a limb's last point is lost."""
+
+    max_hp: int
+    hp: dict[Limb, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _amount(self.max_hp, "maximum HP")
+        self.hp = {limb: self.hp.get(limb, self.max_hp) for limb in Limb}
+
+    @classmethod
+    def for_ranks(cls, power: int, agility: int, constitution: int) -> "Body":
+        return cls(limb_hp(power, agility, constitution))
+
+    def _limb(self, limb: Limb | str) -> Limb:
+        try:
+            return Limb(limb)
+        except ValueError:
+            raise HealthError(f"{limb!r} is not a limb ({', '.join(l.value for l in Limb)})") from None
+
+    def damage(self, limb: Limb | str, amount: int) -> LimbDamage:
+        """Take ``amount`` damage on one limb."""
+        limb = self._limb(limb)
+        before = self.hp[limb]
+        self.hp[limb] = max(0, before - _amount(amount, "damage"))
+        return LimbDamage(limb, before - self.hp[limb], self.hp[limb], self.is_disabled(limb), self.is_downed())
+
+    def is_disabled(self, limb: Limb | str) -> bool:
+        """A minor limb at 0 HP can no longer be used."""
+        limb = self._limb(limb)
+        return not limb.major and self.hp[limb] == 0
+
+    def is_downed(self) -> bool:
+        """A major limb (torso or head) at 0 HP downs the character, who starts dying."""
+        return any(self.hp[limb] == 0 for limb in MAJOR_LIMBS)
+
+    def damaged(self) -> list[Limb]:
+        """The limbs below their maximum."""
+        return [limb for limb in Limb if self.hp[limb] < self.max_hp]
+
+    def heal_limb(self, limb: Limb | str, points: int) -> int:
+        """Targeted healing (first aid, a healing skill): all points go to this one limb."""
+        limb = self._limb(limb)
+        self.hp[limb] = min(self.max_hp, self.hp[limb] + _amount(points, "healing"))
+        return self.hp[limb]
+
+    def rest(self, constitution: int, source: DiceSource) -> int:
+        """Eight hours of rest: roll the Constitution die; every damaged limb heals that much."""
+        roll = source.roll(rank_die(constitution))
+        for limb in self.damaged():
+            self.heal_limb(limb, roll)
+        return roll
+
+
+NODES.define("Generic.Condition.Disabled", "Disabled Limb", "E", implementation=Body.is_disabled,
+             summary="A minor limb at 0 HP is unusable.")
+NODES.define("Generic.Condition.Downed", "Downed", "E", implementation=Body.is_downed,
+             summary="A major limb at 0 HP: the character is down and dying.")
+NODES.define("Generic.Rule.RestHealing", "Rest Healing", "RU", implementation=Body.rest,
+             summary="Every 8 hours of rest, a Constitution roll heals every damaged limb.",
+             values={"hours": REST_HEALING_HOURS})
+NODES.define("Generic.Rule.TargetedHealing", "Targeted Healing", "RU", implementation=Body.heal_limb,
+             summary="Healing aimed at one limb stays on that limb.")
+NODES.define("Generic.Rule.Limbs", "Limbs", "RU", implementation=Limb,
+             summary="Two major limbs (torso, head) and four minor ones (arms, legs).",
+             values={"major": len(MAJOR_LIMBS), "minor": len(Limb) - len(MAJOR_LIMBS)})
