@@ -1,0 +1,239 @@
+"""Core rules: saving throws, advantage and disadvantage, success, and fatigue.
+
+Everything here is one d6 at a time.  The saving throw is the game's universal test (d6 against
+current fatigue), so its exact odds are computed once, from the dice engine, for every fatigue level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from rules.dice import DiceSource, Dist, advantage, disadvantage
+from rules.dndalike._shared import topic_registry
+from rules.tables import Table
+
+NODES = topic_registry("core")
+
+#: The faces of the game's only die.
+SIDES = 6
+NATURAL_SUCCESS = 6
+NATURAL_FAILURE = 1
+
+
+class CoreRuleError(ValueError):
+    """Base class of the core-rule errors."""
+
+
+class FatigueError(CoreRuleError):
+    """A fatigue value or amount that cannot exist (negative, or not a whole number)."""
+
+    def __init__(self, what: str, value: object) -> None:
+        self.value = value
+        super().__init__(f"{what} {value!r} is invalid: fatigue is a whole number, 0 or more")
+
+
+class FatigueLimitError(CoreRuleError):
+    """Voluntary fatigue past the maximum."""
+
+    def __init__(self, current: int, amount: int, maximum: int) -> None:
+        self.current, self.amount, self.maximum = current, amount, maximum
+        super().__init__(f"cannot voluntarily gain {amount} fatigue at {current}: the maximum is {maximum}")
+
+
+class EdgeError(CoreRuleError):
+    def __init__(self, value: object) -> None:
+        super().__init__(f"{value!r} is not an edge (normal, advantage or disadvantage)")
+
+
+class FaceError(CoreRuleError):
+    def __init__(self, face: object) -> None:
+        self.face = face
+        super().__init__(f"face {face!r} is not a face of a d6 (1 to 6)")
+
+
+class CancellationError(CoreRuleError):
+    def __init__(self, value: object) -> None:
+        super().__init__(f"unknown cancellation rule {value!r} (use 'any' or 'count')")
+
+
+def _whole(what: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise FatigueError(what, value)
+    return value
+
+
+# ----------------------------------------------------------------------- advantage and disadvantage
+
+class Edge(Enum):
+    """How a single die is rolled: once, or twice keeping the higher or the lower."""
+
+    NORMAL = "normal"
+    ADVANTAGE = "advantage"
+    DISADVANTAGE = "disadvantage"
+
+
+@NODES.rule("Dndalike.Rule.Advantage", "Advantage and Disadvantage", "rule", values={"dice": 2})
+def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: str = "any") -> Edge:
+    """The edge a roll ends up with once advantage and disadvantage have cancelled.
+
+    ``cancel="any"`` (the default) reads "they cancel each other out" literally: any advantage and
+    any disadvantage together give a normal roll, however many of each.  ``cancel="count"`` lets
+    them cancel one for one, so the side with more sources keeps its edge.
+    """
+    a, d = int(advantages), int(disadvantages)
+    if a < 0 or d < 0:
+        raise EdgeError((advantages, disadvantages))
+    if cancel == "any":
+        a, d = int(a > 0), int(d > 0)
+    elif cancel != "count":
+        raise CancellationError(cancel)
+    if a > d:
+        return Edge.ADVANTAGE
+    if d > a:
+        return Edge.DISADVANTAGE
+    return Edge.NORMAL
+
+
+def die(how: Edge = Edge.NORMAL) -> Dist:
+    """The distribution of the kept face of one d6 rolled with ``how``."""
+    if not isinstance(how, Edge):
+        raise EdgeError(how)
+    d6 = Dist.die(SIDES)
+    if how is Edge.ADVANTAGE:
+        return advantage(d6)
+    if how is Edge.DISADVANTAGE:
+        return disadvantage(d6)
+    return d6
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """The faces rolled for one game die and the face kept."""
+
+    faces: tuple[int, ...]
+    kept: int
+
+
+def roll_die(source: DiceSource, how: Edge = Edge.NORMAL) -> DieRoll:
+    """Roll one game die through ``source``: two faces with an edge, one without."""
+    if not isinstance(how, Edge):
+        raise EdgeError(how)
+    if how is Edge.NORMAL:
+        face = source.roll(SIDES)
+        return DieRoll((face,), face)
+    faces = (source.roll(SIDES), source.roll(SIDES))
+    kept = max(faces) if how is Edge.ADVANTAGE else min(faces)
+    return DieRoll(faces, kept)
+
+
+# ---------------------------------------------------------------------------------------- success
+
+@NODES.rule("Dndalike.Rule.Success", "Success", "rule")
+def succeeds(value: int, opposing: int) -> bool:
+    """An action succeeds when its die value meets or beats the opposing value *at resolution time*."""
+    return value >= opposing
+
+
+# ------------------------------------------------------------------------------------ saving throw
+
+@NODES.rule("Dndalike.Rule.NaturalResults", "Natural 6 and Natural 1", "rule",
+            values={"success": NATURAL_SUCCESS, "failure": NATURAL_FAILURE})
+def natural_result(face: int) -> bool | None:
+    """A natural 6 always succeeds and a natural 1 always fails, whatever the numbers say.
+
+    Returns ``True``, ``False`` or ``None`` (the face decides nothing by itself).  "Natural" means the
+    face on the die, before any bonus or penalty.
+    """
+    if not isinstance(face, int) or not 1 <= face <= SIDES:
+        raise FaceError(face)
+    if face == NATURAL_SUCCESS:
+        return True
+    if face == NATURAL_FAILURE:
+        return False
+    return None
+
+
+def save_succeeds(face: int, fatigue: int, *, modifier: int = 0) -> bool:
+    """Whether a kept ``face`` saves against ``fatigue``; ``modifier`` is added to the face
+    (a spell's level is a negative modifier, the Intelligence bonus on skill rolls a positive one)."""
+    _whole("fatigue", fatigue)
+    natural = natural_result(face)
+    if natural is not None:
+        return natural
+    return succeeds(face + modifier, fatigue)
+
+
+@NODES.rule("Dndalike.Roll.SavingThrow", "Saving Throw", "roll", dice="1d6")
+def save_probability(fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> Fraction:
+    """The exact chance that a saving throw (d6 against current fatigue) succeeds.
+
+    Low fatigue cannot push the chance above 5/6 (a natural 1 fails) and high fatigue cannot push it
+    below 1/6 (a natural 6 saves): the game never offers certainty.
+    """
+    _whole("fatigue", fatigue)
+    return sum((p for face, p in die(how).items() if save_succeeds(face, fatigue, modifier=modifier)),
+               Fraction(0))
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """A rolled saving throw."""
+
+    roll: DieRoll
+    fatigue: int
+    modifier: int
+    success: bool
+
+    @property
+    def natural(self) -> int:
+        return self.roll.kept
+
+
+def saving_throw(source: DiceSource, fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> SaveResult:
+    """Roll a saving throw through ``source``."""
+    _whole("fatigue", fatigue)
+    rolled = roll_die(source, how)
+    return SaveResult(rolled, fatigue, modifier, save_succeeds(rolled.kept, fatigue, modifier=modifier))
+
+
+def save_odds(highest: int = 7) -> Table:
+    """Exact saving-throw odds for every fatigue from 0 to ``highest``, plain and with each edge."""
+    _whole("highest fatigue", highest)
+    rows = [(f, save_probability(f), save_probability(f, how=Edge.ADVANTAGE),
+             save_probability(f, how=Edge.DISADVANTAGE)) for f in range(highest + 1)]
+    return Table.of(("Fatigue", "Save", "With advantage", "With disadvantage"), rows,
+                    "Saving throw odds", probabilities=("Save", "With advantage", "With disadvantage"))
+
+
+# ------------------------------------------------------------------------------------------ fatigue
+
+@dataclass(frozen=True)
+class FatigueGain:
+    """The fatigue after a gain, and the wounds that gain caused by going past the maximum."""
+
+    fatigue: int
+    wounds: int
+
+
+@NODES.rule("Dndalike.Resource.Fatigue", "Fatigue", "resource", values={"wounds_per_excess": 1})
+def gain_fatigue(current: int, amount: int, maximum: int, *, voluntary: bool = True) -> FatigueGain:
+    """Add fatigue.  A character may only choose to go up to the maximum; the world can push them past
+    it, and every point past the maximum is also a wound.
+
+    Voluntary fatigue beyond the maximum raises :class:`FatigueLimitError`.
+    """
+    _whole("current fatigue", current)
+    _whole("fatigue gained", amount)
+    _whole("maximum fatigue", maximum)
+    new = current + amount
+    if voluntary and new > maximum:
+        raise FatigueLimitError(current, amount, maximum)
+    wounds = new - max(current, maximum) if new > maximum else 0
+    return FatigueGain(new, wounds)
+
+
+def fatigue_headroom(current: int, maximum: int) -> int:
+    """How much more fatigue a character may still take on voluntarily."""
+    return max(0, _whole("maximum fatigue", maximum) - _whole("current fatigue", current))

@@ -1,0 +1,169 @@
+"""Wounds, the secret damage total, and the finishing blow that alone can kill.
+
+A wound adds a d6 of damage to a total only the character's controller knows.  Damage never kills by
+itself: only a finishing blow reveals the total and compares it with Health.  Lesser characters keep
+only a public wound count and roll all of it afresh at every finishing blow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rules.dice import DiceSource, Dist
+from rules.dndalike._shared import topic_registry
+from rules.tables import Table
+
+NODES = topic_registry("wounds")
+
+DAMAGE_DIE = 6
+#: Which wound a rest heals: the most recent, the one that rolled highest, or the lowest.
+HEAL_CHOICES = ("latest", "largest", "smallest")
+
+
+class WoundError(ValueError):
+    """A wound count that cannot exist."""
+
+    def __init__(self, what: str, value: object) -> None:
+        self.value = value
+        super().__init__(f"{what} {value!r} is invalid: it must be a whole number, 0 or more")
+
+
+class HealthError(ValueError):
+    """A Health value below 1."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+        super().__init__(f"health {value!r} is invalid: it must be a whole number, 1 or more")
+
+
+class HealChoiceError(ValueError):
+    def __init__(self, value: object) -> None:
+        super().__init__(f"unknown healing choice {value!r} (use one of {', '.join(HEAL_CHOICES)})")
+
+
+def _count(what: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise WoundError(what, value)
+    return value
+
+
+def _health(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise HealthError(value)
+    return value
+
+
+@NODES.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "rule", values={"factor": 2})
+def wounds_dealt(wounds: int = 1, *, two_handed: bool = False) -> int:
+    """Wounds an effect inflicts; a two-handed weapon doubles them.
+
+    Only wounds are doubled: a finishing blow deals no wounds, so a two-handed coup de grace is
+    still one finishing blow.
+    """
+    _count("wounds", wounds)
+    return wounds * 2 if two_handed else wounds
+
+
+@dataclass
+class DamageTrack:
+    """A character's wounds.
+
+    For a normal character each wound's d6 is kept (secretly) in ``rolls``; for a lesser character
+    only ``count`` is kept, in the open, and ``rolls`` stays empty.
+    """
+
+    lesser: bool = False
+    count: int = 0
+    rolls: list[int] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        """The secret damage total (always 0 for a lesser character: nothing is recorded)."""
+        return sum(self.rolls)
+
+
+@NODES.rule("Dndalike.Rule.Wound", "Wound", "rule", dice="1d6 per wound")
+def suffer_wounds(track: DamageTrack, wounds: int, source: DiceSource) -> tuple[int, ...]:
+    """Record ``wounds`` new wounds: a d6 of secret damage each for a normal character, a tally mark
+    for a lesser one (no dice).  Returns the dice rolled."""
+    _count("wounds", wounds)
+    track.count += wounds
+    if track.lesser:
+        return ()
+    rolled = tuple(source.roll(DAMAGE_DIE) for _ in range(wounds))
+    track.rolls.extend(rolled)
+    return rolled
+
+
+@dataclass(frozen=True)
+class FinishingBlowResult:
+    """What a finishing blow revealed: the damage compared with Health, and whether it killed."""
+
+    damage: int
+    health: int
+    dead: bool
+    rolled: tuple[int, ...] = ()
+
+
+@NODES.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "rule")
+def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> FinishingBlowResult:
+    """Reveal the damage: at or above Health the character dies at once, otherwise nothing happens.
+
+    A lesser character's wounds are rolled now (a d6 each) and forgotten again if they survive.
+    """
+    _health(health)
+    if track.lesser:
+        rolled = tuple(source.roll(DAMAGE_DIE) for _ in range(track.count))
+        damage = sum(rolled)
+        return FinishingBlowResult(damage, health, damage >= health, rolled)
+    return FinishingBlowResult(track.total, health, track.total >= health)
+
+
+NODES.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "rule", implementation=DamageTrack,
+             summary="Minions and henchmen: wounds are counted openly and rolled at each finishing blow.")
+
+
+@NODES.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "roll", dice="wounds d6")
+def death_probability(wounds: int, health: int) -> Fraction:
+    """The exact chance that ``wounds`` d6 reach ``health``: what a finishing blow kills with.
+
+    For a lesser character this is the chance at every blow; for a normal one it is the chance over
+    the secret rolls already made.
+    """
+    _count("wounds", wounds)
+    _health(health)
+    return Dist.die(DAMAGE_DIE).repeat_sum(wounds).p_ge(health) if wounds else Fraction(0)
+
+
+def finishing_blow_odds(most_wounds: int = 6, lowest_health: int = 4, highest_health: int = 12) -> Table:
+    """Chance that a finishing blow kills, by wounds taken (rows) and Health (columns)."""
+    _count("wounds", most_wounds)
+    _health(lowest_health)
+    _health(highest_health)
+    healths = range(lowest_health, highest_health + 1)
+    columns = ("Wounds", *(f"Health {h}" for h in healths))
+    rows = [(w, *(death_probability(w, h) for h in healths)) for w in range(1, most_wounds + 1)]
+    return Table.of(columns, rows, "Finishing blow odds", probabilities=columns[1:])
+
+
+def heal_wound(track: DamageTrack, *, which: str = "latest") -> int:
+    """Remove one wound (as a rest does) and return the damage it took away.
+
+    A normal character's damage is a sum of per-wound rolls, so healing must pick one: the most
+    recent by default (``which="latest"``), or the ``"largest"`` or ``"smallest"`` roll.
+    """
+    if which not in HEAL_CHOICES:
+        raise HealChoiceError(which)
+    if track.count == 0:
+        return 0
+    track.count -= 1
+    if track.lesser or not track.rolls:
+        return 0
+    if which == "latest":
+        index = len(track.rolls) - 1
+    elif which == "largest":
+        index = max(range(len(track.rolls)), key=lambda i: (track.rolls[i], i))
+    else:
+        index = min(range(len(track.rolls)), key=lambda i: (track.rolls[i], -i))
+    return track.rolls.pop(index)
