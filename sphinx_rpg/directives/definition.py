@@ -65,7 +65,12 @@ class NodeDefinition(SphinxDirective):
 
         anchor = make_id(self.env, self.state.document, "", uid) if valid_uid else \
             make_id(self.env, self.state.document, "node", name)
-        in_section = isinstance(self.state.parent, (nodes.section, nodes.document))
+        # MyST's mock state has no ``parent``: there a node:def always sits in a section's body
+        try:
+            parent = self.state.parent
+        except Exception:  # myst_parser.mocking.MockingError (not an AttributeError)
+            parent = None
+        in_section = parent is None or isinstance(parent, (nodes.section, nodes.document))
         if "no-contents-entry" in self.options or not in_section:
             container: nodes.Element = nodes.container(classes=["rpg-node"])
             title_node: nodes.Element = node_heading(heading, heading, ids=[anchor])

@@ -1,0 +1,91 @@
+"""Run a rulebook's worked examples with Sybil, in reST and MyST pages.
+
+Every ``>>>`` example of a page runs, in one namespace per page.  Inside a ``node:def`` the bound
+rule object is already there: ``node`` is the :class:`rules.nodes.Node`, ``rule`` its implementation.
+In a rulebook's ``conftest.py``::
+
+    from sphinx_rpg.sybil import rulebook_sybil
+    pytest_collect_file = rulebook_sybil(["rules.nemron:REGISTRY"]).pytest()
+
+or ``rulebook_sybil(conf_py="docs/conf.py")`` to use the registries conf.py names.
+"""
+
+from __future__ import annotations
+
+import doctest
+import runpy
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from sybil import Document, Region, Sybil
+from sybil.parsers.myst import DocTestDirectiveParser as MystDocTestDirectiveParser
+from sybil.parsers.myst import PythonCodeBlockParser as MystPythonCodeBlockParser
+from sybil.parsers.myst.lexers import DirectiveLexer as MystDirectiveLexer
+from sybil.parsers.rest import DocTestParser as RestDocTestParser
+from sybil.parsers.rest.lexers import DirectiveLexer as RestDirectiveLexer
+
+from sphinx_rpg.binding import bind
+
+OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+Span = tuple[int, int, str]
+
+
+def _wrap(evaluator: Callable[[Any], Any], node: Any) -> Callable[[Any], Any]:
+    def evaluate_with_rule(example: Any) -> Any:
+        example.namespace["node"] = node
+        example.namespace["rule"] = node.implementation
+        return evaluator(example)
+
+    return evaluate_with_rule
+
+
+class RulebookParser:
+    """Doctests anywhere in a page; those inside a ``node:def`` see their rule object."""
+
+    def __init__(self, registries: Sequence[str] = (), optionflags: int = OPTIONFLAGS) -> None:
+        self.registries = tuple(registries)
+        self.rest_examples = RestDocTestParser(optionflags)
+        self.myst_examples = [MystPythonCodeBlockParser(doctest_optionflags=optionflags),
+                              MystDocTestDirectiveParser(optionflags)]
+        self.rest_nodes = RestDirectiveLexer(directive=r"node:def")
+        self.myst_nodes = MystDirectiveLexer(directive=r"node:def")
+
+    def node_spans(self, document: Document, markdown: bool) -> list[Span]:
+        lexer = self.myst_nodes if markdown else self.rest_nodes
+        spans = []
+        for lexed in lexer(document):
+            uid = (lexed.lexemes.get("options") or {}).get("uid", "").strip()
+            if uid:
+                spans.append((lexed.start, lexed.end, uid))
+        return spans
+
+    def examples(self, document: Document, markdown: bool) -> Iterable[Region]:
+        if not markdown:
+            return self.rest_examples(document)
+        return (region for parser in self.myst_examples for region in parser(document))
+
+    def __call__(self, document: Document) -> Iterator[Region]:
+        markdown = Path(document.path).suffix.lower() in (".md", ".markdown")
+        spans = self.node_spans(document, markdown)
+        binding = bind(self.registries)
+        for region in self.examples(document, markdown):
+            enclosing = [s for s in spans if s[0] <= region.start < s[1]]
+            if enclosing and region.evaluator is not None:
+                innermost = max(enclosing, key=lambda s: s[0])
+                node = binding.lookup(innermost[2])
+                if node is not None:
+                    region.evaluator = _wrap(region.evaluator, node)
+            yield region
+
+
+def registries_from_conf(conf_py: str | Path) -> list[str]:
+    """The ``rpg_registries`` a Sphinx conf.py names (conf.py runs as it does under Sphinx)."""
+    namespace = runpy.run_path(str(conf_py))
+    return list(namespace.get("rpg_registries", []))
+
+
+def rulebook_sybil(registries: Sequence[str] = (), *, conf_py: str | Path | None = None,
+                   patterns: Sequence[str] = ("*.rst", "*.md"), **sybil_options: Any) -> Sybil:
+    if conf_py is not None:
+        registries = [*registries, *registries_from_conf(conf_py)]
+    return Sybil(parsers=[RulebookParser(registries)], patterns=list(patterns), **sybil_options)

@@ -1,0 +1,3 @@
+extensions = ["myst_parser", "sphinx_rpg"]
+project = "myst"
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

@@ -1,0 +1,2 @@
+extensions = ["sphinx_rpg"]
+project = "warnings"

@@ -1,0 +1,185 @@
+"""The ``node`` domain as a rulebook author meets it: headings, contents, references and warnings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from sphinx.util.inventory import InventoryFile
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def html(app, docname: str) -> str:
+    return (Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8")
+
+
+def node_warnings(app) -> list[tuple[int | None, str, str]]:
+    """(line, subtype, message) of every node.* warning."""
+    found = []
+    for line in re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue()).splitlines():
+        match = re.search(r"(?:\.rst|\.md):(\d+): WARNING: (.*) \[node\.(\w+)\]$", line) or \
+            re.search(r"WARNING: (.*) \[node\.(\w+)\]$", line)
+        if match and len(match.groups()) == 3:
+            found.append((int(match.group(1)), match.group(3), match.group(2)))
+        elif match:
+            found.append((None, match.group(2), match.group(1)))
+    return found
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_node_def_renders_a_heading_with_its_types_and_a_permalink(app):
+    app.build()
+    page = html(app, "rules")
+    assert re.search(r'<section class="rpg-node rpg-type-E rpg-type-R" id="Generic.Trait.Energy">\s*'
+                     r'<h3>Energy \(E,R\)<a class="headerlink" href="#Generic.Trait.Energy"', page)
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_node_heading_is_in_the_page_contents_nested_under_its_section(app):
+    app.build()
+    toc = app.env.tocs["rules"]
+    traits = toc[0][1][0]  # Rules > Traits
+    assert traits.astext().startswith("Traits")
+    energy = traits[1][0]
+    assert energy.astext() == "Energy (E,R)"
+    assert energy[0][0]["anchorname"] == "#Generic.Trait.Energy"
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_no_contents_entry_keeps_the_node_out_of_the_contents_but_linkable(app):
+    app.build()
+    assert "Health" not in app.env.tocs["rules"].astext()
+    assert 'id="Generic.Attribute.HP">Health (E,R)<a class="headerlink"' in html(app, "rules")
+    assert app.env.get_domain("node").record("Generic.Attribute.HP") is not None
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_type_lists_ignore_spaces(app):
+    app.build()
+    domain = app.env.get_domain("node")
+    assert domain.record("Generic.Trait.Energy").types == ("E", "R")
+    assert domain.record("Generic.Attribute.HP").types == ("E", "R")
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_no_index_renders_the_node_but_records_nothing(app):
+    app.build()
+    assert "Scratch Note (T)" in html(app, "rules")
+    assert app.env.get_domain("node").record("Generic.Scratch.Note") is None
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_bare_reference_renders_title_and_types_across_pages(app):
+    app.build()
+    page = html(app, "refs")
+    assert re.search(r'<a class="reference internal" href="rules.html#Generic.Trait.Energy"[^>]*>'
+                     r'<span class="[^"]*rpg-node-ref[^"]*">Energy \(E,R\)</span></a>', page)
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_explicit_title_is_kept(app):
+    app.build()
+    assert re.search(r'href="rules.html#Generic.Trait.Energy"[^>]*><span [^>]*>the energy pool</span></a>',
+                     html(app, "refs"))
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_bang_reference_renders_the_title_without_a_link(app):
+    app.build()
+    page = html(app, "refs")
+    assert re.search(r'unlinked <span class="[^"]*">Health \(E,R\)</span>', page)
+    assert 'href="rules.html#Generic.Attribute.HP"' not in page
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_any_role_resolves_nodes(app):
+    app.build()
+    assert re.search(r'any-role <a class="reference internal" href="rules.html#Generic.Trait.Energy"',
+                     html(app, "refs"))
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides={"rpg_ref_format": "{name} [{type_names}]",
+                                                              "rpg_heading_format": "{name}"})
+def test_reference_and_heading_formats_are_configurable(app):
+    app.build()
+    assert "Energy [Effect, Resource]</span></a>" in html(app, "refs")
+    assert "<h3>Energy<a" in html(app, "rules")
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_objects_inventory_lists_every_indexed_node(app):
+    app.build()
+    with open(Path(app.outdir) / "objects.inv", "rb") as stream:
+        inventory = InventoryFile.load(stream, "", lambda *parts: "/".join(parts))
+    entry = inventory["node:node"]["Generic.Trait.Energy"]
+    assert (entry.uri, entry.display_name) == ("rules.html#Generic.Trait.Energy", "Energy (E,R)")
+    assert "Generic.Scratch.Note" not in inventory["node:node"]
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_node_indices_group_by_type_and_namespace(app):
+    app.build()
+    by_type = html(app, "node-types")
+    by_namespace = html(app, "node-namespaces")
+    assert "Effect" in by_type and "Resource" in by_type and "Energy (E,R)" in by_type
+    assert "Generic.Trait" in by_namespace and "Generic.Attribute" in by_namespace
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_general_index_has_an_entry_per_node_and_type(app):
+    app.build()
+    index = html(app, "genindex")
+    assert "Energy (E,R)" in index
+    assert "Effect" in index and "rules.html#Generic.Trait.Energy" in index
+
+
+@pytest.mark.sphinx("html", testroot="basic")
+def test_a_clean_book_builds_without_warnings(app):
+    app.build()
+    assert app.warning.getvalue() == ""
+
+
+@pytest.mark.sphinx("html", testroot="warnings")
+def test_every_malformed_node_gives_a_located_typed_warning(app):
+    app.build()
+    warnings = node_warnings(app)
+    expected = {
+        (8, "uid"),  # no :uid:
+        (11, "uid"),  # ill-formed uid
+        (15, "type"),  # unknown code Q
+        (19, "type"),  # no :type: and no rule
+        (26, "ref"),  # dangling reference, reported without nitpicky mode
+        (28, "type"),  # empty code in E,,R
+        (4, "duplicate"),  # other.rst:4 duplicates index.rst:22
+    }
+    assert {(line, subtype) for line, subtype, _ in warnings} == expected
+    duplicate = next(message for _, subtype, message in warnings if subtype == "duplicate")
+    assert "Test.Dup.Twice" in duplicate and "index.rst:22" in duplicate
+    assert "Traceback" not in app.warning.getvalue()
+
+
+@pytest.mark.sphinx("html", testroot="warnings", confoverrides={"suppress_warnings": ["node.type", "node.ref"]})
+def test_suppress_warnings_silences_a_subtype(app):
+    app.build()
+    subtypes = {subtype for _, subtype, _ in node_warnings(app)}
+    assert subtypes == {"uid", "duplicate"}
+
+
+@pytest.mark.sphinx("html", testroot="warnings", confoverrides={"suppress_warnings": ["node"]})
+def test_suppress_warnings_silences_every_node_warning(app):
+    app.build()
+    assert node_warnings(app) == []
+
+
+@pytest.mark.sphinx("html", testroot="myst")
+def test_myst_pages_use_the_same_directive_and_roles(app):
+    app.build()
+    assert app.warning.getvalue() == ""
+    rules = html(app, "rules")
+    assert re.search(r'id="Generic.Trait.Energy">\s*<h3>Energy \(E,R\)', rules)
+    index = html(app, "index")
+    assert re.search(r'href="rules.html#Generic.Trait.Energy"[^>]*><span [^>]*>Energy \(E,R\)</span>', index)
+    assert re.search(r'href="rules.html#Generic.Trait.Energy"[^>]*><span [^>]*>the pool</span>', index)
+    assert index.count('href="rules.html#Generic.Trait.Energy"') == 3  # the [](#uid) link too
