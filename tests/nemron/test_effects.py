@@ -1,0 +1,24 @@
+"""Effects: applying boons and conditions by roll, decay, intentions."""
+
+import pytest
+
+from rules.dice import ScriptedSource
+from rules.nemron.effects import DAZED, INSPIRED, EffectApplicationError, Intention, apply_effect
+
+
+def test_apply_effect_gains_the_kept_roll_as_ranks():
+    inspired = INSPIRED.start()
+    assert apply_effect(inspired, "1d6 › 1d8", ScriptedSource([4, 6])) == 6
+    assert inspired.rank == 6
+    assert inspired.decay() == 5
+
+
+def test_apply_effect_with_fixed_ranks_rolls_nothing():
+    dazed = DAZED.start()
+    assert apply_effect(dazed, "1d6", ScriptedSource([]), fixed=1) == 1
+    with pytest.raises(EffectApplicationError, match="-1"):
+        apply_effect(dazed, "1d6", ScriptedSource([]), fixed=-1)
+
+
+def test_intentions_are_the_four_published():
+    assert [i.value for i in Intention] == ["Use Ability", "Do Damage", "Apply Boons", "Apply Conditions"]

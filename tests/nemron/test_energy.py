@@ -1,0 +1,45 @@
+"""Energy: maximum, effort, bonus reactions, ability costs, recovery, drain."""
+
+import pytest
+
+from rules.nemron.energy import BonusReactionError, Energy, EnergyError
+
+
+def test_max_energy_is_control_plus_sense_plus_focus_plus_five():
+    assert Energy.from_spirit(2, 1, 3).maximum == 11
+    assert Energy.from_spirit(0, 0, 0).maximum == 5
+
+
+def test_effort_energy_costs_one_per_hour():
+    energy = Energy(8)
+    assert energy.effort(3) == 5
+    with pytest.raises(EnergyError, match="only 5 left"):
+        energy.effort(6)
+
+
+def test_bonus_reaction_costs_two_once_per_round():
+    energy = Energy(8)
+    assert energy.bonus_reaction(1) == 6
+    with pytest.raises(BonusReactionError, match="round 1"):
+        energy.bonus_reaction(1)
+    assert energy.bonus_reaction(2) == 4
+
+
+def test_ability_energy_is_spent_from_the_same_pool():
+    energy = Energy(6)
+    assert energy.spend(4) == 2
+    with pytest.raises(EnergyError, match="cannot spend 3"):
+        energy.spend(3)
+    with pytest.raises(EnergyError, match="-1"):
+        energy.spend(-1)
+
+
+def test_energy_recovery_is_one_per_hour_up_to_the_maximum():
+    energy = Energy(9, current=2)
+    assert energy.rest(3) == 5
+    assert energy.rest(10) == 9
+
+
+def test_energy_rejects_impossible_pools():
+    with pytest.raises(EnergyError, match="outside 0-5"):
+        Energy(5, current=7)

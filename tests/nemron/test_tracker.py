@@ -1,0 +1,67 @@
+"""The combat tracker: initiative, turns, attacks with defence, limb damage, downed."""
+
+import pytest
+
+from rules.dice import ScriptedSource, SeededSource
+from rules.nemron.checks import parse_pool
+from rules.nemron.health import Body, Limb
+from rules.nemron.tracker import Combatant, CombatTracker, TrackerError
+
+
+def fighters():
+    return [
+        Combatant("Raider", 1, 1, 0, parse_pool("Power 1 › Blades 1 › Sword 1"), 1, Body(6),
+                  defence=parse_pool("Agility 1")),
+        Combatant("Brandon", 2, 1, 1, parse_pool("Awareness 1 › Marksmanship 2 › Pistol 2"), 2, Body(8),
+                  defence=parse_pool("Agility 2"), pc=True),
+    ]
+
+
+def test_combat_tracker_runs_initiative_attacks_and_downs():
+    # initiative: Raider d6 d6 d4 -> 3,5,1 (5); Brandon d8 d6 d4 -> 5,2,4 (5): tie, the PC goes first
+    fight = CombatTracker(fighters(), ScriptedSource([3, 5, 1, 5, 2, 4,
+                                                      # Brandon shoots: 6,2,4 -> 6; Raider defends d6: 3; d6 location 5
+                                                      6, 2, 4, 3, 5,
+                                                      # Raider swings: 2,1,2 -> 2: misses the DC-3 minimum
+                                                      2, 1, 2,
+                                                      # Brandon aims at the head: 3,7,1 -> 7, then the lesser-penalty d8: 8
+                                                      3, 7, 1, 8]))
+    assert [r.name for r in fight.start()] == ["Brandon", "Raider"]
+    first = fight.attack("Raider")
+    assert (first.roll, first.defence, first.damage, first.limb) == (6, 3, 3, Limb.TORSO)
+    assert fight.end_turn().name == "Raider"
+    assert not fight.attack("Brandon").hit
+    fight.end_turn()
+    assert fight.round == 2
+    aimed = fight.attack("Raider", aim="head")
+    assert (aimed.roll, aimed.defence, aimed.damage, aimed.limb, aimed.downed) == (7, None, 7, Limb.HEAD, True)
+    assert fight.standing() == ["Brandon"]
+    assert fight.end_turn().name == "Brandon"  # the downed raider is skipped
+
+
+def test_combat_tracker_refuses_illegal_moves():
+    fight = CombatTracker(fighters(), SeededSource(7))
+    with pytest.raises(TrackerError, match="start"):
+        fight.attack("Raider")
+    fight.start()
+    with pytest.raises(TrackerError, match="itself"):
+        fight.attack(fight.current.name)
+    with pytest.raises(TrackerError, match="'Ghost'"):
+        fight.attack("Ghost")
+    with pytest.raises(TrackerError, match="unique"):
+        CombatTracker(fighters() + fighters()[:1], SeededSource(1))
+
+
+def test_combat_tracker_with_a_seed_is_reproducible():
+    logs = []
+    for _ in range(2):
+        fight = CombatTracker(fighters(), SeededSource(2024))
+        fight.start()
+        for _ in range(6):
+            target = next(n for n in fight.order if n != fight.current.name)
+            if fight.combatants[target].body.is_downed():
+                break
+            fight.attack(target)
+            fight.end_turn()
+        logs.append(fight.log)
+    assert logs[0] == logs[1]
