@@ -24,8 +24,8 @@ def test_combat_tracker_runs_initiative_attacks_and_downs():
                                                       6, 2, 4, 3, 5,
                                                       # Raider swings: 2,1,2 -> 2: misses the DC-3 minimum
                                                       2, 1, 2,
-                                                      # Brandon aims at the head: 3,7,1 -> 7, then the lesser-penalty d8: 8
-                                                      3, 7, 1, 8]))
+                                                      # Brandon aims at the head: 3,7,1 -> 7, lesser-penalty d8: 8; Raider defends: 1
+                                                      3, 7, 1, 8, 1]))
     assert [r.name for r in fight.start()] == ["Brandon", "Raider"]
     first = fight.attack("Raider")
     assert (first.roll, first.defence, first.damage, first.limb) == (6, 3, 3, Limb.TORSO)
@@ -34,7 +34,7 @@ def test_combat_tracker_runs_initiative_attacks_and_downs():
     fight.end_turn()
     assert fight.round == 2
     aimed = fight.attack("Raider", aim="head")
-    assert (aimed.roll, aimed.defence, aimed.damage, aimed.limb, aimed.downed) == (7, None, 7, Limb.HEAD, True)
+    assert (aimed.roll, aimed.defence, aimed.damage, aimed.limb, aimed.downed) == (7, 1, 6, Limb.HEAD, True)
     assert fight.standing() == ["Brandon"]
     assert fight.end_turn().name == "Brandon"  # the downed raider is skipped
 
