@@ -85,7 +85,8 @@ LEVELS: tuple[EncumbranceLevel, ...] = (
 MAX_MULTIPLE = LEVELS[-1].max_lifts
 
 for _level in LEVELS:
-    REGISTRY.define(f"Spurg.Encumbrance.{_level.name}", f"{_level.name} Encumbrance", "EN",
+    REGISTRY.define(f"Spurg.Encumbrance.{_level.name}",
+                    _level.name if _level.level == 0 else f"{_level.name} Encumbrance", "EN",
                     summary=f"Encumbrance {_level.level}: load up to {_level.max_lifts} x Lift, "
                             f"Speed -{_level.speed_cut_percent}%.",
                     implementation=_level,
