@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from rules.dice import DiceSource, Dist
+from rules.nugget.characters import attribute_dice
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import (LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
@@ -68,10 +69,6 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-def _attribute_dice(level: int) -> tuple[int, int]:
-    return max(level, 0), max(-level, 0)
-
-
 @REGISTRY.rule("Nugget.Roll.Attack", "Attack", "Roll", formula="2 + skill + Agility",
                values={"base_dice": ATTACK_BASE_DICE})
 def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int = 0,
@@ -80,7 +77,7 @@ def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int 
 
     Spray or burst fire adds an Advantage; every Injury the attacker carries takes one die away.
     """
-    adv, dis = _attribute_dice(agility)
+    adv, dis = attribute_dice(agility)
     return pool_size(base, _count(skill, "skill level") + adv + int(spray), dis + _count(injuries, "injuries"))
 
 
@@ -100,7 +97,7 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
     if cover not in COVER_BASE_DICE:
         raise CoverError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
     base = COVER_BASE_DICE[cover] if projectile else ATTACK_BASE_DICE
-    adv, dis = _attribute_dice(agility) if use_agility else (0, 0)
+    adv, dis = attribute_dice(agility) if use_agility else (0, 0)
     return pool_size(base, _count(skill, "skill level") + adv + int(shield), dis + _count(injuries, "injuries"))
 
 
@@ -114,7 +111,7 @@ REGISTRY.define("Nugget.Rule.Shield", "Shield", "Rule", implementation=defence_p
                values={"base_dice": UNSEEN_BASE_DICE})
 def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
     """Against an opponent nobody can see, attack and defence alike become Fighting + Brains at BD 0."""
-    adv, dis = _attribute_dice(brains)
+    adv, dis = attribute_dice(brains)
     return pool_size(UNSEEN_BASE_DICE, _count(fighting, "Fighting level") + adv, dis + _count(injuries, "injuries"))
 
 

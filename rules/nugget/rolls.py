@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+import re
 from functools import lru_cache
+from math import comb
 from typing import Iterable, Sequence
 
 from rules.dice import DiceSource, Dist, compare
@@ -62,6 +64,10 @@ class LidError(NuggetRollError):
 
 class SuccessCountError(NuggetRollError):
     """A negative number of successes."""
+
+
+class PoolNotationError(NuggetRollError):
+    """Text that is not NUGGET pool notation such as ``5 dice lid-off``."""
 
 
 def _whole(value: object, what: str, error: type[NuggetRollError]) -> int:
@@ -292,8 +298,6 @@ def _one_die_off(max_rerolls: int) -> Dist:
 def _distribution(pool: int, lid: Lid, max_rerolls: int) -> Dist:
     if lid is Lid.OFF:
         return _one_die_off(max_rerolls).repeat_sum(pool)
-    from math import comb
-
     weights = {k: Fraction(comb(pool, k), 2 ** pool) for k in range(pool + 1)}
     all_sixes = Fraction(1, DIE_SIDES ** pool)
     weights[pool] -= all_sixes
@@ -384,3 +388,20 @@ def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
             for a in range(1, max_dice + 1)]
     return Table.of(("Dice", *columns), rows, title=f"Opposed rolls, lid-{lid_style(lid).value}",
                     probabilities=columns)
+
+
+_POOL_NOTATION = re.compile(r"\s*(\d+)\s*(?:d|dice|die)?\s*(?:,?\s*lid-?(on|off))?\s*", re.IGNORECASE)
+
+
+def parse_pool(text: str) -> Dist:
+    """NUGGET's pool notation for odds tables: ``5``, ``5 dice``, ``5 dice lid-off``; the successes.
+
+    The book's ``node:odds`` directive reads it with ``:system: nugget``.
+    """
+    match = _POOL_NOTATION.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise PoolNotationError(f"{text!r} is not a NUGGET pool such as '5 dice lid-off'")
+    return success_distribution(int(match.group(1)), lid=(match.group(2) or "on").lower())
+
+
+REGISTRY.pool_parser = parse_pool

@@ -161,3 +161,10 @@ def test_opposed_odds_one_die_each_by_enumeration():
     win = sum(p * q for a, p in one.items() for b, q in one.items() if a > b)
     tie = sum(p * q for a, p in one.items() for b, q in one.items() if a == b)
     assert r.opposed_odds(1, 1) == (win, tie, win)
+
+
+def test_pool_notation_reads_dice_and_lid():
+    assert r.parse_pool("5 dice lid-off") == r.success_distribution(5, lid="off")
+    assert r.parse_pool("3") == r.success_distribution(3)
+    with pytest.raises(r.PoolNotationError, match="'3d6'"):
+        r.parse_pool("3d6")
