@@ -28,7 +28,7 @@ def node_warnings(app) -> list[tuple[int | None, str, str]]:
     return found
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_node_def_renders_a_heading_with_its_types_and_a_permalink(app):
     app.build()
     page = html(app, "rules")
@@ -36,7 +36,7 @@ def test_node_def_renders_a_heading_with_its_types_and_a_permalink(app):
                      r'<h3>Energy \(E,R\)<a class="headerlink" href="#Generic.Trait.Energy"', page)
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_node_heading_is_in_the_page_contents_nested_under_its_section(app):
     app.build()
     toc = app.env.tocs["rules"]
@@ -47,7 +47,7 @@ def test_node_heading_is_in_the_page_contents_nested_under_its_section(app):
     assert energy[0][0]["anchorname"] == "#Generic.Trait.Energy"
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_no_contents_entry_keeps_the_node_out_of_the_contents_but_linkable(app):
     app.build()
     assert "Health" not in app.env.tocs["rules"].astext()
@@ -55,7 +55,7 @@ def test_no_contents_entry_keeps_the_node_out_of_the_contents_but_linkable(app):
     assert app.env.get_domain("node").record("Generic.Attribute.HP") is not None
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_type_lists_ignore_spaces(app):
     app.build()
     domain = app.env.get_domain("node")
@@ -63,14 +63,14 @@ def test_type_lists_ignore_spaces(app):
     assert domain.record("Generic.Attribute.HP").types == ("E", "R")
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_no_index_renders_the_node_but_records_nothing(app):
     app.build()
     assert "Scratch Note (T)" in html(app, "rules")
     assert app.env.get_domain("node").record("Generic.Scratch.Note") is None
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_bare_reference_renders_title_and_types_across_pages(app):
     app.build()
     page = html(app, "refs")
@@ -78,14 +78,14 @@ def test_bare_reference_renders_title_and_types_across_pages(app):
                      r'<span class="[^"]*rpg-node-ref[^"]*">Energy \(E,R\)</span></a>', page)
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_explicit_title_is_kept(app):
     app.build()
     assert re.search(r'href="rules.html#Generic.Trait.Energy"[^>]*><span [^>]*>the energy pool</span></a>',
                      html(app, "refs"))
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_bang_reference_renders_the_title_without_a_link(app):
     app.build()
     page = html(app, "refs")
@@ -93,14 +93,14 @@ def test_bang_reference_renders_the_title_without_a_link(app):
     assert 'href="rules.html#Generic.Attribute.HP"' not in page
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_any_role_resolves_nodes(app):
     app.build()
     assert re.search(r'any-role <a class="reference internal" href="rules.html#Generic.Trait.Energy"',
                      html(app, "refs"))
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides={"rpg_ref_format": "{name} [{type_names}]",
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True, confoverrides={"rpg_ref_format": "{name} [{type_names}]",
                                                               "rpg_heading_format": "{name}"})
 def test_reference_and_heading_formats_are_configurable(app):
     app.build()
@@ -108,7 +108,7 @@ def test_reference_and_heading_formats_are_configurable(app):
     assert "<h3>Energy<a" in html(app, "rules")
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_objects_inventory_lists_every_indexed_node(app):
     app.build()
     with open(Path(app.outdir) / "objects.inv", "rb") as stream:
@@ -118,7 +118,7 @@ def test_objects_inventory_lists_every_indexed_node(app):
     assert "Generic.Scratch.Note" not in inventory["node:node"]
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_node_indices_group_by_type_and_namespace(app):
     app.build()
     by_type = html(app, "node-types")
@@ -127,7 +127,7 @@ def test_node_indices_group_by_type_and_namespace(app):
     assert "Generic.Trait" in by_namespace and "Generic.Attribute" in by_namespace
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_general_index_has_an_entry_per_node_and_type(app):
     app.build()
     index = html(app, "genindex")
@@ -135,13 +135,13 @@ def test_general_index_has_an_entry_per_node_and_type(app):
     assert "Effect" in index and "rules.html#Generic.Trait.Energy" in index
 
 
-@pytest.mark.sphinx("html", testroot="basic")
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
 def test_a_clean_book_builds_without_warnings(app):
     app.build()
     assert app.warning.getvalue() == ""
 
 
-@pytest.mark.sphinx("html", testroot="warnings")
+@pytest.mark.sphinx("html", testroot="warnings", freshenv=True)
 def test_every_malformed_node_gives_a_located_typed_warning(app):
     app.build()
     warnings = node_warnings(app)
@@ -160,20 +160,20 @@ def test_every_malformed_node_gives_a_located_typed_warning(app):
     assert "Traceback" not in app.warning.getvalue()
 
 
-@pytest.mark.sphinx("html", testroot="warnings", confoverrides={"suppress_warnings": ["node.type", "node.ref"]})
+@pytest.mark.sphinx("html", testroot="warnings", freshenv=True, confoverrides={"suppress_warnings": ["node.type", "node.ref"]})
 def test_suppress_warnings_silences_a_subtype(app):
     app.build()
     subtypes = {subtype for _, subtype, _ in node_warnings(app)}
     assert subtypes == {"uid", "duplicate"}
 
 
-@pytest.mark.sphinx("html", testroot="warnings", confoverrides={"suppress_warnings": ["node"]})
+@pytest.mark.sphinx("html", testroot="warnings", freshenv=True, confoverrides={"suppress_warnings": ["node"]})
 def test_suppress_warnings_silences_every_node_warning(app):
     app.build()
     assert node_warnings(app) == []
 
 
-@pytest.mark.sphinx("html", testroot="myst")
+@pytest.mark.sphinx("html", testroot="myst", freshenv=True)
 def test_myst_pages_use_the_same_directive_and_roles(app):
     app.build()
     assert app.warning.getvalue() == ""

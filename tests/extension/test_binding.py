@@ -1,0 +1,196 @@
+"""The executable rulebook: nodes bound to rule objects, facts and values from code, coverage, tables,
+listings and nodes.json."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from sphinx_rpg.binding import bind
+from sphinx_rpg.export import SCHEMA_PATH
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def fresh_registries():
+    """Each build imports the test root's rule module afresh, as a new sphinx-build process would."""
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)
+    yield
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)
+
+
+def warnings_of(app) -> list[tuple[str, int | None, str]]:
+    """(file name, line, subtype) of every node.* warning."""
+    found = []
+    for line in re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue()).splitlines():
+        match = re.search(r"(?:([\w.]+?):(\d+): )?WARNING: .*\[node\.(\w+)\]$", line)
+        if match:
+            found.append((match.group(1), int(match.group(2)) if match.group(2) else None, match.group(3)))
+    return found
+
+
+def page(app, docname: str) -> str:
+    return (Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_a_bound_node_takes_its_type_from_the_rule_object(app):
+    app.build()
+    assert "<h2>Energy (E,R)" in page(app, "index")
+    assert app.env.get_domain("node").record("Bound.Trait.Energy").bound
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_a_declared_type_that_disagrees_with_the_rule_object_warns(app):
+    app.build()
+    assert ("index.rst", 13, "type_mismatch") in warnings_of(app)
+    assert "<h2>Power (A)" in page(app, "index")  # the engine's type wins
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_facts_are_rendered_from_the_rule_object(app):
+    app.build()
+    html = page(app, "index")
+    assert r"\(\mathrm{Control} + \mathrm{Sense} + \mathrm{Focus} + 5\)" in html  # the formula as maths
+    assert "Ranks" in html and "0–4" in html  # Power's rank range
+    assert "bound_rules.power_die" in html  # link text to the implementation
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_coverage_reports_unbound_definitions_and_undocumented_rules(app):
+    app.build()
+    warnings = warnings_of(app)
+    assert ("index.rst", 17, "unbound") in warnings  # Bound.Trait.Stray has no rule object
+    undocumented = [w for w in warnings if w[2] == "undocumented"]
+    assert len(undocumented) == 1 and undocumented[0][0] == "bound_rules.py"
+    assert "Bound.Trait.Unwritten" in app.warning.getvalue()
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, confoverrides={"suppress_warnings": ["node.unbound",
+                                                                                    "node.undocumented"]})
+def test_coverage_warnings_can_be_silenced(app):
+    app.build()
+    assert not [w for w in warnings_of(app) if w[2] in ("unbound", "undocumented")]
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_node_value_quotes_the_engine_in_running_text(app):
+    app.build()
+    html = page(app, "index")
+    assert '<span class="rpg-value">Control + Sense + Focus + 5</span>' in html
+    assert '(base <span class="rpg-value">5</span>)' in html
+    value_warnings = [w for w in warnings_of(app) if w[2] == "value"]
+    assert [(w[0], w[1]) for w in value_warnings] == [("index.rst", 21), ("index.rst", 21)]
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_node_table_renders_an_engine_table_with_exact_percentages(app):
+    app.build()
+    html = page(app, "index")
+    assert "<p>Coin flips</p>" in html or "Coin flips" in html
+    assert "87.5% (7/8)" in html and "12.5% (1/8)" in html and "<p>100%</p>" in html
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_node_table_only_calls_functions_in_allowed_modules(app):
+    app.build()
+    assert ("index.rst", 27, "table") in warnings_of(app)
+    assert "not in rpg_table_modules" in app.warning.getvalue()
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_node_odds_renders_exact_odds_of_dice_notation(app):
+    app.build()
+    html = page(app, "index")
+    # 2d6: P(>=2) = 1, P(>=3) = 35/36, P(>=4) = 33/36
+    assert "<p>97.2%</p>" in html and "<p>91.7%</p>" in html
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_listings_are_filtered_and_link_to_their_nodes(app):
+    app.build()
+    html = page(app, "listing")
+    table = html[html.index('<table class="rpg-listing'):]
+    table = table[:table.index("</table>")]
+    assert "Energy (E,R)" in table and "Fuel for abilities." in table and "Power" not in table
+    assert 'href="index.html#Bound.Trait.Energy"' in table
+    assert "No nodes match." in html
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_card_grid_uses_sphinx_design_cards_in_html(app):
+    app.build()
+    html = page(app, "listing")
+    cards = html[html.index("rpg-cards"):]
+    assert "sd-card" in cards and 'href="index.html#Bound.Attribute.Power"' in cards
+    assert 'href="index.html#Bound.Trait.Energy"' in cards  # type R
+
+
+@pytest.mark.sphinx("latex", testroot="bound", freshenv=True)
+def test_card_grid_falls_back_to_a_plain_table_in_latex(app):
+    app.build()
+    tex = (Path(app.outdir) / "bound.tex").read_text()
+    assert "sd-card" not in tex and "Power (A)" in tex
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_nodes_json_is_written_and_matches_its_schema(app):
+    app.build()
+    document = json.loads((Path(app.outdir) / "nodes.json").read_text())
+    jsonschema.validate(document, json.loads(SCHEMA_PATH.read_text()))
+    energy = next(n for n in document["nodes"] if n["uid"] == "Bound.Trait.Energy")
+    assert energy["url"] == "index.html#Bound.Trait.Energy"
+    assert energy["system"] == "boundgame" and energy["rule"] == "bound_rules"
+    assert {"label": "Formula", "text": "Control + Sense + Focus + 5",
+            "latex": r"\mathrm{Control} + \mathrm{Sense} + \mathrm{Focus} + 5"} in energy["facts"]
+
+
+@pytest.mark.sphinx("nodes_json", testroot="bound", freshenv=True)
+def test_the_nodes_json_builder_writes_only_the_catalogue(app):
+    app.build()
+    assert sorted(p.name for p in Path(app.outdir).iterdir()) == ["nodes.json"]
+
+
+def _rebuild(make_app, srcdir: Path):
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)
+    app = make_app("html", srcdir=srcdir)
+    app.build()
+    app.cleanup()
+    return app
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="bound-module-edit")
+def test_editing_a_rule_module_rebuilds_the_pages_that_use_it(app, make_app):
+    app.build()
+    app.cleanup()
+    module = Path(app.srcdir) / "bound_rules.py"
+    module.write_text(module.read_text().replace('values={"base": 5}', 'values={"base": 7}'))
+    future = time.time() + 5
+    os.utime(module, (future, future))
+    again = _rebuild(make_app, Path(app.srcdir))
+    assert "1 changed" in again.status.getvalue()  # the page was re-read because its rule changed
+    assert '(base <span class="rpg-value">7</span>)' in page(again, "index")
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="bound-rename")
+def test_listings_follow_a_node_renamed_on_another_page(app, make_app):
+    app.build()
+    app.cleanup()
+    index = Path(app.srcdir) / "index.rst"
+    index.write_text(index.read_text().replace(".. node:def:: Energy\n", ".. node:def:: Vigour\n"))
+    future = time.time() + 5
+    os.utime(index, (future, future))
+    again = _rebuild(make_app, Path(app.srcdir))
+    listing = page(again, "listing")
+    assert "Vigour (E,R)" in listing and "Energy (E,R)" not in listing
