@@ -18,13 +18,19 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.mathjax",
     "sphinx_design",
+    "myst_parser",
     "sphinx_rpg",
 ]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+myst_enable_extensions = ["colon_fence", "dollarmath"]
 
 #: Every game system that has an engine package contributes its registry (import paths, never
 #: callables, so the environment pickle stays valid for incremental builds).
 SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
 rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
+
+#: node:table may call functions from the engine and from the extension (the manual's reference tables).
+rpg_table_modules = ["rules", "sphinx_rpg"]
 
 exclude_patterns = ["_build", "**/_*.rst"]
 templates_path: list[str] = []

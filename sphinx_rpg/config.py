@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.nodes import CORE_NODE_TYPES, format_types
+from rules.tables import Table
 
 #: name -> (default, rebuild, types, description). ``rebuild="env"``: changing it re-reads every page.
 CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
@@ -35,3 +36,11 @@ def render_title(template: str, *, name: str, types: tuple[str, ...], uid: str,
         return template.format(name=name, types=format_types(types), uid=uid, type_names=names)
     except (KeyError, IndexError, ValueError):
         return f"{name} ({format_types(types)})"
+
+
+def config_table() -> Table:
+    """Every configuration value with its default and meaning (the manual prints this)."""
+    rows = [(name, repr(default) if not isinstance(default, dict) else "the six core types",
+             "full re-read" if rebuild == "env" else "rewrite HTML", description)
+            for name, (default, rebuild, _types, description) in CONFIG_VALUES.items()]
+    return Table.of(("Setting", "Default", "When changed", "Meaning"), rows, "Configuration values")

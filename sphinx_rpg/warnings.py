@@ -32,3 +32,11 @@ def warn(subtype: str, message: str, location: Any = None) -> None:
     """Emit ``node.<subtype>``; ``location`` is a docutils node, ``(docname, line)`` or ``"file:line"``."""
     assert subtype in SUBTYPES, subtype
     logger.warning(message, location=location, type="node", subtype=subtype)
+
+
+def subtypes_table() -> "Table":
+    """Every warning subtype and what triggers it (the manual prints this)."""
+    from rules.tables import Table
+
+    return Table.of(("Subtype", "Reported for"), [(f"node.{name}", meaning) for name, meaning in SUBTYPES.items()],
+                    "Warning subtypes")
