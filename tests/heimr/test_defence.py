@@ -81,3 +81,15 @@ def test_forced_movement_needs_one_to_four_movers():
                                        "unwilling, bound", "unwilling")] == [1, 2, 3, 4]
     with pytest.raises(DefenceError, match="asleep"):
         movers_needed("asleep")
+
+
+def test_hit_probability_matches_enumeration_of_both_rolls():
+    from itertools import product
+
+    def best(d6, d10s):
+        return max(d6, *d10s) + max(0, d10s.count(10) - 1)
+
+    attacks = [best(a, b) + 1 for a in range(1, 7) for b in product(range(1, 11), repeat=2)]
+    defences = [best(a, (b,)) + 1 for a in range(1, 7) for b in range(1, 11)]
+    wins = sum(1 for x in attacks for y in defences if x > y)
+    assert hit_probability((2, 1), (1, 1)) == Fraction(wins, len(attacks) * len(defences)) == Fraction(21343, 36000)
