@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.heimr.abilities import Ability
 from rules.heimr.challenge import raw_distribution
+from rules.heimr.characters import find_attribute
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
 
@@ -36,6 +38,18 @@ def base_fatigue(stamina: int) -> int:
     if not isinstance(stamina, int) or isinstance(stamina, bool):
         raise FatigueError(f"Stamina is a whole number, not {stamina!r}")
     return min(MAX_FATIGUE, max(MIN_FATIGUE, BASE_FATIGUE_FROM - stamina))
+
+
+@REGISTRY.rule("Heimr.Rule.PhysicalChallenge", "Physical challenge", "RU")
+def fatigue_applies(ability: Ability, *, mixed: bool = True) -> bool:
+    """Whether fatigue gates a roll of ``ability``: it does when the ability rests on a physical attribute.
+
+    For an ability built on a physical and a non-physical attribute (Archery: Dex/Int) the source is
+    silent; ``mixed=True`` (this book) lets fatigue apply, ``mixed=False`` only gates abilities whose
+    attributes are all physical.
+    """
+    physical = [find_attribute(name).physical for name in ability.attributes]
+    return any(physical) if mixed else all(physical)
 
 
 @REGISTRY.rule("Heimr.Rule.FatigueGate", "Fatigue gate", "RU")

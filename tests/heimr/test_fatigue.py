@@ -2,8 +2,9 @@ from fractions import Fraction
 
 import pytest
 
+from rules.heimr.abilities import find_ability
 from rules.heimr.fatigue import (
-    FatigueError, base_fatigue, fatigue_after, gate_probability, growth_probability, passes_fatigue,
+    FatigueError, fatigue_applies, base_fatigue, fatigue_after, gate_probability, growth_probability, passes_fatigue,
 )
 
 
@@ -32,3 +33,9 @@ def test_fatigue_grows_when_the_d6_falls_below_it():
     with pytest.raises(FatigueError, match="7"):
         fatigue_after(4, 7)
     assert [growth_probability(f) for f in (1, 4, 7, 20)] == [0, Fraction(1, 2), 1, 0]
+
+
+def test_fatigue_applies_to_abilities_on_a_physical_attribute():
+    assert fatigue_applies(find_ability("Swimming")) and not fatigue_applies(find_ability("Insight"))
+    assert fatigue_applies(find_ability("Diplomacy")) is False
+    assert fatigue_applies(find_ability("Archery")) and not fatigue_applies(find_ability("Archery"), mixed=False)
