@@ -674,14 +674,6 @@ def resolve_block(combat: Combat, item: StackItem) -> None:
         combat._say(f"the block fails: A {attack.value} beats S {item.value}")
 
 
-@NODES.rule("Dndalike.Rule.Stack", "The Stack", "rule")
-def stack_rules() -> tuple[str, ...]:
-    """The steps of acting, in order (the engine's :class:`Combat` carries them out)."""
-    return ("announce, pay, roll", "put on the stack", "others may respond with quick actions",
-            "when all decline, resolve the top", "success is judged at resolution",
-            "when the stack is empty and all decline, end the turn")
-
-
 def resolve_exert(combat: Combat, item: StackItem) -> None:
     """EXERT: the actor gets back a spent action die of the chosen type."""
     type_ = item.die_type or "A"
@@ -765,6 +757,9 @@ RESOLVERS: dict[str, Callable[[Combat, StackItem], None]] = {
 }
 
 
+NODES.define("Dndalike.Rule.Stack", "The Stack", "rule", implementation=Combat,
+             summary="Announce, pay and roll; stack; respond with quick actions; resolve the top when "
+                     "all decline; judge success at resolution; end the turn when the stack is empty.")
 NODES.define("Dndalike.Rule.Reach", "Reach", "rule", implementation=Combat.attack_hits,
              summary="Melee attacks need the target in the same place, ranged ones need sight; "
                      "out of reach at resolution is an automatic failure.")
