@@ -1,0 +1,94 @@
+"""Safe formulas: exact arithmetic, clear errors, never eval."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.formula import Formula, FormulaError
+
+
+def test_energy_maximum_formula_adds_three_attributes_and_five():
+    assert Formula("Control + Sense + Focus + 5")(Control=2, Sense=1, Focus=3) == 11
+
+
+def test_division_is_exact_and_floor_rounds_down():
+    assert Formula("(AGI + VIT) / 2")(AGI=11, VIT=10) == Fraction(21, 2)
+    assert Formula("floor((AGI + VIT) / 2)")(AGI=11, VIT=10) == 10
+    assert Formula("floor(x / 2)")(x=-1) == -1  # floor, not truncation
+
+
+def test_precedence_and_associativity_follow_arithmetic():
+    assert Formula("2 + 3 * 4")() == 14
+    assert Formula("10 - 3 - 2")() == 5
+    assert Formula("-(2 + 3) * 2")() == -10
+    assert Formula("max(1, 4 - Sta)")(Sta=-2) == 6
+    assert Formula("max(1, 4 - Sta)")(Sta=4) == 1
+
+
+def test_names_lists_inputs_in_order_of_first_use():
+    assert Formula("a + b * a - c").names == ("a", "b", "c")
+
+
+def test_latex_renders_fractions_and_floors():
+    assert Formula("floor((AGI + VIT) / 2)").latex() == \
+        r"\left\lfloor \frac{\mathrm{AGI} + \mathrm{VIT}}{2} \right\rfloor"
+
+
+@pytest.mark.parametrize("text, column, reason", [
+    ("", 1, "empty"),
+    ("3 +* 2", 4, "expected a number"),
+    ("a + (b", 7, "expected ')'"),
+    ("__import__('os')", 1, "unknown function '__import__'"),
+    ("a # b", 3, "unexpected character '#'"),
+    ("eval(1)", 1, "unknown function 'eval'"),
+    ("min(1)", 1, "takes 2..16 arguments"),
+    ("a b", 3, "unexpected 'b'"),
+])
+def test_bad_formulas_raise_formula_error_naming_the_column(text, column, reason):
+    with pytest.raises(FormulaError) as error:
+        Formula(text)
+    assert error.value.position + 1 == column and reason in str(error.value)
+
+
+def test_a_missing_value_names_the_input():
+    with pytest.raises(FormulaError, match="no value given for 'Focus'"):
+        Formula("Control + Focus")(Control=1)
+
+
+def test_division_by_zero_is_a_formula_error():
+    with pytest.raises(FormulaError, match="division by zero"):
+        Formula("a / b")(a=1, b=0)
+
+
+def test_overlong_formulas_are_refused():
+    with pytest.raises(FormulaError, match="too long"):
+        Formula("1 + " * 200 + "1")
+
+
+expressions = st.recursive(
+    st.one_of(st.integers(0, 50).map(str), st.sampled_from(["a", "b", "c"])),
+    lambda inner: st.one_of(
+        st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        inner.map(lambda e: f"-{e}"),
+        st.tuples(inner, inner).map(lambda t: f"max({t[0]}, {t[1]})"),
+    ),
+    max_leaves=8,
+)
+
+
+@given(expressions, st.integers(-5, 5), st.integers(-5, 5), st.integers(-5, 5))
+def test_printing_a_formula_and_parsing_it_again_gives_the_same_formula(text, a, b, c):
+    formula = Formula(text)
+    again = Formula(str(formula))
+    assert again == formula
+    assert again(a=a, b=b, c=c) == formula(a=a, b=b, c=c)
+
+
+@given(st.text(max_size=40))
+def test_arbitrary_text_either_parses_or_raises_formula_error(text):
+    try:
+        Formula(text)
+    except FormulaError:
+        pass
