@@ -1,0 +1,99 @@
+"""The Sybil integration: a rulebook's examples run, with the rule object bound inside node:def."""
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sphinx_rpg.binding import bind
+from sphinx_rpg.sybil import registries_from_conf, rulebook_sybil
+
+ROOT = Path(__file__).parent / "roots" / "test-bound"
+
+
+@pytest.fixture(autouse=True)
+def bound_rules_on_path(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT))
+    bind.cache_clear()
+    yield
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)
+
+
+def run_examples(path: Path, registries=("bound_rules:REGISTRY",)) -> list[str]:
+    """Evaluate every example of a page; returns the failure messages."""
+    failures = []
+    for example in rulebook_sybil(list(registries)).parse(path):
+        try:
+            example.evaluate()
+        except Exception as error:  # sybil raises SybilFailure for a wrong result
+            failures.append(str(error))
+    return failures
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_examples_inside_a_node_def_see_node_and_rule(tmp_path):
+    page = write(tmp_path, "page.rst", """
+        .. node:def:: Power
+           :uid: Bound.Attribute.Power
+
+           >>> node.title
+           'Power (A)'
+           >>> rule(2)
+           8
+        """)
+    assert run_examples(page) == []
+
+
+def test_examples_share_one_namespace_per_page_and_fail_when_wrong(tmp_path):
+    page = write(tmp_path, "page.rst", """
+        >>> x = 40
+
+        Later:
+
+        >>> x + 2
+        43
+        """)
+    failures = run_examples(page)
+    assert len(failures) == 1 and "43" in failures[0] and "42" in failures[0]
+
+
+def test_examples_outside_a_node_def_do_not_see_a_rule(tmp_path):
+    page = write(tmp_path, "page.rst", """
+        .. node:def:: Power
+           :uid: Bound.Attribute.Power
+
+           Inside.
+
+        >>> 'node' in dir()
+        False
+        """)
+    assert run_examples(page) == []
+
+
+def test_myst_pages_run_their_examples_with_the_rule_bound(tmp_path):
+    page = write(tmp_path, "page.md", """
+        # Rules
+
+        ````{node:def} Power
+        :uid: Bound.Attribute.Power
+
+        ```python
+        >>> rule(4)
+        12
+        ```
+        ````
+        """)
+    examples = list(rulebook_sybil(["bound_rules:REGISTRY"]).parse(page))
+    assert len(examples) == 1
+    assert run_examples(page) == []
+
+
+def test_registries_are_read_from_conf_py():
+    assert registries_from_conf(ROOT / "conf.py") == ["bound_rules:REGISTRY"]
