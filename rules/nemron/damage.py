@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping
 
+from rules.nemron.energy import Energy
+from rules.nemron.health import Body, Limb
 from rules.nemron.nodes import NODES
 
 
@@ -70,10 +72,33 @@ def as_damage_type(value: DamageType | str) -> DamageType:
     raise DamageError(f"{value!r} is not a damage type ({', '.join(t.value for t in DamageType)})")
 
 
-@NODES.rule("Generic.Rule.DamageRouting", "Damage Routing", "RU")
 def damage_target(damage_type: DamageType | str) -> Track:
     """What damage of a type reduces: Energy for Neural, Stress for Psychic, limb HP for the rest."""
     return DAMAGE_TARGETS.get(as_damage_type(damage_type), Track.HP)
+
+
+@NODES.rule("Generic.Rule.DamageRouting", "Damage Routing", "RU")
+def deal_damage(amount: int, damage_type: DamageType | str, *, body: Body, limb: Limb | str,
+                energy: "Energy | None" = None, stress: "Stress | None" = None) -> Track:
+    """Deal ``amount`` damage of a type where it belongs and say where that was.
+
+    Neural damage drains ``energy`` and Psychic damage adds to ``stress``, *instead of* taking HP;
+    every other type takes HP from ``limb`` of ``body``.
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        raise DamageError(f"damage must be a whole number of at least 0, not {amount!r}")
+    track = damage_target(damage_type)
+    if track is Track.ENERGY:
+        if energy is None:
+            raise DamageError("Neural damage needs the target's Energy")
+        energy.drain(amount)
+    elif track is Track.STRESS:
+        if stress is None:
+            raise DamageError("Psychic damage needs the target's Stress")
+        stress.add(amount)
+    else:
+        body.damage(limb, amount)
+    return track
 
 
 @NODES.rule("Generic.Trait.Stress", "Stress", "E,R")

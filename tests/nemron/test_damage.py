@@ -42,3 +42,19 @@ def test_falling_damage_rejects_unknown_surfaces_and_heights():
         falling_damage(6, "lava")
     with pytest.raises(DamageError, match="-3"):
         falling_damage(-3)
+
+
+def test_deal_damage_sends_neural_to_energy_psychic_to_stress_rest_to_the_limb():
+    from rules.nemron.damage import deal_damage
+    from rules.nemron.energy import Energy
+    from rules.nemron.health import Body, Limb
+
+    body, energy, stress = Body(8), Energy(7), Stress()
+    assert deal_damage(3, "Neural", body=body, limb="head", energy=energy, stress=stress) is Track.ENERGY
+    assert deal_damage(2, "Psychic", body=body, limb="head", energy=energy, stress=stress) is Track.STRESS
+    assert deal_damage(5, "Heat", body=body, limb="head", energy=energy, stress=stress) is Track.HP
+    assert (energy.current, stress.rank, body.hp[Limb.HEAD]) == (4, 2, 3)
+    with pytest.raises(DamageError, match="-2"):
+        deal_damage(-2, "Heat", body=body, limb="head")
+    with pytest.raises(DamageError, match="Energy"):
+        deal_damage(1, "Neural", body=body, limb="head")
