@@ -28,3 +28,15 @@ def test_book_examples_run(page):
     sybil = rulebook_sybil(conf_py=DOCS / "conf.py")
     for example in sybil.parse(page):
         example.evaluate()
+
+
+def test_every_node_has_a_rule_object_and_a_page():
+    from rules.dndalike import REGISTRY
+
+    defined = set()
+    for page in PAGES:
+        defined |= {line.split(":uid:")[1].strip() for line in page.read_text().splitlines() if ":uid:" in line}
+    uids = set(REGISTRY.uids())
+    assert all(uid.startswith("Dndalike.") for uid in uids)
+    assert all(node.implementation is not None for node in REGISTRY)
+    assert uids == defined

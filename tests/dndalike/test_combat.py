@@ -311,3 +311,12 @@ def test_combatant_from_a_character_sheet():
     c = Combatant.from_character("Georgia", "heroes", sheet, powers=["Trip"])
     assert (c.armour_class, c.health, c.fatigue, c.maximum_fatigue, c.attack_bonus) == (4, 5, 3, 8, 1)
     assert c.pool == {"M": 1, "A": 1, "S": 1} and "block" in c.features
+
+
+def test_heavy_hitter_fatigue_past_the_maximum_is_a_wound():
+    fighter = hero("Fighter", powers={"Heavy Hitter"})
+    orc = monster(armour_class=6, fatigue=6, maximum_fatigue=6)
+    fight = Combat([fighter, orc], ScriptedSource([2, 5]), order=("heroes", "monsters"))
+    fight.announce(fighter, "Jab", orc)
+    lines = fight.resolve_all()
+    assert "Orc takes 1 wound (1 in all)" in lines and orc.fatigue == 7 and orc.damage.rolls == [5]
