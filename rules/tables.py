@@ -65,3 +65,13 @@ def percent(p: Fraction, digits: int = 1) -> str:
     if value == 100:
         return f">{100 - 10 ** -digits:.{digits}f}%"
     return text
+
+
+def example_table(sides: int = 6) -> Table:
+    """P(a die shows at least x): the smallest useful table, used by the manual and the tests."""
+    from fractions import Fraction
+
+    if not 1 <= sides <= 1000:
+        raise TableError(f"a die needs 1..1000 sides, not {sides}")
+    rows = [(x, Fraction(sides - x + 1, sides)) for x in range(1, sides + 1)]
+    return Table.of(("At least", "P"), rows, f"One d{sides}", probabilities=("P",))

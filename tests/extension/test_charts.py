@@ -1,0 +1,53 @@
+"""Charts are optional decoration: an inline SVG with matplotlib, the table alone without it."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from rules.tables import Table
+from sphinx_rpg import charts
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+TABLE = Table.of(("DC", "P(success)"), [(1, Fraction(1)), (2, Fraction(1, 2)), (3, Fraction(1, 8))],
+                 probabilities=("P(success)",))
+
+
+def test_a_chart_is_an_svg_that_is_the_same_every_time():
+    first, second = charts.chart_svg(TABLE, "line"), charts.chart_svg(TABLE, "line")
+    assert first.startswith("<svg") and first == second
+
+
+def test_tables_without_numeric_first_column_get_no_chart():
+    table = Table.of(("Name", "P"), [("a", Fraction(1, 2))], probabilities=("P",))
+    assert charts.chart_svg(table) is None
+
+
+def test_without_matplotlib_there_is_no_chart(monkeypatch):
+    monkeypatch.setattr(charts, "matplotlib_available", lambda: False)
+    assert charts.chart_svg(TABLE) is None
+
+
+def _book(tmp_path: Path) -> Path:
+    (tmp_path / "conf.py").write_text("import sys\nsys.path.insert(0, '.')\nextensions = ['sphinx_rpg']\n"
+                                      "rpg_table_modules = ['rules.tables']\n")
+    (tmp_path / "index.rst").write_text("Odds\n====\n\n.. node:table:: rules.tables:example_table\n"
+                                        "   :chart: bar\n")
+    return tmp_path
+
+
+def test_odds_directive_draws_a_chart_above_its_table(make_app, tmp_path):
+    app = make_app("html", srcdir=_book(tmp_path))
+    app.build()
+    html = (Path(app.outdir) / "index.html").read_text()
+    chart = html.index('<div class="rpg-chart docutils container">')
+    assert html.index("<svg", chart) < html.index('<table class="rpg-computed')
+
+
+def test_odds_directive_without_matplotlib_renders_only_the_table(make_app, tmp_path, monkeypatch):
+    monkeypatch.setattr(charts, "matplotlib_available", lambda: False)
+    app = make_app("html", srcdir=_book(tmp_path))
+    app.build()
+    html = (Path(app.outdir) / "index.html").read_text()
+    assert "rpg-chart" not in html and '<table class="rpg-computed' in html
