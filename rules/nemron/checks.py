@@ -14,7 +14,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from rules.dice import DiceSource, Dist, keep_highest, keep_lowest
+from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
 from rules.nemron.nodes import NODES, RANK_DICE, rank_die
 from rules.tables import Table
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Mapping
 
-from rules.dice import DiceSource
+from rules.nemron._dice import DiceSource
 from rules.formula import Formula
 from rules.nemron.nodes import NODES, rank_die
 
