@@ -348,6 +348,7 @@ class Combat:
         self.wound(who, gained.wounds)
 
     def kill(self, who: Combatant) -> None:
+        """Death: the character is out of the fight, and every ability they had waiting is cancelled."""
         who.alive = False
         self._say(f"{who.name} dies")
         for item in self._stacked_abilities(who):
