@@ -1,0 +1,115 @@
+"""The ``rpg`` command line: readable output, --json, one-line errors and exit codes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sphinx_rpg.cli import main
+
+ROOTS = Path(__file__).parent.parent / "extension" / "roots"
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def rpg(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_roll_shows_each_die_the_kept_ones_and_the_total(capsys):
+    status, out, _ = rpg(capsys, "roll", "4d6kh3", "--seed", "7")
+    assert status == 0 and out.startswith("4d6kh3")
+    assert rpg(capsys, "roll", "4d6kh3", "--seed", "7")[1] == out  # the seed reproduces the roll
+
+
+def test_roll_json_lists_dice_and_checks_the_dc(capsys):
+    status, out, _ = rpg(capsys, "roll", "2d6+3", "--seed", "1", "--dc", "8", "--json")
+    data = json.loads(out)
+    assert status == 0 and len(data["dice"]) == 2
+    assert data["total"] == sum(d["face"] for d in data["dice"]) + 3
+    assert data["success"] == (data["total"] >= 8)
+
+
+def test_roll_nemron_pool_with_drama_die(capsys):
+    status, out, _ = rpg(capsys, "roll", "1d6 > 1d10 > 1d8", "--seed", "3", "--drama", "--json")
+    data = json.loads(out)
+    assert status == 0 and [d["sides"] for d in data["dice"]] == [6, 10, 8]
+    assert data["total"] == max(d["face"] for d in data["dice"])
+    assert 1 <= data["drama"]["face"] <= 20
+
+
+def test_odds_prints_exact_success_table_with_bars(capsys):
+    status, out, _ = rpg(capsys, "odds", "3d6", "--under", "10-10")
+    assert status == 0 and "50.0%" in out and "#" * 20 in out
+
+
+def test_odds_json_gives_exact_fractions(capsys):
+    status, out, _ = rpg(capsys, "odds", "2d6", "--dc", "7-7", "--json")
+    assert status == 0 and json.loads(out)["rows"] == [{"DC": 7, "P(success)": "7/12"}]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["roll", "3d0"], "side"),
+    (["roll", "2d6", "--system", "nosuchgame"], "unknown game system 'nosuchgame'"),
+    (["odds", "d6", "--dc", "1-3", "--under", "1-3"], "either --dc or --under"),
+    (["odds", "d6", "--dc", "9-1"], "runs backwards"),
+    (["roll", "5000d6"], "1000"),
+])
+def test_bad_input_is_one_line_and_exit_two(capsys, argv, message):
+    status, out, err = rpg(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_check_reports_every_node_problem_with_file_and_line(capsys, tmp_path):
+    docs = shutil.copytree(ROOTS / "test-warnings", tmp_path / "docs")
+    status, out, _ = rpg(capsys, "check", str(docs))
+    assert status == 1
+    assert "index.rst:26: node reference target not found: 'Test.Nowhere.Missing' [node.ref]" in out
+    assert "other.rst:4:" in out and "[node.duplicate]" in out
+    assert out.strip().endswith("7 node problems in " + str(docs))
+
+
+def test_check_of_a_clean_book_exits_zero(capsys, tmp_path):
+    docs = shutil.copytree(ROOTS / "test-basic", tmp_path / "docs")
+    status, out, _ = rpg(capsys, "check", str(docs), "--json")
+    assert status == 0 and json.loads(out) == {"problems": []}
+
+
+def test_check_of_a_directory_without_conf_py_is_an_error(capsys, tmp_path):
+    status, _, err = rpg(capsys, "check", str(tmp_path))
+    assert status == 2 and "no conf.py" in err
+
+
+def test_export_writes_the_node_catalogue(capsys, tmp_path):
+    docs = shutil.copytree(ROOTS / "test-basic", tmp_path / "docs")
+    target = tmp_path / "out.json"
+    status, out, _ = rpg(capsys, "export", str(docs), "-o", str(target))
+    assert status == 0 and "wrote 2 nodes" in out
+    assert {n["uid"] for n in json.loads(target.read_text())["nodes"]} == {"Generic.Trait.Energy",
+                                                                            "Generic.Attribute.HP"}
+
+
+def test_export_to_an_unwritable_place_is_an_error(capsys, tmp_path):
+    docs = shutil.copytree(ROOTS / "test-basic", tmp_path / "docs")
+    status, _, err = rpg(capsys, "export", str(docs), "-o", str(tmp_path / "missing" / "dir" / "x.json"))
+    assert status == 2 and "cannot write" in err
+
+
+@pytest.mark.parametrize("command", [[], ["roll"], ["odds"], ["check"], ["export"]])
+def test_help_is_available_everywhere(command):
+    result = subprocess.run([sys.executable, "-m", "sphinx_rpg.cli", *command, "--help"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and "usage: rpg" in result.stdout
+
+
+def test_the_rpg_script_is_installed():
+    script = Path(sys.executable).with_name("rpg")
+    result = subprocess.run([str(script), "odds", "d4", "--json"], capture_output=True, text=True)
+    assert result.returncode == 0 and json.loads(result.stdout)["rows"][0]["P(= result)"] == "1/4"
