@@ -1,0 +1,46 @@
+"""sphinx-rpg's exact dice engine: distributions, mechanics, notation and rolling.
+
+Pure Python (no Sphinx, no ``eval``).  Probabilities are exact ``Fraction`` values; every mechanic uses
+its closed form (products of CDFs, binomials, order statistics) rather than enumerating outcomes.
+"""
+
+from .distribution import Dist, Outcomes, compare
+from .errors import ComputationTooLargeError, DiceError, ScriptExhaustedError, ScriptFaceError
+from .expr import Constant, Dice, DiceExpr, Explode, Keep, Pool, SuccessCount, Sum
+from .mechanics import (
+    EXPLODE_DEPTH,
+    EXPLOSION_TAIL,
+    NaturalsCheck,
+    RollUnder,
+    Verdict,
+    advantage,
+    contest,
+    count_successes,
+    disadvantage,
+    explode,
+    face_counts,
+    fumble_probability,
+    heimr_challenge,
+    keep,
+    keep_highest,
+    keep_lowest,
+    location_tally,
+    nat_override,
+    opposed,
+    p_success_with_naturals,
+    pool_outcomes,
+    roll_under,
+)
+from .notation import MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDES, NotationError, parse
+from .rolling import DiceSource, DieRoll, RollResult, ScriptedSource, SeededSource, default_source
+
+__all__ = [
+    "ComputationTooLargeError", "Constant", "Dice", "DiceError", "DiceExpr", "DiceSource", "DieRoll",
+    "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Keep", "MAX_CONSTANT", "MAX_DICE",
+    "MAX_LENGTH", "MAX_SIDES", "NaturalsCheck", "NotationError", "Outcomes", "Pool", "RollResult",
+    "RollUnder", "ScriptExhaustedError", "ScriptFaceError", "ScriptedSource", "SeededSource",
+    "SuccessCount", "Sum", "Verdict", "advantage", "compare", "contest", "count_successes",
+    "default_source", "disadvantage", "explode", "face_counts", "fumble_probability",
+    "heimr_challenge", "keep", "keep_highest", "keep_lowest", "location_tally", "nat_override",
+    "opposed", "p_success_with_naturals", "parse", "pool_outcomes", "roll_under",
+]

@@ -1,0 +1,412 @@
+"""An exact, immutable probability distribution over outcomes: the value every mechanic returns.
+
+Probabilities are exact :class:`~fractions.Fraction` values.  Internally a :class:`Dist` keeps integer
+weights over one common denominator (reduced by their gcd), because integer arithmetic is what makes
+convolutions and products of CDFs cheap; the ``Fraction`` is built only when a query asks for one.
+The reduced weights are canonical, so equality and hashing are structural: two distributions are equal
+exactly when they give every outcome the same probability.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple
+
+from .convolution import convolve, convolve_cost
+from .errors import check_work
+
+Probability = Fraction
+
+
+class Outcomes(NamedTuple):
+    """The result of :func:`compare`: P(a > b), P(a == b), P(a < b) for independent a and b."""
+
+    win: Fraction
+    tie: Fraction
+    lose: Fraction
+
+
+def _sorted_outcomes(keys: Iterable[Hashable]) -> list:
+    """Sort outcomes; outcomes of mixed, unorderable types fall back to a stable order by type and repr."""
+    keys = list(keys)
+    try:
+        return sorted(keys)
+    except TypeError:
+        return sorted(keys, key=lambda o: (type(o).__name__, repr(o)))
+
+
+def _exact(value: Any, what: str) -> Fraction | int:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise TypeError(f"{what} must be an int or a Fraction (exact), not {type(value).__name__}: {value!r}")
+    if value < 0:
+        raise ValueError(f"{what} must not be negative: {value}")
+    return value
+
+
+class Dist:
+    """An exact distribution: outcomes sorted, zero-probability outcomes dropped, hashable, immutable.
+
+    Build one with :meth:`die`, :meth:`constant`, :meth:`from_weights`, :meth:`from_probabilities`,
+    :meth:`from_outcomes` or ``Dist(mapping_of_weights)``; combine them with ``+``, ``-``, ``*`` (by an
+    int), :meth:`repeat_sum`, :meth:`map` and :meth:`given`.
+    """
+
+    __slots__ = ("_outcomes", "_weights", "_total", "_hash", "_cum", "_index", "_ints")
+
+    _outcomes: tuple
+    _weights: tuple[int, ...]
+    _total: int
+
+    def __init__(self, weights: Mapping[Hashable, int | Fraction]):
+        other = Dist.from_weights(weights)
+        self._set(other._outcomes, other._weights)
+
+    # ----------------------------------------------------------------- construction
+    def _set(self, outcomes: tuple, weights: tuple[int, ...]) -> None:
+        self._outcomes = outcomes
+        self._weights = weights
+        self._total = sum(weights)
+        self._hash = None
+        self._cum = None
+        self._index = None
+        self._ints = None
+
+    @classmethod
+    def _new(cls, outcomes: Iterable, weights: Iterable[int]) -> Dist:
+        """Fast path: ``outcomes`` already sorted and distinct, ``weights`` non-negative ints."""
+        outcomes = tuple(outcomes)
+        weights = list(weights)
+        if 0 in weights:
+            kept = [(o, w) for o, w in zip(outcomes, weights) if w]
+            outcomes = tuple(o for o, _ in kept)
+            weights = [w for _, w in kept]
+        if not weights:
+            raise ValueError("a distribution needs at least one outcome with positive probability")
+        g = math.gcd(*weights)
+        if g > 1:
+            weights = [w // g for w in weights]
+        self = object.__new__(cls)
+        self._set(outcomes, tuple(weights))
+        return self
+
+    @classmethod
+    def _from_int_dict(cls, weights: Mapping[Hashable, int]) -> Dist:
+        keys = _sorted_outcomes(weights)
+        return cls._new(keys, [weights[k] for k in keys])
+
+    @classmethod
+    def _from_dense(cls, low: int, weights: list[int]) -> Dist:
+        return cls._new(range(low, low + len(weights)), weights)
+
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def die(sides: int) -> Dist:
+        """A fair die with faces 1..sides."""
+        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+            raise ValueError(f"a die needs a whole number of sides >= 1, not {sides!r}")
+        return Dist._new(range(1, sides + 1), [1] * sides)
+
+    @classmethod
+    def constant(cls, x: Hashable) -> Dist:
+        """The outcome ``x`` with certainty."""
+        return cls._new((x,), (1,))
+
+    @classmethod
+    def from_weights(cls, weights: Mapping[Hashable, int | Fraction]) -> Dist:
+        """Normalise non-negative exact weights (ints or Fractions) into a distribution."""
+        exact = {k: _exact(v, f"the weight of {k!r}") for k, v in weights.items()}
+        scale = math.lcm(*(Fraction(v).denominator for v in exact.values())) if exact else 1
+        return cls._from_int_dict({k: int(v * scale) for k, v in exact.items()})
+
+    @classmethod
+    def from_probabilities(cls, probabilities: Mapping[Hashable, int | Fraction]) -> Dist:
+        """Like :meth:`from_weights`, but the values must already sum to exactly 1 (else ValueError)."""
+        total = sum(_exact(v, f"the probability of {k!r}") for k, v in probabilities.items())
+        if total != 1:
+            raise ValueError(f"probabilities must sum to 1, not {total}")
+        return cls.from_weights(probabilities)
+
+    @classmethod
+    def from_outcomes(cls, outcomes: Iterable[Hashable]) -> Dist:
+        """Each listed outcome equally likely (repeats add up): the distribution of an enumeration."""
+        counts: dict[Hashable, int] = {}
+        for o in outcomes:
+            counts[o] = counts.get(o, 0) + 1
+        return cls._from_int_dict(counts)
+
+    # ----------------------------------------------------------------- raw access
+    @property
+    def denominator(self) -> int:
+        """The common denominator of all probabilities (the sum of the reduced integer weights)."""
+        return self._total
+
+    def weights(self) -> dict[Hashable, int]:
+        """Outcome -> integer weight over :attr:`denominator`."""
+        return dict(zip(self._outcomes, self._weights))
+
+    def _is_int(self) -> bool:
+        if self._ints is None:
+            self._ints = all(type(o) is int for o in self._outcomes)
+        return self._ints
+
+    def _cumulative(self) -> list[int]:
+        """cum[i] = sum of weights of outcomes[:i] (so cum[0] == 0 and cum[-1] == total)."""
+        if self._cum is None:
+            cum = [0]
+            running = 0
+            for w in self._weights:
+                running += w
+                cum.append(running)
+            self._cum = cum
+        return self._cum
+
+    def _weight_of(self, x: Hashable) -> int:
+        if self._index is None:
+            self._index = dict(zip(self._outcomes, self._weights))
+        return self._index.get(x, 0)
+
+    # ----------------------------------------------------------------- queries
+    def p(self, x: Hashable) -> Fraction:
+        """P(X == x)."""
+        return Fraction(self._weight_of(x), self._total)
+
+    def p_le(self, x: Any) -> Fraction:
+        """P(X <= x)."""
+        return Fraction(self._cumulative()[bisect_right(self._outcomes, x)], self._total)
+
+    def p_lt(self, x: Any) -> Fraction:
+        """P(X < x)."""
+        return Fraction(self._cumulative()[bisect_left(self._outcomes, x)], self._total)
+
+    def p_ge(self, x: Any) -> Fraction:
+        """P(X >= x)."""
+        return Fraction(self._total - self._cumulative()[bisect_left(self._outcomes, x)], self._total)
+
+    def p_gt(self, x: Any) -> Fraction:
+        """P(X > x)."""
+        return Fraction(self._total - self._cumulative()[bisect_right(self._outcomes, x)], self._total)
+
+    def p_success(self, dc: Any) -> Fraction:
+        """P(X >= dc): the usual "meet or beat the difficulty" check."""
+        return self.p_ge(dc)
+
+    def p_where(self, predicate: Callable[[Any], bool]) -> Fraction:
+        """P(predicate(X))."""
+        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if predicate(o)), self._total)
+
+    def mean(self) -> Fraction:
+        """E[X], exact."""
+        return Fraction(sum(o * w for o, w in zip(self._outcomes, self._weights)), self._total)
+
+    def variance(self) -> Fraction:
+        """Var[X] = E[X^2] - E[X]^2, exact."""
+        second = Fraction(sum(o * o * w for o, w in zip(self._outcomes, self._weights)), self._total)
+        return second - self.mean() ** 2
+
+    def sd(self) -> float:
+        """Standard deviation (a float: the square root is rarely rational)."""
+        return math.sqrt(self.variance())
+
+    def min(self) -> Any:
+        """The smallest outcome with positive probability."""
+        return self._outcomes[0]
+
+    def max(self) -> Any:
+        """The largest outcome with positive probability."""
+        return self._outcomes[-1]
+
+    def support(self) -> tuple:
+        """All outcomes with positive probability, sorted."""
+        return self._outcomes
+
+    def quantile(self, q: int | float | Fraction) -> Any:
+        """The smallest outcome x with P(X <= x) >= q, for 0 <= q <= 1 (floats are taken exactly)."""
+        q = Fraction(q)
+        if not 0 <= q <= 1:
+            raise ValueError(f"a quantile needs 0 <= q <= 1, not {q}")
+        target = q * self._total  # compare cum >= q * total in exact arithmetic
+        cum = self._cumulative()
+        i = bisect_left(cum, math.ceil(target), lo=1)
+        return self._outcomes[i - 1]
+
+    def median(self) -> Any:
+        """The 1/2-quantile."""
+        return self.quantile(Fraction(1, 2))
+
+    def cdf(self) -> tuple[tuple[Any, Fraction], ...]:
+        """(x, P(X <= x)) for every outcome x."""
+        cum = self._cumulative()
+        return tuple((o, Fraction(c, self._total)) for o, c in zip(self._outcomes, cum[1:]))
+
+    def items(self) -> tuple[tuple[Any, Fraction], ...]:
+        """(x, P(X == x)) for every outcome x, sorted."""
+        return tuple((o, Fraction(w, self._total)) for o, w in zip(self._outcomes, self._weights))
+
+    def probabilities(self) -> dict[Any, Fraction]:
+        """Outcome -> probability, as a plain dict."""
+        return dict(self.items())
+
+    def format_table(self) -> tuple[tuple[Any, Fraction, Fraction], ...]:
+        """Rows (outcome, P(= outcome), P(>= outcome)) for a rulebook table."""
+        cum = self._cumulative()
+        t = self._total
+        return tuple((o, Fraction(w, t), Fraction(t - c, t))
+                     for o, w, c in zip(self._outcomes, self._weights, cum))
+
+    # ----------------------------------------------------------------- container protocol
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._outcomes)
+
+    def __len__(self) -> int:
+        return len(self._outcomes)
+
+    def __contains__(self, x: object) -> bool:
+        return self._weight_of(x) > 0  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return self is other or (self._weights == other._weights and self._outcomes == other._outcomes)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self._outcomes, self._weights))
+        return self._hash
+
+    def __repr__(self) -> str:
+        parts = [f"{o!r}: {Fraction(w, self._total)}" for o, w in zip(self._outcomes[:60], self._weights)]
+        if len(self._outcomes) > 60:
+            parts.append(f"... {len(self._outcomes) - 60} more")
+        return "Dist({" + ", ".join(parts) + "})"
+
+    # ----------------------------------------------------------------- arithmetic
+    def __add__(self, other: Dist | int) -> Dist:
+        if isinstance(other, Dist):
+            return _convolve(self, other)
+        if isinstance(other, int) and not isinstance(other, bool):
+            return Dist._new(tuple(o + other for o in self._outcomes), self._weights) if other else self
+        return NotImplemented
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Dist:
+        return Dist._new(tuple(-o for o in reversed(self._outcomes)), tuple(reversed(self._weights)))
+
+    def __sub__(self, other: Dist | int) -> Dist:
+        if isinstance(other, Dist):
+            return _convolve(self, -other)
+        if isinstance(other, int) and not isinstance(other, bool):
+            return self + (-other)
+        return NotImplemented
+
+    def __rsub__(self, other: int) -> Dist:
+        if isinstance(other, int) and not isinstance(other, bool):
+            return (-self) + other
+        return NotImplemented
+
+    def __mul__(self, k: int) -> Dist:
+        """Scale every outcome by the int ``k`` (not the sum of k copies: see :meth:`repeat_sum`)."""
+        if isinstance(k, bool) or not isinstance(k, int):
+            return NotImplemented
+        if k == 0:
+            return Dist.constant(0)
+        if k > 0:
+            return Dist._new(tuple(o * k for o in self._outcomes), self._weights)
+        return (-self) * (-k)
+
+    __rmul__ = __mul__
+
+    def repeat_sum(self, n: int) -> Dist:
+        """The sum of ``n`` independent copies (by repeated squaring; cached)."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"repeat_sum needs a whole number n >= 0, not {n!r}")
+        return _repeat_sum(self, n)
+
+    def map(self, fn: Callable[[Any], Hashable]) -> Dist:
+        """The distribution of fn(X); outcomes that map together add up."""
+        out: dict[Hashable, int] = {}
+        for o, w in zip(self._outcomes, self._weights):
+            y = fn(o)
+            out[y] = out.get(y, 0) + w
+        return Dist._from_int_dict(out)
+
+    def combine(self, other: Dist, fn: Callable[[Any, Any], Hashable]) -> Dist:
+        """The distribution of fn(X, Y) for independent X ~ self and Y ~ other."""
+        out: dict[Hashable, int] = {}
+        check_work(len(self) * len(other), "combine")
+        for a, wa in zip(self._outcomes, self._weights):
+            for b, wb in zip(other._outcomes, other._weights):
+                y = fn(a, b)
+                out[y] = out.get(y, 0) + wa * wb
+        return Dist._from_int_dict(out)
+
+    def given(self, predicate: Callable[[Any], bool]) -> Dist:
+        """The conditional distribution of X given predicate(X) (ValueError if that is impossible)."""
+        kept = [(o, w) for o, w in zip(self._outcomes, self._weights) if predicate(o)]
+        if not kept:
+            raise ValueError("cannot condition on an event of probability 0")
+        return Dist._new((o for o, _ in kept), (w for _, w in kept))
+
+    def compare(self, other: Dist) -> Outcomes:
+        """Same as :func:`compare(self, other) <compare>`."""
+        return compare(self, other)
+
+
+def _dense(d: Dist) -> list[int] | None:
+    """The weights of an int distribution laid out on min..max, or None if too sparse to be worth it."""
+    if not d._is_int():
+        return None
+    lo, hi = d._outcomes[0], d._outcomes[-1]
+    span = hi - lo + 1
+    if span == len(d._outcomes):
+        return list(d._weights)
+    if span > 4 * len(d._outcomes) + 16:
+        return None
+    arr = [0] * span
+    for o, w in zip(d._outcomes, d._weights):
+        arr[o - lo] = w
+    return arr
+
+
+def _convolve(a: Dist, b: Dist) -> Dist:
+    """The distribution of X + Y for independent X ~ a and Y ~ b."""
+    if len(a) == 1:
+        return b + a._outcomes[0] if a._is_int() else b.map(lambda y: a._outcomes[0] + y)
+    if len(b) == 1:
+        return a + b._outcomes[0] if b._is_int() else a.map(lambda x: x + b._outcomes[0])
+    da, db = _dense(a), _dense(b)
+    if da is not None and db is not None:
+        bits = max(a._weights).bit_length() + max(b._weights).bit_length() + min(len(da), len(db)).bit_length()
+        check_work(convolve_cost(len(da), len(db), bits), "sum of dice")
+        return Dist._from_dense(a._outcomes[0] + b._outcomes[0], convolve(da, db))
+    return a.combine(b, lambda x, y: x + y)
+
+
+@lru_cache(maxsize=4096)
+def _repeat_sum(d: Dist, n: int) -> Dist:
+    result: Dist | None = None
+    base = d
+    while n:
+        if n & 1:
+            result = base if result is None else _convolve(result, base)
+        n >>= 1
+        if n:
+            base = _convolve(base, base)
+    return Dist.constant(0) if result is None else result
+
+
+def compare(a: Dist, b: Dist) -> Outcomes:
+    """P(a > b), P(a == b), P(a < b) for independent a and b (an opposed roll read as win/tie/lose)."""
+    cum_a = a._cumulative()
+    ta = a._total
+    win = tie = 0
+    for y, wb in zip(b._outcomes, b._weights):
+        i = bisect_left(a._outcomes, y)
+        j = bisect_right(a._outcomes, y, lo=i)
+        win += wb * (ta - cum_a[j])
+        tie += wb * (cum_a[j] - cum_a[i])
+    total = ta * b._total
+    return Outcomes(Fraction(win, total), Fraction(tie, total), Fraction(total - win - tie, total))

@@ -1,0 +1,36 @@
+"""The exceptions of the dice engine, in one place so every module can raise them without cycles."""
+
+from __future__ import annotations
+
+
+class DiceError(Exception):
+    """Base class of every error the dice engine raises on purpose."""
+
+
+class ComputationTooLargeError(DiceError, ValueError):
+    """An exact computation would need more work or memory than the engine allows.
+
+    The engine refuses instead of hanging: a rulebook build must never stall on ``1000d10000kh500``.
+    Rolling such an expression still works; only its exact distribution is refused.
+    """
+
+
+class ScriptExhaustedError(DiceError):
+    """A :class:`~rules.dice.rolling.ScriptedSource` was asked for more faces than it was given."""
+
+
+class ScriptFaceError(DiceError, ValueError):
+    """A scripted face cannot occur on the die being rolled (e.g. a 7 scripted for a d6)."""
+
+
+#: Upper bound on the elementary operations one exact computation may take (see ``check_work``).
+MAX_WORK = 40_000_000
+
+
+def check_work(units: int, what: str) -> None:
+    """Raise :class:`ComputationTooLargeError` when ``units`` (an operation estimate) is too many."""
+    if units > MAX_WORK:
+        raise ComputationTooLargeError(
+            f"{what}: the exact distribution needs about {units:,} steps, more than the limit of "
+            f"{MAX_WORK:,}; roll it instead, or use fewer dice or sides"
+        )
