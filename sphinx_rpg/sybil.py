@@ -13,6 +13,7 @@ or ``rulebook_sybil(conf_py="docs/conf.py")`` to use the registries conf.py name
 from __future__ import annotations
 
 import doctest
+import inspect
 import runpy
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -85,7 +86,17 @@ def registries_from_conf(conf_py: str | Path) -> list[str]:
 
 
 def rulebook_sybil(registries: Sequence[str] = (), *, conf_py: str | Path | None = None,
-                   patterns: Sequence[str] = ("*.rst", "*.md"), **sybil_options: Any) -> Sybil:
+                   path: str | Path | None = None, patterns: Sequence[str] = ("*.rst", "*.md"),
+                   **sybil_options: Any) -> Sybil:
+    """A Sybil for a rulebook; ``path`` defaults to the directory of the calling ``conftest.py``.
+
+    (Sybil itself resolves a relative path against the module that constructs it, which would be
+    this one, so the caller's directory is passed explicitly.)
+    """
     if conf_py is not None:
         registries = [*registries, *registries_from_conf(conf_py)]
-    return Sybil(parsers=[RulebookParser(registries)], patterns=list(patterns), **sybil_options)
+    if path is None:
+        caller = inspect.stack()[1].filename
+        path = Path(caller).resolve().parent
+    return Sybil(parsers=[RulebookParser(registries)], patterns=list(patterns), path=str(Path(path).resolve()),
+                 **sybil_options)

@@ -97,3 +97,9 @@ def test_myst_pages_run_their_examples_with_the_rule_bound(tmp_path):
 
 def test_registries_are_read_from_conf_py():
     assert registries_from_conf(ROOT / "conf.py") == ["bound_rules:REGISTRY"]
+
+
+def test_the_sybil_collects_pages_below_the_calling_conftest(tmp_path):
+    sybil = rulebook_sybil(["bound_rules:REGISTRY"])
+    assert Path(sybil.path) == Path(__file__).resolve().parent
+    assert Path(rulebook_sybil(path=tmp_path).path) == tmp_path.resolve()
