@@ -59,7 +59,7 @@ def test_odds_json_gives_exact_fractions(capsys):
     (["roll", "2d6", "--system", "nosuchgame"], "unknown game system 'nosuchgame'"),
     (["odds", "d6", "--dc", "1-3", "--under", "1-3"], "either --dc or --under"),
     (["odds", "d6", "--dc", "9-1"], "runs backwards"),
-    (["roll", "5000d6"], "1000"),
+    (["roll", "5000d6"], "at most 1,000"),
 ])
 def test_bad_input_is_one_line_and_exit_two(capsys, argv, message):
     status, out, err = rpg(capsys, *argv)
