@@ -1,0 +1,127 @@
+"""Oracle: every mechanic agrees exactly (Fraction equality) with icepool on a broad set of pools."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+icepool = pytest.importorskip("icepool")
+
+from rules.dice import (Dist, count_successes, explode, face_counts, heimr_challenge, keep,  # noqa: E402
+                        keep_highest, keep_lowest, parse)
+
+RANK_SIDES = (4, 6, 8, 10, 12)
+
+
+def ours(die) -> Dist:
+    """An icepool Die as a Dist (its quantities are integer weights)."""
+    return Dist.from_weights(dict(die.items()))
+
+
+def highest(*dice):
+    """icepool.highest of the dice (it treats a lone argument as a collection, so special-case it)."""
+    return dice[0] if len(dice) == 1 else icepool.highest(*dice)
+
+
+def lowest(*dice):
+    return dice[0] if len(dice) == 1 else icepool.lowest(*dice)
+
+
+def nemron_pools(max_size: int = 4):
+    for size in range(1, max_size + 1):
+        yield from itertools.combinations_with_replacement(RANK_SIDES, size)
+
+
+def test_all_125_nemron_pools_with_every_boon_and_penalty():
+    pools = list(nemron_pools())
+    assert len(pools) == 125
+    d8, d12, d4 = icepool.d(8), icepool.d(12), icepool.d(4)
+    for sides in pools:
+        dice = [icepool.d(s) for s in sides]
+        mine = [Dist.die(s) for s in sides]
+        best = highest(*dice)
+        assert keep_highest(mine) == ours(best), sides
+        assert keep_highest(mine + [Dist.die(8)]) == ours(icepool.highest(*dice, d8))
+        assert keep_highest(mine + [Dist.die(12)]) == ours(icepool.highest(*dice, d12))
+        assert keep_lowest([keep_highest(mine), Dist.die(8)]) == ours(icepool.lowest(best, d8))
+        assert keep_lowest([keep_highest(mine), Dist.die(4)]) == ours(icepool.lowest(best, d4))
+        assert keep_lowest(mine) == ours(lowest(*dice))
+
+
+@pytest.mark.parametrize("n, sides, k", [
+    (4, 6, 3), (5, 6, 3), (2, 20, 1), (3, 20, 2), (8, 6, 2), (10, 10, 4), (6, 8, 5), (12, 4, 6), (20, 6, 1),
+])
+def test_keep_k_of_n(n, sides, k):
+    pool = icepool.d(sides).pool(n)
+    assert keep(n, sides, k) == ours(pool.highest(k).sum())
+    assert keep(n, sides, k, highest=False) == ours(pool.lowest(k).sum())
+
+
+@pytest.mark.parametrize("n, sides", [(1, 20), (3, 6), (10, 6), (40, 6), (7, 12), (25, 10), (5, 100)])
+def test_sums(n, sides):
+    assert Dist.die(sides).repeat_sum(n) == ours(n @ icepool.d(sides))
+    assert parse(f"{n}d{sides}+2").dist() == ours(n @ icepool.d(sides) + 2)
+
+
+def success_die(sides: int, threshold: int):
+    return icepool.d(sides).map(lambda f: int(f >= threshold))
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 10, 20])
+def test_success_counts_plain_and_lid_on(n):
+    assert count_successes(n) == ours(n @ success_die(6, 4))
+    # Per die (success, six) as a vector; icepool sums vectors component-wise over the n dice.
+    pair = icepool.d6.map(lambda f: icepool.vectorize(int(f >= 4), int(f == 6)))
+    lid_on = (n @ pair).map(lambda v: v[0] + (v[1] == n))
+    assert count_successes(n, lid="on") == ours(lid_on)
+    assert count_successes(n, 10, 8) == ours(n @ success_die(10, 8))
+
+
+@pytest.mark.parametrize("n, depth", [(1, 3), (3, 2), (5, 4), (10, 9)])
+def test_lid_off_with_a_depth_limit_is_icepools_explode(n, depth):
+    # Encode one roll as 0 (miss), 1 (ordinary success) or 1000 (a six: a success that explodes).
+    one = icepool.Die({0: 3, 1: 2, 1000: 1}).explode(depth=depth).map(lambda v: v // 1000 + v % 1000)
+    assert count_successes(n, lid="off", max_depth=depth) == ours(n @ one)
+
+
+def test_unlimited_lid_off_equals_icepool_exploding_deep_enough_then_folded():
+    d = count_successes(3, lid="off")
+    cap = d.max()
+    one = icepool.Die({0: 3, 1: 2, 1000: 1}).explode(depth=cap).map(lambda v: v // 1000 + v % 1000)
+    assert d == ours((3 @ one).map(lambda k: min(k, cap)))
+
+
+@pytest.mark.parametrize("sides, depth", [(6, 9), (6, 2), (4, 3), (10, 1), (2, 5)])
+def test_exploding_dice(sides, depth):
+    assert explode(sides, depth) == ours(icepool.d(sides).explode(depth=depth))
+    assert explode(sides, depth).repeat_sum(3) == ours(3 @ icepool.d(sides).explode(depth=depth))
+    assert parse(f"2d{sides}!").dist() == ours(2 @ icepool.d(sides).explode())
+
+
+def heimr_rule(c: int, counted: bool):
+    def rule(d6, *d10s):
+        if c > 0:
+            return max(d6, *d10s) + max(0, d10s.count(10) - 1)
+        ones = d10s.count(1) + (counted and d6 == 1)
+        return min(d6, *d10s) - max(0, ones - 1)
+    return rule
+
+
+@pytest.mark.parametrize("c", [-3, -2, -1, 1, 2, 3])
+@pytest.mark.parametrize("counted", [True, False])
+def test_heimr_challenge(c, counted):
+    die = icepool.map(heimr_rule(c, counted), icepool.d6, *[icepool.d10] * abs(c))
+    assert heimr_challenge(c, 2, d6_counts_as_one=counted) == ours(die + 2)
+
+
+@pytest.mark.parametrize("n", [1, 4, 7])
+def test_location_face_counts(n):
+    tallies = icepool.d6.pool(n).expand().map(lambda faces: tuple(faces.count(f) for f in range(1, 7)))
+    assert face_counts(n, 6) == ours(tallies)
+
+
+def test_roll_under_margins():
+    three = 3 @ icepool.d6
+    for tn in range(1, 19):
+        assert (tn - parse("3d6").dist()) == ours(tn - three)
