@@ -168,3 +168,11 @@ def test_pool_notation_reads_dice_and_lid():
     assert r.parse_pool("3") == r.success_distribution(3)
     with pytest.raises(r.PoolNotationError, match="'3d6'"):
         r.parse_pool("3d6")
+
+
+def test_success_distribution_agrees_with_the_dice_engine_count_successes():
+    from rules.dice import count_successes
+
+    assert all(r.success_distribution(n) == count_successes(n, lid="on") for n in range(1, 11))
+    assert all(r.success_distribution(n, lid="off", max_rerolls=5) == count_successes(n, lid="off", max_depth=5)
+               for n in range(1, 6))
