@@ -34,8 +34,25 @@ from .mechanics import (
 from .notation import MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDES, NotationError, parse
 from .rolling import DiceSource, DieRoll, RollResult, ScriptedSource, SeededSource, default_source
 
+
+
+def clear_caches() -> None:
+    """Empty every memo of the engine (distributions of dice, pools, success counts, ...).
+
+    The caches only hold immutable values keyed by immutable inputs, so clearing them never changes
+    a result; benchmarks use it to time cold computations.
+    """
+    from . import distribution, heimr, mechanics, successes
+    from .keep import _keep, _keep_highest, _keep_lowest
+
+    for fn in (distribution.Dist.die, distribution._repeat_sum, _keep_highest, _keep_lowest, _keep,
+               successes._count_successes,
+               successes._lid_off_chain, heimr._raw, mechanics._face_counts, mechanics._explode):
+        fn.cache_clear()
+
+
 __all__ = [
-    "ComputationTooLargeError", "Constant", "Dice", "DiceError", "DiceExpr", "DiceSource", "DieRoll",
+    "clear_caches", "ComputationTooLargeError", "Constant", "Dice", "DiceError", "DiceExpr", "DiceSource", "DieRoll",
     "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Keep", "MAX_CONSTANT", "MAX_DICE",
     "MAX_LENGTH", "MAX_SIDES", "NaturalsCheck", "NotationError", "Outcomes", "Pool", "RollResult",
     "RollUnder", "ScriptExhaustedError", "ScriptFaceError", "ScriptedSource", "SeededSource",

@@ -21,6 +21,34 @@ from .errors import check_work
 Probability = Fraction
 
 
+def _fraction_fast(numerator: int, denominator: int) -> Fraction:
+    """Fraction(numerator, denominator) for denominator > 0, about twice as fast as the constructor.
+
+    ``Fraction.__new__`` re-validates and re-normalises in pure Python; this reduces by the gcd and
+    fills the two slots, which is what ``Fraction._from_coprime_ints`` does on Python >= 3.12.  The
+    result is an ordinary Fraction (checked once at import; otherwise the constructor is used).
+    """
+    g = math.gcd(numerator, denominator)
+    f = object.__new__(Fraction)
+    f._numerator = numerator // g  # type: ignore[attr-defined]
+    f._denominator = denominator // g  # type: ignore[attr-defined]
+    return f
+
+
+def _fraction_checked() -> Callable[[int, int], Fraction]:
+    try:
+        probe = _fraction_fast(6, 4)
+        if probe == Fraction(3, 2) and hash(probe) == hash(Fraction(3, 2)) and repr(probe) == "Fraction(3, 2)" \
+                and _fraction_fast(0, 5) == 0 and probe + 1 == Fraction(5, 2):
+            return _fraction_fast
+    except (AttributeError, TypeError):  # pragma: no cover - a Python whose Fraction has no such slots
+        pass
+    return Fraction  # pragma: no cover
+
+
+_frac = _fraction_checked()
+
+
 class Outcomes(NamedTuple):
     """The result of :func:`compare`: P(a > b), P(a == b), P(a < b) for independent a and b."""
 
@@ -54,7 +82,7 @@ class Dist:
     int), :meth:`repeat_sum`, :meth:`map` and :meth:`given`.
     """
 
-    __slots__ = ("_outcomes", "_weights", "_total", "_hash", "_cum", "_index", "_ints")
+    __slots__ = ("_outcomes", "_weights", "_total", "_hash", "_cum", "_index", "_ints", "_memo")
 
     _outcomes: tuple
     _weights: tuple[int, ...]
@@ -73,6 +101,7 @@ class Dist:
         self._cum = None
         self._index = None
         self._ints = None
+        self._memo: dict[int, Fraction] | None = None
 
     @classmethod
     def _new(cls, outcomes: Iterable, weights: Iterable[int]) -> Dist:
@@ -171,23 +200,43 @@ class Dist:
     # ----------------------------------------------------------------- queries
     def p(self, x: Hashable) -> Fraction:
         """P(X == x)."""
-        return Fraction(self._weight_of(x), self._total)
+        return _frac(self._weight_of(x), self._total)
+
+    def _below(self, i: int) -> Fraction:
+        """P(X < outcomes[i]) = cum[i] / total, memoised per index (tail queries repeat a lot)."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        f = memo.get(i)
+        if f is None:
+            f = memo[i] = _frac(self._cumulative()[i], self._total)
+        return f
+
+    def _from(self, i: int) -> Fraction:
+        """P(X >= outcomes[i]) = (total - cum[i]) / total, memoised like :meth:`_below`."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        f = memo.get(~i)
+        if f is None:
+            f = memo[~i] = _frac(self._total - self._cumulative()[i], self._total)
+        return f
 
     def p_le(self, x: Any) -> Fraction:
         """P(X <= x)."""
-        return Fraction(self._cumulative()[bisect_right(self._outcomes, x)], self._total)
+        return self._below(bisect_right(self._outcomes, x))
 
     def p_lt(self, x: Any) -> Fraction:
         """P(X < x)."""
-        return Fraction(self._cumulative()[bisect_left(self._outcomes, x)], self._total)
+        return self._below(bisect_left(self._outcomes, x))
 
     def p_ge(self, x: Any) -> Fraction:
         """P(X >= x)."""
-        return Fraction(self._total - self._cumulative()[bisect_left(self._outcomes, x)], self._total)
+        return self._from(bisect_left(self._outcomes, x))
 
     def p_gt(self, x: Any) -> Fraction:
         """P(X > x)."""
-        return Fraction(self._total - self._cumulative()[bisect_right(self._outcomes, x)], self._total)
+        return self._from(bisect_right(self._outcomes, x))
 
     def p_success(self, dc: Any) -> Fraction:
         """P(X >= dc): the usual "meet or beat the difficulty" check."""
@@ -195,7 +244,7 @@ class Dist:
 
     def p_where(self, predicate: Callable[[Any], bool]) -> Fraction:
         """P(predicate(X))."""
-        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if predicate(o)), self._total)
+        return _frac(sum(w for o, w in zip(self._outcomes, self._weights) if predicate(o)), self._total)
 
     def mean(self) -> Fraction:
         """E[X], exact."""
@@ -239,11 +288,12 @@ class Dist:
     def cdf(self) -> tuple[tuple[Any, Fraction], ...]:
         """(x, P(X <= x)) for every outcome x."""
         cum = self._cumulative()
-        return tuple((o, Fraction(c, self._total)) for o, c in zip(self._outcomes, cum[1:]))
+        return tuple((o, _frac(c, self._total)) for o, c in zip(self._outcomes, cum[1:]))
 
     def items(self) -> tuple[tuple[Any, Fraction], ...]:
         """(x, P(X == x)) for every outcome x, sorted."""
-        return tuple((o, Fraction(w, self._total)) for o, w in zip(self._outcomes, self._weights))
+        t = self._total
+        return tuple((o, _frac(w, t)) for o, w in zip(self._outcomes, self._weights))
 
     def probabilities(self) -> dict[Any, Fraction]:
         """Outcome -> probability, as a plain dict."""
@@ -253,7 +303,7 @@ class Dist:
         """Rows (outcome, P(= outcome), P(>= outcome)) for a rulebook table."""
         cum = self._cumulative()
         t = self._total
-        return tuple((o, Fraction(w, t), Fraction(t - c, t))
+        return tuple((o, _frac(w, t), _frac(t - c, t))
                      for o, w, c in zip(self._outcomes, self._weights, cum))
 
     # ----------------------------------------------------------------- container protocol

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, factorial
-from typing import Iterator
+from math import comb
 
 from .distribution import Dist, Outcomes, compare
 from .errors import check_work
@@ -81,16 +80,6 @@ def p_success_with_naturals(d: Dist, target: int, *, auto_success_face: int | No
     return NaturalsCheck(d, auto_success_face, auto_failure_face).p_success(target, modifier)
 
 
-def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """All tuples of ``parts`` non-negative ints summing to n, in lexicographic order."""
-    if parts == 1:
-        yield (n,)
-        return
-    for first in range(n + 1):
-        for rest in _compositions(n - first, parts - 1):
-            yield (first, *rest)
-
-
 def face_counts(n: int, sides: int) -> Dist:
     """How many of ``n`` dice show each face: a Dist over tuples (count of 1s, count of 2s, ...).
 
@@ -107,16 +96,14 @@ def face_counts(n: int, sides: int) -> Dist:
 @lru_cache(maxsize=256)
 def _face_counts(n: int, sides: int) -> Dist:
     check_work(comb(n + sides - 1, sides - 1) * sides, f"face counts of {n}d{sides}")
-    facts = [factorial(i) for i in range(n + 1)]
-    top = facts[n]
-    outcomes, weights = [], []
-    for counts in _compositions(n, sides):
-        w = top
-        for c in counts:
-            w //= facts[c]
-        outcomes.append(counts)
-        weights.append(w)
-    return Dist._new(outcomes, weights)
+    # Grow the tallies one face at a time: (tally so far, dice left, ways = product of binomials).
+    # Lexicographic order falls out of the loops, so no sort is needed.
+    binom = [[comb(r, c) for c in range(r + 1)] for r in range(n + 1)]
+    level: list[tuple[tuple[int, ...], int, int]] = [((), n, 1)]
+    for _ in range(sides - 1):
+        level = [(prefix + (c,), left - c, ways * row[c])
+                 for prefix, left, ways in level for row in (binom[left],) for c in range(left + 1)]
+    return Dist._new([prefix + (left,) for prefix, left, _ in level], [ways for _, _, ways in level])
 
 
 def location_tally(n: int, sides: int, face: int) -> Dist:

@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""Benchmark of the exact dice engine against icepool and against the bare closed-form maths.
+
+    .venv/bin/python bench/dice.py [--repeat 7] [--quick]
+
+Each query is computed three (four) ways, and the answers are asserted equal (exact Fractions):
+
+* ``engine cold``: ``rules.dice`` with every memo cleared before each run (``clear_caches()``);
+* ``engine warm``: ``rules.dice`` with its memos filled by an earlier run (how a rulebook build
+  that asks the same pools again and again sees it);
+* ``bare``: the closed form written out directly with ``Fraction`` and ``math.comb``, no engine;
+* ``icepool``: the natural icepool 2.1 formulation (icepool keeps its own caches between runs, so
+  its numbers are warm too).
+
+Times are medians over ``--repeat`` runs of ``timeit`` (one call per run).  Not part of the test
+command: it needs icepool (the ``bench`` or ``test`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import statistics
+import sys
+import timeit
+from fractions import Fraction as F
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import icepool  # noqa: E402
+
+from rules.dice import (Dist, RollUnder, clear_caches, count_successes, face_counts,  # noqa: E402
+                        heimr_challenge, keep_highest, keep_lowest)
+from rules.dice.successes import EXPLOSION_TAIL  # noqa: E402
+
+RANK_SIDES = (4, 6, 8, 10, 12)
+POOLS = [p for size in range(1, 5) for p in itertools.combinations_with_replacement(RANK_SIDES, size)]
+assert len(POOLS) == 125
+VARIANTS = ("plain", "lesser boon", "greater boon", "lesser penalty", "greater penalty")
+DCS = range(1, 13)
+NUGGET_N = range(1, 21)
+SPURG_TNS = range(1, 19)
+HEIMR_C = range(-5, 6)
+LOCATION_DICE = 10
+
+
+# ---------------------------------------------------------------- Nemron: 125 pools x 5 x DC 1..12
+def nemron_engine() -> list[F]:
+    out = []
+    d8, d12, d4 = Dist.die(8), Dist.die(12), Dist.die(4)
+    for sides in POOLS:
+        dice = [Dist.die(s) for s in sides]
+        best = keep_highest(dice)
+        for dist in (best, keep_highest(dice + [d8]), keep_highest(dice + [d12]),
+                     keep_lowest([best, d8]), keep_lowest([best, d4])):
+            out.extend(dist.p_ge(dc) for dc in DCS)
+    return out
+
+
+def nemron_bare() -> list[F]:
+    out = []
+    for sides in POOLS:
+        for variant in VARIANTS:
+            extra = {"lesser boon": 8, "greater boon": 12}.get(variant)
+            penalty = {"lesser penalty": 8, "greater penalty": 4}.get(variant)
+            pool = sides + (extra,) if extra else sides
+            for dc in DCS:
+                below = F(1)
+                for s in pool:
+                    below *= F(min(dc - 1, s), s)
+                p = 1 - below
+                if penalty:
+                    p *= F(max(0, penalty - dc + 1), penalty)
+                out.append(p)
+    return out
+
+
+def nemron_icepool() -> list[F]:
+    out = []
+    d8, d12, d4 = icepool.d(8), icepool.d(12), icepool.d(4)
+
+    def highest(*dice):
+        return dice[0] if len(dice) == 1 else icepool.highest(*dice)
+
+    for sides in POOLS:
+        dice = [icepool.d(s) for s in sides]
+        best = highest(*dice)
+        for die in (best, highest(*dice, d8), highest(*dice, d12), icepool.lowest(best, d8),
+                    icepool.lowest(best, d4)):
+            out.extend(die.probability(">=", dc) for dc in DCS)
+    return out
+
+
+# ---------------------------------------------------------------- NUGGET: 1..20 dice, lid-on / lid-off
+def nugget_on_engine() -> list[dict]:
+    return [dict(count_successes(n, lid="on").items()) for n in NUGGET_N]
+
+
+def nugget_on_bare() -> list[dict]:
+    out = []
+    for n in NUGGET_N:
+        dist = {k: F(math.comb(n, k), 2 ** n) for k in range(n + 1)}
+        six = F(1, 6 ** n)
+        dist[n] -= six
+        dist[n + 1] = six
+        out.append(dist)
+    return out
+
+
+def nugget_on_icepool() -> list[dict]:
+    pair = icepool.d6.map(lambda f: icepool.vectorize(int(f >= 4), int(f == 6)))
+    return [_icepool_items((n @ pair).map(lambda v, n=n: v[0] + (v[1] == n))) for n in NUGGET_N]
+
+
+def _icepool_items(die) -> dict:
+    denominator = die.denominator()
+    return {k: F(q, denominator) for k, q in die.items()}
+
+
+def nugget_off_engine() -> list[dict]:
+    return [dict(count_successes(n, lid="off").items()) for n in NUGGET_N]
+
+
+def nugget_off_bare() -> list[dict]:
+    """The negative-binomial x binomial series, term by term in Fractions, folded by the same rule."""
+    out = []
+    plain, miss, m = F(2, 6), F(3, 6), F(1, 6)
+    for n in NUGGET_N:
+        dist: dict[int, F] = {}
+        below = F(0)
+        k = 0
+        while 1 - below > EXPLOSION_TAIL:
+            p = sum(math.comb(n, i) * plain ** i * miss ** (n - i) * math.comb(n - 1 + k - i, k - i) * m ** (k - i)
+                    for i in range(min(n, k) + 1))
+            dist[k] = p
+            below += p
+            k += 1
+        dist[k] = 1 - below
+        out.append(dist)
+    return out
+
+
+def nugget_off_icepool(caps: list[int]) -> Callable[[], list[dict]]:
+    """icepool cannot explode without a limit: explode deep enough (depth = cap) and fold the tail."""
+    def run() -> list[dict]:
+        out = []
+        for n, cap in zip(NUGGET_N, caps):
+            one = icepool.Die({0: 3, 1: 2, 1000: 1}).explode(depth=cap).map(lambda v: v // 1000 + v % 1000)
+            out.append(_icepool_items((n @ one).map(lambda k, cap=cap: min(k, cap))))
+        return out
+    return run
+
+
+# ---------------------------------------------------------------- SPURG: 3d6 at every TN, criticals
+def crit_success(roll: int, tn: int) -> bool:
+    return roll <= 4 or (roll == 5 and tn >= 15) or (roll == 6 and tn >= 16)
+
+
+def crit_failure(roll: int, tn: int) -> bool:
+    return roll == 18 or (roll == 17 and tn <= 15) or roll >= tn + 11
+
+
+def spurg_engine() -> list[tuple]:
+    three = Dist.die(6).repeat_sum(3)
+    out = []
+    for tn in SPURG_TNS:
+        check = RollUnder(three, tn, crit_success, crit_failure)
+        out.append((check.p_success(), check.p_crit_success(), check.p_crit_failure()))
+    return out
+
+
+def spurg_bare() -> list[tuple]:
+    def at_most(t: int) -> int:  # number of 3d6 rolls <= t, by inclusion-exclusion
+        return sum((-1) ** j * math.comb(3, j) * math.comb(t - 6 * j, 3) for j in range(4) if t - 6 * j >= 3)
+    count = {r: at_most(r) - at_most(r - 1) for r in range(3, 19)}
+    out = []
+    for tn in SPURG_TNS:
+        out.append((F(at_most(min(tn, 18)), 216),
+                    F(sum(c for r, c in count.items() if crit_success(r, tn)), 216),
+                    F(sum(c for r, c in count.items() if crit_failure(r, tn)), 216)))
+    return out
+
+
+def spurg_icepool() -> list[tuple]:
+    three = 3 @ icepool.d6
+    out = []
+    for tn in SPURG_TNS:
+        out.append((three.probability("<=", tn),
+                    three.map(lambda r, tn=tn: crit_success(r, tn)).probability(True),
+                    three.map(lambda r, tn=tn: crit_failure(r, tn)).probability(True)))
+    return out
+
+
+# ---------------------------------------------------------------- Heimr: C = -5..5
+def heimr_engine() -> list[dict]:
+    return [dict(heimr_challenge(c).items()) for c in HEIMR_C]
+
+
+def heimr_bare() -> list[dict]:
+    out = []
+    for c in HEIMR_C:
+        n = abs(c)
+        dist: dict[int, F] = {}
+        if c == 0:
+            dist = {k: F(1, 6) for k in range(1, 7)}
+        elif c > 0:
+            no_ten = F(9, 10) ** n
+            for x in range(1, 10):  # max(d6, d9s) given no 10s, times P(no 10s)
+                dist[x] = no_ten * (F(min(x, 6), 6) * F(x, 9) ** n - F(min(x - 1, 6), 6) * F(x - 1, 9) ** n)
+            for t in range(1, n + 1):
+                dist[9 + t] = math.comb(n, t) * F(1, 10) ** t * F(9, 10) ** (n - t)
+        else:
+            no_one = F(5, 6) * F(9, 10) ** n
+            for x in range(2, 7):  # min(d6 on 2..6, d10s on 2..10) given no 1s
+                dist[x] = no_one * (F(7 - x, 5) * F(11 - x, 9) ** n - F(max(6 - x, 0), 5) * F(10 - x, 9) ** n)
+            for o in range(1, n + 2):  # o ones among d6 (1/6) and n d10s (1/10 each)
+                p = F(1, 6) * math.comb(n, o - 1) * F(1, 10) ** (o - 1) * F(9, 10) ** (n - o + 1)
+                if o <= n:
+                    p += F(5, 6) * math.comb(n, o) * F(1, 10) ** o * F(9, 10) ** (n - o)
+                dist[2 - o] = p
+        out.append({k: v for k, v in dist.items() if v})
+    return out
+
+
+@icepool.multiset_function
+def _heimr_high(pool):
+    return pool.highest(1).sum(), pool.keep_outcomes([10]).size()
+
+
+@icepool.multiset_function
+def _heimr_low(pool):
+    return pool.lowest(1).sum(), pool.keep_outcomes([1]).size()
+
+
+def heimr_icepool() -> list[dict]:
+    out = []
+    for c in HEIMR_C:
+        pool = icepool.Pool([icepool.d6] + [icepool.d10] * abs(c))
+        if c > 0:
+            die = _heimr_high(pool).map(lambda h, tens: h + max(0, tens - 1))
+        elif c < 0:
+            die = _heimr_low(pool).map(lambda low, ones: low - max(0, ones - 1))
+        else:
+            die = icepool.d6
+        out.append(_icepool_items(die))
+    return out
+
+
+# ---------------------------------------------------------------- 10 location dice
+def location_engine() -> dict:
+    return dict(face_counts(LOCATION_DICE, 6).items())
+
+
+def location_bare() -> dict:
+    n = LOCATION_DICE
+    out = {}
+    denominator = 6 ** n
+    for cuts in itertools.combinations(range(n + 5), 5):  # stars and bars
+        bounds = (-1, *cuts, n + 5)
+        counts = tuple(b - a - 1 for a, b in zip(bounds, bounds[1:]))
+        w = math.factorial(n)
+        for c in counts:
+            w //= math.factorial(c)
+        out[counts] = F(w, denominator)
+    return out
+
+
+def location_icepool() -> dict:
+    die = icepool.d6.pool(LOCATION_DICE).expand().map(lambda faces: tuple(faces.count(f) for f in range(1, 7)))
+    return _icepool_items(die)
+
+
+# ---------------------------------------------------------------- harness
+def median_time(fn: Callable[[], object], repeat: int, before: Callable[[], None] | None = None) -> float:
+    times = []
+    for _ in range(repeat):
+        if before:
+            before()
+        times.append(timeit.timeit(fn, number=1))
+    return statistics.median(times)
+
+
+def normalise(result):
+    """Drop zero-probability entries so dict answers compare on what is possible."""
+    if isinstance(result, dict):
+        return {k: v for k, v in result.items() if v}
+    if isinstance(result, list):
+        return [normalise(r) for r in result]
+    return result
+
+
+def fmt(seconds: float) -> str:
+    return f"{seconds * 1e3:9.3f} ms" if seconds >= 1e-4 else f"{seconds * 1e6:9.1f} µs"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="3 repeats")
+    args = parser.parse_args(argv)
+    repeat = 3 if args.quick else args.repeat
+
+    clear_caches()
+    caps = [count_successes(n, lid="off").max() for n in NUGGET_N]
+    queries = [
+        ("Nemron 125 pools x 5 x DC1-12", nemron_engine, nemron_bare, nemron_icepool),
+        ("NUGGET 1-20 dice lid-on", nugget_on_engine, nugget_on_bare, nugget_on_icepool),
+        ("NUGGET 1-20 dice lid-off", nugget_off_engine, nugget_off_bare, nugget_off_icepool(caps)),
+        ("SPURG 3d6 TN1-18 + crits", spurg_engine, spurg_bare, spurg_icepool),
+        ("Heimr C-5..5 full dist", heimr_engine, heimr_bare, heimr_icepool),
+        ("10 location dice tallies", location_engine, location_bare, location_icepool),
+    ]
+    print(f"dice engine benchmark: median of {repeat} runs; ratios = other / engine")
+    header = (f"{'query':32} {'engine cold':>12} {'engine warm':>12} {'bare':>12} {'icepool':>12} "
+              f"{'ice/cold':>9} {'ice/warm':>9} {'cold/bare':>9} {'warm/bare':>9}")
+    print(header)
+    print("-" * len(header))
+    misses = []
+    for name, engine, bare, ice in queries:
+        clear_caches()
+        expected = normalise(bare())
+        assert normalise(engine()) == expected, f"{name}: engine differs from the closed form"
+        assert normalise(ice()) == expected, f"{name}: icepool differs from the closed form"
+        cold = median_time(engine, repeat, clear_caches)
+        engine()  # fill the caches
+        warm = median_time(engine, repeat)
+        t_bare = median_time(bare, repeat)
+        t_ice = median_time(ice, repeat)
+        print(f"{name:32} {fmt(cold):>12} {fmt(warm):>12} {fmt(t_bare):>12} {fmt(t_ice):>12} "
+              f"{t_ice / cold:8.1f}x {t_ice / warm:8.1f}x {cold / t_bare:8.2f}x {warm / t_bare:8.3f}x")
+        if t_ice / cold < 10:
+            misses.append(f"{name}: cold engine only {t_ice / cold:.1f}x faster than icepool")
+        if cold / t_bare > 2:
+            misses.append(f"{name}: cold engine {cold / t_bare:.2f}x the bare closed form")
+    print()
+    print("targets: >= 10x faster than icepool, <= 2x the bare closed form (cold, no caches)")
+    for miss in misses:
+        print("MISS:", miss)
+    if not misses:
+        print("all targets met cold (warm numbers are faster still)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
