@@ -87,13 +87,13 @@ class _Parser:
         if not digits:
             raise self.error(f"expected {what} (a number), found {self.describe()}")
         if len(digits) > len(str(limit)) or int(digits) > limit:
-            raise self.error(f"{what} is at most {limit}", start)
+            raise self.error(f"{what} is at most {limit:,}", start)
         return int(digits)
 
     def add_dice(self, count: int, position: int) -> None:
         self.dice += count
         if self.dice > MAX_DICE:
-            raise self.error(f"too many dice: at most {MAX_DICE} in one expression", position)
+            raise self.error(f"too many dice: at most {MAX_DICE:,} in one expression", position)
 
     # ------------------------------------------------------------------ grammar
     def parse(self) -> DiceExpr:
@@ -146,7 +146,7 @@ class _Parser:
         if count < 1:
             raise self.error("a roll needs at least 1 die", start)
         if count > MAX_DICE:
-            raise self.error(f"too many dice: at most {MAX_DICE} in one expression", start)
+            raise self.error(f"too many dice: at most {MAX_DICE:,} in one expression", start)
         self.i += 1  # the d
         sides_at = self.i
         sides = self.number("the number of sides", MAX_SIDES)
