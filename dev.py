@@ -51,9 +51,9 @@ def ensure_venv() -> None:
     STAMP.write_text(wanted + "\n")
 
 
-def run(*args: str) -> int:
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=env).returncode
+def run(*args: str, env: dict[str, str] | None = None) -> int:
+    environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
+    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=environment).returncode
 
 
 def site() -> int:
@@ -61,13 +61,24 @@ def site() -> int:
 
 
 def test() -> int:
+    """Build the site once per format with warnings as errors, then run pytest over everything.
+
+    The site tests (print, browser) check these very outputs, named in SPHINX_RPG_SITE_*, so nothing
+    is built twice; run alone, those tests build what they need themselves.
+    """
+    html, latex = "docs/_build/test-html", "docs/_build/test-latex"
+    doctrees = ["-d", "docs/_build/test-doctrees"]
     print("dev.py: warnings-as-errors build of docs/ (html)", flush=True)
-    status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html",
-                 "-d", "docs/_build/test-doctrees", "docs", "docs/_build/test-html")
-    if status:
+    html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs", html)
+    print("dev.py: warnings-as-errors build of docs/ (latex, for print)", flush=True)
+    latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", latex)
+    if html_status or latex_status:
         print("dev.py: the docs/ build has warnings (see above)", flush=True)
+    built = {"SPHINX_RPG_SITE_HTML": html if not html_status else "",
+             "SPHINX_RPG_SITE_LATEX": latex if not latex_status else ""}
     print("dev.py: pytest (unit, integration, Sybil over docs/)", flush=True)
-    return run("python", "-m", "pytest", "-q", *sys.argv[2:]) or status
+    status = run("python", "-m", "pytest", "-q", *sys.argv[2:], env=built)
+    return status or html_status or latex_status
 
 
 COMMANDS = {"site": site, "test": test}

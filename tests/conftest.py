@@ -1,0 +1,58 @@
+"""Fixtures shared by the site tests: the built site, once per session.
+
+``python3 dev.py test`` builds the site with warnings as errors before pytest starts and names the
+outputs in ``SPHINX_RPG_SITE_HTML`` / ``SPHINX_RPG_SITE_LATEX``; run on their own, the tests build
+what they need (also with ``-W``) into a temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def _prebuilt(variable: str, marker: str) -> Path | None:
+    value = os.environ.get(variable, "")
+    path = (ROOT / value) if value else None
+    return path if path is not None and (path / marker).exists() else None
+
+
+def _sphinx(builder: str, outdir: Path, doctrees: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder,
+                             "-d", str(doctrees), str(DOCS), str(outdir)], capture_output=True, text=True,
+                            timeout=900)
+    assert result.returncode == 0, f"the {builder} build of docs/ warned or failed:\n{result.stderr[-4000:]}"
+
+
+@pytest.fixture(scope="session")
+def site_doctrees(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("site-doctrees")
+
+
+@pytest.fixture(scope="session")
+def built_html(tmp_path_factory, site_doctrees) -> Path:
+    """The HTML site, built with warnings as errors."""
+    prebuilt = _prebuilt("SPHINX_RPG_SITE_HTML", "index.html")
+    if prebuilt:
+        return prebuilt
+    outdir = tmp_path_factory.mktemp("site-html")
+    _sphinx("html", outdir, site_doctrees)
+    return outdir
+
+
+@pytest.fixture(scope="session")
+def built_latex(tmp_path_factory, site_doctrees) -> Path:
+    """The LaTeX sources of the site (for print), built with warnings as errors."""
+    prebuilt = _prebuilt("SPHINX_RPG_SITE_LATEX", "sphinx-rpg.tex")
+    if prebuilt:
+        return prebuilt
+    outdir = tmp_path_factory.mktemp("site-latex")
+    _sphinx("latex", outdir, site_doctrees)
+    return outdir
