@@ -32,6 +32,7 @@ from .mechanics import (
     roll_under,
 )
 from .notation import MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDES, NotationError, parse
+from .rollers import roll_heimr, roll_keep, roll_locations, roll_successes
 from .rolling import DiceSource, DieRoll, RollResult, ScriptedSource, SeededSource, default_source
 
 
@@ -59,5 +60,6 @@ __all__ = [
     "SuccessCount", "Sum", "Verdict", "advantage", "compare", "contest", "count_successes",
     "default_source", "disadvantage", "explode", "face_counts", "fumble_probability",
     "heimr_challenge", "keep", "keep_highest", "keep_lowest", "location_tally", "nat_override",
-    "opposed", "p_success_with_naturals", "parse", "pool_outcomes", "roll_under",
+    "opposed", "p_success_with_naturals", "parse", "pool_outcomes", "roll_heimr", "roll_keep",
+    "roll_locations", "roll_successes", "roll_under",
 ]

@@ -435,7 +435,7 @@ def _convolve(a: Dist, b: Dist) -> Dist:
     return a.combine(b, lambda x, y: x + y)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _repeat_sum(d: Dist, n: int) -> Dist:
     result: Dist | None = None
     base = d
