@@ -19,6 +19,18 @@ def _add_static(app: Any) -> None:
         app.add_css_file("sphinx_rpg.css")
 
 
+def check_templates(app: Any) -> None:
+    """A typo in rpg_ref_format / rpg_heading_format is reported once, not silently replaced."""
+    from sphinx_rpg.config import template_error
+    from sphinx_rpg.warnings import warn
+
+    for name in ("rpg_ref_format", "rpg_heading_format"):
+        problem = template_error(getattr(app.config, name))
+        if problem:
+            warn("option", f"{name} = {getattr(app.config, name)!r}: {problem}; the default "
+                           "'{name} ({types})' is used")
+
+
 def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg import coverage, domain, export
     from sphinx_rpg.config import CONFIG_VALUES
@@ -26,6 +38,7 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
     from sphinx_rpg.roles import NodeValueRole
 
+    app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
     for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
         app.add_config_value(name, default, rebuild, types, description=description)
     app.add_domain(domain.NodeDomain)
@@ -38,6 +51,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("builder-inited", coverage.report_registry_errors)
+    app.connect("builder-inited", check_templates)
     app.connect("builder-inited", _add_static)
     app.connect("env-get-updated", domain.pages_to_rewrite)
     app.connect("env-check-consistency", domain.check_consistency)

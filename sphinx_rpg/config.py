@@ -28,6 +28,17 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
 FORMAT_FIELDS = ("name", "types", "uid", "type_names")
 
 
+def template_error(template: str) -> str | None:
+    """Why a heading/ref template cannot be used, or None when it is fine."""
+    try:
+        template.format(**{field: field for field in FORMAT_FIELDS})
+    except KeyError as error:
+        return f"unknown field {{{error.args[0]}}} (known: {', '.join('{' + f + '}' for f in FORMAT_FIELDS)})"
+    except (IndexError, ValueError) as error:
+        return f"not a valid template ({error})"
+    return None
+
+
 def render_title(template: str, *, name: str, types: tuple[str, ...], uid: str,
                  type_names: Mapping[str, str]) -> str:
     """Fill a heading/ref template; an unknown field falls back to the default format."""

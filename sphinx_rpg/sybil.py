@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import doctest
 import inspect
+import re
 import runpy
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -21,7 +22,6 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from sybil import Document, Region, Sybil
 from sybil.parsers.myst import DocTestDirectiveParser as MystDocTestDirectiveParser
 from sybil.parsers.myst import PythonCodeBlockParser as MystPythonCodeBlockParser
-from sybil.parsers.myst.lexers import DirectiveLexer as MystDirectiveLexer
 from sybil.parsers.rest import DocTestParser as RestDocTestParser
 from sybil.parsers.rest.lexers import DirectiveLexer as RestDirectiveLexer
 
@@ -31,13 +31,26 @@ OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 Span = tuple[int, int, str]
 
 
+_BOUND = "__sphinx_rpg_bound__"
+#: a MyST node:def in a backtick, tilde or colon fence; the closing fence matches the opening one
+_MYST_NODE_DEF = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,}|:{3,})\{node:def\}[^\n]*\n"
+                            r"(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
+_MYST_UID = re.compile(r"^[ \t]*:?uid:[ \t]*(\S+)", re.M)
+
+
 def _wrap(evaluator: Callable[[Any], Any], node: Any) -> Callable[[Any], Any]:
-    def evaluate_with_rule(example: Any) -> Any:
-        example.namespace["node"] = node
-        example.namespace["rule"] = node.implementation
+    """Bind ``node``/``rule`` inside a node:def; outside one, remove what an earlier example bound."""
+
+    def evaluate(example: Any) -> Any:
+        namespace = example.namespace
+        if node is not None:
+            namespace.update({"node": node, "rule": node.implementation, _BOUND: True})
+        elif namespace.pop(_BOUND, False):
+            namespace.pop("node", None)
+            namespace.pop("rule", None)
         return evaluator(example)
 
-    return evaluate_with_rule
+    return evaluate
 
 
 class RulebookParser:
@@ -49,12 +62,17 @@ class RulebookParser:
         self.myst_examples = [MystPythonCodeBlockParser(doctest_optionflags=optionflags),
                               MystDocTestDirectiveParser(optionflags)]
         self.rest_nodes = RestDirectiveLexer(directive=r"node:def")
-        self.myst_nodes = MystDirectiveLexer(directive=r"node:def")
 
     def node_spans(self, document: Document, markdown: bool) -> list[Span]:
-        lexer = self.myst_nodes if markdown else self.rest_nodes
+        if markdown:
+            spans = []
+            for match in _MYST_NODE_DEF.finditer(document.text):
+                uid = _MYST_UID.search(match.group("body"))
+                if uid:
+                    spans.append((match.start(), match.end(), uid.group(1)))
+            return spans
         spans = []
-        for lexed in lexer(document):
+        for lexed in self.rest_nodes(document):
             uid = (lexed.lexemes.get("options") or {}).get("uid", "").strip()
             if uid:
                 spans.append((lexed.start, lexed.end, uid))
@@ -70,12 +88,11 @@ class RulebookParser:
         spans = self.node_spans(document, markdown)
         binding = bind(self.registries)
         for region in self.examples(document, markdown):
-            enclosing = [s for s in spans if s[0] <= region.start < s[1]]
-            if enclosing and region.evaluator is not None:
-                innermost = max(enclosing, key=lambda s: s[0])
-                node = binding.lookup(innermost[2])
-                if node is not None:
-                    region.evaluator = _wrap(region.evaluator, node)
+            if region.evaluator is not None:
+                enclosing = [s for s in spans if s[0] <= region.start < s[1]]
+                innermost = max(enclosing, key=lambda s: s[0]) if enclosing else None
+                node = binding.lookup(innermost[2]) if innermost else None
+                region.evaluator = _wrap(region.evaluator, node)
             yield region
 
 

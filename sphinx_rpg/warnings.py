@@ -16,7 +16,7 @@ SUBTYPES: dict[str, str] = {
     "uid": "a node:def without a :uid:, or with one that is not a dotted identifier",
     "type": "a missing :type:, an unknown type code, or an ill-formed type list",
     "duplicate": "two node:defs share a uid (both places are named)",
-    "ref": "a :node:ref: or :node:value: whose uid no page defines and no rule supplies",
+    "ref": "a :node:ref: whose uid no page defines (and no intersphinx inventory has)",
     "type_mismatch": "a node:def's :type: disagrees with its bound rule object",
     "unbound": "coverage: a node:def whose uid no configured registry binds",
     "undocumented": "coverage: a rule object that no page defines",
@@ -24,7 +24,7 @@ SUBTYPES: dict[str, str] = {
     "value": "a :node:value: with a bad key or target",
     "table": "a node:table or node:odds that cannot be computed",
     "filter": "a listing filter that cannot be parsed",
-    "option": "a directive option with a bad value",
+    "option": "a directive option or an rpg_* setting with a bad value",
 }
 
 

@@ -108,7 +108,7 @@ class NodeDefinition(SphinxDirective):
             except InvalidTypeError as error:
                 warn("type", f"node:def {name!r}: {error}", location)
         if rule is None:
-            if not declared and "type" not in self.options:
+            if not declared and not self.options.get("type", "").strip():
                 warn("type", f"node:def {name!r} has no :type: and no rule object supplies one", location)
             return declared
         if declared and set(declared) != set(rule.types):

@@ -46,7 +46,6 @@ class NodeListing(SphinxDirective):
         "columns": directives.unchanged,
         "sort": lambda value: directives.choice(value, SORT_KEYS),
         "caption": directives.unchanged,
-        "grid": directives.positive_int,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -72,9 +71,13 @@ class NodeListing(SphinxDirective):
 
 
 class NodeCards(NodeListing):
-    """``.. node:cards::``: a sphinx-design card grid (a plain table in LaTeX and other formats)."""
+    """``.. node:cards::``: a sphinx-design card grid (a plain table in LaTeX and other formats).
+
+    ``:grid:`` sets the cards per row on wide screens; ``:caption:`` titles the table fallback.
+    """
 
     style = "cards"
+    option_spec = {**NodeListing.option_spec, "grid": directives.positive_int}
 
 
 def _record_fields(record: NodeRecord) -> dict[str, object]:
@@ -120,6 +123,7 @@ class ListingResolver(SphinxPostTransform):
         table = nodes.table(classes=["rpg-listing"])
         if placeholder["caption"]:
             table += nodes.title(placeholder["caption"], placeholder["caption"])
+            self.document.set_id(table)  # built after Sphinx numbers tables: a captioned one needs an id
         group = nodes.tgroup(cols=len(columns))
         table += group
         for column in columns:

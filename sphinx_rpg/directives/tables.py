@@ -98,11 +98,16 @@ def table_nodes(table: Table, *, caption: str = "", exact: bool = False) -> node
     head += nodes.row("", *(nodes.entry("", nodes.paragraph(c, c)) for c in table.columns))
     body = nodes.tbody()
     for row in table.rows:
-        cells = [render_cell(v, table.is_probability(c), exact) for c, v in zip(table.columns, row)]
-        body += nodes.row("", *(nodes.entry("", nodes.paragraph(text, text)) for text in cells))
+        cells = [(render_cell(v, table.is_probability(c), exact), _is_number(v)) for c, v in zip(table.columns, row)]
+        body += nodes.row("", *(nodes.entry("", nodes.paragraph(text, text), classes=["rpg-num"] if number else [])
+                                for text, number in cells))
     group += head
     group += body
     return node
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
 class _ComputedTable(SphinxDirective):

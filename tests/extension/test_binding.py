@@ -194,3 +194,14 @@ def test_listings_follow_a_node_renamed_on_another_page(app, make_app):
     again = _rebuild(make_app, Path(app.srcdir))
     listing = page(again, "listing")
     assert "Vigour (E,R)" in listing and "Energy (E,R)" not in listing
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_captioned_listings_and_named_examples_build_cleanly(app):
+    app.build()
+    text = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+    assert "listing.rst" not in text  # no "IDs not assigned", no option glued into a title
+    html = page(app, "listing")
+    assert "Traits of the bound game" in html
+    assert '<div class="admonition rpg-example extra" id="named-example">' in html
+    assert "<p class=\"admonition-title\">Example: Named box</p>" in html

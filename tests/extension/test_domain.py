@@ -152,6 +152,7 @@ def test_every_malformed_node_gives_a_located_typed_warning(app):
         (19, "type"),  # no :type: and no rule
         (26, "ref"),  # dangling reference, reported without nitpicky mode
         (28, "type"),  # empty code in E,,R
+        (32, "type"),  # a blank :type: on an unbound node
         (4, "duplicate"),  # other.rst:4 duplicates index.rst:22
     }
     assert {(line, subtype) for line, subtype, _ in warnings} == expected
@@ -165,6 +166,14 @@ def test_suppress_warnings_silences_a_subtype(app):
     app.build()
     subtypes = {subtype for _, subtype, _ in node_warnings(app)}
     assert subtypes == {"uid", "duplicate"}
+
+
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True, confoverrides={"rpg_ref_format": "{nmae} ({types})"})
+def test_a_typo_in_the_reference_format_is_reported_once(app):
+    app.build()
+    warnings = [w for w in node_warnings(app) if w[1] == "option"]
+    assert len(warnings) == 1 and "unknown field {nmae}" in warnings[0][2]
+    assert "Energy (E,R)</span></a>" in html(app, "refs")  # the default format is used
 
 
 @pytest.mark.sphinx("html", testroot="warnings", freshenv=True, confoverrides={"suppress_warnings": ["node"]})

@@ -103,3 +103,33 @@ def test_the_sybil_collects_pages_below_the_calling_conftest(tmp_path):
     sybil = rulebook_sybil(["bound_rules:REGISTRY"])
     assert Path(sybil.path) == Path(__file__).resolve().parent
     assert Path(rulebook_sybil(path=tmp_path).path) == tmp_path.resolve()
+
+
+def test_examples_after_a_node_def_no_longer_see_its_rule(tmp_path):
+    page = write(tmp_path, "page.rst", """
+        .. node:def:: Power
+           :uid: Bound.Attribute.Power
+
+           >>> rule(1)
+           6
+
+        After the node:
+
+        >>> 'rule' in dir(), 'node' in dir()
+        (False, False)
+        """)
+    assert run_examples(page) == []
+
+
+def test_myst_colon_fences_bind_the_rule_too(tmp_path):
+    page = write(tmp_path, "page.md", """
+        :::{node:def} Power
+        :uid: Bound.Attribute.Power
+
+        ```python
+        >>> rule(0)
+        4
+        ```
+        :::
+        """)
+    assert run_examples(page) == []
