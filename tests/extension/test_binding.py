@@ -203,5 +203,5 @@ def test_captioned_listings_and_named_examples_build_cleanly(app):
     assert "listing.rst" not in text  # no "IDs not assigned", no option glued into a title
     html = page(app, "listing")
     assert "Traits of the bound game" in html
-    assert '<div class="admonition rpg-example extra" id="named-example">' in html
+    assert '<div class="rpg-example extra admonition" id="named-example">' in html
     assert "<p class=\"admonition-title\">Example: Named box</p>" in html
