@@ -73,7 +73,7 @@ def test_check_reports_every_node_problem_with_file_and_line(capsys, tmp_path):
     assert status == 1
     assert "index.rst:26: node reference target not found: 'Test.Nowhere.Missing' [node.ref]" in out
     assert "other.rst:4:" in out and "[node.duplicate]" in out
-    assert out.strip().endswith("7 node problems in " + str(docs))
+    assert out.strip().endswith("8 node problems in " + str(docs))
 
 
 def test_check_of_a_clean_book_exits_zero(capsys, tmp_path):
