@@ -1,0 +1,244 @@
+"""The built site as readers meet it: headless Chromium over the site served on 127.0.0.1.
+
+The site is built once per session from the working tree (``conftest.built_site``), served by a
+``ThreadingHTTPServer`` and opened in the system's Chromium (``conftest.Browser``, DevTools protocol
+over a standard-library websocket).  Every page visited must load without an uncaught JavaScript
+exception and without a request the server cannot answer.
+
+Without Chromium the tests skip on a developer machine and fail when ``$CI`` is set (``.ci/run``
+installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import urllib.request
+import zlib
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+
+NEMRON = "nemron/index.html"
+ENERGY_UID = "Generic.Trait.Energy"
+
+#: Every ``:node:ref:`` link of the page: ``a.reference`` around a ``span.rpg-node-ref``.
+NODE_REFS_JS = """[...document.querySelectorAll("a.reference")]
+    .filter(a => a.querySelector("span.rpg-node-ref"))
+    .map(a => ({href: a.href, title: a.title, text: a.textContent.trim()}))"""
+
+#: What the page shows at its URL's anchor: the element, its heading (without the pilcrow), where it is.
+ANCHOR_TARGET_JS = """(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const el = document.getElementById(id);
+    if (!el) return {href: location.href, id, found: false};
+    const heading = el.querySelector(":scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6");
+    let text = null;
+    if (heading) {
+        const copy = heading.cloneNode(true);
+        copy.querySelectorAll(".headerlink").forEach(e => e.remove());
+        text = copy.textContent.trim();
+    }
+    const box = el.getBoundingClientRect();
+    return {href: location.href, id, found: true, tag: el.tagName.toLowerCase(), classes: [...el.classList],
+            heading: text, top: box.top, viewport: window.innerHeight};
+})()"""
+
+
+def without_hash(url: str) -> str:
+    return url.split("#", 1)[0]
+
+
+def assert_clean(page, site, since: int) -> None:
+    """No uncaught JavaScript exception in the tab, no request the server failed since ``since``."""
+    assert page.exceptions() == [], "uncaught JavaScript exceptions"
+    assert site.failures(since) == [], "requests the site could not answer"
+
+
+def node_refs(page) -> list[dict]:
+    refs = page.evaluate(NODE_REFS_JS)
+    assert refs, f"no :node:ref: link (a.reference > span.rpg-node-ref) on {page.evaluate('location.href')}"
+    return refs
+
+
+def nav_links_to(page, url: str) -> list[str]:
+    """Texts of the page's navigation links (sidebar, nav, toctree) that lead to ``url`` (with anchor)."""
+    return page.evaluate(f"""[...document.querySelectorAll(
+            ".sphinxsidebar a, nav a, [role=navigation] a, .toctree-wrapper a, .contents a")]
+        .filter(a => !a.classList.contains("headerlink") && a.href === {json.dumps(url)})
+        .map(a => a.textContent.trim())""")
+
+
+def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(page, site):
+    """Click each distinct ``:node:ref:`` of the Nemron book's front page; each lands on its node."""
+    since = len(site.requests)
+    start = urljoin(site.url, NEMRON)
+    page.goto(start)
+    refs = {ref["href"]: ref for ref in node_refs(page)}  # one visit per distinct target
+    cross_page = [ref for href, ref in refs.items() if without_hash(href) != start]
+    assert cross_page, "no :node:ref: on the Nemron front page leads to another page"
+    assert any(urlsplit(href).fragment == ENERGY_UID for href in refs), "the Energy node is not referenced"
+    for href, ref in refs.items():
+        page.goto(start)
+        page.click_and_wait_for_load(f"""[...document.querySelectorAll("a.reference")]
+            .find(a => a.href === {json.dumps(href)} && a.querySelector("span.rpg-node-ref"))""")
+        target = page.evaluate(ANCHOR_TARGET_JS)
+        anchor = unquote(urlsplit(href).fragment)
+        assert target["href"] == href, f"clicking {ref['text']!r} did not open {href}"
+        assert target["found"], f"{without_hash(href)} has no element with id {anchor!r}"
+        assert target["tag"] == "section" and "rpg-node" in target["classes"], \
+            f"#{anchor} is a <{target['tag']} class={target['classes']}>, not a node section"
+        assert target["heading"] == ref["title"], \
+            f"#{anchor}: the heading {target['heading']!r} is not the node's title {ref['title']!r}"
+        assert -2 <= target["top"] < target["viewport"], f"the browser did not scroll to #{anchor}"
+    assert_clean(page, site, since)
+
+
+def test_a_node_heading_is_in_the_nemron_book_toc(page, site):
+    """Node sections are real sections: Sphinx's table of contents lists them like any heading.
+
+    The Nemron front page's toctree goes two levels deep, so it lists the Energy node (a top-level
+    section of its page); deeper nodes (Flanked, inside a subsection of combat.html) are not in it.
+    """
+    since = len(site.requests)
+    page.goto(urljoin(site.url, NEMRON))
+    energy = next(ref for ref in node_refs(page) if urlsplit(ref["href"]).fragment == ENERGY_UID)
+    assert energy["title"] in nav_links_to(page, energy["href"]), \
+        f"the Nemron book's table of contents has no entry {energy['title']!r} for {energy['href']}"
+    assert_clean(page, site, since)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "site bug: a node's own page shows no local table of contents. alabaster's default sidebar "
+    "(navigation.html) shows the global toctree, and docs/index.rst lists the rulebooks with "
+    ":maxdepth: 1, so nemron/energy.html lists none of its sections; the sections are only in "
+    "nemron/index.html's toctree. Remove this mark once the sidebar has a local TOC "
+    "(e.g. html_sidebars with localtoc.html in docs/conf.py)"))
+def test_each_node_heading_is_in_its_own_page_local_toc(page, site):
+    page.goto(urljoin(site.url, NEMRON))
+    missing = []
+    for href, ref in {ref["href"]: ref for ref in node_refs(page)}.items():
+        page.goto(href)
+        if not page.evaluate(ANCHOR_TARGET_JS)["found"]:  # not the known bug: a real failure
+            pytest.fail(f"{href}: no such anchor")
+        if ref["title"] not in nav_links_to(page, href):
+            missing.append(href)
+    assert missing == [], "pages without a table-of-contents link to their node's #anchor"
+
+
+SEARCH_RESULTS_JS = """[...document.querySelectorAll("#search-results ul.search li")].map(li => {
+    const a = li.querySelector("a");
+    return {href: a.href, text: a.textContent.trim()};
+})"""
+
+
+def search(page, site, query: str) -> list[dict]:
+    page.goto(urljoin(site.url, f"search.html?q={query}"))
+    # Sphinx's search runs in JavaScript: the summary line is written once every result is shown
+    page.wait_for("document.querySelector('#search-results p.search-summary')?.textContent.trim()")
+    return page.evaluate(SEARCH_RESULTS_JS)
+
+
+def test_the_site_search_finds_a_node_by_name(page, site):
+    since = len(site.requests)
+    results = search(page, site, "Energy")
+    assert results, "the site search for 'Energy' found nothing"
+    energy_page = urljoin(site.url, "nemron/energy.html")
+    assert energy_page in {without_hash(result["href"]) for result in results}, \
+        f"the search results for 'Energy' do not list {energy_page}: {[r['href'] for r in results]}"
+    assert_clean(page, site, since)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "site bug: the search index's object entry for a node links to '#<display title>' "
+    "(nemron/energy.html#Energy%20(E,R)), an anchor that does not exist. NodeDomain.get_objects "
+    "yields the display title as dispname while the anchor equals the uid, so Sphinx stores the "
+    "anchor as '' ('same as the full name') and searchtools.js rebuilds it from the dispname. "
+    "Remove this mark once get_objects yields the uid as dispname (or the anchor differs)"))
+def test_every_search_result_for_a_node_links_to_an_existing_anchor(page, site):
+    results = [r for r in search(page, site, "Energy") if urlsplit(r["href"]).fragment
+               and without_hash(r["href"]) == urljoin(site.url, "nemron/energy.html")]
+    if not results:  # not the known bug: a real failure
+        pytest.fail("the search for 'Energy' gives no result with an anchor on nemron/energy.html")
+    broken = []
+    for result in results:
+        page.goto(result["href"])
+        if not page.evaluate(ANCHOR_TARGET_JS)["found"]:
+            broken.append(f"{result['text']!r} -> {result['href']}")
+    assert broken == [], "search results whose anchor is not on the page"
+
+
+def test_the_node_index_lists_the_node_under_each_of_its_types(page, site):
+    since = len(site.requests)
+    with urllib.request.urlopen(urljoin(site.url, "nodes.json"), timeout=10) as response:
+        catalogue = json.loads(response.read())
+    energy = next(node for node in catalogue["nodes"] if node["uid"] == ENERGY_UID)
+    page.goto(urljoin(site.url, "node-types.html"))
+    rows = page.evaluate("""(() => {
+        let group = null;
+        const out = [];
+        for (const tr of document.querySelectorAll("table.indextable tr")) {
+            if (tr.classList.contains("cap")) group = tr.textContent.trim();
+            for (const a of tr.querySelectorAll("a[href]")) out.push({group, href: a.href, text: a.textContent.trim()});
+        }
+        return out;
+    })()""")
+    assert rows, "node-types.html has no index table"
+    target = urljoin(site.url, energy["url"])
+    groups = sorted(row["group"] for row in rows if row["href"] == target)
+    assert groups == sorted(energy["type_names"]), \
+        f"node-types.html lists {target} under {groups}, nodes.json says {energy['type_names']}"
+    assert {row["text"] for row in rows if row["href"] == target} == {energy["title"]}
+    page.goto(target)
+    landed = page.evaluate(ANCHOR_TARGET_JS)
+    assert landed["found"] and "rpg-node" in landed["classes"] and landed["heading"] == energy["title"]
+    assert_clean(page, site, since)
+
+
+def test_nodes_json_is_served_and_lists_the_energy_node(page, site):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, NEMRON))
+    # parsed by the browser (JSON.parse rejects what Python's json accepts, NaN for one)
+    document = page.evaluate("fetch('../nodes.json').then(r => r.ok ? r.json() : {status: r.status})")
+    assert document.get("schema_version") == 1 and isinstance(document.get("nodes"), list), \
+        f"nodes.json is not the node catalogue: {str(document)[:300]}"
+    by_uid = {node["uid"]: node for node in document["nodes"]}
+    assert ENERGY_UID in by_uid
+    assert by_uid[ENERGY_UID]["url"] == f"nemron/energy.html#{ENERGY_UID}"
+    with urllib.request.urlopen(urljoin(site.url, "nodes.json"), timeout=10) as response:
+        assert response.headers.get_content_type() == "application/json"
+        assert json.loads(response.read().decode("utf-8")) == document
+    assert_clean(page, site, since)
+
+
+def png_facts(data: bytes) -> tuple[int, int, bytes]:
+    """Width, height and the decompressed (filtered) pixel stream of a PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, size = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack("!I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            size = struct.unpack("!II", chunk[:8])
+        elif kind == b"IDAT":
+            idat += chunk
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    assert size is not None and idat, "a PNG without IHDR or IDAT"
+    return size[0], size[1], zlib.decompress(idat)
+
+
+def test_a_screenshot_of_the_nemron_book_is_saved(page, site, artifacts):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, NEMRON))
+    assert page.evaluate("document.title").startswith("Nemron RPG")
+    path = artifacts / "nemron.png"
+    data = page.screenshot(path)
+    width, height, pixels = png_facts(path.read_bytes())
+    assert data == path.read_bytes()
+    assert [width, height] == page.evaluate("[window.innerWidth, window.innerHeight]")
+    # a blank page compresses to ~5 kB with 4 distinct byte values; the Nemron page is ~200 kB
+    assert len(data) > 50_000, f"{path} is only {len(data)} bytes: a blank page?"
+    assert len(set(pixels)) > 64, f"{path} has almost no distinct pixel values: a blank page?"
+    assert_clean(page, site, since)
