@@ -36,6 +36,8 @@ exclude_patterns = ["_build", "**/_*.rst"]
 templates_path: list[str] = []
 html_theme = "alabaster"
 html_static_path: list[str] = []
+#: Each page's own contents (with its node headings) in the sidebar, under the site navigation.
+html_sidebars = {"**": ["about.html", "searchfield.html", "navigation.html", "localtoc.html", "relations.html"]}
 html_theme_options = {"description": "Executable tabletop-RPG rulebooks", "fixed_sidebar": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -23,7 +23,7 @@ from sphinx.util.nodes import make_refnode
 from sphinx_rpg.config import render_title
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 3
+DATA_VERSION = 4
 
 
 class NodeRecord(NamedTuple):
@@ -38,6 +38,18 @@ class NodeRecord(NamedTuple):
     lineno: int
     summary: str
     bound: bool
+    #: A second id on the node's section: lowercase, for search and inventories (see ``search_anchor``).
+    alias: str = ""
+
+    @property
+    def search_anchor(self) -> str:
+        """The anchor published to objects.inv and the search index.
+
+        Sphinx's search stores an anchor equal to the object's name as "same as the name" and later
+        rebuilds it from the *display* name ("Energy (E,R)"), which breaks the link; the lowercase
+        alias never equals the uid, so it is stored and followed as it is.
+        """
+        return self.alias or self.anchor
 
     @property
     def namespace(self) -> str:
@@ -120,7 +132,7 @@ class NodeDomain(Domain):
     """Game objects: ``node:def`` declares one, ``node:ref`` links to it."""
 
     name = "node"
-    label = "Game node"
+    label = "Rulebook"
     object_types = {"node": ObjType("node", "ref")}
     roles = {"ref": NodeRefRole()}
     indices = [NodeTypeIndex, NodeNamespaceIndex]
@@ -239,7 +251,7 @@ class NodeDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for record in self.records():
-            yield record.uid, self.display_title(record), "node", record.docname, record.anchor, 1
+            yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 1
 
     def get_full_qualified_name(self, node: Element) -> str | None:
         return node.get("reftarget")

@@ -71,11 +71,14 @@ class NodeDefinition(SphinxDirective):
         except Exception:  # myst_parser.mocking.MockingError (not an AttributeError)
             parent = None
         in_section = parent is None or isinstance(parent, (nodes.section, nodes.document))
+        alias = nodes.make_id(uid) if valid_uid else ""
+        if alias in (anchor, "") or alias in self.state.document.ids:
+            alias = ""
         if "no-contents-entry" in self.options or not in_section:
             container: nodes.Element = nodes.container(classes=["rpg-node"])
-            title_node: nodes.Element = node_heading(heading, heading, ids=[anchor])
+            title_node: nodes.Element = node_heading(heading, heading, ids=[anchor, *filter(None, [alias])])
         else:
-            container = nodes.section(ids=[anchor], classes=["rpg-node"])
+            container = nodes.section(ids=[anchor, *filter(None, [alias])], classes=["rpg-node"])
             title_node = nodes.title(heading, heading)
         container["classes"] += [f"rpg-type-{code}" for code in types]
         container["rpg_uid"] = uid
@@ -91,7 +94,7 @@ class NodeDefinition(SphinxDirective):
             domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, self.lineno,
-                                        rule.summary if rule else "", rule is not None))
+                                        rule.summary if rule else "", rule is not None, alias))
         if rule is not None:
             if rule.source_file is not None:
                 self.env.note_dependency(str(rule.source_file))

@@ -136,5 +136,5 @@ def test_a_second_project_resolves_node_references_through_intersphinx(make_app,
     second = build(make_app, second_src)
     assert clean(second.warning.getvalue()) == ""
     page = (Path(second.outdir) / "index.html").read_text()
-    assert re.search(r'href="https://first.example/page2.html#Book.Page2.Thing1"[^>]*>.*?Thing 2-1 \(E\)', page)
-    assert re.search(r'href="https://first.example/page2.html#Book.Page2.Thing2"[^>]*>.*?that one', page)
+    assert re.search(r'href="https://first.example/page2.html#book-page2-thing1"[^>]*>.*?Thing 2-1 \(E\)', page)
+    assert re.search(r'href="https://first.example/page2.html#book-page2-thing2"[^>]*>.*?that one', page)

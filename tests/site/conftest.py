@@ -347,18 +347,12 @@ def page(browser: Browser) -> Iterator[Page]:
 
 # -- the site ----------------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def built_site(chromium_binary: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built once per session from the working tree (never a stale docs/_build).
+def built_site(chromium_binary: str, request: pytest.FixtureRequest) -> Path:
+    """The whole site: the test command's own -W build, or one -W build of the working tree.
 
-    Asks for ``chromium_binary`` first so a machine without a browser skips before the build.
+    Asks for ``chromium_binary`` first so a machine without a browser skips before any build.
     """
-    out = tmp_path_factory.mktemp("site")
-    html = out / "html"
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", "auto",
-                             "-d", str(out / "doctrees"), str(DOCS), str(html)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, f"the site does not build:\n{result.stderr[-4000:]}"
-    return html
+    return request.getfixturevalue("built_html")
 
 
 class _SiteHandler(http.server.SimpleHTTPRequestHandler):

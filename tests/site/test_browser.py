@@ -108,12 +108,6 @@ def test_a_node_heading_is_in_the_nemron_book_toc(page, site):
     assert_clean(page, site, since)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "site bug: a node's own page shows no local table of contents. alabaster's default sidebar "
-    "(navigation.html) shows the global toctree, and docs/index.rst lists the rulebooks with "
-    ":maxdepth: 1, so nemron/energy.html lists none of its sections; the sections are only in "
-    "nemron/index.html's toctree. Remove this mark once the sidebar has a local TOC "
-    "(e.g. html_sidebars with localtoc.html in docs/conf.py)"))
 def test_each_node_heading_is_in_its_own_page_local_toc(page, site):
     page.goto(urljoin(site.url, NEMRON))
     missing = []
@@ -149,12 +143,6 @@ def test_the_site_search_finds_a_node_by_name(page, site):
     assert_clean(page, site, since)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "site bug: the search index's object entry for a node links to '#<display title>' "
-    "(nemron/energy.html#Energy%20(E,R)), an anchor that does not exist. NodeDomain.get_objects "
-    "yields the display title as dispname while the anchor equals the uid, so Sphinx stores the "
-    "anchor as '' ('same as the full name') and searchtools.js rebuilds it from the dispname. "
-    "Remove this mark once get_objects yields the uid as dispname (or the anchor differs)"))
 def test_every_search_result_for_a_node_links_to_an_existing_anchor(page, site):
     results = [r for r in search(page, site, "Energy") if urlsplit(r["href"]).fragment
                and without_hash(r["href"]) == urljoin(site.url, "nemron/energy.html")]
