@@ -101,7 +101,7 @@ class Dist:
         self._cum = None
         self._index = None
         self._ints = None
-        self._memo: dict[int, Fraction] | None = None
+        self._memo: dict[int, Fraction] = {}
 
     @classmethod
     def _new(cls, outcomes: Iterable, weights: Iterable[int]) -> Dist:
@@ -202,41 +202,39 @@ class Dist:
         """P(X == x)."""
         return _frac(self._weight_of(x), self._total)
 
-    def _below(self, i: int) -> Fraction:
-        """P(X < outcomes[i]) = cum[i] / total, memoised per index (tail queries repeat a lot)."""
-        memo = self._memo
-        if memo is None:
-            memo = self._memo = {}
-        f = memo.get(i)
-        if f is None:
-            f = memo[i] = _frac(self._cumulative()[i], self._total)
-        return f
-
-    def _from(self, i: int) -> Fraction:
-        """P(X >= outcomes[i]) = (total - cum[i]) / total, memoised like :meth:`_below`."""
-        memo = self._memo
-        if memo is None:
-            memo = self._memo = {}
-        f = memo.get(~i)
-        if f is None:
-            f = memo[~i] = _frac(self._total - self._cumulative()[i], self._total)
-        return f
-
+    # Tail queries repeat a lot (every DC of every pool), so each computed Fraction is memoised per
+    # index: key i holds P(X < outcomes[i]) and key ~i holds P(X >= outcomes[i]).
     def p_le(self, x: Any) -> Fraction:
         """P(X <= x)."""
-        return self._below(bisect_right(self._outcomes, x))
+        i = bisect_right(self._outcomes, x)
+        f = self._memo.get(i)
+        if f is None:
+            f = self._memo[i] = _frac((self._cum or self._cumulative())[i], self._total)
+        return f
 
     def p_lt(self, x: Any) -> Fraction:
         """P(X < x)."""
-        return self._below(bisect_left(self._outcomes, x))
+        i = bisect_left(self._outcomes, x)
+        f = self._memo.get(i)
+        if f is None:
+            f = self._memo[i] = _frac((self._cum or self._cumulative())[i], self._total)
+        return f
 
     def p_ge(self, x: Any) -> Fraction:
         """P(X >= x)."""
-        return self._from(bisect_left(self._outcomes, x))
+        i = ~bisect_left(self._outcomes, x)
+        f = self._memo.get(i)
+        if f is None:
+            f = self._memo[i] = _frac(self._total - (self._cum or self._cumulative())[~i], self._total)
+        return f
 
     def p_gt(self, x: Any) -> Fraction:
         """P(X > x)."""
-        return self._from(bisect_right(self._outcomes, x))
+        i = ~bisect_right(self._outcomes, x)
+        f = self._memo.get(i)
+        if f is None:
+            f = self._memo[i] = _frac(self._total - (self._cum or self._cumulative())[~i], self._total)
+        return f
 
     def p_success(self, dc: Any) -> Fraction:
         """P(X >= dc): the usual "meet or beat the difficulty" check."""
@@ -437,6 +435,12 @@ def _convolve(a: Dist, b: Dist) -> Dist:
 
 @lru_cache(maxsize=512)
 def _repeat_sum(d: Dist, n: int) -> Dist:
+    if n > 1 and len(d) > 1 and d._is_int():
+        # Refuse up front if the last (largest) convolution would be too big, before doing the rest.
+        span = d._outcomes[-1] - d._outcomes[0]
+        half = span * (n // 2) + 1
+        bits = (n // 2 + 1) * d._total.bit_length() + half.bit_length()
+        check_work(convolve_cost(half, span * (n - n // 2) + 1, bits), "sum of dice")
     result: Dist | None = None
     base = d
     while n:

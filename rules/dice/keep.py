@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
-from math import comb
+from math import comb, prod
 from typing import Iterable, Sequence
 
 from .distribution import Dist, _sorted_outcomes
@@ -37,19 +37,67 @@ def keep_lowest(dists: Sequence[Dist]) -> Dist:
     return _keep_lowest(_dists(dists))
 
 
+def _groups(dists: tuple[Dist, ...]) -> list[tuple[tuple, list[int], int, int]]:
+    """(outcomes, cumulative weights, total, how many) per distinct die: identical dice share one
+    power per outcome, so a pool of 999 d10000 costs no more than one d10000."""
+    if len(dists) <= 6:  # small pools: grouping would cost more than it saves
+        return [(d._outcomes, d._cum or d._cumulative(), d._total, 1) for d in dists]
+    counts: dict[Dist, int] = {}
+    for d in dists:
+        counts[d] = counts.get(d, 0) + 1
+    return [(d._outcomes, d._cumulative(), d._total, c) for d, c in counts.items()]
+
+
+def _union(groups: list[tuple[tuple, list[int], int, int]]) -> list:
+    return _sorted_outcomes(set().union(*(g[0] for g in groups)))
+
+
+def _contiguous(groups: list[tuple[tuple, list[int], int, int]]) -> tuple[int, int] | None:
+    """(lowest, highest) when every die has the int outcomes lo..hi without gaps (true of real dice)."""
+    low = high = None
+    for outcomes, _, _, _ in groups:
+        lo, hi = outcomes[0], outcomes[-1]
+        if type(lo) is not int or type(hi) is not int or hi - lo + 1 != len(outcomes):
+            return None
+        if low is None or lo < low:
+            low = lo
+        if high is None or hi > high:
+            high = hi
+    return low, high
+
+
+def _dense_columns(groups, low: int, high: int, survival: bool) -> list[list[int]]:
+    """The CDF (or survival) weight of each die at every x in low..high, built by list slicing."""
+    columns = []
+    for outcomes, cum, total, count in groups:
+        lo, hi = outcomes[0], outcomes[-1]
+        if survival:  # weight of this die >= x
+            col = [total] * (lo - low) + [total - c for c in cum[:-1]] + [0] * (high - hi)
+        else:  # weight of this die <= x
+            col = [0] * (lo - low) + cum[1:] + [total] * (high - hi)
+        columns.append([c ** count for c in col] if count > 1 else col)
+    return columns
+
+
 @lru_cache(maxsize=8192)
 def _keep_highest(dists: tuple[Dist, ...]) -> Dist:
     if len(dists) == 1:
         return dists[0]
-    xs = _sorted_outcomes(set().union(*(d._outcomes for d in dists)))
-    check_work(len(xs) * len(dists), "keep highest")
-    cums = [(d._outcomes, d._cumulative()) for d in dists]
-    products = []
-    for x in xs:
-        prod = 1
-        for outcomes, cum in cums:
-            prod *= cum[bisect_right(outcomes, x)]
-        products.append(prod)
+    groups = _groups(dists)
+    span = _contiguous(groups)
+    if span:
+        xs = range(span[0], span[1] + 1)
+        check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep highest")
+        products = list(map(prod, zip(*_dense_columns(groups, *span, survival=False))))
+        weights = [products[0]] + [b - a for a, b in zip(products, products[1:])]
+        return Dist._new(xs, weights)
+    xs = _union(groups)
+    check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep highest")
+    # Column per distinct die: its CDF weight at every x, raised to its multiplicity.
+    columns = [[cum[bisect_right(outcomes, x)] ** count for x in xs] if count > 1
+               else [cum[bisect_right(outcomes, x)] for x in xs]
+               for outcomes, cum, _, count in groups]
+    products = [prod(row) for row in zip(*columns)]
     weights = [products[0]] + [b - a for a, b in zip(products, products[1:])]
     return Dist._new(xs, weights)
 
@@ -58,15 +106,20 @@ def _keep_highest(dists: tuple[Dist, ...]) -> Dist:
 def _keep_lowest(dists: tuple[Dist, ...]) -> Dist:
     if len(dists) == 1:
         return dists[0]
-    xs = _sorted_outcomes(set().union(*(d._outcomes for d in dists)))
-    check_work(len(xs) * len(dists), "keep lowest")
-    tails = [(d._outcomes, d._cumulative(), d._total) for d in dists]
-    survivals = []  # survivals[i] = weight of min >= xs[i]
-    for x in xs:
-        prod = 1
-        for outcomes, cum, total in tails:
-            prod *= total - cum[bisect_left(outcomes, x)]
-        survivals.append(prod)
+    groups = _groups(dists)
+    span = _contiguous(groups)
+    if span:
+        xs = range(span[0], span[1] + 1)
+        check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep lowest")
+        survivals = list(map(prod, zip(*_dense_columns(groups, *span, survival=True))))
+        weights = [a - b for a, b in zip(survivals, survivals[1:])] + [survivals[-1]]
+        return Dist._new(xs, weights)
+    xs = _union(groups)
+    check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep lowest")
+    columns = [[(total - cum[bisect_left(outcomes, x)]) ** count for x in xs] if count > 1
+               else [total - cum[bisect_left(outcomes, x)] for x in xs]
+               for outcomes, cum, total, count in groups]
+    survivals = [prod(row) for row in zip(*columns)]  # weight of min >= x
     weights = [a - b for a, b in zip(survivals, survivals[1:])] + [survivals[-1]]
     return Dist._new(xs, weights)
 
@@ -93,34 +146,49 @@ def keep(n_dice: int, sides: int, keep: int, highest: bool = True) -> Dist:
     return _keep(n_dice, sides, min(keep, n_dice), bool(highest))
 
 
+def keep_work(n: int, sides: int, k: int) -> int:
+    """An operation estimate for :func:`keep`: (state, transition) pairs times the big-integer size."""
+    pairs = sides * (sides * k ** 3 // 6 + k * k)
+    bits = n * max(sides, 2).bit_length()
+    return 3 * pairs * (1 + bits // 2000) + n  # x3: calibrated against the convolution units
+
+
 @lru_cache(maxsize=1024)
 def _keep(n: int, sides: int, k: int, highest: bool) -> Dist:
     if k == 0:
         return Dist.constant(0)
     if k == n:
         return Dist.die(sides).repeat_sum(n)
-    check_work(sides * k * k * (k * sides + 1) // 2 + n, f"keep {k} of {n}d{sides}")
-    # Faces in the order they are kept; ``rest`` = how many faces are still available below/above.
+    check_work(keep_work(n, sides, k), f"keep {k} of {n}d{sides}")
+    binom = [[comb(r, j) for j in range(min(r, k) + 1)] for r in range(n + 1)]
+    # Faces in the order they are kept.  by_used[u] maps the kept sum so far to its weight, for
+    # configurations that have placed u < k dice on the faces seen so far.
     faces = range(sides, 0, -1) if highest else range(1, sides + 1)
-    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    by_used: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(k - 1)]
     final: dict[int, int] = {}
     for f in faces:
         rest = f - 1 if highest else sides - f  # faces left for the dice not yet placed
-        new: dict[tuple[int, int], int] = {}
-        for (used, total), weight in states.items():
-            r = n - used
-            need = k - used  # dice still to keep
-            partial = 0  # sum over j < need of C(r, j) * rest ** (r - j)
-            for j in range(min(need, r + 1)):
-                ways = comb(r, j)
-                partial += ways * rest ** (r - j)
-                if rest:  # the placed dice may continue with lower faces
-                    key = (used + j, total + j * f)
-                    new[key] = new.get(key, 0) + weight * ways
-            # j >= need: this face completes the kept dice; the others take any of the ``rest`` faces.
-            ways_done = (rest + 1) ** r - partial
-            if ways_done:
-                s = total + need * f
-                final[s] = final.get(s, 0) + weight * ways_done
-        states = new
+        power = [1]
+        for _ in range(n):
+            power.append(power[-1] * rest)
+        new: list[dict[int, int]] = [{} for _ in range(k)]
+        for used, states in enumerate(by_used):
+            if not states:
+                continue
+            r, need = n - used, k - used
+            row = binom[r]
+            # j < need dice on this face: the rest continue to later faces (only if there are any).
+            partial = sum(row[j] * power[r - j] for j in range(need))
+            done = (rest + 1) ** r - partial  # j >= need: this face completes the kept dice
+            step = need * f
+            for total, weight in states.items():
+                s = total + step
+                final[s] = final.get(s, 0) + weight * done
+            if rest:
+                for j in range(need):
+                    ways, target, shift = row[j], new[used + j], j * f
+                    for total, weight in states.items():
+                        t = total + shift
+                        target[t] = target.get(t, 0) + weight * ways
+        by_used = new
     return Dist._from_int_dict(final)
