@@ -2,6 +2,19 @@
 
 Pure Python (no Sphinx, no ``eval``).  Probabilities are exact ``Fraction`` values; every mechanic uses
 its closed form (products of CDFs, binomials, order statistics) rather than enumerating outcomes.
+
+Explosions, the only mechanics with unbounded dice, follow two documented rules:
+
+* success counting with ``lid="off"`` (:func:`count_successes`) is exact for *unlimited* explosions;
+  the distribution stops at the first success count whose tail is at most :data:`EXPLOSION_TAIL`
+  (2**-64) and that cap outcome carries the exact tail P(K >= cap).  ``max_depth=D`` instead gives the
+  finite variant "at most D re-rolls per die" exactly.
+* exploding sums (``d6!``, :func:`explode`) re-roll a die at most :data:`EXPLODE_DEPTH` (9) times, the
+  last re-roll added as rolled; ``dist()`` and ``roll()`` both follow that rule exactly.
+
+Every exact computation is bounded (``errors.MAX_WORK``) and raises
+:class:`ComputationTooLargeError` rather than hang; notation is bounded by :data:`MAX_DICE` and
+:data:`MAX_SIDES`.
 """
 
 from .distribution import Dist, Outcomes, compare

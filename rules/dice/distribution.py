@@ -18,8 +18,6 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTu
 from .convolution import convolve, convolve_cost
 from .errors import check_work
 
-Probability = Fraction
-
 
 def _fraction_fast(numerator: int, denominator: int) -> Fraction:
     """Fraction(numerator, denominator) for denominator > 0, about twice as fast as the constructor.

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from .distribution import Dist, Outcomes, compare
+from .distribution import Dist, compare
 from .errors import check_work
 from .heimr import heimr_challenge
 from .keep import advantage, disadvantage, keep, keep_highest, keep_lowest
