@@ -161,37 +161,32 @@ def test_the_nodes_json_builder_writes_only_the_catalogue(app):
     assert sorted(p.name for p in Path(app.outdir).iterdir()) == ["nodes.json"]
 
 
-def _rebuild(make_app, srcdir: Path):
-    bind.cache_clear()
-    sys.modules.pop("bound_rules", None)
-    app = make_app("html", srcdir=srcdir)
+def _edit_and_rebuild(app, make_app, filename: str, old: str, new: str):
+    """Build, edit one file of the project (as a user would, later in time), and build again."""
     app.build()
     app.cleanup()
-    return app
+    path = Path(app.srcdir) / filename
+    path.write_text(path.read_text().replace(old, new))
+    future = time.time() + 5
+    os.utime(path, (future, future))
+    bind.cache_clear()  # a new sphinx-build process imports the rule module afresh
+    sys.modules.pop("bound_rules", None)
+    again = make_app("html", srcdir=Path(app.srcdir))
+    again.build()
+    again.cleanup()
+    return again
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="bound-module-edit")
 def test_editing_a_rule_module_rebuilds_the_pages_that_use_it(app, make_app):
-    app.build()
-    app.cleanup()
-    module = Path(app.srcdir) / "bound_rules.py"
-    module.write_text(module.read_text().replace('values={"base": 5}', 'values={"base": 7}'))
-    future = time.time() + 5
-    os.utime(module, (future, future))
-    again = _rebuild(make_app, Path(app.srcdir))
+    again = _edit_and_rebuild(app, make_app, "bound_rules.py", 'values={"base": 5}', 'values={"base": 7}')
     assert "1 changed" in again.status.getvalue()  # the page was re-read because its rule changed
     assert '(base <span class="rpg-value">7</span>)' in page(again, "index")
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="bound-rename")
 def test_listings_follow_a_node_renamed_on_another_page(app, make_app):
-    app.build()
-    app.cleanup()
-    index = Path(app.srcdir) / "index.rst"
-    index.write_text(index.read_text().replace(".. node:def:: Energy\n", ".. node:def:: Vigour\n"))
-    future = time.time() + 5
-    os.utime(index, (future, future))
-    again = _rebuild(make_app, Path(app.srcdir))
+    again = _edit_and_rebuild(app, make_app, "index.rst", ".. node:def:: Energy\n", ".. node:def:: Vigour\n")
     listing = page(again, "listing")
     assert "Vigour (E,R)" in listing and "Energy (E,R)" not in listing
 
