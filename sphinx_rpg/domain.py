@@ -139,6 +139,7 @@ class NodeDomain(Domain):
     initial_data: dict[str, Any] = {
         "version": DATA_VERSION,
         "definitions": {},  # uid -> list[NodeRecord]
+        "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
         "listings": {},  # docname -> number of listings on that page
         "published": {},  # uid -> NodeRecord as of the last build (for change detection)
@@ -150,10 +151,21 @@ class NodeDomain(Domain):
     def definitions(self) -> dict[str, list[NodeRecord]]:
         return self.data.setdefault("definitions", {})
 
+    @property
+    def _uids_by_doc(self) -> dict[str, list[str]]:
+        if "docs" not in self.data:  # an environment pickled before the index existed
+            docs: dict[str, list[str]] = {}
+            for uid, places in self.definitions.items():
+                for place in places:
+                    docs.setdefault(place.docname, []).append(uid)
+            self.data["docs"] = docs
+        return self.data["docs"]
+
     def note_node(self, record: NodeRecord) -> None:
         places = self.definitions.setdefault(record.uid, [])
         places.append(record)
         places.sort(key=_sort_key)
+        self._uids_by_doc.setdefault(record.docname, []).append(record.uid)
 
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
@@ -163,7 +175,9 @@ class NodeDomain(Domain):
         listings[docname] = listings.get(docname, 0) + 1
 
     def clear_doc(self, docname: str) -> None:
-        for uid in [uid for uid, places in self.definitions.items() if any(p.docname == docname for p in places)]:
+        for uid in dict.fromkeys(self._uids_by_doc.pop(docname, ())):
+            if uid not in self.definitions:
+                continue
             remaining = [p for p in self.definitions[uid] if p.docname != docname]
             if remaining:
                 self.definitions[uid] = remaining
@@ -173,17 +187,18 @@ class NodeDomain(Domain):
         self.data.setdefault("listings", {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
-        wanted = set(docnames)
-        for uid, places in otherdata.get("definitions", {}).items():
-            for record in places:
-                if record.docname in wanted:
-                    self.note_node(record)
-        for docname, uids in otherdata.get("references", {}).items():
-            if docname in wanted:
-                self.data.setdefault("references", {}).setdefault(docname, set()).update(uids)
-        for docname, count in otherdata.get("listings", {}).items():
-            if docname in wanted:
-                self.data.setdefault("listings", {})[docname] = count
+        # O(the chunk's pages): a worker's data also holds everything it inherited from the main process
+        definitions, docs = otherdata.get("definitions", {}), otherdata.get("docs", {})
+        references, listings = otherdata.get("references", {}), otherdata.get("listings", {})
+        for docname in dict.fromkeys(docnames):
+            for uid in dict.fromkeys(docs.get(docname, ())):
+                for record in definitions.get(uid, ()):
+                    if record.docname == docname:
+                        self.note_node(record)
+            if docname in references:
+                self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
+            if docname in listings:
+                self.data.setdefault("listings", {})[docname] = listings[docname]
 
     # -- lookup -----------------------------------------------------------------------------------
     def record(self, uid: str) -> NodeRecord | None:
