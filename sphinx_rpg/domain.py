@@ -8,7 +8,7 @@ incremental build that removes one of two definitions heals without stale state.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from docutils import nodes
 from docutils.nodes import Element
@@ -145,6 +145,14 @@ class NodeDomain(Domain):
         "published": {},  # uid -> NodeRecord as of the last build (for change detection)
     }
     data_version = DATA_VERSION
+    #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
+    #: the sorted winning records, display titles, and whatever ``memo`` is asked to keep (listings).
+    _sorted_records: list[NodeRecord] | None = None
+    _titles: dict[NodeRecord, str] | None = None
+    _memo: dict[Any, Any] | None = None
+
+    def _definitions_changed(self) -> None:
+        self._sorted_records = self._memo = None
 
     # -- recording --------------------------------------------------------------------------------
     @property
@@ -166,6 +174,7 @@ class NodeDomain(Domain):
         places.append(record)
         places.sort(key=_sort_key)
         self._uids_by_doc.setdefault(record.docname, []).append(record.uid)
+        self._definitions_changed()
 
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
@@ -175,6 +184,7 @@ class NodeDomain(Domain):
         listings[docname] = listings.get(docname, 0) + 1
 
     def clear_doc(self, docname: str) -> None:
+        self._definitions_changed()
         for uid in dict.fromkeys(self._uids_by_doc.pop(docname, ())):
             if uid not in self.definitions:
                 continue
@@ -207,10 +217,18 @@ class NodeDomain(Domain):
         return places[0] if places else None
 
     def records(self) -> Iterator[NodeRecord]:
-        for uid in sorted(self.definitions):
-            places = self.definitions[uid]
-            if places:
-                yield places[0]
+        """The winning record of every uid, by uid; sorted once until the definitions change."""
+        if self._sorted_records is None:
+            self._sorted_records = [places[0] for _, places in sorted(self.definitions.items()) if places]
+        return iter(self._sorted_records)
+
+    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """A value derived from the records, computed once until the definitions change."""
+        if self._memo is None:
+            self._memo = {}
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     def duplicates(self) -> Iterator[tuple[NodeRecord, NodeRecord]]:
         """(winner, duplicate) pairs, in a stable order."""
@@ -220,8 +238,14 @@ class NodeDomain(Domain):
                 yield first, other
 
     def display_title(self, record: NodeRecord) -> str:
-        return render_title(self.env.config.rpg_ref_format, name=record.name, types=record.types,
-                            uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
+        if self._titles is None:
+            self._titles = {}
+        title = self._titles.get(record)
+        if title is None:
+            title = self._titles[record] = render_title(
+                self.env.config.rpg_ref_format, name=record.name, types=record.types, uid=record.uid,
+                type_names=dict(zip(record.types, record.type_names)))
+        return title
 
     def listing_docs(self) -> set[str]:
         return set(self.data.setdefault("listings", {}))
