@@ -86,6 +86,15 @@ def _record_fields(record: NodeRecord) -> dict[str, object]:
             "bound": "yes" if record.bound else "no"}
 
 
+def _matching(domain: NodeDomain, text: str, sort: str) -> list[NodeRecord]:
+    predicate = parse_filter(text)
+    fields = domain.memo(("listing-fields",), lambda: [(r, _record_fields(r)) for r in domain.records()])
+    records = [r for r, values in fields if predicate(values)]
+    records.sort(key=lambda r: {"name": (r.name.lower(), r.uid), "uid": (r.uid,),
+                                "type": (r.type_names, r.name.lower())}[sort])
+    return records
+
+
 class ListingResolver(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver (10), which then resolves the links we emit
 
@@ -93,10 +102,9 @@ class ListingResolver(SphinxPostTransform):
         domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
         html = self.env._builder_cls.format == "html"
         for placeholder in list(self.document.findall(node_listing)):
-            predicate = parse_filter(placeholder["filter"])
-            records = [r for r in domain.records() if predicate(_record_fields(r))]
-            records.sort(key=lambda r: {"name": (r.name.lower(), r.uid), "uid": (r.uid,),
-                                        "type": (r.type_names, r.name.lower())}[placeholder["sort"]])
+            # the same filter on another page (or another parallel chunk) reuses this, until a node changes
+            records = domain.memo(("listing", placeholder["filter"], placeholder["sort"]),
+                                  lambda: _matching(domain, placeholder["filter"], placeholder["sort"]))
             if placeholder["style"] == "cards" and html:
                 replacement = self.cards(domain, records, placeholder)
             else:
