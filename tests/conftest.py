@@ -36,23 +36,23 @@ def site_doctrees(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("site-doctrees")
 
 
+def _site(builder: str, variable: str, marker: str, tmp_path_factory, doctrees: Path) -> Path:
+    """The test command's own build when it named one, else a fresh -W build into a temp dir."""
+    prebuilt = _prebuilt(variable, marker)
+    if prebuilt:
+        return prebuilt
+    outdir = tmp_path_factory.mktemp(f"site-{builder}")
+    _sphinx(builder, outdir, doctrees)
+    return outdir
+
+
 @pytest.fixture(scope="session")
 def built_html(tmp_path_factory, site_doctrees) -> Path:
     """The HTML site, built with warnings as errors."""
-    prebuilt = _prebuilt("SPHINX_RPG_SITE_HTML", "index.html")
-    if prebuilt:
-        return prebuilt
-    outdir = tmp_path_factory.mktemp("site-html")
-    _sphinx("html", outdir, site_doctrees)
-    return outdir
+    return _site("html", "SPHINX_RPG_SITE_HTML", "index.html", tmp_path_factory, site_doctrees)
 
 
 @pytest.fixture(scope="session")
 def built_latex(tmp_path_factory, site_doctrees) -> Path:
     """The LaTeX sources of the site (for print), built with warnings as errors."""
-    prebuilt = _prebuilt("SPHINX_RPG_SITE_LATEX", "sphinx-rpg.tex")
-    if prebuilt:
-        return prebuilt
-    outdir = tmp_path_factory.mktemp("site-latex")
-    _sphinx("latex", outdir, site_doctrees)
-    return outdir
+    return _site("latex", "SPHINX_RPG_SITE_LATEX", "sphinx-rpg.tex", tmp_path_factory, site_doctrees)
