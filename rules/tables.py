@@ -25,23 +25,27 @@ class Table:
     title: str = ""
     #: Columns holding probabilities: shown as percentages (the others as they are).
     probability_columns: frozenset[str] = field(default_factory=frozenset)
+    #: Columns holding code or literal values: shown verbatim (no typographic quotes).
+    code_columns: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "columns", tuple(self.columns))
         object.__setattr__(self, "rows", tuple(tuple(row) for row in self.rows))
         object.__setattr__(self, "probability_columns", frozenset(self.probability_columns))
+        object.__setattr__(self, "code_columns", frozenset(self.code_columns))
         for number, row in enumerate(self.rows, 1):
             if len(row) != len(self.columns):
                 raise TableError(f"table {self.title!r}: row {number} has {len(row)} cells "
                                  f"for {len(self.columns)} columns")
-        unknown = self.probability_columns - set(self.columns)
+        unknown = (self.probability_columns | self.code_columns) - set(self.columns)
         if unknown:
             raise TableError(f"table {self.title!r}: no column named {sorted(unknown)}")
 
     @classmethod
     def of(cls, columns: Sequence[str], rows: Sequence[Sequence[Cell]], title: str = "",
-           probabilities: Sequence[str] = ()) -> "Table":
-        return cls(tuple(columns), tuple(tuple(r) for r in rows), title, frozenset(probabilities))
+           probabilities: Sequence[str] = (), code: Sequence[str] = ()) -> "Table":
+        return cls(tuple(columns), tuple(tuple(r) for r in rows), title, frozenset(probabilities),
+                   frozenset(code))
 
     def column(self, name: str) -> tuple[Cell, ...]:
         index = self.columns.index(name)
@@ -49,6 +53,9 @@ class Table:
 
     def is_probability(self, column: str) -> bool:
         return column in self.probability_columns
+
+    def is_code(self, column: str) -> bool:
+        return column in self.code_columns
 
 
 def percent(p: Fraction, digits: int = 1) -> str:

@@ -54,4 +54,5 @@ def config_table() -> Table:
     rows = [(name, repr(default) if not isinstance(default, dict) else "the six core types",
              "full re-read" if rebuild == "env" else "rewrite HTML", description)
             for name, (default, rebuild, _types, description) in CONFIG_VALUES.items()]
-    return Table.of(("Setting", "Default", "When changed", "Meaning"), rows, "Configuration values")
+    return Table.of(("Setting", "Default", "When changed", "Meaning"), rows, "Configuration values",
+                    code=("Setting", "Default"))

@@ -39,4 +39,4 @@ def subtypes_table() -> "Table":
     from rules.tables import Table
 
     return Table.of(("Subtype", "Reported for"), [(f"node.{name}", meaning) for name, meaning in SUBTYPES.items()],
-                    "Warning subtypes")
+                    "Warning subtypes", code=("Subtype",))

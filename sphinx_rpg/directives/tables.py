@@ -98,9 +98,13 @@ def table_nodes(table: Table, *, caption: str = "", exact: bool = False) -> node
     head += nodes.row("", *(nodes.entry("", nodes.paragraph(c, c)) for c in table.columns))
     body = nodes.tbody()
     for row in table.rows:
-        cells = [(render_cell(v, table.is_probability(c), exact), _is_number(v)) for c, v in zip(table.columns, row)]
-        body += nodes.row("", *(nodes.entry("", nodes.paragraph(text, text), classes=["rpg-num"] if number else [])
-                                for text, number in cells))
+        entries = []
+        for column, value in zip(table.columns, row):
+            text = render_cell(value, table.is_probability(column), exact)
+            content = nodes.literal(text, text) if table.is_code(column) and text else nodes.Text(text)
+            entries.append(nodes.entry("", nodes.paragraph("", "", content),
+                                       classes=["rpg-num"] if _is_number(value) else []))
+        body += nodes.row("", *entries)
     group += head
     group += body
     return node

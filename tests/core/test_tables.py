@@ -28,6 +28,8 @@ def test_rows_must_fit_the_columns():
         Table.of(("a", "b"), [(1,)])
     with pytest.raises(TableError, match="no column named"):
         Table.of(("a",), [(1,)], probabilities=("b",))
+    with pytest.raises(TableError, match="no column named"):
+        Table.of(("a",), [(1,)], code=("c",))
 
 
 def test_percentages_never_round_a_possible_event_to_zero():

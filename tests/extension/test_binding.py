@@ -200,3 +200,13 @@ def test_captioned_listings_and_named_examples_build_cleanly(app):
     assert "Traits of the bound game" in html
     assert '<div class="rpg-example extra admonition" id="named-example">' in html
     assert "<p class=\"admonition-title\">Example: Named box</p>" in html
+
+
+def test_code_columns_render_verbatim_without_typographic_quotes(make_app, tmp_path):
+    (tmp_path / "conf.py").write_text("extensions = ['sphinx_rpg']\nrpg_table_modules = ['sphinx_rpg']\n")
+    (tmp_path / "index.rst").write_text("Settings\n========\n\n.. node:table:: sphinx_rpg.config:config_table\n")
+    app = make_app("html", srcdir=tmp_path)
+    app.build()
+    html = (Path(app.outdir) / "index.html").read_text()
+    assert "<span class=\"pre\">'{name}</span> <span class=\"pre\">({types})'</span>" in html
+    assert "\u2018{name}" not in html
