@@ -63,6 +63,10 @@ class GoalCountError(CharacterError):
     """Fewer than one or more than three goals."""
 
 
+class GoalTextError(CharacterError):
+    """A goal that is not a short piece of text."""
+
+
 class OccupationError(CharacterError):
     """A missing occupation or core skill."""
 
@@ -97,6 +101,14 @@ def _whole(value: object, what: str, error: type[CharacterError]) -> int:
     return value
 
 
+def attribute_level(level: object, what: str = "attribute level") -> int:
+    """Check an attribute level used in a sum: a whole number in the widest (creature) range, -2..+4."""
+    low, high = CREATURE_ATTRIBUTE_RANGE
+    if not low <= _whole(level, what, AttributeRangeError) <= high:
+        raise AttributeRangeError(f"{what} {level:+d} is outside {low:+d}..{high:+d}")
+    return level
+
+
 @REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "Rule",
                values={"pc_low": PC_ATTRIBUTE_RANGE[0], "pc_high": PC_ATTRIBUTE_RANGE[1],
                        "creature_low": CREATURE_ATTRIBUTE_RANGE[0],
@@ -115,7 +127,7 @@ def check_attribute(name: str, level: int, *, creature: bool = False) -> int:
 def attribute_dice(level: int) -> tuple[int, int]:
     """(Advantages, Disadvantages) an attribute brings to a pool: each point above 0 is an Advantage,
     each point below 0 a Disadvantage."""
-    _whole(level, "attribute level", AttributeRangeError)
+    attribute_level(level)
     return max(level, 0), max(-level, 0)
 
 
@@ -206,7 +218,12 @@ def check_skill_budget(core: Skill, skills: Sequence[Skill]) -> int:
 @REGISTRY.rule("Nugget.Char.Goals", "Goals", "Char", values={"min": MIN_GOALS, "max": MAX_GOALS})
 def check_goals(goals: Sequence[str]) -> tuple[str, ...]:
     """One to three things the character cares about; they steer Destiny Points."""
+    if isinstance(goals, str):
+        raise GoalTextError(f"goals must be a list of goals, not the single text {goals!r}")
     goals = tuple(goals)
+    for goal in goals:
+        if not isinstance(goal, str) or not goal.strip():
+            raise GoalTextError(f"a goal must be a non-empty piece of text, not {goal!r}")
     if not MIN_GOALS <= len(goals) <= MAX_GOALS:
         raise GoalCountError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
     return goals
@@ -216,19 +233,23 @@ def check_goals(goals: Sequence[str]) -> tuple[str, ...]:
                formula="Agility + Brains + highest_fighting")
 def initiative_bonus(agility: int, brains: int, highest_fighting: int = 0) -> int:
     """Agility and Brains plus the best Fighting skill level; negative attributes lower it, even below 0."""
+    attribute_level(agility, "Agility")
+    attribute_level(brains, "Brains")
+    if highest_fighting != 0:
+        check_skill_level(highest_fighting, "highest Fighting skill")
     return agility + brains + highest_fighting
 
 
 @REGISTRY.rule("Nugget.Stat.PhysicalResistance", "Physical Resistance", "Stat", formula="2 + Brawn")
 def physical_resistance(brawn: int) -> int:
     """Dice rolled to shrug off physical harm: two plus Brawn (never fewer than none)."""
-    return max(0, RESISTANCE_BASE + brawn)
+    return max(0, RESISTANCE_BASE + attribute_level(brawn, "Brawn"))
 
 
 @REGISTRY.rule("Nugget.Stat.MentalResistance", "Mental Resistance", "Stat", formula="2 + Will")
 def mental_resistance(will: int) -> int:
     """Dice rolled to withstand fear, strain and mind attacks: two plus Will (never fewer than none)."""
-    return max(0, RESISTANCE_BASE + will)
+    return max(0, RESISTANCE_BASE + attribute_level(will, "Will"))
 
 
 @dataclass(frozen=True)
@@ -279,7 +300,7 @@ def create_character(name: str, attributes: Mapping[str, int], occupation: str, 
                      skills: Sequence[Skill] = (), goals: Sequence[str] = (), *,
                      max_poor: int = 1, equipment: Sequence[str] = ()) -> Character:
     """Build a new player character, checking every creation rule; it starts with one Destiny Point."""
-    if not occupation or not occupation.strip():
+    if not isinstance(occupation, str) or not occupation.strip():
         raise OccupationError(f"a character needs an occupation, got {occupation!r}")
     if not isinstance(core_skill, Skill):
         raise OccupationError(f"the core skill must be a Skill, got {core_skill!r}")

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from rules.dice import DiceSource, Dist
-from rules.nugget.characters import attribute_dice
+from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_level
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import (LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
@@ -60,12 +60,19 @@ class DefenceSkillError(CombatError):
 
 
 class CombatCountError(CombatError):
-    """A negative skill level, success count or damage figure."""
+    """A skill level outside 0..4, or a negative success count or damage figure."""
 
 
 def _count(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise CombatCountError(f"{what} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _skill(value: object, what: str = "skill level") -> int:
+    """A skill level in a pool: 0 (no skill) up to the highest level, 4."""
+    if _count(value, what) > max(SKILL_LEVELS):
+        raise CombatCountError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
     return value
 
 
@@ -78,7 +85,7 @@ def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int 
     Spray or burst fire adds an Advantage; every Injury the attacker carries takes one die away.
     """
     adv, dis = attribute_dice(agility)
-    return pool_size(base, _count(skill, "skill level") + adv + int(spray), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(spray), dis + _count(injuries, "injuries"))
 
 
 @REGISTRY.rule("Nugget.Roll.Defence", "Defence", "Roll", formula="BD + skill + Agility",
@@ -98,7 +105,7 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
         raise CoverError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
     base = COVER_BASE_DICE[cover] if projectile else ATTACK_BASE_DICE
     adv, dis = attribute_dice(agility) if use_agility else (0, 0)
-    return pool_size(base, _count(skill, "skill level") + adv + int(shield), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(shield), dis + _count(injuries, "injuries"))
 
 
 REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "Rule", implementation=attack_pool, values={"advantage": 1},
@@ -112,7 +119,7 @@ REGISTRY.define("Nugget.Rule.Shield", "Shield", "Rule", implementation=defence_p
 def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
     """Against an opponent nobody can see, attack and defence alike become Fighting + Brains at BD 0."""
     adv, dis = attribute_dice(brains)
-    return pool_size(UNSEEN_BASE_DICE, _count(fighting, "Fighting level") + adv, dis + _count(injuries, "injuries"))
+    return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis + _count(injuries, "injuries"))
 
 
 @REGISTRY.rule("Nugget.Rule.Hit", "Hit", "Rule")
@@ -151,10 +158,11 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     Brawn takes away), less armour.  Not clamped: :func:`~rules.nugget.harm.resisted_damage`
     clamps once at the very end.  A miss does no damage at all.
     """
+    _count(weapon, "weapon base")
+    check_armour(armour, modern=True)
+    attribute_level(brawn, "Brawn")
     if not hits(attack_successes, defence_successes):
         return 0
-    _count(weapon, "weapon base")
-    _count(armour, "armour")
     return attack_successes - defence_successes + weapon + (brawn if hand_to_hand else 0) - armour
 
 

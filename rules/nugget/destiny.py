@@ -32,6 +32,24 @@ class SurvivalError(DestinyError):
     """Cheating death without the GM's leave."""
 
 
+class DestinyAmountError(DestinyError):
+    """Gaining or spending a number of points that is not a whole number of at least 1."""
+
+
+class RerollError(DestinyError):
+    """A re-roll choice other than better, first and second, or a bad success target."""
+
+
+class OptionalUseError(DestinyError):
+    """An optional use of Destiny that this game does not allow."""
+
+
+def _amount(points: object) -> int:
+    if not isinstance(points, int) or isinstance(points, bool) or points < 1:
+        raise DestinyAmountError(f"Destiny Points are gained and spent in whole numbers >= 1, not {points!r}")
+    return points
+
+
 @REGISTRY.rule("Nugget.Destiny.Points", "Destiny Points", "Destiny", values={"start": STARTING_DESTINY})
 @dataclass(frozen=True)
 class Destiny:
@@ -51,7 +69,7 @@ class Destiny:
 
     def gain(self, points: int = 1) -> "Destiny":
         """A cool deed or a step toward a Goal."""
-        return replace(self, points=self.points + points)
+        return replace(self, points=self.points + _amount(points))
 
     def thwart(self) -> "Destiny":
         """A Goal seriously thwarted: lose a point, or feed the GM's pool when at zero."""
@@ -60,7 +78,7 @@ class Destiny:
         return replace(self, points=self.points - 1)
 
     def spend(self, points: int = 1) -> "Destiny":
-        if points > self.points:
+        if _amount(points) > self.points:
             raise NoDestinyError(f"cannot spend {points} Destiny Points with only {self.points}")
         return replace(self, points=self.points - points)
 
@@ -77,13 +95,15 @@ def keep_preferred(first: PoolRoll, second: PoolRoll, *, keep: str = "better") -
     if keep == "second":
         return second
     if keep != "better":
-        raise DestinyError(f"keep must be 'better', 'first' or 'second', not {keep!r}")
+        raise RerollError(f"keep must be 'better', 'first' or 'second', not {keep!r}")
     return max((first, second), key=lambda roll: (roll.successes, not roll.fumble))
 
 
 def reroll_chance(pool: int, at_least: int = 1, *, lid: Lid | str = Lid.ON,
                   max_rerolls: int = LID_OFF_MAX_REROLLS) -> Fraction:
     """Exact chance of at least ``at_least`` successes when a failed attempt is re-rolled once."""
+    if not isinstance(at_least, int) or isinstance(at_least, bool) or at_least < 1:
+        raise RerollError(f"the successes needed must be a whole number >= 1, not {at_least!r}")
     miss = 1 - success_distribution(pool, lid=lid, max_rerolls=max_rerolls).p_ge(at_least)
     return 1 - miss * miss
 
@@ -107,6 +127,8 @@ def skill_level_cost(new_level: int, current_level: int | None = None) -> int:
     """
     if not isinstance(new_level, int) or isinstance(new_level, bool) or new_level not in SKILL_LEVELS:
         raise SkillPurchaseError(f"skill level {new_level!r} does not exist (levels 1..4)")
+    if current_level is not None and (not isinstance(current_level, int) or isinstance(current_level, bool)):
+        raise SkillPurchaseError(f"the current skill level must be a whole number, not {current_level!r}")
     if current_level is not None and current_level != new_level - 1:
         raise SkillPurchaseError(f"a skill at level {current_level} rises to {current_level + 1}, "
                                  f"not {new_level}: buy one level at a time")
@@ -127,5 +149,5 @@ def destiny_pool(pool: int, *, allowed: bool = False) -> int:
 def coincidence(destiny: Destiny, *, allowed: bool = False) -> Destiny:
     """Optional rule: a point establishes a minor, plausible coincidence in the character's favour."""
     if not allowed:
-        raise DestinyError("this game does not allow Destiny Points to buy coincidences")
+        raise OptionalUseError("this game does not allow Destiny Points to buy coincidences (allowed=False)")
     return destiny.spend()

@@ -40,6 +40,10 @@ class FirstAidError(HarmError):
     """First aid with a negative number of successes."""
 
 
+class WoundsError(HarmError):
+    """A wound track with a negative or fractional number of Hurts or Injuries."""
+
+
 def _count(value: object, what: str, error: type[HarmError] = DamageError) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise error(f"{what} must be a whole number >= 0, not {value!r}")
@@ -138,6 +142,10 @@ class Wounds:
     unconscious: bool = False
     dead: bool = False
 
+    def __post_init__(self) -> None:
+        for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
+            _count(count, what, WoundsError)
+
     def take(self, effect: Effect) -> "Wounds":
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
                       self.unconscious or effect.unconscious, self.dead or effect.dead)
@@ -216,7 +224,9 @@ def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = L
 def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
                               max_rerolls: int = LID_OFF_MAX_REROLLS) -> Dist:
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
-    if resistance_dice == 0:
+    if not isinstance(damage, int) or isinstance(damage, bool):
+        raise DamageError(f"damage must be a whole number, not {damage!r}")
+    if _count(resistance_dice, "Resistance dice") == 0:
         return Dist.constant(damage)
     fumble = Fraction(1, 6 ** resistance_dice)
     successes = success_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)

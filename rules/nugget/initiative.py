@@ -39,6 +39,16 @@ class WoundCountError(InitiativeError):
     """A negative number of Hurts or Injuries."""
 
 
+class InitiativeBonusError(InitiativeError):
+    """An initiative bonus that is not a whole number."""
+
+
+def _check_bonus(bonus: object) -> int:
+    if not isinstance(bonus, int) or isinstance(bonus, bool):
+        raise InitiativeBonusError(f"an initiative bonus must be a whole number, not {bonus!r}")
+    return bonus
+
+
 def _check_phase(phase: object) -> int:
     if not isinstance(phase, int) or isinstance(phase, bool) or not 1 <= phase <= PHASES:
         raise PhaseError(f"phase {phase!r} is outside 1..{PHASES}")
@@ -58,14 +68,16 @@ def wound_penalty(hurts: int = 0, injuries: int = 0) -> int:
                formula="d6 + bonus - Hurts - Injuries")
 def roll_initiative(bonus: int, source: DiceSource, *, hurts: int = 0, injuries: int = 0) -> int:
     """Each round every character rolls one die and adds their initiative bonus, less wound penalties."""
-    return source.roll(DIE_SIDES) + bonus - wound_penalty(hurts, injuries)
+    _check_bonus(bonus)
+    penalty = wound_penalty(hurts, injuries)
+    return source.roll(DIE_SIDES) + bonus - penalty
 
 
 @REGISTRY.rule("Nugget.NPC.MinionInitiative", "Minion Initiative", "NPC",
                formula="3 + bonus", values={"base": MINION_INITIATIVE})
 def minion_initiative(bonus: int = 0, *, hurts: int = 0, injuries: int = 0) -> int:
     """Minions never roll for initiative: the GM puts them all on 3 plus their bonus, saving time."""
-    return MINION_INITIATIVE + bonus - wound_penalty(hurts, injuries)
+    return MINION_INITIATIVE + _check_bonus(bonus) - wound_penalty(hurts, injuries)
 
 
 @dataclass(frozen=True)
@@ -81,9 +93,11 @@ class ActionLimits:
     later_cap: int = 8
 
     def __post_init__(self) -> None:
-        if self.max_actions is not None and (not isinstance(self.max_actions, int) or self.max_actions < 1):
+        if self.max_actions is not None and (not isinstance(self.max_actions, int)
+                                             or isinstance(self.max_actions, bool) or self.max_actions < 1):
             raise ActionLimitError(f"max_actions must be at least 1 or None, not {self.max_actions!r}")
-        if not isinstance(self.later_cap, int) or not 1 <= self.later_cap <= PHASES:
+        if (not isinstance(self.later_cap, int) or isinstance(self.later_cap, bool)
+                or not 1 <= self.later_cap <= PHASES):
             raise ActionLimitError(f"later_cap must be a phase 1..{PHASES}, not {self.later_cap!r}")
 
 
@@ -149,6 +163,7 @@ def acting_order(combatants: Sequence[Combatant]) -> list[Combatant]:
     """
     for combatant in combatants:
         _check_phase(combatant.phase)
+        _check_bonus(combatant.bonus)
     return sorted(combatants, key=lambda c: (-c.phase, -c.bonus))
 
 

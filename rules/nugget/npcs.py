@@ -17,6 +17,10 @@ class UnknownTierError(NpcError):
     """A tier other than minion, henchman and villain."""
 
 
+class VillainDestinyError(NpcError):
+    """A negative or fractional count of player characters or points per player character."""
+
+
 @dataclass(frozen=True)
 class Tier:
     """An NPC tier: how many Hurts or Injuries take it out of a conflict (``None``: never by count)."""
@@ -59,6 +63,7 @@ def is_out(tier: str, wounds: Wounds) -> bool:
 @REGISTRY.rule("Nugget.NPC.Villain", "Major Villain", "NPC", values={"destiny_per_pc": 1})
 def villain_destiny(player_characters: int, *, per_pc: int = 1) -> int:
     """Major villains work like player characters and start with Destiny, often a point per PC."""
-    if not isinstance(player_characters, int) or isinstance(player_characters, bool) or player_characters < 0:
-        raise NpcError(f"the number of player characters must be a whole number >= 0, not {player_characters!r}")
+    for what, count in (("the number of player characters", player_characters), ("points per PC", per_pc)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise VillainDestinyError(f"{what} must be a whole number >= 0, not {count!r}")
     return player_characters * per_pc

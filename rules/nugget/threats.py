@@ -141,6 +141,8 @@ def mind_attack_damage(attack_successes: int, defence_successes: int, will: int,
     for what, count in (("attack successes", attack_successes), ("defence successes", defence_successes)):
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise MindAttackError(f"{what} must be a whole number >= 0, not {count!r}")
+    if not isinstance(will, int) or isinstance(will, bool) or not -2 <= will <= 4:
+        raise MindAttackError(f"the attacker's Will must be a whole number in -2..+4, not {will!r}")
     if attack_successes <= defence_successes:
         return 0
     return attack_successes - defence_successes + (will if style == "brains" else 0)

@@ -101,3 +101,21 @@ def test_character_creation_validates_and_starts_with_one_destiny_point():
         c.create_character("Greedy", {"Brawn": 2, "Will": 2}, "Doctor", DOCTOR_CORE, [c.Skill("X", 4)], ["g"])
     with pytest.raises(c.GoalCountError):
         c.create_character("Aimless", {"Brawn": 2}, "Doctor", DOCTOR_CORE, [c.Skill("X", 4)], [])
+
+
+@pytest.mark.parametrize("call, error, named", [
+    (lambda: c.initiative_bonus("1", 0), c.AttributeRangeError, "'1'"),
+    (lambda: c.initiative_bonus(5, 0), c.AttributeRangeError, r"\+5"),
+    (lambda: c.initiative_bonus(0, 0, 5), c.SkillLevelError, "5"),
+    (lambda: c.initiative_bonus(0, 0, -1), c.SkillLevelError, "-1"),
+    (lambda: c.physical_resistance(1.5), c.AttributeRangeError, "1.5"),
+    (lambda: c.mental_resistance(-3), c.AttributeRangeError, "-3"),
+    (lambda: c.attribute_dice(7), c.AttributeRangeError, r"\+7"),
+    (lambda: c.check_goals("Get rich"), c.GoalTextError, "'Get rich'"),
+    (lambda: c.check_goals(["Get rich", ""]), c.GoalTextError, "''"),
+    (lambda: c.create_character("X", {"Brawn": 2}, 7, DOCTOR_CORE, [c.Skill("Y", 4)], ["g"]),
+     c.OccupationError, "7"),
+])
+def test_bad_values_raise_a_named_error(call, error, named):
+    with pytest.raises(error, match=named):
+        call()

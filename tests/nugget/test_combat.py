@@ -6,6 +6,7 @@ from itertools import product
 import pytest
 
 from rules.nugget import combat as c
+from rules.nugget.characters import AttributeRangeError
 
 
 class Faces:
@@ -95,3 +96,16 @@ def test_hit_chance_two_attack_dice_against_one_defence_die_by_enumeration():
     p = sum(Fraction(1, 6 ** 3) for faces in product(range(1, 7), repeat=3) if succ(faces[:2]) > succ(faces[2:]))
     assert c.hit_chance(2, 1) == p
     assert c.hit_chance(1, None) == Fraction(1, 2)
+
+
+def test_bad_skill_attribute_and_armour_values_are_refused_by_name():
+    with pytest.raises(c.CombatCountError, match="5"):
+        c.attack_pool(5, 0)
+    with pytest.raises(c.CombatCountError, match="7"):
+        c.unseen_pool(7, 0)
+    with pytest.raises(AttributeRangeError, match=r"\+9"):
+        c.defence_pool(1, 9)
+    with pytest.raises(AttributeRangeError, match="'strong'"):
+        c.hit_damage(3, 1, 2, brawn="strong", hand_to_hand=True)
+    with pytest.raises(c.ArmourError, match="9"):
+        c.hit_damage(3, 1, 2, armour=9)

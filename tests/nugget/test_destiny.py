@@ -56,3 +56,16 @@ def test_coincidence_is_optional_and_costs_a_point():
     assert d.coincidence(d.Destiny(2), allowed=True).points == 1
     with pytest.raises(d.DestinyError):
         d.coincidence(d.Destiny(2))
+
+
+def test_bad_amounts_and_choices_are_refused_by_name():
+    with pytest.raises(d.DestinyAmountError, match="-3"):
+        d.Destiny(1).spend(-3)              # would otherwise add three points
+    with pytest.raises(d.DestinyAmountError, match="'a'"):
+        d.Destiny(1).gain("a")
+    with pytest.raises(d.RerollError, match="0"):
+        d.reroll_chance(3, 0)
+    with pytest.raises(d.SkillPurchaseError, match="'two'"):
+        d.skill_level_cost(3, "two")
+    with pytest.raises(d.OptionalUseError, match="allowed=False"):
+        d.coincidence(d.Destiny(2))

@@ -61,3 +61,10 @@ def test_effect_odds_against_two_resistance_dice_by_enumeration():
             expected[label] = expected.get(label, 0) + Fraction(1, 36)
         got = {k: v for k, v in h.effect_distribution(damage, 2).items() if v}
         assert got == expected
+
+
+def test_wounds_and_distributions_refuse_bad_counts():
+    with pytest.raises(h.WoundsError, match="-1"):
+        h.Wounds(hurts=-1)
+    with pytest.raises(h.DamageError, match="'two'"):
+        h.final_damage_distribution(3, "two")

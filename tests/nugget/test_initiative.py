@@ -68,3 +68,14 @@ def test_one_defence_roll_counts_against_all_attacks_in_a_phase():
     assert ledger.successes("Vane", 6, lambda: next(rolls)) == 2
     assert ledger.successes("Vane", 6, lambda: next(rolls)) == 2
     assert ledger.successes("Vane", 5, lambda: next(rolls)) == 0
+
+
+def test_bad_bonuses_and_limits_are_refused_by_name():
+    with pytest.raises(i.InitiativeBonusError, match="'fast'"):
+        i.roll_initiative("fast", Faces([3]))
+    with pytest.raises(i.InitiativeBonusError, match="1.5"):
+        i.minion_initiative(1.5)
+    with pytest.raises(i.InitiativeBonusError, match="None"):
+        i.acting_order([i.Combatant("a", 5, None)])
+    with pytest.raises(i.ActionLimitError, match="True"):
+        i.ActionLimits(max_actions=True)

@@ -26,3 +26,8 @@ def test_villain_destiny_often_one_per_pc():
     assert n.villain_destiny(4) == 4
     with pytest.raises(n.NpcError, match="-1"):
         n.villain_destiny(-1)
+
+
+def test_villain_destiny_refuses_bad_counts_by_name():
+    with pytest.raises(n.VillainDestinyError, match="-1"):
+        n.villain_destiny(3, per_pc=-1)

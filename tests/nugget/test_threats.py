@@ -42,3 +42,10 @@ def test_mind_attack_brains_roll_with_will_as_base_damage():
     assert t.mind_attack_damage(1, 1, 2) == 0
     with pytest.raises(t.MindAttackError, match="'telekinetic'"):
         t.mind_attack_damage(1, 0, 0, style="telekinetic")
+
+
+def test_mind_attack_refuses_a_will_outside_the_attribute_range():
+    with pytest.raises(t.MindAttackError, match="'x'"):
+        t.mind_attack_damage(3, 1, "x")
+    with pytest.raises(t.MindAttackError, match="5"):
+        t.mind_attack_damage(3, 1, 5)
