@@ -140,8 +140,12 @@ class Frame:
         object.__setattr__(self, "maximum", _ranks(self.maximum))
         for attribute in Attribute:
             low, high = self.bounds(attribute)
-            if not 0 <= low <= high:
-                raise FrameError(f"frame {self.name!r}: {attribute.value} bounds {low}-{high} are impossible")
+            for bound in (low, high):
+                if isinstance(bound, bool) or not isinstance(bound, int):
+                    raise FrameError(f"frame {self.name!r}: {attribute.value} bound {bound!r} is not a whole rank")
+            if not 0 <= low <= high <= MAX_RANK:
+                raise FrameError(f"frame {self.name!r}: {attribute.value} bounds {low}-{high} are impossible "
+                                 f"(ranks run from 0 to {MAX_RANK})")
 
     def bounds(self, attribute: Attribute | str) -> tuple[int, int]:
         """(lowest, highest) rank the frame allows for ``attribute``."""
@@ -156,6 +160,9 @@ class Frame:
         if up is down:
             raise FrameError(f"the swap must raise and lower two different attributes, not {up.value} twice")
         maximum = {a: self.bounds(a)[1] for a in Attribute}
+        if maximum[up] >= MAX_RANK:
+            raise FrameError(f"frame {self.name!r}: {up.value} already allows rank {maximum[up]}, "
+                             f"the top of the rank ladder; it cannot be raised")
         maximum[up] += 1
         maximum[down] -= 1
         return Frame(self.name, dict(self.minimum), maximum, swapped=True)  # type: ignore[arg-type]
@@ -167,6 +174,8 @@ class Frame:
         if missing:
             raise CharacterCreationError(f"attributes missing: {', '.join(missing)}")
         for attribute, rank in ranks.items():
+            if isinstance(rank, bool) or not isinstance(rank, int):
+                raise CharacterCreationError(f"{attribute.value} rank {rank!r} is not a whole number")
             low, high = self.bounds(attribute)
             if not low <= rank <= high:
                 raise CharacterCreationError(
@@ -221,6 +230,8 @@ def create_character(name: str, frame: Frame, attributes: Mapping[Attribute | st
     spend with the progression rules.
     """
     ranks = frame.check(attributes)
+    if isinstance(skills, str) or not all(isinstance(s, str) and s.strip() for s in skills):
+        raise CharacterCreationError(f"starting skills must be a list of skill names, not {skills!r}")
     if len(set(skills)) != len(skills):
         raise CharacterCreationError(f"starting skills repeat a skill: {list(skills)!r}")
     if len(skills) != STARTING_SKILLS:

@@ -66,3 +66,19 @@ def test_movement_speed_is_agility_times_two():
 def test_dash_rolls_agility_and_power_for_double_range():
     pool, metres = dash(3, 1)
     assert str(pool) == "Agility 3 › Power 1" and metres == 12
+
+
+def test_frame_swap_cannot_raise_a_maximum_past_the_rank_ladder():
+    with pytest.raises(FrameError, match="Power already allows rank 4"):
+        Frame("Human").swap("Power", "Agility")
+    with pytest.raises(FrameError, match="0-5"):
+        Frame("Giant", maximum={"Power": 5})
+    with pytest.raises(FrameError, match="'2'"):
+        Frame("Odd", minimum={"Power": "2"})
+
+
+def test_character_creation_rejects_ranks_and_skills_of_the_wrong_kind():
+    with pytest.raises(CharacterCreationError, match="1.5"):
+        create_character("X", Frame("Human"), {**AVERAGE, "Power": 1.5}, SKILLS)
+    with pytest.raises(CharacterCreationError, match="'abcdefg'"):
+        create_character("X", Frame("Human"), AVERAGE, "abcdefg")
