@@ -67,6 +67,9 @@ def rank_up_cost(rank: int, *, zero_rank_is_free: bool = False) -> int:
 def cooldown_over(last_rank_up_day: int | None, today: int, *, gm_override: bool = False) -> bool:
     """Whether a node may rank up today: a month (30 in-game days) after its last rank-up, or when the
     GM waives the wait."""
+    for what, day in (("the last rank-up day", last_rank_up_day), ("today", today)):
+        if day is not None and (isinstance(day, bool) or not isinstance(day, int)):
+            raise CooldownError(f"{what} must be a whole in-game day, not {day!r}")
     if last_rank_up_day is None or gm_override:
         return True
     if today < last_rank_up_day:
@@ -86,16 +89,21 @@ class Domain:
 class Progress:
     """A character's advancement ledger: XP, node ranks and types, cool-downs, training and domains.
 
-    ``nodes`` maps a node name to ``(type codes, rank)``; ``day`` is the in-game day.
+    ``nodes`` maps a node name to ``(type codes, rank)``; ``day`` is the in-game day.  ``training``
+    maps a skill being learned to the hours practised on each in-game day.
     """
 
     xp: int
     nodes: dict[str, tuple[str, int]] = field(default_factory=dict)
     day: int = 0
     last_rank_up: dict[str, int] = field(default_factory=dict)
-    training: dict[str, int] = field(default_factory=dict)
+    training: dict[str, dict[int, int]] = field(default_factory=dict)
     domains: dict[str, Domain] = field(default_factory=dict)
     zero_rank_is_free: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.xp, bool) or not isinstance(self.xp, int) or self.xp < 0:
+            raise NotEnoughXPError(f"XP must be a whole number of at least 0, not {self.xp!r}")
 
     def _pay(self, cost: int, what: str) -> None:
         if cost > self.xp:
@@ -120,19 +128,27 @@ class Progress:
         self.last_rank_up[name] = self.day
         return rank + 1
 
+    def training_days(self, skill: str) -> int:
+        """In-game days on which ``skill`` was practised for at least 2 hours."""
+        return sum(1 for hours in self.training.get(skill, {}).values() if hours >= TRAINING_HOURS_PER_DAY)
+
     def train(self, skill: str, hours: int) -> int:
-        """Log a day's training on a new skill; a day counts when it has 2 hours.  Returns days done."""
+        """Log ``hours`` of practice on a new skill on the current :attr:`day`; returns the days that count.
+
+        A day counts once it holds 2 hours in all (two 1-hour sessions do); practising more on the same
+        day does not make it count twice.
+        """
         if skill in self.nodes:
             raise TrainingError(f"the character already has {skill!r}")
         if isinstance(hours, bool) or not isinstance(hours, int) or hours < 0:
             raise TrainingError(f"training hours must be a whole number of at least 0, not {hours!r}")
-        if hours >= TRAINING_HOURS_PER_DAY:
-            self.training[skill] = self.training.get(skill, 0) + 1
-        return self.training.get(skill, 0)
+        log = self.training.setdefault(skill, {})
+        log[self.day] = log.get(self.day, 0) + hours
+        return self.training_days(skill)
 
     def learn(self, skill: str) -> int:
         """Finish a new skill after 30 days of training by paying 1 XP; it starts at rank 1."""
-        days = self.training.get(skill, 0)
+        days = self.training_days(skill)
         if days < TRAINING_DAYS:
             raise TrainingError(f"{skill!r} has {days} of {TRAINING_DAYS} training days")
         self._pay(NEW_SKILL_XP, f"learning {skill!r}")

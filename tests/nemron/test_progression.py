@@ -42,12 +42,14 @@ def test_cooldown_one_month_per_node_unless_the_gm_overrides():
 
 def test_learn_skill_after_thirty_days_of_two_hours_for_one_xp():
     p = Progress(xp=1)
-    for _ in range(29):
-        p.train("Cooking", 2)
-    p.train("Cooking", 1)  # a short day does not count
+    for day in range(29):
+        p.day = day
+        assert p.train("Cooking", 2) == day + 1
+    p.day = 29
+    assert p.train("Cooking", 1) == 29  # a short day does not count
     with pytest.raises(TrainingError, match="29 of 30"):
         p.learn("Cooking")
-    p.train("Cooking", 3)
+    assert p.train("Cooking", 1) == 30  # a second hour the same day completes it
     assert p.learn("Cooking") == 1 and p.xp == 0 and p.nodes["Cooking"] == ("S", 1)
     with pytest.raises(TrainingError, match="already has"):
         p.train("Cooking", 2)
@@ -88,3 +90,23 @@ def test_milestone_xp_ranges():
         award_milestone(p, "minor", 3)
     with pytest.raises(MilestoneError, match="'epic'"):
         milestone_xp("epic")
+
+
+def test_training_twice_on_one_day_counts_one_day():
+    p = Progress(xp=1)
+    for _ in range(30):
+        p.train("Cooking", 2)
+    assert p.training_days("Cooking") == 1
+    with pytest.raises(TrainingError, match="1 of 30"):
+        p.learn("Cooking")
+
+
+@pytest.mark.parametrize("last, today", [("a", 3), (1, "3"), (1.5, 40)])
+def test_cooldown_rejects_days_that_are_not_whole_numbers(last, today):
+    with pytest.raises(CooldownError, match="not"):
+        cooldown_over(last, today)
+
+
+def test_progress_refuses_negative_xp():
+    with pytest.raises(NotEnoughXPError, match="-5"):
+        Progress(xp=-5)
