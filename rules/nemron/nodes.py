@@ -51,6 +51,13 @@ class EffectRankError(ValueError):
     """A negative rank, gain or decay for an effect node."""
 
 
+def _whole(value: object, what: str, error: type[ValueError]) -> int:
+    """``value`` if it is a whole number of at least 0, else ``error`` naming it."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise error(f"{what} must be a whole number of at least 0, not {value!r}")
+    return value
+
+
 @NODES.rule("Generic.Rule.RankDie", "Rank Die", "RU",
             values={"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "max_rank": MAX_RANK})
 def rank_die(rank: int) -> int:
@@ -121,7 +128,12 @@ def pool_die(types: str | Iterable[str], rank: int, *, relevant: bool = True) ->
     effects, traits and resources never do (an ability's level changes what it does instead).  A node
     with several types (``E,R``) adds a die if any of its types would.
     """
-    codes = [c.strip() for c in types.split(",")] if isinstance(types, str) else list(types)
+    if isinstance(types, str):
+        codes = [c.strip() for c in types.split(",")]
+    elif isinstance(types, (list, tuple, set, frozenset)):
+        codes = list(types)
+    else:
+        raise NodeTypeError(types)
     rules = [node_type_rule(code) for code in codes]
     contributions = {rule.adds_die for rule in rules}
     if DieContribution.ALWAYS in contributions or (relevant and DieContribution.WHEN_RELEVANT in contributions):
@@ -167,6 +179,7 @@ class EffectRank:
     trait: bool = False
 
     def __post_init__(self) -> None:
+        _whole(self.rank, f"{self.name}: the rank", EffectRankError)
         if self.rank < self.floor:
             raise EffectRankError(f"{self.name}: rank {self.rank} is below its floor {self.floor}")
 
@@ -181,15 +194,17 @@ class EffectRank:
 
     def gain(self, ranks: int) -> int:
         """Add ``ranks`` (more of the same boon or condition) and return the new rank."""
-        if ranks < 0:
+        if not isinstance(ranks, bool) and isinstance(ranks, int) and ranks < 0:
             raise EffectRankError(f"{self.name}: cannot gain a negative number of ranks ({ranks})")
+        _whole(ranks, f"{self.name}: ranks gained", EffectRankError)
         self.rank += ranks
         return self.rank
 
     def decay(self, steps: int = 1) -> int:
         """Lose ``steps`` ranks, never going below the floor; return the new rank."""
-        if steps < 0:
+        if not isinstance(steps, bool) and isinstance(steps, int) and steps < 0:
             raise EffectRankError(f"{self.name}: cannot decay a negative number of steps ({steps})")
+        _whole(steps, f"{self.name}: decay steps", EffectRankError)
         self.rank = max(self.floor, self.rank - steps)
         return self.rank
 
@@ -210,10 +225,14 @@ class Charges:
     #: Hours of rest after which a trait resource is back to at least one charge.
     RECHARGE_HOURS = 8
 
+    def __post_init__(self) -> None:
+        _whole(self.rank, f"{self.name}: the number of charges", ChargeError)
+
     def spend(self, charges: int = 1) -> int:
         """Use ``charges`` charges and return what is left."""
-        if charges < 0:
+        if not isinstance(charges, bool) and isinstance(charges, int) and charges < 0:
             raise ChargeError(f"{self.name}: cannot spend a negative number of charges ({charges})")
+        _whole(charges, f"{self.name}: charges spent", ChargeError)
         if charges > self.rank:
             raise ChargeError(f"{self.name}: cannot spend {charges} charge(s), only {self.rank} left")
         self.rank -= charges
@@ -221,8 +240,9 @@ class Charges:
 
     def rest(self, hours: int) -> int:
         """Rest for ``hours``; a trait resource below 1 is recharged to 1 after 8 hours."""
-        if hours < 0:
+        if not isinstance(hours, bool) and isinstance(hours, int) and hours < 0:
             raise ChargeError(f"{self.name}: cannot rest a negative number of hours ({hours})")
+        _whole(hours, f"{self.name}: hours of rest", ChargeError)
         if self.trait and hours >= self.RECHARGE_HOURS and self.rank < 1:
             self.rank = 1
         return self.rank

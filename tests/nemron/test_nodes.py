@@ -82,3 +82,26 @@ def test_charges_cannot_be_overspent():
         Charges("Inspired", 1).spend(2)
     with pytest.raises(ChargeError, match="-1"):
         Charges("Inspired", 1).spend(-1)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Charges("Arrows", -1), lambda: Charges("Arrows", "3"), lambda: Charges("Arrows", 2).spend("1"),
+    lambda: Charges("Arrows", 2).spend(1.5), lambda: Charges("Arrows", 2).rest("8"),
+])
+def test_charges_reject_values_that_are_not_whole_numbers(make):
+    with pytest.raises(ChargeError, match=r"-1|'3'|'1'|1\.5|'8'"):
+        make()
+
+
+@pytest.mark.parametrize("make", [
+    lambda: EffectRank("Fury", "2"), lambda: EffectRank("Fury", -1), lambda: EffectRank("Fury", 1).gain(1.5),
+    lambda: EffectRank("Fury", 1).decay("1"),
+])
+def test_effect_ranks_reject_values_that_are_not_whole_numbers(make):
+    with pytest.raises(EffectRankError, match=r"'2'|-1|1\.5|'1'"):
+        make()
+
+
+def test_pool_die_rejects_a_missing_type():
+    with pytest.raises(NodeTypeError, match="None"):
+        pool_die(None, 1)
