@@ -151,6 +151,8 @@ def as_pool(pool: Pool | str | Sequence[int]) -> Pool:
         return pool
     if isinstance(pool, str):
         return parse_pool(pool)
+    if not isinstance(pool, (list, tuple)):
+        raise PoolNotationError(pool, "give a pool, its notation or a list of die sizes")
     return Pool.of_dice(*pool)
 
 
@@ -279,6 +281,10 @@ def resolve_modifiers(modifiers: Iterable[Modifier | str], *, greater_survives: 
     boon then meets the worst penalty: equal grades cancel to nothing, and a greater one beats a lesser
     one and still applies (``greater_survives=False`` makes any boon and penalty cancel completely).
     """
+    if isinstance(modifiers, (str, Modifier)):
+        modifiers = [modifiers]
+    elif modifiers is None or not hasattr(modifiers, "__iter__"):
+        raise ModifierError(f"modifiers must be a list of boons and penalties, not {modifiers!r}")
     mods = {_as_modifier(m) for m in modifiers}
     boons = [m for m in mods if m.rule.boon]
     penalties = [m for m in mods if not m.rule.boon]
@@ -301,12 +307,18 @@ def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifi
                    *, penalty_mode: str = "cap") -> int:
     """The kept result of a rolled pool (its ``faces``) with an optional boon or penalty die."""
     _check_penalty_mode(penalty_mode)
+    faces = tuple(faces)
+    if not faces or any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= max(RANK_DICE.values())
+                        for f in faces):
+        raise PoolNotationError(faces, "rolled faces must be one or more whole numbers from 1 to 12")
     best = max(faces)
     if modifier is None:
         return best
     rule = _as_modifier(modifier).rule
     if modifier_face is None:
         raise ModifierError(f"{modifier!r} needs its d{rule.sides} face")
+    if isinstance(modifier_face, bool) or not isinstance(modifier_face, int) or not 1 <= modifier_face <= rule.sides:
+        raise ModifierError(f"{modifier_face!r} is not a face of the d{rule.sides} of a {_as_modifier(modifier).value}")
     if rule.boon:
         return max(best, modifier_face)
     return min(min(faces), modifier_face) if penalty_mode == "lowest" else min(best, modifier_face)
@@ -414,6 +426,7 @@ TYPICAL_POOLS: tuple[str, ...] = ("1d6", "1d6 › 1d6", "1d8 › 1d6", "1d8 › 
 
 def dc_odds_table(highest_dc: int = 12) -> Table:
     """Exact chance of success per DC for the typical pools (no boon or penalty)."""
+    difficulty(highest_dc, advanced_scaling=True)
     pools = [parse_pool(text) for text in TYPICAL_POOLS]
     rows = [(dc, *(Fraction(p.dist().p_ge(dc)) for p in pools)) for dc in range(1, highest_dc + 1)]
     columns = ("DC", *TYPICAL_POOLS)

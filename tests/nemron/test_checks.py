@@ -161,3 +161,32 @@ def test_modifier_odds_table_has_each_modifier():
     assert table.columns == ("DC", "plain", "lesser boon", "greater boon", "lesser penalty", "greater penalty")
     assert table.column("greater penalty")[4] == 0  # a d4 caps the result at 4
     assert table.column("greater boon")[11] == Fraction(1, 12)
+
+
+def test_a_single_modifier_need_not_be_wrapped_in_a_list():
+    assert resolve_modifiers("lesser boon") is LB
+    assert resolve_modifiers(GP) is GP
+    with pytest.raises(ModifierError, match="None"):
+        resolve_modifiers(None)
+
+
+@pytest.mark.parametrize("faces, modifier, face, error, named", [
+    ((), None, None, PoolNotationError, r"\(\)"),
+    ((3, 13), None, None, PoolNotationError, "13"),
+    ((3,), LB, 9, ModifierError, "9"),
+    ((3,), GP, 0, ModifierError, "0"),
+    ((3,), GB, "12", ModifierError, "'12'"),
+])
+def test_apply_modifier_rejects_faces_the_dice_cannot_show(faces, modifier, face, error, named):
+    from rules.nemron.checks import apply_modifier
+    with pytest.raises(error, match=named):
+        apply_modifier(faces, modifier, face)
+
+
+def test_pools_and_tables_reject_impossible_arguments():
+    with pytest.raises(PoolNotationError, match="None"):
+        fixed_medium(None)
+    with pytest.raises(DifficultyError, match="DC 0"):
+        dc_odds_table(0)
+    with pytest.raises(DifficultyError, match="DC 21"):
+        dc_odds_table(21)
