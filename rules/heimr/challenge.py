@@ -57,10 +57,10 @@ def raw_score(consistency: int, d6: int, d10s: Sequence[int], *, d6_counts_as_on
     d10s = tuple(d10s)
     if len(d10s) != n:
         raise ChallengeError(f"consistency {consistency} rolls {n} d10s, got {len(d10s)}: {d10s!r}")
-    if not isinstance(d6, int) or not 1 <= d6 <= BASE_DIE:
+    if not isinstance(d6, int) or isinstance(d6, bool) or not 1 <= d6 <= BASE_DIE:
         raise ChallengeError(f"a d6 shows 1 to 6, not {d6!r}")
     for face in d10s:
-        if not isinstance(face, int) or not 1 <= face <= CONSISTENCY_DIE:
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= CONSISTENCY_DIE:
             raise ChallengeError(f"a d10 shows 1 to 10, not {face!r}")
     if consistency > 0:
         tens = d10s.count(CONSISTENCY_DIE)

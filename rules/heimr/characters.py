@@ -121,5 +121,8 @@ class Character:
         attribute = find_attribute(name)
         for key, value in self.attributes.items():
             if find_attribute(key) == attribute:
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise UnknownAttributeError(f"{self.name}'s {attribute.name} must be a whole number, "
+                                                f"not {value!r}")
                 return value
         raise UnknownAttributeError(f"{self.name} has no value for {attribute.name} ({name!r})")

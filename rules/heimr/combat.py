@@ -117,6 +117,9 @@ def trigger_readied(order: Sequence[str], readier: str, trigger: str) -> list[st
 
 def reads_intent(insight: int, persuasion: int) -> bool:
     """Readying against an *intent*: the readier's Insight must reach the attacker's Persuasion."""
+    for what, value in (("insight", insight), ("persuasion", persuasion)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise CombatError(f"the {what} result must be a whole number, not {value!r}")
     return insight >= persuasion
 
 
@@ -128,6 +131,9 @@ def range_penalty(distance: int, max_range: int | None = None) -> int:
     """
     if not isinstance(distance, int) or isinstance(distance, bool) or distance < 0:
         raise CombatError(f"a distance is a whole number of at least 0, not {distance!r}")
+    if max_range is not None and (not isinstance(max_range, int) or isinstance(max_range, bool)
+                                  or max_range < 1):
+        raise CombatError(f"a weapon's range is a whole number of at least 1, not {max_range!r}")
     if max_range is not None and distance > max_range:
         raise OutOfRangeError(f"distance {distance} is beyond the weapon's range of {max_range}")
     return distance // 2
@@ -247,7 +253,12 @@ def upcoming_survives(*, attacked: bool = False, effect_received: bool = False, 
                       cancelled_by_player: bool = False) -> bool:
     """An upcoming action goes ahead unless its character was attacked, received an effect or used
     a skill in between, or the player calls it off; either way the next standard action remains."""
-    return not (attacked or effect_received or skill_used or cancelled_by_player)
+    flags = {"attacked": attacked, "effect_received": effect_received, "skill_used": skill_used,
+             "cancelled_by_player": cancelled_by_player}
+    for name, flag in flags.items():
+        if not isinstance(flag, bool):
+            raise CombatError(f"{name} is True or False, not {flag!r}")
+    return not any(flags.values())
 
 
 HANDS = ("sword hand", "off-hand")
@@ -256,7 +267,8 @@ HANDS = ("sword hand", "off-hand")
 @REGISTRY.rule("Heimr.Action.WeaponAttack", "Weapon attack", "AC")
 def weapon_attack_rolls(weapons_wielded: int) -> int:
     """A weapon attack is a standard action: one attack roll per weapon wielded, all at one target."""
-    if not isinstance(weapons_wielded, int) or not 1 <= weapons_wielded <= len(HANDS):
+    if (not isinstance(weapons_wielded, int) or isinstance(weapons_wielded, bool)
+            or not 1 <= weapons_wielded <= len(HANDS)):
         raise CombatError(f"a character wields 1 or 2 weapons, not {weapons_wielded!r}")
     return weapons_wielded
 

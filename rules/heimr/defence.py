@@ -29,6 +29,13 @@ class DefenceError(HeimrError):
     """Bad defence input: an unknown defence, a parry with no parries left, a block without a shield..."""
 
 
+def _whole(value: object, what: str, minimum: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
+        at_least = "" if minimum is None else f" of at least {minimum}"
+        raise DefenceError(f"{what} must be a whole number{at_least}, not {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class Defence:
     """A way to defend: the ability it rolls, what it needs, and what it works against."""
@@ -53,7 +60,7 @@ for _defence in DEFENCES:
 @REGISTRY.rule("Heimr.Rule.DefenceRoll", "Defence roll", "RU")
 def attack_misses(attack: int, defence: int) -> bool:
     """The attack misses when the defence result is equal to or higher than the attack result."""
-    return defence >= attack
+    return _whole(defence, "the defence result") >= _whole(attack, "the attack result")
 
 
 def hit_probability(attack: tuple[int, int], defence: tuple[int, int], *,
@@ -78,6 +85,11 @@ class DefenceTracker:
     melee_weapons: int = 1
     shield: bool = False
     uses: dict[str, int] = field(default_factory=lambda: {"dodge": 0, "block": 0, "parry": 0})
+
+    def __post_init__(self) -> None:
+        _whole(self.melee_weapons, "the number of melee weapons", 0)
+        if not isinstance(self.shield, bool):
+            raise DefenceError(f"shield is True or False, not {self.shield!r}")
 
     def penalty(self, kind: DefenceKind) -> int:
         """The consistency penalty the next defence of this kind takes."""
@@ -164,6 +176,8 @@ def position_modifier(position: str, roll: Literal["attack", "defence", "ranged 
     both, ``"both"`` adds them (-3 for attacks).
     """
     p = find_position(position)
+    if climbing not in ("specific", "general", "both"):
+        raise DefenceError(f"climbing is 'specific', 'general' or 'both', not {climbing!r}")
     if roll == "ranged against":
         return p.ranged_against
     if roll not in ("attack", "defence"):
@@ -172,8 +186,6 @@ def position_modifier(position: str, roll: Literal["attack", "defence", "ranged 
     if value is None:
         raise DefenceError(f"a {p.name.lower()} character makes no {roll} roll")
     if p.name == "Climbing" and roll == "attack":
-        if climbing not in ("specific", "general", "both"):
-            raise DefenceError(f"climbing is 'specific', 'general' or 'both', not {climbing!r}")
         return {"specific": -1, "general": -2, "both": -3}[climbing]
     return value
 
@@ -195,16 +207,16 @@ def wake_requirement(sound: Literal["soft", "loud"]) -> int:
 def luck_shot(d10: int, concealment: int) -> int | None:
     """Attacking someone known to be hidden: a d10 first; only a 10 allows the attack roll, at a
     consistency penalty of 1 plus the concealment penalty (returned); otherwise ``None``."""
-    if not isinstance(d10, int) or not 1 <= d10 <= 10:
+    if not isinstance(d10, int) or isinstance(d10, bool) or not 1 <= d10 <= 10:
         raise DefenceError(f"a d10 shows 1 to 10, not {d10!r}")
-    if not isinstance(concealment, int) or concealment < 0:
-        raise DefenceError(f"a concealment penalty is a whole number of at least 0, not {concealment!r}")
+    _whole(concealment, "a concealment penalty", 0)
     return LUCK_SHOT_PENALTY + concealment if d10 == LUCK_SHOT_FACE else None
 
 
 def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], concealment: int) -> Fraction:
     """Exact chance that a luck shot lands: 1 in 10, then the penalised attack must beat the defence."""
     c, p = attack
+    _whole(concealment, "a concealment penalty", 0)
     return Fraction(1, 10) * hit_probability((c - LUCK_SHOT_PENALTY - concealment, p), defence)
 
 
@@ -213,8 +225,10 @@ def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], con
 def hide_after_sounds(hide: int, soft_sounds: int, loud: bool = False) -> int | None:
     """The hide challenge's result after ``soft_sounds`` soft sounds (2 off each); a loud sound
     gives the character away (``None``)."""
-    if not isinstance(soft_sounds, int) or soft_sounds < 0:
-        raise DefenceError(f"a number of sounds is a whole number of at least 0, not {soft_sounds!r}")
+    _whole(hide, "the hide result")
+    _whole(soft_sounds, "a number of sounds", 0)
+    if not isinstance(loud, bool):
+        raise DefenceError(f"loud is True or False, not {loud!r}")
     return None if loud else hide - SOFT_SOUND_HIDE_LOSS * soft_sounds
 
 
@@ -230,9 +244,7 @@ def guarded_ranged_attack(outcome: Literal["hit", "dodge", "block"]) -> str:
 
 def attackers_to_reach(guards: int) -> int:
     """Each guard stops one opponent, so reaching a guarded target takes one attacker more than guards."""
-    if not isinstance(guards, int) or guards < 0:
-        raise DefenceError(f"a number of guards is a whole number of at least 0, not {guards!r}")
-    return guards + 1
+    return _whole(guards, "a number of guards", 0) + 1
 
 
 #: Movers needed to shift a character, by the character's state.

@@ -139,6 +139,8 @@ def resist(called: CalledEffect, *, mode: Literal["negate", "reduce"] = "negate"
     ``mode="reduce"`` follows the LARP wording: the resist's called number ``by`` is taken off and
     the effect survives with whatever remains.
     """
+    if not isinstance(called, CalledEffect):
+        raise EffectError(f"resist answers a called effect (see call_effect), not {called!r}")
     if mode == "negate":
         return None
     if mode != "reduce":
@@ -175,6 +177,9 @@ def stumble_blocked_directions(victim: str, source: str) -> tuple[Direction, ...
 
 def stumbling_can_attack(ranged: bool, target_in_your_cluster: bool) -> bool:
     """While stumbling: no ranged attacks, and melee only against someone in a cluster with you."""
+    if not isinstance(ranged, bool) or not isinstance(target_in_your_cluster, bool):
+        raise EffectError(f"ranged and target_in_your_cluster are True or False, not "
+                          f"{ranged!r} and {target_in_your_cluster!r}")
     return not ranged and target_in_your_cluster
 
 

@@ -87,6 +87,12 @@ class AttributeTrack:
     value: int
     progress: int = 0
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.value, int) or isinstance(self.value, bool) or self.value < LOWEST_ATTRIBUTE:
+            raise ExperienceError(f"an attribute value is a whole number of at least {LOWEST_ATTRIBUTE}, "
+                                  f"not {self.value!r}")
+        _count(self.progress, "attribute progress")
+
     def add_training_point(self) -> bool:
         """Add one progress; on reaching the requirement of the next value, rise and reset. True if it rose."""
         self.progress += 1

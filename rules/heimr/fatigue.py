@@ -48,6 +48,8 @@ def fatigue_applies(ability: Ability, *, mixed: bool = True) -> bool:
     silent; ``mixed=True`` (this book) lets fatigue apply, ``mixed=False`` only gates abilities whose
     attributes are all physical.
     """
+    if not isinstance(ability, Ability):
+        raise FatigueError(f"fatigue_applies takes an Ability (see find_ability), not {ability!r}")
     physical = [find_attribute(name).physical for name in ability.attributes]
     return any(physical) if mixed else all(physical)
 
@@ -56,6 +58,8 @@ def fatigue_applies(ability: Ability, *, mixed: bool = True) -> bool:
 def passes_fatigue(raw: int, fatigue: int) -> bool:
     """A physical challenge only counts if its raw score reaches the fatigue; otherwise it fails
     automatically (and a failed attack needs no defence)."""
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise FatigueError(f"a raw score is a whole number, not {raw!r}")
     return raw >= _fatigue(fatigue)
 
 
@@ -63,7 +67,7 @@ def passes_fatigue(raw: int, fatigue: int) -> bool:
 def fatigue_after(fatigue: int, d6: int) -> int:
     """Fatigue after one challenge of exertion: one higher when the d6 fell below it, capped at 20."""
     _fatigue(fatigue)
-    if not isinstance(d6, int) or not 1 <= d6 <= 6:
+    if not isinstance(d6, int) or isinstance(d6, bool) or not 1 <= d6 <= 6:
         raise FatigueError(f"a d6 shows 1 to 6, not {d6!r}")
     return min(MAX_FATIGUE, fatigue + 1) if d6 < fatigue else fatigue
 

@@ -75,7 +75,7 @@ def distance(origin: "str | Square", target: "str | Square", climb_turns: int = 
     ``climb_turns`` is the turns needed to climb up to a higher target; pass 0 for a lower one.
     """
     a, b = Square.parse(origin), Square.parse(target)
-    if not isinstance(climb_turns, int) or climb_turns < 0:
+    if not isinstance(climb_turns, int) or isinstance(climb_turns, bool) or climb_turns < 0:
         raise GridError(f"climbing turns are a whole number of at least 0, not {climb_turns!r} "
                         "(jumping down is free, so a lower target adds 0)")
     return abs(a.column - b.column) + abs(a.row - b.row) + climb_turns
@@ -98,6 +98,12 @@ class CombatCluster:
 
     square: Square
     members: list[str]
+
+    def __post_init__(self) -> None:
+        self.square = Square.parse(self.square)
+        if isinstance(self.members, str) or not all(isinstance(m, str) for m in self.members):
+            raise GridError(f"a cluster's members are a list of names, not {self.members!r}")
+        self.members = list(self.members)
 
     def join(self, name: str) -> None:
         if name not in self.members:

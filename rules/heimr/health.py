@@ -85,6 +85,8 @@ def injury_effects(locations: Iterable[Location]) -> tuple[str, ...]:
     They add up: a character hit in arm and leg suffers both.
     """
     table = {"arm": "Drop", "leg": "Fall", "torso": "Daze"}
+    if isinstance(locations, str):
+        raise HealthError(f"injury effects take a list of hit locations, not the single text {locations!r}")
     effects: list[str] = []
     for location in locations:
         if location not in table:
@@ -99,8 +101,14 @@ def short_rest(hp: int, max_hp: int, minutes: int, *, interrupted: bool = False)
     """Hit points after resting ``minutes``: the maximum, if the rest was long and quiet enough and
     the character had at least 1 hit point; otherwise unchanged.  A dice challenge or a skill
     interrupts."""
-    if not isinstance(minutes, int) or minutes < 0:
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
         raise HealthError(f"a rest lasts a whole number of minutes, not {minutes!r}")
+    for what, value in (("hit points", hp), ("maximum hit points", max_hp)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise HealthError(f"{what} are a whole number, not {value!r}")
+    if max_hp < 1 or hp > max_hp:
+        raise HealthError(f"hit points {hp} against a maximum of {max_hp}: the maximum is at least 1 "
+                          "and the current value no higher")
     if hp >= 1 and minutes >= SHORT_REST_MINUTES and not interrupted:
         return max_hp
     return hp
@@ -119,8 +127,12 @@ class Wound:
     minutes: int = 0
     stabilised: bool = False
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.level, InjuryLevel):
+            raise HealthError(f"a wound needs an injury level (see injury_level), not {self.level!r}")
+
     def wait(self, minutes: int) -> "Wound":
-        if not isinstance(minutes, int) or minutes < 0:
+        if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
             raise HealthError(f"time passes in whole minutes of at least 0, not {minutes!r}")
         if not self.stabilised:
             self.minutes += minutes

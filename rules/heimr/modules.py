@@ -88,6 +88,9 @@ def weapon_attack(weapon: str, consistency: int, potential: int) -> tuple[int, i
     """(consistency, potential, hit) of an attack with a weapon class: the weapon's bonus adds to
     the potential of the ability used, and a hit deals the weapon's damage as Hit."""
     w = find_weapon(weapon)
+    for what, value in (("consistency", consistency), ("potential", potential)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ModuleError(f"the attack's {what} must be a whole number, not {value!r}")
     return consistency, potential + (w.bonus or 0), w.damage
 
 
@@ -140,6 +143,9 @@ class BlindSpot:
     defender: Square
     directions: set[Vector] = field(default_factory=set)
 
+    def __post_init__(self) -> None:
+        self.defender = Square.parse(self.defender)
+
     def ranged_attack(self, attacker: "str | Square",
                       prefer: Literal["straight", "diagonal"] | None = None) -> int:
         """Record a ranged attack (defended); returns the defence penalty it suffered."""
@@ -155,7 +161,7 @@ class BlindSpot:
         return BLIND_SPOT_PENALTY if attack_direction(self.defender, entered_from) in self.directions else 0
 
     def squares(self) -> list[str]:
-        """The neighbouring squares the blind spot faces (off-grid ones included)."""
+        """The neighbouring squares the blind spot faces (those past the A column or row 1 left out)."""
         return sorted(f"{chr(ord('A') + self.defender.column + dx)}{self.defender.row + 1 + dy}"
                       for dx, dy in self.directions
                       if self.defender.column + dx >= 0 and self.defender.row + dy >= 0)

@@ -137,3 +137,10 @@ def test_challenge_distribution_agrees_with_the_dice_engine(counted):
             ours = challenge_distribution(c, p, d6_counts_as_one=counted)
             theirs = heimr_challenge(c, p, d6_counts_as_one=counted)
             assert dict(ours.items()) == dict(theirs.items()), (c, p)
+
+
+def test_raw_score_rejects_true_and_false_as_faces():
+    with pytest.raises(ChallengeError, match="True"):
+        raw_score(1, True, (5,))
+    with pytest.raises(ChallengeError, match="False"):
+        raw_score(1, 3, (False,))

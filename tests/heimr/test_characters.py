@@ -40,3 +40,8 @@ def test_character_reads_attributes_by_any_spelling():
     assert hero.attribute("Dexterity") == 2 and hero.attribute("str") == 1
     with pytest.raises(UnknownAttributeError, match="Empathy"):
         hero.attribute("Emp")
+
+
+def test_character_attribute_values_must_be_whole_numbers():
+    with pytest.raises(UnknownAttributeError, match="'high'"):
+        Character("Ada", {"Dex": "high"}).attribute("Dex")

@@ -95,3 +95,14 @@ def test_brawl_attack_deals_hit_one_or_bind():
     assert brawl_attack("Bind").effect.name == "Bind"
     with pytest.raises(CombatError, match="'Kick'"):
         brawl_attack("Kick")
+
+
+def test_combat_rules_reject_bad_input():
+    with pytest.raises(CombatError, match="'8'"):
+        reads_intent("8", 7)
+    with pytest.raises(CombatError, match="'6'"):
+        range_penalty(3, max_range="6")
+    with pytest.raises(CombatError, match="True"):
+        weapon_attack_rolls(True)
+    with pytest.raises(CombatError, match="'no'"):
+        upcoming_survives(attacked="no")

@@ -93,3 +93,26 @@ def test_hit_probability_matches_enumeration_of_both_rolls():
     defences = [best(a, (b,)) + 1 for a in range(1, 7) for b in range(1, 11)]
     wins = sum(1 for x in attacks for y in defences if x > y)
     assert hit_probability((2, 1), (1, 1)) == Fraction(wins, len(attacks) * len(defences)) == Fraction(21343, 36000)
+
+
+def test_defence_rules_reject_bad_input():
+    with pytest.raises(DefenceError, match="'9'"):
+        attack_misses("9", 8)
+    with pytest.raises(DefenceError, match="-1"):
+        DefenceTracker(melee_weapons=-1)
+    with pytest.raises(DefenceError, match="'2'"):
+        DefenceTracker(melee_weapons="2")
+    with pytest.raises(DefenceError, match="'yes'"):
+        DefenceTracker(shield="yes")
+    with pytest.raises(DefenceError, match="'sideways'"):
+        position_modifier("Climbing", "defence", climbing="sideways")
+    with pytest.raises(DefenceError, match="True"):
+        luck_shot(True, 0)
+    with pytest.raises(DefenceError, match="-1"):
+        luck_shot_probability((1, 0), (0, 0), concealment=-1)
+    with pytest.raises(DefenceError, match="'9'"):
+        hide_after_sounds("9", 1)
+    with pytest.raises(DefenceError, match="True"):
+        hide_after_sounds(9, True)
+    with pytest.raises(DefenceError, match="True"):
+        attackers_to_reach(True)

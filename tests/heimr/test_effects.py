@@ -57,3 +57,12 @@ def test_daze_odd_duration_costs_one_more_defenceless_gap():
     assert (daze_schedule(3).turns_lost, daze_schedule(3).defenceless_gaps) == (1, 2)
     assert (daze_schedule(1).turns_lost, daze_schedule(1).defenceless_gaps) == (0, 1)
     assert (daze_schedule(4).turns_lost, daze_schedule(4).defenceless_gaps) == (2, 2)
+
+
+def test_effect_rules_reject_bad_input():
+    with pytest.raises(EffectError, match="'Hit'"):
+        resist("Hit")
+    with pytest.raises(EffectError, match="'no'"):
+        stumbling_can_attack("no", True)
+    with pytest.raises(EffectError, match="True"):
+        call_effect("Hit", True)

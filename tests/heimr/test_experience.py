@@ -38,3 +38,14 @@ def test_attribute_rises_when_progress_reaches_the_requirement_then_resets():
     rises = [track.add_training_point() for _ in range(6)]   # new value 1 needs 6
     assert rises == [False] * 5 + [True]
     assert (track.value, track.progress) == (1, 0)
+
+
+def test_attribute_track_rejects_impossible_starting_points():
+    with pytest.raises(ExperienceError, match="'x'"):
+        AttributeTrack("x")
+    with pytest.raises(ExperienceError, match="-4"):
+        AttributeTrack(-4)                      # the progress table starts at a new value of -2
+    with pytest.raises(ExperienceError, match="-3"):
+        AttributeTrack(0, progress=-3)
+    low = AttributeTrack(-3)
+    assert [low.add_training_point() for _ in range(8)][-1] and low.value == -2

@@ -39,3 +39,14 @@ def test_fatigue_applies_to_abilities_on_a_physical_attribute():
     assert fatigue_applies(find_ability("Swimming")) and not fatigue_applies(find_ability("Insight"))
     assert fatigue_applies(find_ability("Diplomacy")) is False
     assert fatigue_applies(find_ability("Archery")) and not fatigue_applies(find_ability("Archery"), mixed=False)
+
+
+def test_fatigue_rules_reject_bad_input():
+    with pytest.raises(FatigueError, match="'Brawl'"):
+        fatigue_applies("Brawl")
+    with pytest.raises(FatigueError, match="'6'"):
+        passes_fatigue("6", 3)
+    with pytest.raises(FatigueError, match="6.5"):
+        passes_fatigue(6.5, 3)
+    with pytest.raises(FatigueError, match="True"):
+        fatigue_after(4, True)

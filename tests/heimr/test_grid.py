@@ -38,3 +38,13 @@ def test_combat_cluster_holds_until_someone_leaves():
     cluster.leave("Ada")
     with pytest.raises(GridError, match="Ada"):
         cluster.leave("Ada")
+
+
+def test_grid_rules_reject_bad_input():
+    with pytest.raises(GridError, match="True"):
+        distance("A1", "A2", True)
+    with pytest.raises(GridError, match="'Ada'"):
+        CombatCluster(Square.parse("B2"), "Ada")
+    with pytest.raises(GridError, match="'Z0'"):
+        CombatCluster("Z0", ["Ada"])
+    assert CombatCluster("b2", ["Ada"]).square == Square(1, 1)

@@ -41,3 +41,20 @@ def test_stabilising_stops_the_clock_and_moving_restarts_it():
     assert wound.minutes == 0 and wound.wait(10).state == "dead"
     assert Wound(injury_level(-4)).state == "unconscious"
     assert Wound(injury_level(-5)).wait(2).state == "dead"
+
+
+def test_health_rules_reject_bad_input():
+    with pytest.raises(HealthError, match="'1'"):
+        short_rest("1", 6, 5)
+    with pytest.raises(HealthError, match="'6'"):
+        short_rest(1, "6", 5)
+    with pytest.raises(HealthError, match="True"):
+        short_rest(1, 6, True)
+    with pytest.raises(HealthError, match="7"):
+        short_rest(7, 6, 5)                     # more than the maximum
+    with pytest.raises(HealthError, match="'arm'"):
+        injury_effects("arm")                   # a list of locations, not one text
+    with pytest.raises(HealthError, match="'Mangled'"):
+        Wound("Mangled")
+    with pytest.raises(HealthError, match="True"):
+        Wound(injury_level(-3)).wait(True)

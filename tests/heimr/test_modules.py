@@ -39,3 +39,13 @@ def test_blind_spot_faces_away_from_the_attacker_and_costs_five():
 
 def test_declining_to_defend_always_hits_but_opens_no_blind_spot():
     assert decline_defence() == {"hit": True, "blind_spot": False, "defence_used": False}
+
+
+def test_module_rules_reject_bad_input_and_read_square_names():
+    with pytest.raises(ModuleError, match="'1'"):
+        weapon_attack("Bow", "1", 2)
+    with pytest.raises(ModuleError, match="2.5"):
+        weapon_attack("Bow", 1, 2.5)
+    spot = BlindSpot("C3")
+    assert spot.defender == Square.parse("C3") and spot.ranged_attack("C6") == 0
+    assert spot.squares() == ["B2", "C2", "D2"]
