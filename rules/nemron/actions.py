@@ -23,7 +23,7 @@ class ActionEconomyError(ValueError):
 
 
 class InitiativeError(ValueError):
-    """Two initiative entries with the same name."""
+    """Two initiative entries with the same name, or an entry that is not an initiative result."""
 
 
 @NODES.rule("Generic.Rule.Initiative", "Initiative", "RU", values={"pool": " › ".join(INITIATIVE_ATTRIBUTES)})
@@ -48,6 +48,11 @@ def turn_order(rolls: Iterable[InitiativeRoll]) -> list[InitiativeRoll]:
     Ties between two PCs (or two NPCs) keep the order in which the rolls were listed.
     """
     rolls = list(rolls)
+    for roll in rolls:
+        if not isinstance(roll, InitiativeRoll):
+            raise InitiativeError(f"{roll!r} is not an InitiativeRoll")
+        if isinstance(roll.result, bool) or not isinstance(roll.result, int) or roll.result < 1:
+            raise InitiativeError(f"{roll.name}: initiative result {roll.result!r} is not a die result")
     names = [r.name for r in rolls]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:

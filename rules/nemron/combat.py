@@ -7,6 +7,7 @@ location die); area damage rolls one location die per point.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
@@ -140,7 +141,7 @@ def range_band(metres: float, *, upper_inclusive: bool = False) -> RangeBand:
     ``upper_inclusive=True`` gives it to the nearer one.  Melee is always below 3 m; 100 m is the last
     distant metre.
     """
-    if isinstance(metres, bool) or not isinstance(metres, (int, float)) or metres < 0:
+    if isinstance(metres, bool) or not isinstance(metres, (int, float)) or math.isnan(metres) or metres < 0:
         raise RangeBandError(f"distance {metres!r} must be a number of metres, at least 0")
     for band in RANGE_BANDS:
         below_high = metres <= band.high if (upper_inclusive and band.name != "Melee") else metres < band.high

@@ -7,6 +7,7 @@ ignores armour.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping
@@ -152,7 +153,7 @@ def falling_damage(metres: float, surface: str = "flat ground", *, armour_protec
     Crushing.  Armour is ignored unless it is made to protect against falls (``armour_protects``).  The
     GM may add Dazed or Stagger.
     """
-    if isinstance(metres, bool) or not isinstance(metres, (int, float)) or metres < 0:
+    if isinstance(metres, bool) or not isinstance(metres, (int, float)) or not 0 <= metres < math.inf:
         raise DamageError(f"a fall of {metres!r} m: the height must be a number of metres, at least 0")
     key = surface.strip().lower() if isinstance(surface, str) else surface
     if key not in FALL_SURFACES:

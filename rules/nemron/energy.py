@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.formula import Formula
-from rules.nemron.nodes import NODES
+from rules.nemron.nodes import MAX_RANK, NODES
 
 #: The Energy maximum as the book prints it.
 MAX_ENERGY = Formula("Control + Sense + Focus + 5")
@@ -51,12 +51,16 @@ class Energy:
         _whole(self.maximum, "maximum Energy")
         if self.current == -1:
             self.current = self.maximum
+        _whole(self.current, "current Energy")
         if not 0 <= self.current <= self.maximum:
             raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
 
     @classmethod
     def from_spirit(cls, control: int, sense: int, focus: int) -> "Energy":
         """A full pool for a character with these Spirit-line ranks."""
+        for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
+            if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= MAX_RANK:
+                raise EnergyError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
         return cls(MAX_ENERGY(Control=control, Sense=sense, Focus=focus))  # type: ignore[arg-type]
 
     def spend(self, amount: int) -> int:
@@ -73,6 +77,8 @@ class Energy:
 
     def bonus_reaction(self, round_number: int) -> int:
         """Buy one bonus reaction for 2 Energy; only once in any round."""
+        if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+            raise BonusReactionError(f"the round must be a whole number of at least 1, not {round_number!r}")
         if round_number in self.bonus_reaction_rounds:
             raise BonusReactionError(f"round {round_number}: a bonus reaction was already bought this round")
         left = self.spend(BONUS_REACTION_COST)

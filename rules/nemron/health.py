@@ -13,7 +13,7 @@ from typing import Mapping
 
 from rules.nemron._dice import DiceSource
 from rules.formula import Formula
-from rules.nemron.nodes import NODES, rank_die
+from rules.nemron.nodes import MAX_RANK, NODES, rank_die
 
 #: HP of every limb.
 LIMB_HP = Formula("5 + Power + Agility + Constitution")
@@ -75,8 +75,8 @@ def roll_location(source: DiceSource, table: Mapping[int, Limb] = HUMANOID_LOCAT
 def limb_hp(power: int, agility: int, constitution: int) -> int:
     """HP of each limb: 5 + Power + Agility + Constitution (every limb gets the full amount)."""
     for name, rank in (("Power", power), ("Agility", agility), ("Constitution", constitution)):
-        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
-            raise HealthError(f"{name} rank {rank!r} must be a whole number of at least 0")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= MAX_RANK:
+            raise HealthError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
     return LIMB_HP(Power=power, Agility=agility, Constitution=constitution)  # type: ignore[return-value]
 
 

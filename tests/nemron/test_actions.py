@@ -71,3 +71,13 @@ def test_interval_turn_fires_at_end_of_turn_round_at_start_initiative():
     assert Interval.TURN.fires(end_of_turn_of_owner=True, at_start_initiative=False)
     assert not Interval.TURN.fires(end_of_turn_of_owner=False, at_start_initiative=True)
     assert Interval.ROUND.fires(end_of_turn_of_owner=False, at_start_initiative=True)
+
+
+@pytest.mark.parametrize("rolls, named", [
+    ([5, 3], "5"),
+    ([InitiativeRoll("Goblin", "high")], "'high'"),
+    ([InitiativeRoll("Goblin", 0)], "0"),
+])
+def test_turn_order_rejects_entries_that_are_not_initiative_results(rolls, named):
+    with pytest.raises(InitiativeError, match=named):
+        turn_order(rolls)

@@ -64,3 +64,9 @@ def test_range_bands_melee_near_far_distant():
         range_band(101)
     with pytest.raises(RangeBandError, match="-1"):
         range_band(-1)
+
+
+@pytest.mark.parametrize("metres", [float("nan"), float("inf"), "5"])
+def test_range_band_rejects_distances_that_are_not_finite_numbers(metres):
+    with pytest.raises(RangeBandError, match=r"nan|inf|'5'"):
+        range_band(metres)

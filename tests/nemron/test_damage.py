@@ -58,3 +58,9 @@ def test_deal_damage_sends_neural_to_energy_psychic_to_stress_rest_to_the_limb()
         deal_damage(-2, "Heat", body=body, limb="head")
     with pytest.raises(DamageError, match="Energy"):
         deal_damage(1, "Neural", body=body, limb="head")
+
+
+@pytest.mark.parametrize("metres", [float("nan"), float("inf"), "15"])
+def test_falling_damage_rejects_heights_that_are_not_finite_numbers(metres):
+    with pytest.raises(DamageError, match=r"nan|inf|'15'"):
+        falling_damage(metres)

@@ -43,3 +43,19 @@ def test_energy_recovery_is_one_per_hour_up_to_the_maximum():
 def test_energy_rejects_impossible_pools():
     with pytest.raises(EnergyError, match="outside 0-5"):
         Energy(5, current=7)
+
+
+@pytest.mark.parametrize("make, named", [
+    (lambda: Energy(5, current="2"), "'2'"),
+    (lambda: Energy.from_spirit(-3, 0, 0), "Control rank -3"),
+    (lambda: Energy.from_spirit(1, 9, 0), "Sense rank 9"),
+])
+def test_energy_rejects_impossible_values(make, named):
+    with pytest.raises(EnergyError, match=named):
+        make()
+
+
+@pytest.mark.parametrize("round_number", [0, -1, "1", None])
+def test_bonus_reaction_needs_a_real_round(round_number):
+    with pytest.raises(BonusReactionError, match="not"):
+        Energy(5).bonus_reaction(round_number)

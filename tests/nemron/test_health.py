@@ -61,3 +61,9 @@ def test_health_rejects_bad_damage_and_limbs():
         Body(5).damage("head", -2)
     with pytest.raises(HealthError, match="'tail'"):
         Body(5).damage("tail", 1)
+
+
+def test_hp_ranks_stop_at_four():
+    assert limb_hp(4, 4, 4) == 17
+    with pytest.raises(HealthError, match="Power rank 5"):
+        limb_hp(5, 0, 0)
