@@ -52,7 +52,7 @@ class NoPowerError(CharacterError):
     """A character with no class power has neither a class nor a level."""
 
     def __init__(self, powers: object) -> None:
-        super().__init__(f"powers {powers!r}: a character needs at least one class power")
+        super().__init__(f"powers {powers!r}: a character needs a list of at least one class power")
 
 
 class UnknownArmourError(CharacterError):
@@ -211,14 +211,14 @@ for _class in CLASSES.values():
 def class_of(power_class: str) -> CharacterClass:
     try:
         return CLASSES[power_class]
-    except KeyError:
+    except (KeyError, TypeError):
         raise UnknownClassError(power_class) from None
 
 
 @NODES.rule("Dndalike.Rule.Class", "Class", "rule")
 def character_class(power_classes: Sequence[str]) -> str:
     """A character's class is the class of the first power they picked; later powers never change it."""
-    if not power_classes:
+    if not power_classes or isinstance(power_classes, str):
         raise NoPowerError(power_classes)
     return class_of(power_classes[0]).name
 
@@ -226,7 +226,7 @@ def character_class(power_classes: Sequence[str]) -> str:
 @NODES.rule("Dndalike.Derived.Level", "Level", "derived", formula="powers")
 def level(power_classes: Sequence[str]) -> int:
     """Level is simply how many class powers a character has: a new character is level 1."""
-    if not power_classes:
+    if not power_classes or isinstance(power_classes, str):
         raise NoPowerError(power_classes)
     for name in power_classes:
         class_of(name)
@@ -287,7 +287,7 @@ for _armour in ARMOURS.values():
 def armour(name: str) -> Armour:
     try:
         return ARMOURS[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise UnknownArmourError(name) from None
 
 
@@ -382,7 +382,7 @@ def action_dice(*hands: str) -> Kit:
     """
     items = []
     for name in hands:
-        if name not in HAND_ITEMS:
+        if not isinstance(name, str) or name not in HAND_ITEMS:
             raise HandsError(f"unknown hand item {name!r} (known: {', '.join(HAND_ITEMS)})")
         items.append(HAND_ITEMS[name])
     used = sum(item.hands for item in items)

@@ -14,7 +14,7 @@ from typing import Callable, Mapping, Sequence
 from rules.dndalike._dice import DiceSource
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.characters import ActionDice, Character
-from rules.dndalike.core import FatigueLimitError, gain_fatigue, saving_throw, succeeds
+from rules.dndalike.core import FatigueLimitError, gain_fatigue, natural_result, saving_throw, succeeds
 from rules.dndalike.powers import (exert, heavy_hitter, lucky, power, powerful_die, quick_upgrade,
                                    riposte_cancels, trip_cancels)
 from rules.dndalike.skills import Task, attempt_completion, attempt_progress
@@ -62,6 +62,10 @@ class SettingsError(CombatError):
     """A combat setting outside its allowed values."""
 
 
+class CombatantError(CombatError):
+    """A combatant whose armour class, health or fatigue cannot exist."""
+
+
 # ----------------------------------------------------------------------------------------- settings
 
 @dataclass(frozen=True)
@@ -82,7 +86,8 @@ class CombatSettings:
     def __post_init__(self) -> None:
         if self.raise_ac not in RAISE_MODES:
             raise SettingsError(f"raise_ac {self.raise_ac!r} is not one of {', '.join(RAISE_MODES)}")
-        if not isinstance(self.ranged_aim_fatigue, int) or self.ranged_aim_fatigue < 0:
+        if (not isinstance(self.ranged_aim_fatigue, int) or isinstance(self.ranged_aim_fatigue, bool)
+                or self.ranged_aim_fatigue < 0):
             raise SettingsError(f"ranged_aim_fatigue {self.ranged_aim_fatigue!r} must be a whole number >= 0")
 
 
@@ -116,6 +121,11 @@ class Combatant:
     alive: bool = field(init=False, default=True)
 
     def __post_init__(self) -> None:
+        for what, value, least in (("armour class", self.armour_class, -2), ("health", self.health, 1),
+                                   ("fatigue", self.fatigue, 0), ("maximum fatigue", self.maximum_fatigue, 0)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise CombatantError(f"{self.name}: {what} {value!r} is invalid: it must be a whole number, "
+                                     f"{least} or more")
         self.features = frozenset(self.features)
         self.powers = frozenset(self.powers)
         for name in self.powers:
@@ -564,10 +574,9 @@ class Combat:
 def hits(value: int, natural: int, armour_class: int) -> bool:
     """An attack hits when its die (with Strength bonus) meets the target's armour class at
     resolution; a natural 6 always hits and a natural 1 always misses."""
-    if natural == 6:
-        return True
-    if natural == 1:
-        return False
+    verdict = natural_result(natural)
+    if verdict is not None:
+        return verdict
     return succeeds(value, armour_class)
 
 

@@ -53,6 +53,20 @@ class FaceError(CoreRuleError):
         super().__init__(f"face {face!r} is not a face of a d6 (1 to 6)")
 
 
+class DieValueError(CoreRuleError):
+    """A die value, opposing value or modifier that is not a whole number."""
+
+    def __init__(self, what: str, value: object) -> None:
+        self.value = value
+        super().__init__(f"{what} {value!r} is invalid: it must be a whole number")
+
+
+def _integer(what: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DieValueError(what, value)
+    return value
+
+
 class CancellationError(CoreRuleError):
     def __init__(self, value: object) -> None:
         super().__init__(f"unknown cancellation rule {value!r} (use 'any' or 'count')")
@@ -82,6 +96,9 @@ def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: s
     any disadvantage together give a normal roll, however many of each.  ``cancel="count"`` lets
     them cancel one for one, so the side with more sources keeps its edge.
     """
+    for value in (advantages, disadvantages):
+        if not isinstance(value, int):
+            raise EdgeError((advantages, disadvantages))
     a, d = int(advantages), int(disadvantages)
     if a < 0 or d < 0:
         raise EdgeError((advantages, disadvantages))
@@ -133,7 +150,7 @@ def roll_die(source: DiceSource, how: Edge = Edge.NORMAL) -> DieRoll:
 @NODES.rule("Dndalike.Rule.Success", "Success", "rule")
 def succeeds(value: int, opposing: int) -> bool:
     """An action succeeds when its die value meets or beats the opposing value *at resolution time*."""
-    return value >= opposing
+    return _integer("die value", value) >= _integer("opposing value", opposing)
 
 
 # ------------------------------------------------------------------------------------ saving throw
@@ -146,7 +163,7 @@ def natural_result(face: int) -> bool | None:
     Returns ``True``, ``False`` or ``None`` (the face decides nothing by itself).  "Natural" means the
     face on the die, before any bonus or penalty.
     """
-    if not isinstance(face, int) or not 1 <= face <= SIDES:
+    if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= SIDES:
         raise FaceError(face)
     if face == NATURAL_SUCCESS:
         return True
@@ -159,6 +176,7 @@ def save_succeeds(face: int, fatigue: int, *, modifier: int = 0) -> bool:
     """Whether a kept ``face`` saves against ``fatigue``; ``modifier`` is added to the face
     (a spell's level is a negative modifier, the Intelligence bonus on skill rolls a positive one)."""
     _whole("fatigue", fatigue)
+    _integer("modifier", modifier)
     natural = natural_result(face)
     if natural is not None:
         return natural
@@ -173,6 +191,7 @@ def save_probability(fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0
     below 1/6 (a natural 6 saves): the game never offers certainty.
     """
     _whole("fatigue", fatigue)
+    _integer("modifier", modifier)
     return sum((p for face, p in die(how).items() if save_succeeds(face, fatigue, modifier=modifier)),
                Fraction(0))
 
@@ -194,6 +213,7 @@ class SaveResult:
 def saving_throw(source: DiceSource, fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> SaveResult:
     """Roll a saving throw through ``source``."""
     _whole("fatigue", fatigue)
+    _integer("modifier", modifier)
     rolled = roll_die(source, how)
     return SaveResult(rolled, fatigue, modifier, save_succeeds(rolled.kept, fatigue, modifier=modifier))
 

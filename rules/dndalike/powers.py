@@ -149,4 +149,7 @@ def heavy_hitter(powers: Collection[str]) -> int:
 def riposte_cancels(my_attack: int, their_attack: int, *, melee: bool = True) -> bool:
     """RIPOSTE (quick, one Attack die): on a hit, cancel a melee attack whose Attack value is at most
     the riposte's."""
+    for what, value in (("riposte Attack value", my_attack), ("attack's Attack value", their_attack)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise PowerError(f"{what} {value!r} is invalid: it must be a whole number")
     return melee and their_attack <= my_attack

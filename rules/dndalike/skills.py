@@ -146,6 +146,9 @@ def completion_succeeds(faces: Sequence[int], requirement: int, *, mode: str = "
     requirement.  ``"each"``: every die must; ``"any"``: one die is enough (bonus added per die).
     """
     _whole("progress requirement", requirement)
+    for face in faces:
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+            raise SkillValueError("completion die", face)
     if mode == "sum":
         return sum(faces) + int_bonus >= requirement
     if mode == "each":

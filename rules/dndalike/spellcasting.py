@@ -49,6 +49,12 @@ class EndOfTurnChoiceError(SpellcastingError):
         super().__init__(f"unknown end-of-turn choice {value!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
 
 
+def _spell_level(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise SpellLevelError(value)
+    return value
+
+
 # ----------------------------------------------------------------------------------- schools, menhirs
 
 @dataclass(frozen=True)
@@ -199,8 +205,7 @@ def casting_save(source: DiceSource, fatigue: int, spell_level: int, *, how: Edg
     The spell is cast either way.  Failure costs 1 fatigue.  A natural 6 succeeds but also costs 1
     fatigue, and puts a free copy of the spell on the stack.
     """
-    if not isinstance(spell_level, int) or isinstance(spell_level, bool) or spell_level < 0:
-        raise SpellLevelError(spell_level)
+    _spell_level(spell_level)
     save = saving_throw(source, fatigue, how=how, modifier=-spell_level)
     if save.natural == NATURAL_SUCCESS:
         return CastOutcome(save, 1, 1)
@@ -209,6 +214,7 @@ def casting_save(source: DiceSource, fatigue: int, spell_level: int, *, how: Edg
 
 def casting_fatigue_probability(fatigue: int, spell_level: int, *, how: Edge = Edge.NORMAL) -> Fraction:
     """Exact chance a cast costs the caster 1 fatigue: a failed save or a natural 6."""
+    _spell_level(spell_level)
     return sum((p for face, p in die(how).items()
                 if face == NATURAL_SUCCESS or not save_succeeds(face, fatigue, modifier=-spell_level)),
                Fraction(0))

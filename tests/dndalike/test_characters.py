@@ -123,3 +123,14 @@ def test_character_sheet_of_the_constructed_example():
     assert (sheet.armour_class, sheet.permanent_fatigue) == (4, 3)
     later = sheet.gain_power("Rogue")
     assert (later.level, later.health, later.character_class) == (2, 9, "Fighter")
+
+
+def test_a_single_text_or_an_unhashable_name_is_refused_by_name():
+    from rules.dndalike import characters as ch
+
+    with pytest.raises(ch.NoPowerError, match="'Wizard'"):
+        ch.level("Wizard")                        # a text, not a list of powers
+    with pytest.raises(ch.UnknownArmourError, match=r"\['Mithril'\]"):
+        ch.armour_class(["Mithril"], 0)
+    with pytest.raises(ch.HandsError, match=r"\['weapon'\]"):
+        ch.action_dice(["weapon"], "free hand")

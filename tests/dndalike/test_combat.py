@@ -320,3 +320,21 @@ def test_heavy_hitter_fatigue_past_the_maximum_is_a_wound():
     fight.announce(fighter, "Jab", orc)
     lines = fight.resolve_all()
     assert "Orc takes 1 wound (1 in all)" in lines and orc.fatigue == 7 and orc.damage.rolls == [5]
+
+
+def test_bad_combatant_numbers_and_die_faces_are_refused_by_name():
+    from rules.dndalike import combat
+    from rules.dndalike.core import FaceError
+
+    with pytest.raises(combat.CombatantError, match="health 0"):
+        combat.Combatant("Ghost", "monsters", armour_class=1, health=0)
+    with pytest.raises(combat.CombatantError, match="armour class 'x'"):
+        combat.Combatant("Orc", "monsters", armour_class="x", health=5)
+    with pytest.raises(combat.CombatantError, match="fatigue -1"):
+        combat.Combatant("Orc", "monsters", armour_class=1, health=5, fatigue=-1)
+    # a Charisma of -2 with no armour is a legal armour class of -2
+    assert combat.Combatant("Oaf", "heroes", armour_class=-2, health=5).armour_class == -2
+    with pytest.raises(FaceError, match="7"):
+        combat.hits(7, 7, 2)                      # no d6 shows a natural 7
+    with pytest.raises(combat.SettingsError, match="True"):
+        combat.CombatSettings(ranged_aim_fatigue=True)

@@ -87,3 +87,16 @@ def test_fatigue_is_voluntary_only_up_to_maximum_and_each_point_beyond_is_a_woun
     assert fatigue_headroom(3, 6) == 3
     with pytest.raises(FatigueError, match="-2"):
         gain_fatigue(0, -2, 6)
+
+
+def test_bad_die_values_modifiers_and_edges_are_refused_by_name():
+    from rules.dndalike import core
+
+    with pytest.raises(core.DieValueError, match="'two'"):
+        core.succeeds("two", 2)
+    with pytest.raises(core.DieValueError, match="'x'"):
+        core.save_probability(3, modifier="x")
+    with pytest.raises(core.EdgeError, match="'a'"):
+        core.edge("a")
+    with pytest.raises(core.FaceError, match="True"):
+        core.natural_result(True)

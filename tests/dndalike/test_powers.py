@@ -69,3 +69,10 @@ def test_heavy_hitter_fatigues_the_target_of_every_attack():
 def test_riposte_cancels_a_melee_attack_no_stronger_than_itself():
     assert riposte_cancels(4, 4) and not riposte_cancels(3, 4)
     assert not riposte_cancels(6, 2, melee=False)
+
+
+def test_riposte_refuses_values_that_are_not_numbers():
+    from rules.dndalike.powers import PowerError, riposte_cancels
+
+    with pytest.raises(PowerError, match="'high'"):
+        riposte_cancels("high", 2)

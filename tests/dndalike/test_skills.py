@@ -104,3 +104,10 @@ def test_watch_success_probability_by_enumeration():
         for comp in product(range(1, 7), repeat=progress):
             total += Fraction(1, 36 * 6 ** progress) * (sum(comp) >= 4)
     assert watch_success_probability([("Skilled", 1)], [4], 2) == total
+
+
+def test_completion_refuses_a_face_no_d6_shows():
+    from rules.dndalike.skills import SkillValueError, completion_succeeds
+
+    with pytest.raises(SkillValueError, match="7"):
+        completion_succeeds([7], 3)

@@ -74,3 +74,12 @@ def test_end_of_turn_save_failure_costs_fatigue_or_the_spent_and_active_stones()
     assert sorted(stones.bag) == ["Fire", "Fire", "Water"]
     with pytest.raises(EndOfTurnChoiceError, match="'wounds'"):
         end_of_turn_save(stones, 3, ScriptedSource([2]), choice="wounds")
+
+
+def test_spell_level_zero_is_refused_by_every_casting_rule():
+    from rules.dndalike.spellcasting import SpellLevelError
+
+    with pytest.raises(SpellLevelError, match="0"):
+        casting_save(ScriptedSource([4]), 1, 0)
+    with pytest.raises(SpellLevelError, match="-1"):
+        casting_fatigue_probability(1, -1)
