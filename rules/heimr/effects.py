@@ -197,7 +197,7 @@ class DazeSchedule:
 
 @REGISTRY.rule("Heimr.Rule.DazeInCombat", "Dazed in combat", "RU")
 def daze_schedule(seconds: int) -> DazeSchedule:
-    """Turns lost are ``floor(s/2)``; an odd daze keeps you from defending until the start of the
-    turn in which it ends, one gap more than its turns: ``ceil(s/2)`` gaps in all."""
+    """Turns lost are ``floor(s/2)``; the spare second of an odd daze still blocks defence until the
+    turn it runs into begins, one gap more than its turns: ``ceil(s/2)`` gaps in all."""
     turns = effect_turns(seconds)
     return DazeSchedule(turns, turns + seconds % TURN_SECONDS)
