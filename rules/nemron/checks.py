@@ -160,8 +160,8 @@ def as_pool(pool: Pool | str | Sequence[int]) -> Pool:
 
 #: The difficulty scale: (lowest DC, highest DC, what it means).
 DC_SCALE: tuple[tuple[int, int, str], ...] = (
-    (1, 2, "trivial: an everyday task such as climbing stairs"),
-    (3, 3, "easy, but needs a little focus"),
+    (1, 1, "trivial: an everyday task such as climbing stairs"),
+    (2, 3, "easy, but needs a little focus"),
     (4, 5, "hard for someone with novice training"),
     (6, 7, "hard for someone with adept training"),
     (8, 9, "hard for someone with master training"),
@@ -186,6 +186,12 @@ def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
         hint = "" if advanced_scaling else " (higher DCs need advanced_scaling=True)"
         raise DifficultyError(f"DC {dc!r} is outside 1-{ceiling}{hint}")
     return next(text for low, high, text in DC_SCALE if low <= dc <= high)
+
+
+def dc_scale_table() -> Table:
+    """The difficulty scale as the book prints it: each band of DCs and what it means."""
+    rows = [(str(low) if low == high else f"{low}-{high}", text) for low, high, text in DC_SCALE]
+    return Table.of(("DC", "meaning"), rows, title="Difficulty scale")
 
 
 #: The least DC a check with a specialised skill ever faces.
