@@ -190,3 +190,12 @@ def test_pools_and_tables_reject_impossible_arguments():
         dc_odds_table(0)
     with pytest.raises(DifficultyError, match="DC 21"):
         dc_odds_table(21)
+
+
+def test_difficulty_scale_bands_follow_the_published_lines():
+    from rules.nemron.checks import dc_scale_table
+    bands = {dc: difficulty(dc) for dc in range(1, 13)}
+    assert bands[2] == bands[3] != bands[1]  # the blank DC 2 joins the description of DC 3
+    assert bands[4] == bands[5] and bands[6] == bands[7] and bands[8] == bands[9] and bands[10] == bands[11]
+    assert len(set(bands.values())) == 7
+    assert dc_scale_table().column("DC") == ("1", "2-3", "4-5", "6-7", "8-9", "10-11", "12", "13-20")
