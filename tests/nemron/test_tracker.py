@@ -52,16 +52,36 @@ def test_combat_tracker_refuses_illegal_moves():
         CombatTracker(fighters() + fighters()[:1], SeededSource(1))
 
 
+def seeded_fight(seed, attacks=12):
+    fight = CombatTracker(fighters(), SeededSource(seed))
+    fight.start()
+    reports = []
+    for _ in range(attacks):
+        target = next(n for n in fight.order if n != fight.current.name)
+        if fight.combatants[target].body.is_downed():
+            break
+        attacker, defender = fight.current, fight.combatants[target]
+        report = fight.attack(target)
+        reports.append((attacker, report, defender.body.is_downed()))
+        fight.end_turn()
+    return fight, reports
+
+
 def test_combat_tracker_with_a_seed_is_reproducible():
-    logs = []
-    for _ in range(2):
-        fight = CombatTracker(fighters(), SeededSource(2024))
-        fight.start()
-        for _ in range(6):
-            target = next(n for n in fight.order if n != fight.current.name)
-            if fight.combatants[target].body.is_downed():
-                break
-            fight.attack(target)
-            fight.end_turn()
-        logs.append(fight.log)
-    assert logs[0] == logs[1]
+    assert seeded_fight(2024)[0].log == seeded_fight(2024)[0].log
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_seeded_fights_obey_the_combat_rules(seed):
+    fight, reports = seeded_fight(seed)
+    for attacker, report, downed_now in reports:
+        assert report.roll == max(report.faces)  # unaimed: keep the highest die
+        assert report.hit == (report.roll >= max(attacker.weapon_rank + 1, 3))
+        if not report.hit:
+            assert (report.damage, report.limb, report.defence) == (0, None, None)
+            continue
+        assert report.damage == max(0, report.roll - (report.defence or 0))
+        assert (report.limb is not None) == (report.damage > 0)
+        assert report.downed == downed_now
+    for c in fight.combatants.values():
+        assert all(0 <= hp <= c.body.max_hp for hp in c.body.hp.values())
