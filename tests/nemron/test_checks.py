@@ -148,12 +148,21 @@ def test_drama_decides_only_when_asked():
     assert r.success
 
 
-def test_dc_odds_table_matches_enumeration():
+@pytest.mark.parametrize("pool, sides", [
+    ("1d6", (6,)), ("1d6 › 1d6", (6, 6)), ("1d8 › 1d6", (8, 6)), ("1d8 › 1d8 › 1d6", (8, 8, 6)),
+    ("1d10 › 1d8", (10, 8)), ("1d12 › 1d10 › 1d8", (12, 10, 8)),
+])
+def test_dc_odds_table_matches_enumeration(pool, sides):
+    brute_table = brute(sides, max)
+    assert list(dc_odds_table().column(pool)) == [p_ge(brute_table, dc) for dc in range(1, 13)]
+
+
+def test_dc_odds_table_spot_values():
     table = dc_odds_table()
-    column = table.column("1d10 › 1d8")
-    brute_table = brute((10, 8), max)
-    assert list(column) == [p_ge(brute_table, dc) for dc in range(1, 13)]
     assert table.column("1d6")[11] == 0
+    assert table.column("1d8 › 1d6")[4] == Fraction(2, 3)  # DC 5: 1 - (4/8)(4/6)
+    assert table.column("1d12 › 1d10 › 1d8")[9] == Fraction(13, 40)  # DC 10: 1 - (9/12)(9/10)(8/8)
+    assert table.column("1d12 › 1d10 › 1d8")[10] == Fraction(1, 6)  # DC 11: only the d12, 2 faces
 
 
 def test_modifier_odds_table_has_each_modifier():
@@ -161,6 +170,11 @@ def test_modifier_odds_table_has_each_modifier():
     assert table.columns == ("DC", "plain", "lesser boon", "greater boon", "lesser penalty", "greater penalty")
     assert table.column("greater penalty")[4] == 0  # a d4 caps the result at 4
     assert table.column("greater boon")[11] == Fraction(1, 12)
+    kept = {"plain": ((8, 6), max), "lesser boon": ((8, 6, 8), max), "greater boon": ((8, 6, 12), max),
+            "lesser penalty": ((8, 6, 8), lambda f: min(max(f[:2]), f[2])),
+            "greater penalty": ((8, 6, 4), lambda f: min(max(f[:2]), f[2]))}
+    for column, (sides, rule) in kept.items():
+        assert list(table.column(column)) == [p_ge(brute(sides, rule), dc) for dc in range(1, 13)], column
 
 
 def test_a_single_modifier_need_not_be_wrapped_in_a_list():
