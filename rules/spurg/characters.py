@@ -107,6 +107,13 @@ def _whole(value: object, what: str) -> int:
     return value
 
 
+def _spent(value: object, what: str) -> int:
+    """A CP amount on a sheet: a whole number of 0 or more (Drawbacks are written as the CP they refund)."""
+    if _whole(value, what) < 0:
+        raise CharacterPointsError(f"{what} (0 or more)", value)
+    return value  # type: ignore[return-value]
+
+
 def _ability(code: object) -> AbilityScore:
     if code not in ABILITIES:
         raise UnknownAbilityError(code)
@@ -121,6 +128,8 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     ``values`` supplies house Values for the scores whose Value is unpublished.
     """
     ability = _ability(code)
+    if ability is SPEED:
+        raise SpeedScoreError(score)
     if not isinstance(score, int) or isinstance(score, bool) or score < 1:
         raise AbilityScoreError(code, score)
     if score == STARTING_SCORE:
@@ -128,6 +137,7 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     value = (values or {}).get(code, ability.value)
     if value is None:
         raise UnknownAbilityValueError(code, score)
+    _whole(value, f"the CP Value of {code}")
     return (score - STARTING_SCORE) * value
 
 
@@ -213,8 +223,11 @@ class CharacterSheet:
 
     @property
     def speed(self) -> int:
-        return starting_speed(self.score("AGI"), self.score("VIT")) + _whole(self.speed_adjustment,
-                                                                             "a Speed adjustment")
+        speed = starting_speed(self.score("AGI"), self.score("VIT")) + _whole(self.speed_adjustment,
+                                                                              "a Speed adjustment")
+        if speed < 1:
+            raise AbilityScoreError("SPD", speed)
+        return speed
 
     def cost(self) -> int:
         """Total CP: scores, Speed points, Skills and Benefits, less Drawbacks."""
@@ -223,6 +236,7 @@ class CharacterSheet:
             if code == "SPD":
                 raise SpeedScoreError(score)
             total += ability_cost(code, score, values=self.values)
+        self.speed  # a Speed sold below 1 is refused
         total += _whole(self.speed_adjustment, "a Speed adjustment") * SPEED.value  # type: ignore[operator]
-        total += _whole(self.skills, "Skills") + _whole(self.benefits, "Benefits")
-        return total - _whole(self.drawbacks, "Drawbacks")
+        total += _spent(self.skills, "Skills") + _spent(self.benefits, "Benefits")
+        return total - _spent(self.drawbacks, "Drawbacks")

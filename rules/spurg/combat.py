@@ -50,6 +50,8 @@ class Combatant:
     agility: int
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise CombatantError(f"a combatant is named by text, not {self.name!r}")
         for label, score in (("Speed", self.speed), ("Agility", self.agility)):
             if not isinstance(score, int) or isinstance(score, bool) or score < 0:
                 raise CombatantError(f"{self.name}: {label} must be a whole number of 0 or more, "
@@ -84,6 +86,11 @@ def turn_order(combatants: Sequence[Combatant], source: DiceSource, *,
     lets the high roller go first.  Dice are drawn only when a tie survives Speed and Agility.
     """
     combatants = list(combatants)
+    for combatant in combatants:
+        if not isinstance(combatant, Combatant):
+            raise CombatantError(f"turn order reads Combatant(name, speed, agility), not {combatant!r}")
+    if not isinstance(low_roll_first, bool):
+        raise CombatantError(f"low_roll_first is True or False, not {low_roll_first!r}")
     names = [c.name for c in combatants]
     if len(set(names)) != len(names):
         raise CombatantError(f"combatant names must be unique: {names!r}")
@@ -106,6 +113,10 @@ class CombatSequence:
     low_roll_first: bool = True
     order: list[str] = field(default_factory=list)
     turns: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.low_roll_first, bool):
+            raise CombatantError(f"low_roll_first is True or False, not {self.low_roll_first!r}")
 
     @property
     def running(self) -> bool:

@@ -38,6 +38,18 @@ class UnknownContestantError(ContestError):
         super().__init__(f"no active contestant {name!r} (active: {', '.join(known) or 'none'})")
 
 
+class NotAVerdictError(ContestError):
+    """Something other than a judged Verdict Roll handed to a contest."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+        super().__init__(f"a contest compares judged Verdict Rolls (see judge), not {value!r}")
+
+
+class ContestSetupError(ContestError):
+    """An extended contest set up with something other than names and TNs, or a non-boolean option."""
+
+
 class ContestOverError(ContestError):
     """Another round of an extended contest that already has a winner or no one left."""
 
@@ -82,7 +94,12 @@ def contest(verdicts: Sequence[Verdict]) -> ContestResult:
     margin of failure wins.  A shared best margin is a draw.  When some but not all succeed, only
     the successes take part in the comparison.
     """
+    if isinstance(verdicts, (str, bytes)) or not isinstance(verdicts, Sequence):
+        raise NotAVerdictError(verdicts)
     verdicts = tuple(verdicts)
+    for verdict in verdicts:
+        if not isinstance(verdict, Verdict):
+            raise NotAVerdictError(verdict)
     if len(verdicts) < 2:
         raise ContestantCountError(len(verdicts))
     successes = [i for i, v in enumerate(verdicts) if v.success]
@@ -172,6 +189,13 @@ class ExtendedContest:
     winner: str | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.tns, Mapping):
+            raise ContestSetupError(f"an extended contest takes a mapping of names to TNs, not {self.tns!r}")
+        for name in self.tns:
+            if not isinstance(name, str):
+                raise ContestSetupError(f"contestants are named by text, not {name!r}")
+        if not isinstance(self.walkover, bool):
+            raise ContestSetupError(f"walkover is True or False, not {self.walkover!r}")
         self.tns = {name: _whole(tn) for name, tn in dict(self.tns).items()}
         if len(self.tns) < 2:
             raise ContestantCountError(len(self.tns))

@@ -48,6 +48,24 @@ class StrikeKindError(DamageError):
                          "say whether it uses leverage instead")
 
 
+class DamageStepError(DamageError):
+    """A damage step that is not callable or returns something other than a whole number."""
+
+
+class DamageTypeError(DamageError):
+    """A damage type that is not text (``None`` means untyped), or an amount that is not whole."""
+
+
+class StepSettingError(DamageError):
+    """A protection or multiplier step configured with values it cannot use."""
+
+
+def _damage_type(value: object) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise DamageTypeError(f"a damage type is text such as 'cut' (or None), not {value!r}")
+    return value
+
+
 #: A step between the rolled amount and the damage taken: ``step(amount, damage_type) -> amount``.
 DamageStep = Callable[[int, "str | None"], int]
 
@@ -72,6 +90,7 @@ class DamageRoll:
     damage_type: str | None = None
 
     def __post_init__(self) -> None:
+        _damage_type(self.damage_type)
         if not isinstance(self.notation, str):
             raise DamageNotationError(self.notation, "damage is written as text such as '2d6+3'")
         try:
@@ -102,9 +121,16 @@ def damage_taken(rolled: int, damage_type: str | None = None, steps: Iterable[Da
 
     Steps stand in for the unpublished damage-type and protection rules (armor, resistances...).
     """
+    if not isinstance(rolled, int) or isinstance(rolled, bool):
+        raise DamageTypeError(f"a rolled amount is a whole number, not {rolled!r}")
+    _damage_type(damage_type)
     amount = rolled
     for step in steps:
+        if not callable(step):
+            raise DamageStepError(f"a damage step is a function of (amount, damage_type), not {step!r}")
         amount = step(amount, damage_type)
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise DamageStepError(f"the step {step!r} returned {amount!r}, not a whole number")
     return max(amount, 0)
 
 
@@ -122,6 +148,9 @@ class Protection:
     def __post_init__(self) -> None:
         if not isinstance(self.points, int) or isinstance(self.points, bool) or self.points < 0:
             raise ProtectionError(self.points)
+        if isinstance(self.against, str) or not all(isinstance(t, str) for t in self.against):
+            raise StepSettingError(f"protection is against a set of damage types such as {{'cut'}}, "
+                                   f"not {self.against!r}")
         object.__setattr__(self, "against", frozenset(self.against))
 
     def __call__(self, amount: int, damage_type: str | None) -> int:
@@ -139,6 +168,15 @@ class TypeMultiplier:
     """
 
     factors: Mapping[str, Fraction | int]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.factors, Mapping):
+            raise StepSettingError(f"a multiplier maps damage types to factors, not {self.factors!r}")
+        for damage_type, factor in self.factors.items():
+            if (not isinstance(factor, (int, Fraction)) or isinstance(factor, bool) or factor < 0
+                    or not isinstance(damage_type, str)):
+                raise StepSettingError(f"a multiplier is a damage type and a factor of 0 or more (a whole "
+                                       f"number or Fraction), not {damage_type!r}: {factor!r}")
 
     def __call__(self, amount: int, damage_type: str | None) -> int:
         factor = Fraction(self.factors.get(damage_type, 1)) if damage_type is not None else Fraction(1)
@@ -162,6 +200,8 @@ class StrikeKind(Enum):
 
     @classmethod
     def of(cls, uses_leverage: bool) -> "StrikeKind":
+        if not isinstance(uses_leverage, bool):
+            raise StrikeKindError(uses_leverage)
         return cls.SWING if uses_leverage else cls.THRUST
 
     @classmethod
@@ -198,5 +238,7 @@ class Striker:
 
     def strike(self, kind: StrikeKind, damage_type: str | None = None) -> DamageRoll:
         """The Damage Roll of a blow of this kind."""
+        if not isinstance(kind, StrikeKind):
+            raise StrikeKindError(kind)
         notation = self.thrust if kind is StrikeKind.THRUST else self.swing
         return DamageRoll(notation, damage_type)

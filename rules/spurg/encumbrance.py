@@ -115,7 +115,8 @@ class SpeedRounding(str, Enum):
 
 
 def _amount(what: str, value: object, *, positive: bool = False) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, Real) or value < 0 or (positive and value == 0):
+    if (isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0
+            or (positive and value == 0)):
         raise LoadError(what, value)
     return Fraction(value)  # type: ignore[arg-type]
 

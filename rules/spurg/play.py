@@ -13,12 +13,20 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, SeededSource
 from rules.spurg._registry import REGISTRY
-from rules.spurg.verdict import (HIGHEST_ROLL, LOWEST_ROLL, CriticalPrecedence, Outcome, Verdict, _whole,
-                                 verdict_dist, verdict_roll)
+from rules.spurg.verdict import (HIGHEST_ROLL, LOWEST_ROLL, CriticalPrecedence, Outcome, Verdict, VerdictError,
+                                 _whole, verdict_dist, verdict_roll)
 from rules.tables import Table
 
 #: How many results a flat draw over the same range (3 to 18) would have.
 FLAT_RESULTS = HIGHEST_ROLL - LOWEST_ROLL + 1
+
+
+class GameMasterSeedError(VerdictError):
+    """A digital GM seeded with something other than a whole number."""
+
+    def __init__(self, seed: object) -> None:
+        self.seed = seed
+        super().__init__(f"a digital GM's seed must be a whole number, not {seed!r}")
 
 
 @REGISTRY.rule("Spurg.Rule.DigitalGameMaster", "Digital Game Master", "RU")
@@ -36,6 +44,9 @@ class DigitalGameMaster:
     log: list[Verdict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise GameMasterSeedError(self.seed)
+        self.precedence = CriticalPrecedence.of(self.precedence)
         if self.source is None:
             self.source = SeededSource(self.seed)
 

@@ -48,6 +48,14 @@ class VerdictRollError(VerdictError):
                          f"not {roll!r}")
 
 
+class VerdictDiceError(VerdictError):
+    """Dice reported with a judged total that three six-sided dice showing them cannot make."""
+
+    def __init__(self, dice: object, roll: int) -> None:
+        self.dice = dice
+        super().__init__(f"the dice {dice!r} are not three six-sided faces adding up to {roll}")
+
+
 class CriticalPrecedenceError(VerdictError):
     """A critical precedence that is neither ``"critical"`` nor ``"target"``."""
 
@@ -239,7 +247,12 @@ class Verdict:
 def judge(roll: int, tn: int, *, precedence: CriticalPrecedence | str = CriticalPrecedence.CRITICAL,
           dice: Iterable[int] = ()) -> Verdict:
     """Judge a total that was rolled at the table (or anywhere else)."""
-    return Verdict(_roll(roll), _whole(tn), outcome(roll, tn, precedence=precedence), tuple(dice))
+    roll, dice = _roll(roll), tuple(dice)
+    if dice and (len(dice) != VERDICT_DICE or sum(dice) != roll
+                 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= VERDICT_SIDES
+                            for d in dice)):
+        raise VerdictDiceError(dice, roll)
+    return Verdict(_roll(roll), _whole(tn), outcome(roll, tn, precedence=precedence), dice)
 
 
 @REGISTRY.rule("Spurg.Roll.Verdict", "Verdict Roll", "RL", dice="3d6",

@@ -75,3 +75,26 @@ def test_character_points_reject_bad_sheets():
         CharacterSheet({"SPD": 12}).cost()
     with pytest.raises(CharacterPointsError, match="Skills must be .* not 2.5"):
         CharacterSheet(skills=2.5).cost()
+
+
+def test_speed_is_never_priced_from_ten():
+    # Speed starts from floor((AGI + VIT) / 2): only moves away from that are bought (the book's decision)
+    with pytest.raises(SpeedScoreError, match="SPD 12"):
+        ability_cost("SPD", 12)
+    with pytest.raises(SpeedScoreError):
+        ABILITIES["SPD"].cost(12)
+    # the sheet still prices the adjustment: AGI 12 is 40 CP, one Speed point sold refunds 10
+    assert CharacterSheet({"AGI": 12}, speed_adjustment=-1).cost() == 30
+
+
+def test_character_sheets_refuse_negative_amounts_and_speed_below_one():
+    with pytest.raises(CharacterPointsError, match="not -5"):
+        CharacterSheet(skills=-5).cost()
+    with pytest.raises(CharacterPointsError, match="not -5"):
+        CharacterSheet(drawbacks=-5).cost()    # a Drawback is written as the CP it refunds
+    with pytest.raises(AbilityScoreError, match="SPD .* not 0"):
+        CharacterSheet(speed_adjustment=-10).speed
+    with pytest.raises(AbilityScoreError, match="SPD .* not 0"):
+        CharacterSheet({"AGI": 1}, speed_adjustment=-5).cost()
+    with pytest.raises(CharacterPointsError, match="'ten'"):
+        ability_cost("MGT", 12, values={"MGT": "ten"})

@@ -57,3 +57,12 @@ def test_combat_sequence_keeps_its_order_until_restarted():
     # A got faster during the fight: only a new combat sorts A first
     assert fight.start([Combatant("A", 14, 11), Combatant("B", 12, 13)], ScriptedSource([])) == ["A", "B"]
     assert fight.turns == 0
+
+
+def test_turn_order_refuses_what_is_not_a_combatant():
+    with pytest.raises(CombatantError, match="3"):
+        Combatant(3, 10, 10)
+    with pytest.raises(CombatantError, match=r"\('A', 10, 10\)"):
+        turn_order([("A", 10, 10)], ScriptedSource([]))
+    with pytest.raises(CombatantError, match="'no'"):
+        CombatSequence(low_roll_first="no")

@@ -146,3 +146,18 @@ def test_extended_contest_run_stops_at_the_winner():
 def test_extended_contest_table():
     table = extended_contest_table(10, 10, 10)
     assert table.rows == ((10, Fraction(1, 2), Fraction(1, 2), "2.00"),)
+
+
+def test_contests_refuse_what_is_not_a_verdict_or_a_name():
+    from rules.spurg.contests import ContestSetupError, NotAVerdictError
+
+    with pytest.raises(NotAVerdictError, match="9"):
+        contest([9, 12])
+    with pytest.raises(NotAVerdictError, match="'ab'"):
+        contest("ab")
+    with pytest.raises(ContestSetupError, match=r"\[12, 10\]"):
+        ExtendedContest([12, 10])
+    with pytest.raises(ContestSetupError, match="1"):
+        ExtendedContest({1: 12, 2: 10})
+    with pytest.raises(ContestSetupError, match="'yes'"):
+        ExtendedContest({"Ann": 12, "Bo": 10}, walkover="yes")

@@ -78,3 +78,30 @@ def test_hitting_uses_the_characters_thrust_or_swing():
     assert fighter.strike(StrikeKind.THRUST, "crush") == DamageRoll("1d6-1", "crush")
     with pytest.raises(DamageNotationError):
         Striker(thrust="d", swing="1d6")
+
+
+def test_damage_rules_refuse_bad_types_amounts_and_steps():
+    from rules.spurg.damage import DamageStepError, DamageTypeError, StepSettingError
+
+    with pytest.raises(DamageTypeError, match="5"):
+        DamageRoll("1d6", 5)
+    with pytest.raises(DamageTypeError, match="'5'"):
+        damage_taken("5")
+    with pytest.raises(DamageTypeError, match="3"):
+        damage_taken(5, 3)
+    with pytest.raises(DamageStepError, match="3"):
+        damage_taken(5, None, [3])
+    with pytest.raises(DamageStepError, match="2.5"):
+        damage_taken(5, None, [lambda amount, kind: 2.5])
+    with pytest.raises(StepSettingError, match="'cut'"):
+        Protection(2, "cut")                    # a set of types, not one text
+    with pytest.raises(StepSettingError, match="-2"):
+        TypeMultiplier({"fire": -2})
+    with pytest.raises(StepSettingError, match="'x'"):
+        TypeMultiplier({"fire": "x"})
+    with pytest.raises(StepSettingError, match="2"):
+        TypeMultiplier(2)
+    with pytest.raises(StrikeKindError, match="'yes'"):
+        StrikeKind.of("yes")
+    with pytest.raises(StrikeKindError, match="'SW'"):
+        Striker("1d6", "1d6+1").strike("SW")

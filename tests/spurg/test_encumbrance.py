@@ -60,3 +60,10 @@ def test_encumbrance_table_both_roundings():
     assert table.column("Level") == (0, 1, 2, 3, 4)
     assert table.rows[1][4:] == (5, 6)
     assert table.rows[4][4:] == (1, 2)  # floor(1.4) = 1; 7 - floor(5.6) = 2
+
+
+def test_encumbrance_refuses_loads_that_are_not_finite():
+    with pytest.raises(LoadError, match="nan"):
+        encumbrance_level(float("nan"), 50)
+    with pytest.raises(LoadError, match="inf"):
+        encumbrance_level(5, float("inf"))

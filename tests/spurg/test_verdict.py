@@ -159,3 +159,15 @@ def test_margin_table_lists_every_roll_with_its_margin():
     assert rows[14][1:3] == ("failure", 2)
     assert rows[12][4] == Fraction(160, 216)
     assert rows[18][4] == 1
+
+
+def test_judge_refuses_dice_that_do_not_make_the_total():
+    from rules.spurg.verdict import VerdictDiceError
+
+    assert judge(9, 12, dice=[2, 3, 4]).dice == (2, 3, 4)
+    with pytest.raises(VerdictDiceError, match=r"\(1, 2\)"):
+        judge(10, 10, dice=[1, 2])
+    with pytest.raises(VerdictDiceError, match=r"\(7, 2, 1\)"):
+        judge(10, 10, dice=[7, 2, 1])
+    with pytest.raises(VerdictRollError, match="'10'"):
+        judge("10", 10, dice=[4, 3, 3])
