@@ -6,9 +6,11 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-from rules.dice import ScriptedSource
-from rules.spurg.play import DigitalGameMaster, bell_curve_table, flat_success_probability, roll_shape_table
-from rules.spurg.verdict import Outcome
+import pytest
+
+from rules.dice import ScriptedSource, SeededSource
+from rules.spurg.play import DigitalGameMaster, GameMasterSeedError, bell_curve_table, flat_success_probability, roll_shape_table
+from rules.spurg.verdict import CriticalPrecedenceError, Outcome
 
 ROLLS = Counter(sum(dice) for dice in product(range(1, 7), repeat=3))
 
@@ -21,13 +23,18 @@ def test_digital_game_master_rolls_three_dice_and_can_hide_them():
     assert [v.roll for v in gm.log] == [6, 17]
 
 
-def test_digital_game_master_defaults_to_a_seeded_bell_curve():
-    first = [DigitalGameMaster(seed=7).roll(10).dice for _ in range(1)]
-    again = [DigitalGameMaster(seed=7).roll(10).dice for _ in range(1)]
-    assert first == again and all(len(d) == 3 and all(1 <= f <= 6 for f in d) for d in first)
-    gm = DigitalGameMaster(seed=1)
-    totals = [gm.roll(10).roll for _ in range(200)]
-    assert min(totals) >= 3 and max(totals) <= 18
+def test_digital_game_master_defaults_to_three_d6_from_a_seeded_source():
+    # a flat 3-18 draw, or any other number of dice, would draw differently from the twin source
+    gm, twin = DigitalGameMaster(seed=7), SeededSource(7)
+    assert isinstance(gm.source, SeededSource)
+    for _ in range(50):
+        expected = tuple(twin.roll(6) for _ in range(3))
+        verdict = gm.roll(10)
+        assert verdict.dice == expected and verdict.roll == sum(expected)
+    with pytest.raises(GameMasterSeedError, match="'seven'"):
+        DigitalGameMaster(seed="seven")
+    with pytest.raises(CriticalPrecedenceError, match="'gurps'"):
+        DigitalGameMaster(precedence="gurps")
 
 
 def test_flat_distribution_is_the_alternative_the_source_rejects():

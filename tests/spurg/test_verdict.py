@@ -63,6 +63,15 @@ def test_success_under_target_precedence_is_roll_at_most_tn(tn):
     assert successes == NOTES_COUNTS[tn][0]
 
 
+@pytest.mark.parametrize("tn", range(-2, 23))
+def test_success_under_critical_precedence_from_the_notes_counts(tn):
+    # the notes' counts, with the default reading applied by hand: a 3 or 4 always succeeds (4 ways),
+    # an 18 always fails (1 way), a 17 fails up to TN 15 (it is over the TN there anyway)
+    plain = sum(1 for r in ROLLS if r <= tn)
+    expected = max(plain, 4) if tn < 18 else 215
+    assert sum(is_success(r, tn) for r in ROLLS) == expected
+
+
 def test_success_probabilities_from_the_notes():
     assert success_probability(10) == Fraction(1, 2)
     assert success_probability(12) == Fraction(20, 27)
