@@ -108,7 +108,8 @@ def edit(page: Path, original: str, repeat: int) -> None:
 
 
 def run_all(python: Path, src_root: Path, manifest: dict, flavours: list[str], jobs: list[int],
-            repeats: int, work: Path) -> list[Run]:
+            repeats: int, work: Path, save=lambda runs: None) -> list[Run]:
+    """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table."""
     runs: list[Run] = []
     for repeat in range(repeats):
         order = flavours[repeat % len(flavours):] + flavours[:repeat % len(flavours)]  # rotate against drift
@@ -130,6 +131,7 @@ def run_all(python: Path, src_root: Path, manifest: dict, flavours: list[str], j
                             page.write_text(original, encoding="utf-8")
                     run = Run(flavour, scenario, j, repeat, *result)
                     runs.append(run)
+                    save(runs)
                     print(f"bench: {flavour:15} {scenario:11} -j {j}  repeat {repeat}: {run.seconds:7.1f} s "
                           f"{run.peak_mib:7.0f} MiB  {run.warnings} warnings"
                           + (f"  EXIT {run.status}, see {build / (scenario + '.log')}" if run.status else ""),
@@ -230,12 +232,15 @@ def main(argv: list[str] | None = None) -> int:
               f"{result[2]:.0f} MiB -> {stats}")
         return result[4]
 
-    runs = run_all(python, src_root, manifest, flavours, jobs, args.repeats, args.out / label / "build")
-    report = table(runs, manifest, flavours, jobs)
-    (args.out / f"results-{label}.json").write_text(
-        json.dumps({"manifest": manifest, "runs": [asdict(r) for r in runs]}, indent=1) + "\n")
-    (args.out / f"results-{label}.md").write_text(report)
-    print(report)
+    def save(runs: list[Run]) -> str:
+        report = table(runs, manifest, flavours, jobs)
+        (args.out / f"results-{label}.json").write_text(
+            json.dumps({"manifest": manifest, "runs": [asdict(r) for r in runs]}, indent=1) + "\n")
+        (args.out / f"results-{label}.md").write_text(report)
+        return report
+
+    runs = run_all(python, src_root, manifest, flavours, jobs, args.repeats, args.out / label / "build", save)
+    print(save(runs))
     return 1 if any(r.status for r in runs) else 0
 
 
