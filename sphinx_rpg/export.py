@@ -51,7 +51,8 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
 
 def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:
     path = Path(outdir) / "nodes.json"
-    path.write_text(json.dumps(nodes_document(env, page_uri), indent=1, ensure_ascii=False) + "\n",
+    # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
+    path.write_text(json.dumps(nodes_document(env, page_uri), separators=(",", ":"), ensure_ascii=False) + "\n",
                     encoding="utf-8")
     return path
 

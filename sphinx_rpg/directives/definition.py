@@ -88,8 +88,8 @@ class NodeDefinition(SphinxDirective):
 
         result: list[nodes.Node] = [container]
         if valid_uid and types and "no-index" not in self.options:
-            index = addnodes.index(entries=[("single", heading, anchor, "", None)] + [
-                ("single", f"{type_names[code]}; {name}", anchor, "", None) for code in types])
+            # one general-index entry per node; the node-types index groups nodes by type
+            index = addnodes.index(entries=[("single", heading, anchor, "", None)])
             result.insert(0, index)
             domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
