@@ -59,8 +59,7 @@ def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path
 
 def on_build_finished(app: Any, exception: Exception | None) -> None:
     builder = app.builder
-    if exception is None and builder.format == "html" and app.config.rpg_nodes_json \
-            and builder.name not in ("nodes_json",):
+    if exception is None and builder.format == "html" and app.config.rpg_nodes_json:
         write_nodes_json(builder.env, Path(builder.outdir), builder.get_target_uri)
 
 
