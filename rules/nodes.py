@@ -13,6 +13,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
 
@@ -91,7 +92,28 @@ def check_uid(uid: object) -> str:
 
 def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
     """Normalise a type list: ``"E,R"``, ``"E, R"`` and ``("E", "R")`` are all ``("E", "R")``."""
-    parts = text.split(",") if isinstance(text, str) else list(text)
+    if not isinstance(text, (str, tuple)):
+        try:
+            text = tuple(text)
+        except TypeError:
+            raise InvalidTypeError(text, "expected text such as 'E,R' or a list of codes") from None
+    try:
+        return _parse_types_cached(text)
+    except TypeError:  # an unhashable part: not a type code either
+        return _parse_types_uncached(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_types_cached(text: str | tuple[Any, ...]) -> tuple[str, ...]:
+    """Cached: a registry of thousands of nodes repeats a handful of type lists."""
+    return _parse_types_uncached(text)
+
+
+def _parse_types_uncached(text: str | tuple[Any, ...]) -> tuple[str, ...]:
+    parts = text.split(",") if isinstance(text, str) else text
+    for part in parts:
+        if not isinstance(part, str):
+            raise InvalidTypeError(text, f"{part!r} is not a type code (a type code is text)")
     codes = tuple(part.strip() for part in parts)
     if not codes or any(not code for code in codes):
         raise InvalidTypeError(text, "an empty type code")

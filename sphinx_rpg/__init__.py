@@ -32,7 +32,7 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import coverage, domain, export
+    from sphinx_rpg import coverage, domain, export, index_pages
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
@@ -50,13 +50,16 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_post_transform(ListingResolver)
     app.add_builder(export.NodesJsonBuilder)
 
+    app.connect("config-inited", index_pages.add_templates)
     app.connect("builder-inited", coverage.report_registry_errors)
     app.connect("builder-inited", check_templates)
     app.connect("builder-inited", _add_static)
+    app.connect("env-before-read-docs", index_pages.note_docs_to_read)
     app.connect("env-get-updated", domain.pages_to_rewrite)
     app.connect("env-check-consistency", domain.check_consistency)
     app.connect("env-check-consistency", coverage.report_coverage)
     app.connect("warn-missing-reference", domain.warn_missing_node)
+    app.connect("html-page-context", index_pages.keep_unchanged_index)
     app.connect("build-finished", export.on_build_finished)
     return {
         "version": __version__,

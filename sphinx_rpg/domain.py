@@ -94,15 +94,20 @@ class _NodeIndex(Index):
     def group_of(self, record: NodeRecord) -> Iterable[str]:
         raise NotImplementedError
 
+    @staticmethod
+    def _entries(domain: NodeDomain) -> list[tuple[NodeRecord, IndexEntry]]:
+        """One entry per node, shared by both indices (built once per build)."""
+        return [(record, IndexEntry(domain.display_title(record), 0, record.docname, record.anchor,
+                                    record.uid, "", ", ".join(record.type_names)))
+                for record in domain.records()]
+
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         domain: NodeDomain = self.domain  # type: ignore[assignment]
         wanted = set(docnames) if docnames is not None else None
         groups: dict[str, list[IndexEntry]] = {}
-        for record in domain.records():
+        for record, entry in domain.memo("index entries", lambda: self._entries(domain)):
             if wanted is not None and record.docname not in wanted:
                 continue
-            entry = IndexEntry(domain.display_title(record), 0, record.docname, record.anchor,
-                               record.uid, "", ", ".join(record.type_names))
             for group in self.group_of(record):
                 groups.setdefault(group, []).append(entry)
         content = [(key, sorted(entries, key=lambda e: (e.name.lower(), e.extra)))

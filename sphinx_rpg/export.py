@@ -26,9 +26,13 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
     domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
     binding = binding_for(env.config)
     entries = []
+    pages: dict[str, tuple[str, str]] = {}  # docname -> (URL, source file): a page holds many nodes
     for record in domain.records():
         rule = binding.lookup(record.uid)
         registry = binding.registry_of(record.uid)
+        page = pages.get(record.docname)
+        if page is None:
+            page = pages[record.docname] = (page_uri(record.docname), str(env.doc2path(record.docname, False)))
         entries.append({
             "uid": record.uid,
             "name": record.name,
@@ -38,9 +42,9 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "namespace": record.namespace,
             "summary": record.summary,
             "docname": record.docname,
-            "url": f"{page_uri(record.docname)}#{record.anchor}",
+            "url": f"{page[0]}#{record.anchor}",
             "anchor": record.anchor,
-            "source": {"file": str(env.doc2path(record.docname, False)), "line": record.lineno},
+            "source": {"file": page[1], "line": record.lineno},
             "system": registry.system if registry else None,
             "rule": (rule.implementation_path or rule.module) if rule else None,
             "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}

@@ -1,0 +1,123 @@
+"""Keep the node index pages of the last build when nothing they show has changed.
+
+Sphinx rewrites every domain index page on every HTML build.  The two node indices list every node
+(``node-types`` once per type), so in a book of 10,000 nodes rendering them costs about 0.4 s on each
+incremental build whatever was edited: more than everything else the extension adds together.
+
+Sphinx itself only rewrites the pages whose input changed; this module gives the index pages the
+same treatment.  Each rendered index page carries a fingerprint (a ``<meta>`` tag) of what it was made
+from: the index entries, the page's template context (theme, options, titles, assets...), the toctree
+structure and the versions involved (no paths or times, so the output stays reproducible).  When the
+next build computes the same fingerprint and the file on disk carries it, the page is written back as
+it was instead of being rendered again.  A fresh read (``-E``), any change of configuration, theme or
+catalogue, or a template newer than the page renders it anew; so does a theme that does not print
+``metatags`` (the fingerprint is never found there).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+from sphinx.util import logging
+
+TEMPLATES = Path(__file__).parent / "templates"
+KEPT_PAGE_TEMPLATE = "rpg-kept-page.html"
+INDEX_PAGES = ("node-types", "node-namespaces")
+FINGERPRINT_VERSION = "1"
+_META = '<meta name="rpg-index-fingerprint" content="{}" />'
+_MEMORY_ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+
+logger = logging.getLogger(__name__)
+
+
+class _Unstable(Exception):
+    """A context value with no stable description: the page cannot be proven unchanged."""
+
+
+def _describe(value: Any) -> Any:
+    """A stable, hashable description of a template-context value (callables are left out)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_describe(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(key), _describe(item)) for key, item in value.items()))
+    if hasattr(value, "filename") and hasattr(value, "attributes"):  # Sphinx's CSS/JS asset objects
+        return (type(value).__name__, str(value.filename), _describe(dict(value.attributes)))
+    text = repr(value)
+    if _MEMORY_ADDRESS.search(text):
+        raise _Unstable(type(value).__name__)
+    return (type(value).__name__, text)
+
+
+def _stable_context(context: dict[str, Any]) -> list[tuple[str, Any]]:
+    return [(key, _describe(value)) for key, value in sorted(context.items())
+            if key != "content" and not callable(value)]
+
+
+def _navigation(env: Any) -> tuple[Any, ...]:
+    """What a theme's global navigation is drawn from: the toctree and the page titles."""
+    includes = tuple(sorted((doc, tuple(children)) for doc, children in env.toctree_includes.items()))
+    titles = tuple(sorted((doc, title.astext()) for doc, title in env.titles.items()))
+    return includes, titles
+
+
+def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+    """The page's fingerprint, or None when something in its context cannot be described stably."""
+    from sphinx import __version__ as sphinx_version
+
+    from sphinx_rpg import __version__
+
+    builder = app.builder
+    build_info = getattr(builder, "build_info", None)
+    try:
+        described = (
+            FINGERPRINT_VERSION, __version__, sphinx_version, builder.name, pagename, templatename,
+            repr(context.get("content")), _stable_context(context), _navigation(builder.env),
+            (getattr(build_info, "config_hash", ""), getattr(build_info, "tags_hash", "")),
+        )
+    except _Unstable as unstable:
+        logger.debug("[sphinx_rpg] %s is always rendered: %s in its context has no stable form",
+                     pagename, unstable)
+        return None
+    return hashlib.sha256(repr(described).encode("utf-8")).hexdigest()
+
+
+def note_docs_to_read(app: Any, env: Any, docnames: Iterable[str]) -> None:
+    """A build that reads every page (``-E``, a new environment) renders the index pages too."""
+    app.builder._rpg_full_read = set(docnames) >= set(env.found_docs)  # noqa: SLF001 (our attribute)
+
+
+def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+                         doctree: Any) -> str | None:
+    """``html-page-context``: mark a node index page, and keep last build's copy when it matches."""
+    if pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None:
+        return None
+    stamp = fingerprint(app, pagename, templatename, context)
+    if stamp is None:
+        return None
+    meta = _META.format(stamp)
+    context["metatags"] = f"{context.get('metatags', '')}\n    {meta}"
+    if getattr(app.builder, "_rpg_full_read", True):
+        return None
+    output_path = getattr(app.builder, "get_output_path", None) or app.builder.get_outfilename  # Sphinx < 8.2
+    path = Path(output_path(pagename))
+    try:
+        previous = path.read_text(encoding=context.get("encoding", "utf-8"))
+        written = path.stat().st_mtime
+    except (OSError, UnicodeDecodeError, LookupError):
+        return None
+    templates = getattr(app.builder, "templates", None)
+    if meta not in previous or (templates is not None and templates.newest_template_mtime() > written):
+        return None
+    context["rpg_kept_page"] = previous
+    logger.verbose("[sphinx_rpg] %s: unchanged, kept from the last build", pagename)
+    return KEPT_PAGE_TEMPLATE
+
+
+def add_templates(app: Any, config: Any) -> None:
+    """``config-inited``: make the kept-page template findable (without touching the user's list)."""
+    config.templates_path = [*config.templates_path, str(TEMPLATES)]
