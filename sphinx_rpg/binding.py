@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from rules.nodes import Node, Registry
+from sphinx_rpg.bulk import collector_paused
 
 
 class RegistryLoadError(Exception):
@@ -23,7 +24,8 @@ def load_registry(path: str) -> Registry:
     if not sep or not module_name or not attribute:
         raise RegistryLoadError(f"{path!r} is not of the form 'package.module:NAME'")
     try:
-        module = importlib.import_module(module_name)
+        with collector_paused():  # a registry of thousands of nodes: see sphinx_rpg.bulk
+            module = importlib.import_module(module_name)
     except Exception as error:  # an engine bug must not become a Sphinx traceback
         raise RegistryLoadError(f"cannot import {module_name!r}: {type(error).__name__}: {error}") from error
     registry = getattr(module, attribute, None)

@@ -15,6 +15,7 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
+from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.domain import NodeDomain
 
 SCHEMA_VERSION = 1
@@ -55,9 +56,10 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
 
 def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:
     path = Path(outdir) / "nodes.json"
-    # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
-    path.write_text(json.dumps(nodes_document(env, page_uri), separators=(",", ":"), ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+    with collector_paused():
+        # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
+        text = json.dumps(nodes_document(env, page_uri), separators=(",", ":"), ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
     return path
 
 
