@@ -86,6 +86,9 @@ def sphinx_build(python: Path, src: Path, build: Path, jobs: int, log: Path,
     command = [str(python), *extra, "-m", "sphinx", "-b", "html", "-q", "-j", str(jobs),
                "-d", str(build / "doctrees"), str(src), str(build / "html")]
     env = dict(os.environ, PYTHONHASHSEED="0")
+    # as on a writer's machine, modules are compiled once and cached (some sandboxes and CI images
+    # set PYTHONDONTWRITEBYTECODE, which recompiles the 10,000-node registry module on every build)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     with log.open("w") as stderr:
         start = time.perf_counter()
         # cwd=src: "python -m" puts the working directory first on sys.path; the project's checkout
@@ -108,8 +111,12 @@ def edit(page: Path, original: str, repeat: int) -> None:
 
 
 def run_all(python: Path, src_root: Path, manifest: dict, flavours: list[str], jobs: list[int],
-            repeats: int, work: Path, save=lambda runs: None) -> list[Run]:
-    """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table."""
+            repeats: int, work: Path, save=lambda runs: None, edits: int = 1) -> list[Run]:
+    """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table.
+
+    Each repeat is a fresh build followed by ``edits`` incremental ones (a different edit each time):
+    incremental builds are short and noisy, so they are worth more samples than fresh ones.
+    """
     runs: list[Run] = []
     for repeat in range(repeats):
         order = flavours[repeat % len(flavours):] + flavours[:repeat % len(flavours)]  # rotate against drift
@@ -121,9 +128,9 @@ def run_all(python: Path, src_root: Path, manifest: dict, flavours: list[str], j
                 build.mkdir(parents=True)
                 page = src / manifest["edit_page"]
                 original = page.read_text(encoding="utf-8")
-                for scenario in SCENARIOS:
+                for scenario in ["fresh"] + ["incremental"] * edits:
                     if scenario == "incremental":
-                        edit(page, original, repeat)
+                        edit(page, original, len(runs))
                     try:
                         result = sphinx_build(python, src, build, j, build / f"{scenario}.log")
                     finally:
@@ -155,9 +162,13 @@ def medians(runs: list[Run]) -> dict[tuple[str, str, int], dict[str, float]]:
 def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int]) -> str:
     stats = medians(runs)
     baseline = manifest["baseline"]
+
+    def samples(scenario: str) -> int:
+        return max((s["n"] for (_, sc, _), s in stats.items() if sc == scenario), default=0)
+
     lines = [f"Synthetic rulebook: {manifest['pages']} pages, {manifest['nodes']} nodes, {manifest['refs']} "
-             f"references (seed {manifest['seed']}); medians of {max(s['n'] for s in stats.values())} "
-             "repeat(s). Peak = largest single process (ru_maxrss).", "",
+             f"references (seed {manifest['seed']}); medians of {samples('fresh')} fresh and "
+             f"{samples('incremental')} incremental build(s) per row. Peak = largest single process (ru_maxrss).", "",
              "| build | -j | flavour | baseline | time (s) | × baseline | CPU (s) | × baseline | peak (MiB) "
              "| × baseline | sphinx-needs ÷ this | warnings |",
              "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -183,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="1 = defaults (500 pages, 10k nodes, 50k refs)")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--edits", type=int, default=1,
+                        help="incremental builds (one edit each) after every fresh build (default 1)")
     parser.add_argument("--flavours", default=",".join(synthetic.FLAVOURS), help="comma-separated subset")
     parser.add_argument("--jobs", default="1,2", help="comma-separated -j values")
     parser.add_argument("--seed", type=int, default=synthetic.DEFAULTS["seed"])
@@ -239,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
         (args.out / f"results-{label}.md").write_text(report)
         return report
 
-    runs = run_all(python, src_root, manifest, flavours, jobs, args.repeats, args.out / label / "build", save)
+    runs = run_all(python, src_root, manifest, flavours, jobs, args.repeats, args.out / label / "build", save,
+                   edits=args.edits)
     print(save(runs))
     return 1 if any(r.status for r in runs) else 0
 
