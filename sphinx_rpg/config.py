@@ -22,6 +22,8 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_table_modules": (None, "env", (list, tuple, type(None)),
                           "module prefixes node:table may call; default: the registries' packages"),
     "rpg_nodes_json": (True, "html", (bool,), "write nodes.json next to the HTML pages"),
+    "rpg_keep_unchanged_indices": (True, "html", (bool,),
+                                   "keep the node index pages of the last build when nothing they show changed"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
 }
 

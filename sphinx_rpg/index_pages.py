@@ -94,7 +94,8 @@ def note_docs_to_read(app: Any, env: Any, docnames: Iterable[str]) -> None:
 def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                          doctree: Any) -> str | None:
     """``html-page-context``: mark a node index page, and keep last build's copy when it matches."""
-    if pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None:
+    if (pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None
+            or not app.config.rpg_keep_unchanged_indices):
         return None
     stamp = fingerprint(app, pagename, templatename, context)
     if stamp is None:

@@ -132,3 +132,13 @@ def test_the_fingerprint_holds_no_paths_so_two_checkouts_build_the_same_page(mak
     first = build(make_app, write_book(tmp_path / "one"))
     second = build(make_app, write_book(tmp_path / "two"))
     assert (Path(first.outdir) / "node-types.html").read_bytes() == (Path(second.outdir) / "node-types.html").read_bytes()
+
+
+def test_index_pages_are_always_rendered_when_keeping_is_switched_off(make_app, tmp_path):
+    src = write_book(tmp_path / "book")
+    off = {"rpg_keep_unchanged_indices": False}
+    page = plant_marker(Path(build(make_app, src, confoverrides=off).outdir))
+    assert "rpg-index-fingerprint" not in page.read_text()
+    edit(src / "page1.rst", "Thing 0 of page 1.", "Thing 0 of page 1, edited.")
+    build(make_app, src, confoverrides=off)
+    assert MARKER not in page.read_text()
