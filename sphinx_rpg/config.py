@@ -10,7 +10,7 @@ from rules.tables import Table
 #: name -> (default, rebuild, types, description). ``rebuild="env"``: changing it re-reads every page.
 CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_registries": ([], "env", (list, tuple),
-                       "import paths of the engine's registries, e.g. 'rules.nemron:REGISTRY'"),
+                       "import paths of the engine's registries, such as rules.nemron:REGISTRY"),
     "rpg_node_types": (dict(CORE_NODE_TYPES), "env", (dict,),
                        "type code -> readable name, for nodes no registry binds"),
     "rpg_ref_format": ("{name} ({types})", "env", (str,),
