@@ -179,11 +179,11 @@ def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int])
                 if s is None:
                     continue
                 base = stats.get((baseline[flavour], scenario, j))
-                needs = stats.get(("needs", scenario, j))
+                needs = stats.get((synthetic.PEER.get(flavour, ""), scenario, j))
                 time_ratio = f"{s['seconds'] / base['seconds']:.2f}" if base else "n/a"
                 cpu_ratio = f"{s['cpu_seconds'] / base['cpu_seconds']:.2f}" if base else "n/a"
                 mem_ratio = f"{s['peak_mib'] / base['peak_mib']:.2f}" if base else "n/a"
-                vs_needs = f"{needs['seconds'] / s['seconds']:.1f}" if needs and flavour.startswith("rpg") else ""
+                vs_needs = f"{needs['seconds'] / s['seconds']:.1f}" if needs else ""
                 note = f"{s['warnings']}" + (f" (failed {s['failed']})" if s["failed"] else "")
                 lines.append(f"| {scenario} | {j} | {flavour} | {baseline[flavour]} | {s['seconds']:.1f} | "
                              f"{time_ratio} | {s['cpu_seconds']:.1f} | {cpu_ratio} | {s['peak_mib']:.0f} | {mem_ratio} | {vs_needs} | {note} |")

@@ -20,6 +20,9 @@ nodes) is rendered as one Sphinx project per flavour under ``OUT/<flavour>/``:
 ``needs``
     sphinx-needs, the peer: a ``need`` object per node (``:id:``, types as ``:tags:``) and a ``:need:``
     role per reference.
+``needs-listings``
+    ``needs`` plus the same catalogue as ``needtable`` tables filtered by a category tag: the peer of
+    ``rpg-listings``.
 
 The same seed and sizes always give byte-identical files.  ``OUT/manifest.json`` records the
 parameters, the flavours and the page the benchmark edits for incremental builds.
@@ -35,10 +38,13 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-FLAVOURS = ("plain", "rpg", "rpg-bound", "plain-listings", "rpg-listings", "needs")
+FLAVOURS = ("plain", "rpg", "rpg-bound", "plain-listings", "rpg-listings", "needs", "needs-listings")
 #: The plain-Sphinx project each flavour is compared with (same content, no extension).
 BASELINE = {"plain": "plain", "rpg": "plain", "rpg-bound": "plain", "needs": "plain",
-            "plain-listings": "plain-listings", "rpg-listings": "plain-listings"}
+            "plain-listings": "plain-listings", "rpg-listings": "plain-listings",
+            "needs-listings": "plain-listings"}
+#: The sphinx-needs project each sphinx_rpg flavour is compared with.
+PEER = {"rpg": "needs", "rpg-bound": "needs", "rpg-listings": "needs-listings"}
 DEFAULTS = {"pages": 500, "nodes": 10_000, "refs": 50_000, "seed": 1}
 CATEGORIES = 20
 TYPES = {"A": "Attribute", "S": "Skill", "AB": "Ability", "E": "Effect", "T": "Trait", "R": "Resource"}
@@ -154,7 +160,7 @@ def _heading(text: str, char: str) -> str:
 def _ref(flavour: str, node: NodeSpec) -> str:
     if flavour.startswith("plain"):
         return f":ref:`{node.label}`"
-    if flavour == "needs":
+    if flavour.startswith("needs"):
         return f":need:`{node.need_id}`"
     return f":node:ref:`{node.uid}`"
 
@@ -173,8 +179,9 @@ def _node(flavour: str, content: Content, node: NodeSpec) -> str:
                           [f"   single: {TYPES[t]}; {node.name}" for t in node.types])
         return (f"{index}\n\n.. _{node.label}:\n\n{_heading(node.title, '-')}\n"
                 f"{node.body}\n\n{_refs_paragraph(flavour, content, node.refs, '')}")
-    if flavour == "needs":
-        return (f".. need:: {node.name}\n   :id: {node.need_id}\n   :tags: {', '.join(node.types)}\n\n"
+    if flavour.startswith("needs"):
+        tags = [*node.types, *([f"cat{node.category:02d}"] if flavour == "needs-listings" else [])]
+        return (f".. need:: {node.name}\n   :id: {node.need_id}\n   :tags: {', '.join(tags)}\n\n"
                 f"   {node.body}\n\n{refs}")
     typ = "" if flavour in ("rpg-bound", "rpg-listings") else f"   :type: {','.join(node.types)}\n"
     return f".. node:def:: {node.name}\n   :uid: {node.uid}\n{typ}\n   {node.body}\n\n{refs}"
@@ -192,6 +199,9 @@ def _catalogue(flavour: str, content: Content, category: int) -> str:
     if flavour == "rpg-listings":
         return (f"{title}\n.. node:list::\n   :filter: namespace == \"{namespace}\"\n"
                 "   :columns: name, types, summary\n")
+    if flavour == "needs-listings":
+        return (f"{title}\n.. needtable::\n   :filter: \"cat{category:02d}\" in tags\n"
+                "   :columns: id, title, tags\n   :style: table\n")
     members = sorted((n for n in content.nodes if n.category == category), key=lambda n: (n.name.lower(), n.uid))
     rows = "".join(f"   * - :ref:`{n.label}`\n     - {', '.join(n.type_names)}\n     - {n.summary}\n"
                    for n in members)
@@ -221,7 +231,7 @@ def _conf(flavour: str) -> str:
         lines.append('extensions = ["sphinx_rpg"]')
         if flavour in ("rpg-bound", "rpg-listings"):
             lines.append(f'rpg_registries = ["{REGISTRY_MODULE}:REGISTRY"]')
-    elif flavour == "needs":
+    elif flavour.startswith("needs"):
         lines += ['extensions = ["sphinx_needs"]',
                   'needs_types = [{"directive": "need", "title": "Node", "prefix": "N_", '
                   '"color": "#BFD8D2", "style": "node"}]']

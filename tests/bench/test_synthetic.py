@@ -35,7 +35,7 @@ HAVE_NEEDS = importlib.util.find_spec("sphinx_needs") is not None
 def books(tmp_path_factory):
     """Every flavour generated and built once, concurrently: flavour -> (source, html, stderr, status)."""
     root = tmp_path_factory.mktemp("synthetic")
-    flavours = tuple(f for f in synthetic.FLAVOURS if f != "needs" or HAVE_NEEDS)
+    flavours = tuple(f for f in synthetic.FLAVOURS if not f.startswith("needs") or HAVE_NEEDS)
     synthetic.generate(root / "src", flavours=flavours, **SIZE)
     children = {}
     for flavour in flavours:
@@ -52,8 +52,8 @@ def books(tmp_path_factory):
 
 @pytest.mark.parametrize("flavour", synthetic.FLAVOURS)
 def test_flavour_builds_without_warnings(books, flavour):
-    if flavour == "needs" and not HAVE_NEEDS:
-        pytest.skip("sphinx-needs is not installed (pip install -e .[bench]); the needs flavour is not built")
+    if flavour.startswith("needs") and not HAVE_NEEDS:
+        pytest.skip("sphinx-needs is not installed (pip install -e .[bench]); the needs flavours are not built")
     source, html, stderr, status = books[flavour]
     assert status == 0 and not stderr.strip(), stderr
     page = synthetic.make_content(**SIZE).edit_page
@@ -63,7 +63,8 @@ def test_flavour_builds_without_warnings(books, flavour):
 def test_flavours_carry_the_same_definitions_and_references(books):
     content = synthetic.make_content(**SIZE)
     patterns = {"plain": (r"^\.\. _bench-", r":ref:`"), "rpg": (r"^\.\. node:def::", r":node:ref:`"),
-                "rpg-bound": (r"^\.\. node:def::", r":node:ref:`"), "needs": (r"^\.\. need::", r":need:`")}
+                "rpg-bound": (r"^\.\. node:def::", r":node:ref:`"), "needs": (r"^\.\. need::", r":need:`"),
+                "needs-listings": (r"^\.\. need::", r":need:`")}
     for flavour, (definition, reference) in patterns.items():
         if flavour not in books:
             continue
@@ -80,6 +81,15 @@ def test_links_resolve_to_the_same_titles_in_plain_and_rpg(books):
                                  "".join(p.read_text() for p in sorted(html.glob("*.html")))))
     assert link_texts("plain") == link_texts("rpg") == link_texts("rpg-bound")
     assert len(link_texts("rpg")) == SIZE["refs"]
+
+
+@pytest.mark.parametrize("flavour", [f for f in synthetic.FLAVOURS if f.endswith("listings")])
+def test_every_listing_flavour_catalogues_every_node(books, flavour):
+    if flavour not in books:
+        pytest.skip("sphinx-needs is not installed")
+    html = "".join(p.read_text() for p in sorted((books[flavour][1] / "catalogue").glob("*.html")))
+    missing = [n.name for n in synthetic.make_content(**SIZE).nodes if n.name not in html]
+    assert not missing
 
 
 def test_the_registry_binds_every_node(books):
