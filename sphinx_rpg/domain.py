@@ -8,6 +8,7 @@ incremental build that removes one of two definitions heals without stale state.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from docutils import nodes
@@ -71,8 +72,9 @@ class NodeRefRole(XRefRole):
 
     def process_link(self, env: BuildEnvironment, refnode: Element, has_explicit_title: bool,
                      title: str, target: str) -> tuple[str, str]:
-        env.get_domain("node").note_reference(env.docname, target.strip())  # type: ignore[attr-defined]
-        return title, target.strip()
+        target = sys.intern(target.strip())  # pickled once however many pages refer to it
+        env.get_domain("node").note_reference(env.docname, target)  # type: ignore[attr-defined]
+        return title, target
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         if not self.disabled:

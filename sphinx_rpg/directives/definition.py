@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -48,7 +50,8 @@ class NodeDefinition(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0].strip()
-        uid = (self.options.get("uid") or "").strip()
+        # interned: the environment then pickles each uid once, however many pages refer to it
+        uid = sys.intern((self.options.get("uid") or "").strip())
         location = self.get_location()
         valid_uid = is_valid_uid(uid)
         if not uid:
@@ -63,8 +66,8 @@ class NodeDefinition(SphinxDirective):
         heading = render_title(self.config.rpg_heading_format, name=name, types=types, uid=uid,
                                type_names=type_names) if types else name
 
-        anchor = make_id(self.env, self.state.document, "", uid) if valid_uid else \
-            make_id(self.env, self.state.document, "node", name)
+        anchor = sys.intern(make_id(self.env, self.state.document, "", uid) if valid_uid else
+                            make_id(self.env, self.state.document, "node", name))
         # MyST's mock state has no ``parent``: there a node:def always sits in a section's body
         try:
             parent = self.state.parent
