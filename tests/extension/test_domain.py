@@ -197,3 +197,16 @@ def test_myst_pages_use_the_same_directive_and_roles(app):
     assert re.search(r'href="rules.html#Generic.Trait.Energy"[^>]*><span [^>]*>the pool</span>', index)
     paragraph = re.search(r"<p>A bare ref.*?</p>", index, re.S).group(0)
     assert paragraph.count('href="rules.html#Generic.Trait.Energy"') == 3  # the [](#uid) link too
+
+
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
+def test_the_environment_keeps_one_string_per_uid_however_many_pages_refer_to_it(app):
+    """Interned uids: a big book's environment pickles each uid once, not once per reference."""
+    app.build()
+    domain = app.env.get_domain("node")
+    referenced = [uid for uids in domain.data["references"].values() for uid in uids]
+    assert referenced
+    for uid in referenced:
+        record = domain.record(uid)
+        if record is not None:
+            assert uid is record.uid
