@@ -101,3 +101,16 @@ def test_include_merges_a_topic_registry_into_a_system_registry():
     topic.define("Sys.Topic.Thing", "Thing", "X")
     system.include(topic)
     assert "Sys.Topic.Thing" in system and system.node_types["X"] == "Extra"
+
+
+@pytest.mark.parametrize("codes", [("E", 3), [["E"]], None, 42])
+def test_a_type_list_that_is_not_text_is_rejected_by_name(codes):
+    with pytest.raises(InvalidTypeError) as raised:
+        parse_types(codes)
+    assert "not a valid node type list" in str(raised.value)
+
+
+def test_a_repeated_type_list_parses_the_same_every_time():
+    """Parsing is cached per text; a cached answer must equal a fresh one and never be shared mutable state."""
+    assert parse_types("T, E") is parse_types("T, E") == ("T", "E")
+    assert parse_types(["T", "E"]) == parse_types("T,E")
