@@ -92,29 +92,22 @@ def check_uid(uid: object) -> str:
 
 def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
     """Normalise a type list: ``"E,R"``, ``"E, R"`` and ``("E", "R")`` are all ``("E", "R")``."""
-    if not isinstance(text, (str, tuple)):
-        try:
-            text = tuple(text)
-        except TypeError:
-            raise InvalidTypeError(text, "expected text such as 'E,R' or a list of codes") from None
+    if isinstance(text, str):
+        return _parse_codes(text)
     try:
-        return _parse_types_cached(text)
-    except TypeError:  # an unhashable part: not a type code either
-        return _parse_types_uncached(text)
+        parts = tuple(text)
+    except TypeError:
+        raise InvalidTypeError(text, "expected text such as 'E,R' or a list of codes") from None
+    for part in parts:
+        if not isinstance(part, str):
+            raise InvalidTypeError(parts, f"{part!r} is not a type code (a type code is text)")
+    return _parse_codes(parts)
 
 
 @lru_cache(maxsize=1024)
-def _parse_types_cached(text: str | tuple[Any, ...]) -> tuple[str, ...]:
+def _parse_codes(text: str | tuple[str, ...]) -> tuple[str, ...]:
     """Cached: a registry of thousands of nodes repeats a handful of type lists."""
-    return _parse_types_uncached(text)
-
-
-def _parse_types_uncached(text: str | tuple[Any, ...]) -> tuple[str, ...]:
-    parts = text.split(",") if isinstance(text, str) else text
-    for part in parts:
-        if not isinstance(part, str):
-            raise InvalidTypeError(text, f"{part!r} is not a type code (a type code is text)")
-    codes = tuple(part.strip() for part in parts)
+    codes = tuple(part.strip() for part in (text.split(",") if isinstance(text, str) else text))
     if not codes or any(not code for code in codes):
         raise InvalidTypeError(text, "an empty type code")
     for code in codes:

@@ -194,16 +194,12 @@ class EffectRank:
 
     def gain(self, ranks: int) -> int:
         """Add ``ranks`` (more of the same boon or condition) and return the new rank."""
-        if not isinstance(ranks, bool) and isinstance(ranks, int) and ranks < 0:
-            raise EffectRankError(f"{self.name}: cannot gain a negative number of ranks ({ranks})")
         _whole(ranks, f"{self.name}: ranks gained", EffectRankError)
         self.rank += ranks
         return self.rank
 
     def decay(self, steps: int = 1) -> int:
         """Lose ``steps`` ranks, never going below the floor; return the new rank."""
-        if not isinstance(steps, bool) and isinstance(steps, int) and steps < 0:
-            raise EffectRankError(f"{self.name}: cannot decay a negative number of steps ({steps})")
         _whole(steps, f"{self.name}: decay steps", EffectRankError)
         self.rank = max(self.floor, self.rank - steps)
         return self.rank
@@ -230,8 +226,6 @@ class Charges:
 
     def spend(self, charges: int = 1) -> int:
         """Use ``charges`` charges and return what is left."""
-        if not isinstance(charges, bool) and isinstance(charges, int) and charges < 0:
-            raise ChargeError(f"{self.name}: cannot spend a negative number of charges ({charges})")
         _whole(charges, f"{self.name}: charges spent", ChargeError)
         if charges > self.rank:
             raise ChargeError(f"{self.name}: cannot spend {charges} charge(s), only {self.rank} left")
@@ -240,8 +234,6 @@ class Charges:
 
     def rest(self, hours: int) -> int:
         """Rest for ``hours``; a trait resource below 1 is recharged to 1 after 8 hours."""
-        if not isinstance(hours, bool) and isinstance(hours, int) and hours < 0:
-            raise ChargeError(f"{self.name}: cannot rest a negative number of hours ({hours})")
         _whole(hours, f"{self.name}: hours of rest", ChargeError)
         if self.trait and hours >= self.RECHARGE_HOURS and self.rank < 1:
             self.rank = 1
