@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
 
 from rules.formula import Formula
+from rules.values import is_whole
 
 Value = Union[int, Fraction, str]
 T = TypeVar("T")
@@ -131,7 +132,7 @@ class Ranks:
     floor: int | None = None
 
     def check(self, rank: int, uid: str = "node") -> int:
-        if not isinstance(rank, int) or isinstance(rank, bool):
+        if not is_whole(rank):
             raise RankError(f"{uid}: rank must be a whole number, not {rank!r}")
         if rank < self.minimum or (self.maximum is not None and rank > self.maximum):
             raise RankError(f"{uid}: rank {rank} is outside {self}")

@@ -17,6 +17,7 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTu
 
 from .convolution import convolve, convolve_cost
 from .errors import check_work
+from ..values import is_whole
 
 
 def _fraction_fast(numerator: int, denominator: int) -> Fraction:
@@ -132,7 +133,7 @@ class Dist:
     @lru_cache(maxsize=None)
     def die(sides: int) -> Dist:
         """A fair die with faces 1..sides."""
-        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+        if not is_whole(sides) or sides < 1:
             raise ValueError(f"a die needs a whole number of sides >= 1, not {sides!r}")
         return Dist._new(range(1, sides + 1), [1] * sides)
 
@@ -332,7 +333,7 @@ class Dist:
     def __add__(self, other: Dist | int) -> Dist:
         if isinstance(other, Dist):
             return _convolve(self, other)
-        if isinstance(other, int) and not isinstance(other, bool):
+        if is_whole(other):
             return Dist._new(tuple(o + other for o in self._outcomes), self._weights) if other else self
         return NotImplemented
 
@@ -344,18 +345,18 @@ class Dist:
     def __sub__(self, other: Dist | int) -> Dist:
         if isinstance(other, Dist):
             return _convolve(self, -other)
-        if isinstance(other, int) and not isinstance(other, bool):
+        if is_whole(other):
             return self + (-other)
         return NotImplemented
 
     def __rsub__(self, other: int) -> Dist:
-        if isinstance(other, int) and not isinstance(other, bool):
+        if is_whole(other):
             return (-self) + other
         return NotImplemented
 
     def __mul__(self, k: int) -> Dist:
         """Scale every outcome by the int ``k`` (not the sum of k copies: see :meth:`repeat_sum`)."""
-        if isinstance(k, bool) or not isinstance(k, int):
+        if not is_whole(k):
             return NotImplemented
         if k == 0:
             return Dist.constant(0)
@@ -367,7 +368,7 @@ class Dist:
 
     def repeat_sum(self, n: int) -> Dist:
         """The sum of ``n`` independent copies (by repeated squaring; cached)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if not is_whole(n) or n < 0:
             raise ValueError(f"repeat_sum needs a whole number n >= 0, not {n!r}")
         return _repeat_sum(self, n)
 

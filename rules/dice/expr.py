@@ -15,12 +15,13 @@ from .keep import keep, keep_highest
 from .mechanics import EXPLODE_DEPTH, explode
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
+from ..values import is_whole
 
 __all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Keep", "Pool", "SuccessCount", "Sum"]
 
 
 def _whole(owner: str, name: str, value: object, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    if not is_whole(value) or value < low:
         raise ValueError(f"{owner}: {name} must be a whole number >= {low}, not {value!r}")
 
 
@@ -48,7 +49,7 @@ class Constant(DiceExpr):
     value: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.value, bool) or not isinstance(self.value, int):
+        if not is_whole(self.value):
             raise ValueError(f"Constant: value must be an int, not {self.value!r}")
 
     def __str__(self) -> str:

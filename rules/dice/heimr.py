@@ -13,6 +13,7 @@ from math import comb
 
 from .distribution import Dist
 from .errors import check_work
+from ..values import is_whole
 
 #: |C| beyond this is refused: the rules' range is about -5..5, and the weights grow as 10 ** |C|.
 MAX_CONSISTENCY = 1000
@@ -26,7 +27,7 @@ def heimr_challenge(consistency: int, potential: int = 0, *, d6_counts_as_one: b
     matter for C >= 0 (only d10s show 10) nor for the lowest die itself.
     """
     for name, value in (("consistency", consistency), ("potential", potential)):
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             raise ValueError(f"{name} must be a whole number, not {value!r}")
     if abs(consistency) > MAX_CONSISTENCY:
         raise ValueError(f"consistency must be within +-{MAX_CONSISTENCY}, not {consistency}")

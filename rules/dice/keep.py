@@ -15,6 +15,7 @@ from typing import Iterable, Sequence
 
 from .distribution import Dist, _sorted_outcomes
 from .errors import check_work
+from ..values import is_whole
 
 
 def _dists(dists: Iterable[Dist]) -> tuple[Dist, ...]:
@@ -141,7 +142,7 @@ def keep(n_dice: int, sides: int, keep: int, highest: bool = True) -> Dist:
     once ``keep`` dice are placed the rest are counted in closed form.  Cached.
     """
     for name, value, low in (("n_dice", n_dice, 0), ("sides", sides, 1), ("keep", keep, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        if not is_whole(value) or value < low:
             raise ValueError(f"keep(): {name} must be a whole number >= {low}, not {value!r}")
     return _keep(n_dice, sides, min(keep, n_dice), bool(highest))
 

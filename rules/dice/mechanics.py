@@ -18,6 +18,7 @@ from .heimr import heimr_challenge
 from .keep import advantage, disadvantage, keep, keep_highest, keep_lowest
 from .rollunder import RollUnder, Verdict, contest, roll_under
 from .successes import EXPLOSION_TAIL, count_successes, fumble_probability, pool_outcomes
+from ..values import is_whole
 
 __all__ = [
     "EXPLODE_DEPTH", "EXPLOSION_TAIL", "NaturalsCheck", "RollUnder", "Verdict", "advantage",
@@ -86,9 +87,9 @@ def face_counts(n: int, sides: int) -> Dist:
     Multinomial weights n! / (c1! c2! ...) over sides ** n.  Nemron's area damage rolls one location
     die per point; ``face_counts(4, 6)`` gives every tally of four location dice.  Cached.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+    if not is_whole(n) or n < 0:
         raise ValueError(f"n must be a whole number >= 0, not {n!r}")
-    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+    if not is_whole(sides) or sides < 1:
         raise ValueError(f"sides must be a whole number >= 1, not {sides!r}")
     return _face_counts(n, sides)
 
@@ -110,7 +111,7 @@ def location_tally(n: int, sides: int, face: int) -> Dist:
     """How many of ``n`` dice show ``face`` (binomial): e.g. hits to the torso from 4 AOE dice."""
     if not 1 <= face <= sides:
         raise ValueError(f"face {face} is not on a d{sides}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+    if not is_whole(n) or n < 0:
         raise ValueError(f"n must be a whole number >= 0, not {n!r}")
     return Dist._new(range(n + 1), [comb(n, k) * (sides - 1) ** (n - k) for k in range(n + 1)])
 
@@ -123,9 +124,9 @@ def explode(sides: int, depth: int = EXPLODE_DEPTH) -> Dist:
     the distribution is exact for that rule, and differs from unlimited explosions only with
     probability sides ** -(depth + 1).  ``NdS!`` is ``explode(S).repeat_sum(N)``.
     """
-    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 2:
+    if not is_whole(sides) or sides < 2:
         raise ValueError(f"an exploding die needs at least 2 sides, not {sides!r}")
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+    if not is_whole(depth) or depth < 0:
         raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
     return _explode(sides, depth)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Protocol, Union, runtime_checkable
 
 from .errors import DiceError, ScriptExhaustedError, ScriptFaceError
+from ..values import is_whole
 
 __all__ = [
     "DiceError", "DiceSource", "DieRoll", "RollResult", "ScriptExhaustedError", "ScriptFaceError",
@@ -28,7 +29,7 @@ class DiceSource(Protocol):
 
 
 def _check_sides(sides: int) -> None:
-    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+    if not is_whole(sides) or sides < 1:
         raise ValueError(f"a die needs a whole number of sides >= 1, not {sides!r}")
 
 
@@ -60,7 +61,7 @@ class ScriptedSource:
     def __init__(self, faces: Iterable[int]):
         self._faces = deque(faces)
         for face in self._faces:
-            if isinstance(face, bool) or not isinstance(face, int) or face < 1:
+            if not is_whole(face) or face < 1:
                 raise ScriptFaceError(f"a scripted face must be a whole number >= 1, not {face!r}")
         self.used = 0
 

@@ -32,6 +32,7 @@ from typing import Literal
 
 from .distribution import Dist
 from .errors import check_work
+from ..values import is_whole
 
 Lid = Literal["none", "on", "off"]
 
@@ -40,7 +41,7 @@ EXPLOSION_TAIL = Fraction(1, 2 ** 64)
 
 
 def _whole(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    if not is_whole(value) or value < low:
         raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
     return value
 

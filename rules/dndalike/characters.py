@@ -14,6 +14,7 @@ from typing import Sequence
 from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.tables import Table
+from rules.values import is_whole
 
 NODES = topic_registry("characters")
 
@@ -114,7 +115,7 @@ def stat_bonus(score: int) -> int:
 
     Raises :class:`StatScoreError` for a score outside 3..18.
     """
-    if not isinstance(score, int) or isinstance(score, bool):
+    if not is_whole(score):
         raise StatScoreError(score)
     for band in BONUS_BANDS:
         if band.low <= score <= band.high:
@@ -124,7 +125,7 @@ def stat_bonus(score: int) -> int:
 
 def check_bonus(bonus: int) -> int:
     """Validate a stat bonus (-2..+2) handed to a derived-value rule."""
-    if not isinstance(bonus, int) or isinstance(bonus, bool) or not -2 <= bonus <= 2:
+    if not is_whole(bonus) or not -2 <= bonus <= 2:
         raise StatBonusError(bonus)
     return bonus
 

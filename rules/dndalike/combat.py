@@ -21,6 +21,7 @@ from rules.dndalike.skills import Task, attempt_completion, attempt_progress
 from rules.dndalike.spellcasting import (Spell, SpellStones, casting_save, check_stones, end_of_turn_save,
                                          gather_power)
 from rules.dndalike.wounds import DamageTrack, finishing_blow, suffer_wounds, wounds_dealt
+from rules.values import is_whole
 
 NODES = topic_registry("combat")
 
@@ -86,8 +87,7 @@ class CombatSettings:
     def __post_init__(self) -> None:
         if self.raise_ac not in RAISE_MODES:
             raise SettingsError(f"raise_ac {self.raise_ac!r} is not one of {', '.join(RAISE_MODES)}")
-        if (not isinstance(self.ranged_aim_fatigue, int) or isinstance(self.ranged_aim_fatigue, bool)
-                or self.ranged_aim_fatigue < 0):
+        if not is_whole(self.ranged_aim_fatigue) or self.ranged_aim_fatigue < 0:
             raise SettingsError(f"ranged_aim_fatigue {self.ranged_aim_fatigue!r} must be a whole number >= 0")
 
 
@@ -123,7 +123,7 @@ class Combatant:
     def __post_init__(self) -> None:
         for what, value, least in (("armour class", self.armour_class, -2), ("health", self.health, 1),
                                    ("fatigue", self.fatigue, 0), ("maximum fatigue", self.maximum_fatigue, 0)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            if not is_whole(value) or value < least:
                 raise CombatantError(f"{self.name}: {what} {value!r} is invalid: it must be a whole number, "
                                      f"{least} or more")
         self.features = frozenset(self.features)
@@ -237,7 +237,7 @@ def turn_order(arrivals: Mapping[str, int]) -> tuple[str, ...]:
     if not arrivals:
         raise TurnOrderError("no parties given")
     for name, when in arrivals.items():
-        if not isinstance(when, int) or isinstance(when, bool):
+        if not is_whole(when):
             raise TurnOrderError(f"party {name!r}: arrival {when!r} is not a whole number")
     return tuple(sorted(arrivals, key=lambda name: arrivals[name]))
 

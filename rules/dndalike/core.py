@@ -13,6 +13,7 @@ from fractions import Fraction
 from rules.dndalike._dice import DiceSource, Dist, advantage, disadvantage
 from rules.dndalike._shared import topic_registry
 from rules.tables import Table
+from rules.values import is_whole
 
 NODES = topic_registry("core")
 
@@ -62,7 +63,7 @@ class DieValueError(CoreRuleError):
 
 
 def _integer(what: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise DieValueError(what, value)
     return value
 
@@ -73,7 +74,7 @@ class CancellationError(CoreRuleError):
 
 
 def _whole(what: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole(value) or value < 0:
         raise FatigueError(what, value)
     return value
 
@@ -163,7 +164,7 @@ def natural_result(face: int) -> bool | None:
     Returns ``True``, ``False`` or ``None`` (the face decides nothing by itself).  "Natural" means the
     face on the die, before any bonus or penalty.
     """
-    if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= SIDES:
+    if not is_whole(face) or not 1 <= face <= SIDES:
         raise FaceError(face)
     if face == NATURAL_SUCCESS:
         return True

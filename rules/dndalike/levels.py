@@ -14,6 +14,7 @@ from typing import Sequence
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.characters import class_of
 from rules.tables import Table
+from rules.values import is_whole
 
 NODES = topic_registry("levels")
 
@@ -48,7 +49,7 @@ class ReadingError(LevelError):
 
 
 def _power_number(number: object) -> int:
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+    if not is_whole(number) or number < 1:
         raise PowerNumberError(number)
     if number > HIGHEST_LEVEL:
         raise RetirementError(number)

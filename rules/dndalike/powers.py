@@ -14,6 +14,7 @@ from typing import Collection
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, edge
 from rules.dndalike.skills import SKILL_LEVELS
+from rules.values import is_whole
 
 NODES = topic_registry("powers")
 
@@ -150,6 +151,6 @@ def riposte_cancels(my_attack: int, their_attack: int, *, melee: bool = True) ->
     """RIPOSTE (quick, one Attack die): on a hit, cancel a melee attack whose Attack value is at most
     the riposte's."""
     for what, value in (("riposte Attack value", my_attack), ("attack's Attack value", their_attack)):
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_whole(value):
             raise PowerError(f"{what} {value!r} is invalid: it must be a whole number")
     return melee and their_attack <= my_attack

@@ -16,6 +16,7 @@ from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
 from rules.tables import Table
+from rules.values import is_whole
 
 NODES = topic_registry("skills")
 
@@ -61,7 +62,7 @@ class SkillValueError(SkillError):
 
 
 def _whole(what: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole(value) or value < 0:
         raise SkillValueError(what, value)
     return value
 
@@ -147,7 +148,7 @@ def completion_succeeds(faces: Sequence[int], requirement: int, *, mode: str = "
     """
     _whole("progress requirement", requirement)
     for face in faces:
-        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+        if not is_whole(face) or not 1 <= face <= 6:
             raise SkillValueError("completion die", face)
     if mode == "sum":
         return sum(faces) + int_bonus >= requirement

@@ -14,6 +14,7 @@ from typing import Sequence
 from rules.dndalike._dice import DiceSource
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, SaveResult, die, save_succeeds, saving_throw
+from rules.values import is_whole
 
 NODES = topic_registry("spellcasting")
 
@@ -50,7 +51,7 @@ class EndOfTurnChoiceError(SpellcastingError):
 
 
 def _spell_level(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+    if not is_whole(value) or value < 1:
         raise SpellLevelError(value)
     return value
 
@@ -156,7 +157,7 @@ class Spell:
     stones: int | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or isinstance(self.level, bool) or self.level < 1:
+        if not is_whole(self.level) or self.level < 1:
             raise SpellLevelError(self.level)
         school(self.school)
 

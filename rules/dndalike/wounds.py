@@ -13,6 +13,7 @@ from fractions import Fraction
 from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.tables import Table
+from rules.values import is_whole
 
 NODES = topic_registry("wounds")
 
@@ -43,13 +44,13 @@ class HealChoiceError(ValueError):
 
 
 def _count(what: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole(value) or value < 0:
         raise WoundError(what, value)
     return value
 
 
 def _health(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+    if not is_whole(value) or value < 1:
         raise HealthError(value)
     return value
 

@@ -15,6 +15,7 @@ from typing import Literal
 from rules.heimr.characters import Character, find_attribute
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 Rounding = Literal["floor", "toward-zero"]
 
@@ -27,7 +28,7 @@ class AbilityError(HeimrError):
 
 
 def _whole(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise AbilityError(f"{what} must be a whole number, not {value!r}")
     return value
 

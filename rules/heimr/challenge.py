@@ -17,6 +17,7 @@ from typing import Sequence
 from rules.dice import DiceSource, Dist
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 #: The die every challenge rolls, whatever the consistency.
 BASE_DIE = 6
@@ -33,7 +34,7 @@ class ChallengeNotationError(ChallengeError):
 
 
 def _check_int(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise ChallengeError(f"{what} must be a whole number, not {value!r}")
     return value
 
@@ -57,10 +58,10 @@ def raw_score(consistency: int, d6: int, d10s: Sequence[int], *, d6_counts_as_on
     d10s = tuple(d10s)
     if len(d10s) != n:
         raise ChallengeError(f"consistency {consistency} rolls {n} d10s, got {len(d10s)}: {d10s!r}")
-    if not isinstance(d6, int) or isinstance(d6, bool) or not 1 <= d6 <= BASE_DIE:
+    if not is_whole(d6) or not 1 <= d6 <= BASE_DIE:
         raise ChallengeError(f"a d6 shows 1 to 6, not {d6!r}")
     for face in d10s:
-        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= CONSISTENCY_DIE:
+        if not is_whole(face) or not 1 <= face <= CONSISTENCY_DIE:
             raise ChallengeError(f"a d10 shows 1 to 10, not {face!r}")
     if consistency > 0:
         tens = d10s.count(CONSISTENCY_DIE)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.values import is_whole
 
 
 class UnknownAttributeError(HeimrError):
@@ -61,7 +62,7 @@ def find_attribute(name: str, attributes: Iterable[Attribute] = STANDARD_ATTRIBU
 
 
 def _check_amount(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise ResourceError(f"{what} must be a whole number, not {value!r}")
     return value
 
@@ -121,7 +122,7 @@ class Character:
         attribute = find_attribute(name)
         for key, value in self.attributes.items():
             if find_attribute(key) == attribute:
-                if not isinstance(value, int) or isinstance(value, bool):
+                if not is_whole(value):
                     raise UnknownAttributeError(f"{self.name}'s {attribute.name} must be a whole number, "
                                                 f"not {value!r}")
                 return value

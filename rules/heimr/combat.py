@@ -15,6 +15,7 @@ from rules.heimr.challenge import roll_challenge
 from rules.heimr.effects import TURN_SECONDS, CalledEffect, call_effect
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 
 
@@ -22,7 +23,7 @@ from rules.tables import Table
 def turns_to_seconds(turns: int) -> int:
     """Story time that ``turns`` turns take: characters act one after another, but each turn is two
     seconds that everyone spends at once."""
-    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+    if not is_whole(turns) or turns < 0:
         raise CombatError(f"a number of turns is a whole number of at least 0, not {turns!r}")
     return turns * TURN_SECONDS
 
@@ -118,7 +119,7 @@ def trigger_readied(order: Sequence[str], readier: str, trigger: str) -> list[st
 def reads_intent(insight: int, persuasion: int) -> bool:
     """Readying against an *intent*: the readier's Insight must reach the attacker's Persuasion."""
     for what, value in (("insight", insight), ("persuasion", persuasion)):
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_whole(value):
             raise CombatError(f"the {what} result must be a whole number, not {value!r}")
     return insight >= persuasion
 
@@ -129,9 +130,9 @@ def range_penalty(distance: int, max_range: int | None = None) -> int:
 
     Beyond the weapon's ``max_range`` there is no shot at all.
     """
-    if not isinstance(distance, int) or isinstance(distance, bool) or distance < 0:
+    if not is_whole(distance) or distance < 0:
         raise CombatError(f"a distance is a whole number of at least 0, not {distance!r}")
-    if max_range is not None and (not isinstance(max_range, int) or isinstance(max_range, bool)
+    if max_range is not None and (not is_whole(max_range)
                                   or max_range < 1):
         raise CombatError(f"a weapon's range is a whole number of at least 1, not {max_range!r}")
     if max_range is not None and distance > max_range:
@@ -267,7 +268,7 @@ HANDS = ("sword hand", "off-hand")
 @REGISTRY.rule("Heimr.Action.WeaponAttack", "Weapon attack", "AC")
 def weapon_attack_rolls(weapons_wielded: int) -> int:
     """A weapon attack is a standard action: one attack roll per weapon wielded, all at one target."""
-    if (not isinstance(weapons_wielded, int) or isinstance(weapons_wielded, bool)
+    if (not is_whole(weapons_wielded)
             or not 1 <= weapons_wielded <= len(HANDS)):
         raise CombatError(f"a character wields 1 or 2 weapons, not {weapons_wielded!r}")
     return weapons_wielded

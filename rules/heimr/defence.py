@@ -13,6 +13,7 @@ from typing import Literal
 from rules.heimr.challenge import challenge_distribution
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 DefenceKind = Literal["dodge", "block", "parry"]
 #: Consistency lost for every earlier dodge (or block) since the defender's last turn.
@@ -30,7 +31,7 @@ class DefenceError(HeimrError):
 
 
 def _whole(value: object, what: str, minimum: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
+    if not is_whole(value) or (minimum is not None and value < minimum):
         at_least = "" if minimum is None else f" of at least {minimum}"
         raise DefenceError(f"{what} must be a whole number{at_least}, not {value!r}")
     return value
@@ -207,7 +208,7 @@ def wake_requirement(sound: Literal["soft", "loud"]) -> int:
 def luck_shot(d10: int, concealment: int) -> int | None:
     """Attacking someone known to be hidden: a d10 first; only a 10 allows the attack roll, at a
     consistency penalty of 1 plus the concealment penalty (returned); otherwise ``None``."""
-    if not isinstance(d10, int) or isinstance(d10, bool) or not 1 <= d10 <= 10:
+    if not is_whole(d10) or not 1 <= d10 <= 10:
         raise DefenceError(f"a d10 shows 1 to 10, not {d10!r}")
     _whole(concealment, "a concealment penalty", 0)
     return LUCK_SHOT_PENALTY + concealment if d10 == LUCK_SHOT_FACE else None

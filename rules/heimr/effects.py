@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.values import is_whole
 
 #: Seconds one combat turn lasts.
 TURN_SECONDS = 2
@@ -103,7 +104,7 @@ def call_effect(name: str, number: int | None = None) -> CalledEffect:
         return CalledEffect(effect, effect.default)
     if effect.unit is None:
         raise EffectError(f"{effect.name} takes no number, but {number!r} was called")
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+    if not is_whole(number) or number < 1:
         raise EffectError(f"a called number is a whole number of at least 1, not {number!r}")
     return CalledEffect(effect, number)
 
@@ -126,7 +127,7 @@ def parse_call(text: str) -> CalledEffect:
                formula="floor(seconds / 2)", values={"turn_seconds": TURN_SECONDS})
 def effect_turns(seconds: int) -> int:
     """Turns an effect lasts: its seconds halved, rounded down (so a 1-second effect lasts no turn)."""
-    if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 0:
+    if not is_whole(seconds) or seconds < 0:
         raise EffectError(f"a duration is a whole number of seconds, not {seconds!r}")
     return seconds // TURN_SECONDS
 
@@ -147,7 +148,7 @@ def resist(called: CalledEffect, *, mode: Literal["negate", "reduce"] = "negate"
         raise EffectError(f"resist mode is 'negate' or 'reduce', not {mode!r}")
     if called.number is None:
         return None
-    if not isinstance(by, int) or isinstance(by, bool) or by < 1:
+    if not is_whole(by) or by < 1:
         raise EffectError(f"a reducing resist needs its called number (1 or more), not {by!r}")
     left = called.number - by
     return replace(called, number=left) if left > 0 else None

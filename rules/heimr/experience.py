@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 #: The costs of the first two training levels; every later level costs the previous two together.
 FIRST_TRAINING_COSTS = (5, 10)
@@ -24,7 +25,7 @@ class ExperienceError(HeimrError):
 
 
 def _count(value: object, what: str, minimum: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+    if not is_whole(value) or value < minimum:
         raise ExperienceError(f"{what} must be a whole number of at least {minimum}, not {value!r}")
     return value
 
@@ -74,7 +75,7 @@ def xp_to_train(current: int, target: int) -> int:
                values={str(k): v for k, v in PROGRESS_REQUIRED.items()})
 def progress_required(new_value: int) -> int:
     """Progress an attribute needs to rise to ``new_value``; from 4 up it is always the 4 entry."""
-    if not isinstance(new_value, int) or isinstance(new_value, bool) or new_value < min(PROGRESS_REQUIRED):
+    if not is_whole(new_value) or new_value < min(PROGRESS_REQUIRED):
         raise ExperienceError(f"no progress requirement for a new attribute value of {new_value!r} "
                               f"(the table starts at {min(PROGRESS_REQUIRED)})")
     return PROGRESS_REQUIRED[min(new_value, HIGHEST_LISTED)]
@@ -88,7 +89,7 @@ class AttributeTrack:
     progress: int = 0
 
     def __post_init__(self) -> None:
-        if not isinstance(self.value, int) or isinstance(self.value, bool) or self.value < LOWEST_ATTRIBUTE:
+        if not is_whole(self.value) or self.value < LOWEST_ATTRIBUTE:
             raise ExperienceError(f"an attribute value is a whole number of at least {LOWEST_ATTRIBUTE}, "
                                   f"not {self.value!r}")
         _count(self.progress, "attribute progress")

@@ -14,6 +14,7 @@ from rules.heimr.challenge import raw_distribution
 from rules.heimr.characters import find_attribute
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 MIN_FATIGUE = 1
 MAX_FATIGUE = 20
@@ -26,7 +27,7 @@ class FatigueError(HeimrError):
 
 
 def _fatigue(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not MIN_FATIGUE <= value <= MAX_FATIGUE:
+    if not is_whole(value) or not MIN_FATIGUE <= value <= MAX_FATIGUE:
         raise FatigueError(f"fatigue lies between {MIN_FATIGUE} and {MAX_FATIGUE}, not {value!r}")
     return value
 
@@ -35,7 +36,7 @@ def _fatigue(value: object) -> int:
                values={"minimum": MIN_FATIGUE, "maximum": MAX_FATIGUE})
 def base_fatigue(stamina: int) -> int:
     """Fatigue when rested: 4 minus Stamina, but never below 1. A breather returns fatigue here."""
-    if not isinstance(stamina, int) or isinstance(stamina, bool):
+    if not is_whole(stamina):
         raise FatigueError(f"Stamina is a whole number, not {stamina!r}")
     return min(MAX_FATIGUE, max(MIN_FATIGUE, BASE_FATIGUE_FROM - stamina))
 
@@ -58,7 +59,7 @@ def fatigue_applies(ability: Ability, *, mixed: bool = True) -> bool:
 def passes_fatigue(raw: int, fatigue: int) -> bool:
     """A physical challenge only counts if its raw score reaches the fatigue; otherwise it fails
     automatically (and a failed attack needs no defence)."""
-    if not isinstance(raw, int) or isinstance(raw, bool):
+    if not is_whole(raw):
         raise FatigueError(f"a raw score is a whole number, not {raw!r}")
     return raw >= _fatigue(fatigue)
 
@@ -67,7 +68,7 @@ def passes_fatigue(raw: int, fatigue: int) -> bool:
 def fatigue_after(fatigue: int, d6: int) -> int:
     """Fatigue after one challenge of exertion: one higher when the d6 fell below it, capped at 20."""
     _fatigue(fatigue)
-    if not isinstance(d6, int) or isinstance(d6, bool) or not 1 <= d6 <= 6:
+    if not is_whole(d6) or not 1 <= d6 <= 6:
         raise FatigueError(f"a d6 shows 1 to 6, not {d6!r}")
     return min(MAX_FATIGUE, fatigue + 1) if d6 < fatigue else fatigue
 

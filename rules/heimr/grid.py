@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.values import is_whole
 
 #: The smallest grid a fight is played on.
 MINIMUM_GRID = 3
@@ -75,7 +76,7 @@ def distance(origin: "str | Square", target: "str | Square", climb_turns: int = 
     ``climb_turns`` is the turns needed to climb up to a higher target; pass 0 for a lower one.
     """
     a, b = Square.parse(origin), Square.parse(target)
-    if not isinstance(climb_turns, int) or isinstance(climb_turns, bool) or climb_turns < 0:
+    if not is_whole(climb_turns) or climb_turns < 0:
         raise GridError(f"climbing turns are a whole number of at least 0, not {climb_turns!r} "
                         "(jumping down is free, so a lower target adds 0)")
     return abs(a.column - b.column) + abs(a.row - b.row) + climb_turns

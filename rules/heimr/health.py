@@ -12,6 +12,7 @@ from typing import Iterable, Literal
 
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 #: Minutes of uninterrupted in-character rest a short rest takes.
 SHORT_REST_MINUTES = 5
@@ -60,7 +61,7 @@ def injury_level(hp: int, *, deeper: Literal["mutilated", "dead"] = "mutilated")
     The source stops at -5.  ``deeper="mutilated"`` (this book) keeps anything lower Mutilated;
     ``deeper="dead"`` treats -6 and below as death and raises :class:`CharacterDeadError`.
     """
-    if not isinstance(hp, int) or isinstance(hp, bool):
+    if not is_whole(hp):
         raise HealthError(f"hit points are a whole number, not {hp!r}")
     if hp > 0:
         return None
@@ -101,10 +102,10 @@ def short_rest(hp: int, max_hp: int, minutes: int, *, interrupted: bool = False)
     """Hit points after resting ``minutes``: the maximum, if the rest was long and quiet enough and
     the character had at least 1 hit point; otherwise unchanged.  A dice challenge or a skill
     interrupts."""
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
+    if not is_whole(minutes) or minutes < 0:
         raise HealthError(f"a rest lasts a whole number of minutes, not {minutes!r}")
     for what, value in (("hit points", hp), ("maximum hit points", max_hp)):
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_whole(value):
             raise HealthError(f"{what} are a whole number, not {value!r}")
     if max_hp < 1 or hp > max_hp:
         raise HealthError(f"hit points {hp} against a maximum of {max_hp}: the maximum is at least 1 "
@@ -132,7 +133,7 @@ class Wound:
             raise HealthError(f"a wound needs an injury level (see injury_level), not {self.level!r}")
 
     def wait(self, minutes: int) -> "Wound":
-        if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
+        if not is_whole(minutes) or minutes < 0:
             raise HealthError(f"time passes in whole minutes of at least 0, not {minutes!r}")
         if not self.stabilised:
             self.minutes += minutes

@@ -13,6 +13,7 @@ from typing import Literal
 from rules.heimr.grid import Square
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
+from rules.values import is_whole
 
 #: Consistency a defender loses against attacks out of a blind spot.
 BLIND_SPOT_PENALTY = 5
@@ -89,7 +90,7 @@ def weapon_attack(weapon: str, consistency: int, potential: int) -> tuple[int, i
     the potential of the ability used, and a hit deals the weapon's damage as Hit."""
     w = find_weapon(weapon)
     for what, value in (("consistency", consistency), ("potential", potential)):
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_whole(value):
             raise ModuleError(f"the attack's {what} must be a whole number, not {value!r}")
     return consistency, potential + (w.bonus or 0), w.damage
 

@@ -13,6 +13,7 @@ from typing import Iterable
 
 from rules.nemron.checks import Pool
 from rules.nemron.nodes import NODES
+from rules.values import is_whole
 
 #: The attributes of the initiative pool, in order.
 INITIATIVE_ATTRIBUTES = ("Agility", "Awareness", "Sense")
@@ -51,7 +52,7 @@ def turn_order(rolls: Iterable[InitiativeRoll]) -> list[InitiativeRoll]:
     for roll in rolls:
         if not isinstance(roll, InitiativeRoll):
             raise InitiativeError(f"{roll!r} is not an InitiativeRoll")
-        if isinstance(roll.result, bool) or not isinstance(roll.result, int) or roll.result < 1:
+        if not is_whole(roll.result) or roll.result < 1:
             raise InitiativeError(f"{roll.name}: initiative result {roll.result!r} is not a die result")
     names = [r.name for r in rolls]
     duplicates = sorted({n for n in names if names.count(n) > 1})
@@ -71,7 +72,7 @@ class Turn:
     """
 
     def __init__(self, speed: int) -> None:
-        if isinstance(speed, bool) or not isinstance(speed, int) or speed < 0:
+        if not is_whole(speed) or speed < 0:
             raise ActionEconomyError(f"movement speed must be a whole number of metres, not {speed!r}")
         self.speed = speed
         self.actions = 1
@@ -101,7 +102,7 @@ class Turn:
 
     def move(self, metres: int) -> int:
         """Move ``metres`` as part of the one movement action; returns the metres left."""
-        if isinstance(metres, bool) or not isinstance(metres, int) or metres < 0:
+        if not is_whole(metres) or metres < 0:
             raise ActionEconomyError(f"a move covers a whole number of metres, not {metres!r}")
         if self.movement_closed:
             raise ActionEconomyError("the movement action is spent: it cannot resume after another action")

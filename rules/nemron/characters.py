@@ -13,6 +13,7 @@ from typing import Mapping
 
 from rules.nemron.checks import Pool
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
+from rules.values import is_whole
 
 
 class Line(str, Enum):
@@ -141,7 +142,7 @@ class Frame:
         for attribute in Attribute:
             low, high = self.bounds(attribute)
             for bound in (low, high):
-                if isinstance(bound, bool) or not isinstance(bound, int):
+                if not is_whole(bound):
                     raise FrameError(f"frame {self.name!r}: {attribute.value} bound {bound!r} is not a whole rank")
             if not 0 <= low <= high <= MAX_RANK:
                 raise FrameError(f"frame {self.name!r}: {attribute.value} bounds {low}-{high} are impossible "
@@ -174,7 +175,7 @@ class Frame:
         if missing:
             raise CharacterCreationError(f"attributes missing: {', '.join(missing)}")
         for attribute, rank in ranks.items():
-            if isinstance(rank, bool) or not isinstance(rank, int):
+            if not is_whole(rank):
                 raise CharacterCreationError(f"{attribute.value} rank {rank!r} is not a whole number")
             low, high = self.bounds(attribute)
             if not low <= rank <= high:

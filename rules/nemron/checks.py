@@ -17,6 +17,7 @@ from typing import Iterable, Mapping, Sequence
 from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
 from rules.nemron.nodes import NODES, RANK_DICE, rank_die
 from rules.tables import Table
+from rules.values import is_whole
 
 #: The separators a pool may use between its dice: the published ``›`` and plain ``>``.
 POOL_SEPARATORS = ("\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}", ">")
@@ -182,7 +183,7 @@ def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
     calls for.
     """
     ceiling = MAX_HEROIC_DC if advanced_scaling else MAX_DC
-    if isinstance(dc, bool) or not isinstance(dc, int) or not 1 <= dc <= ceiling:
+    if not is_whole(dc) or not 1 <= dc <= ceiling:
         hint = "" if advanced_scaling else " (higher DCs need advanced_scaling=True)"
         raise DifficultyError(f"DC {dc!r} is outside 1-{ceiling}{hint}")
     return next(text for low, high, text in DC_SCALE if low <= dc <= high)
@@ -314,7 +315,7 @@ def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifi
     """The kept result of a rolled pool (its ``faces``) with an optional boon or penalty die."""
     _check_penalty_mode(penalty_mode)
     faces = tuple(faces)
-    if not faces or any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= max(RANK_DICE.values())
+    if not faces or any(not is_whole(f) or not 1 <= f <= max(RANK_DICE.values())
                         for f in faces):
         raise PoolNotationError(faces, "rolled faces must be one or more whole numbers from 1 to 12")
     best = max(faces)
@@ -323,7 +324,7 @@ def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifi
     rule = _as_modifier(modifier).rule
     if modifier_face is None:
         raise ModifierError(f"{modifier!r} needs its d{rule.sides} face")
-    if isinstance(modifier_face, bool) or not isinstance(modifier_face, int) or not 1 <= modifier_face <= rule.sides:
+    if not is_whole(modifier_face) or not 1 <= modifier_face <= rule.sides:
         raise ModifierError(f"{modifier_face!r} is not a face of the d{rule.sides} of a {_as_modifier(modifier).value}")
     if rule.boon:
         return max(best, modifier_face)
@@ -368,7 +369,7 @@ def drama(face: int) -> Drama:
 
     The drama die never joins the pool; it only decides whether something memorable happens.
     """
-    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= DRAMA_DIE:
+    if not is_whole(face) or not 1 <= face <= DRAMA_DIE:
         raise DramaDieError(f"drama die face {face!r} is not a d20 face (1-20)")
     return {BAD_DRAMA_FACE: Drama.BAD, GOOD_DRAMA_FACE: Drama.GOOD}.get(face, Drama.NONE)
 

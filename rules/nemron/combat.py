@@ -16,6 +16,7 @@ from rules.nemron._dice import DiceSource
 from rules.nemron.checks import Modifier, Pool
 from rules.nemron.health import HUMANOID_LOCATIONS, Limb, location
 from rules.nemron.nodes import NODES, rank_die
+from rules.values import is_whole
 
 
 class CombatError(ValueError):
@@ -27,7 +28,7 @@ class RangeBandError(CombatError):
 
 
 def _roll_value(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if not is_whole(value) or value < 0:
         raise CombatError(f"{what} must be a whole number of at least 0, not {value!r}")
     return value
 

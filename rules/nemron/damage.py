@@ -15,6 +15,7 @@ from typing import Mapping
 from rules.nemron.energy import Energy
 from rules.nemron.health import Body, Limb
 from rules.nemron.nodes import NODES
+from rules.values import is_whole
 
 
 class DamageError(ValueError):
@@ -86,7 +87,7 @@ def deal_damage(amount: int, damage_type: DamageType | str, *, body: Body, limb:
     Neural damage drains ``energy`` and Psychic damage adds to ``stress``, *instead of* taking HP;
     every other type takes HP from ``limb`` of ``body``.
     """
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+    if not is_whole(amount) or amount < 0:
         raise DamageError(f"damage must be a whole number of at least 0, not {amount!r}")
     track = damage_target(damage_type)
     if track is Track.ENERGY:
@@ -115,7 +116,7 @@ class Stress:
 
     def add(self, amount: int) -> int:
         """Take ``amount`` Psychic damage as Stress and return the new rank."""
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        if not is_whole(amount) or amount < 0:
             raise DamageError(f"Stress gained must be a whole number of at least 0, not {amount!r}")
         self.rank += amount
         return self.rank

@@ -13,6 +13,7 @@ from enum import Enum
 from rules.nemron._dice import DiceSource
 from rules.nemron.checks import Pool, as_pool
 from rules.nemron.nodes import NODES, EffectRank
+from rules.values import is_whole
 
 
 class EffectApplicationError(ValueError):
@@ -49,7 +50,7 @@ def apply_effect(effect: EffectRank, pool: Pool | str, source: DiceSource, *, fi
     gained.
     """
     if fixed is not None:
-        if isinstance(fixed, bool) or not isinstance(fixed, int) or fixed < 0:
+        if not is_whole(fixed) or fixed < 0:
             raise EffectApplicationError(f"{effect.name}: fixed ranks must be a whole number >= 0, not {fixed!r}")
         gained = fixed
     else:

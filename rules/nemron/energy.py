@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rules.formula import Formula
 from rules.nemron.nodes import MAX_RANK, NODES
+from rules.values import is_whole
 
 #: The Energy maximum as the book prints it.
 MAX_ENERGY = Formula("Control + Sense + Focus + 5")
@@ -27,7 +28,7 @@ class BonusReactionError(EnergyError):
 
 
 def _whole(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if not is_whole(value) or value < 0:
         raise EnergyError(f"{what} must be a whole number of at least 0, not {value!r}")
     return value
 
@@ -59,7 +60,7 @@ class Energy:
     def from_spirit(cls, control: int, sense: int, focus: int) -> "Energy":
         """A full pool for a character with these Spirit-line ranks."""
         for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
-            if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= MAX_RANK:
+            if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
                 raise EnergyError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
         return cls(MAX_ENERGY(Control=control, Sense=sense, Focus=focus))  # type: ignore[arg-type]
 
@@ -77,7 +78,7 @@ class Energy:
 
     def bonus_reaction(self, round_number: int) -> int:
         """Buy one bonus reaction for 2 Energy; only once in any round."""
-        if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+        if not is_whole(round_number) or round_number < 1:
             raise BonusReactionError(f"the round must be a whole number of at least 1, not {round_number!r}")
         if round_number in self.bonus_reaction_rounds:
             raise BonusReactionError(f"round {round_number}: a bonus reaction was already bought this round")

@@ -14,6 +14,7 @@ from typing import Mapping
 from rules.nemron._dice import DiceSource
 from rules.formula import Formula
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
+from rules.values import is_whole
 
 #: HP of every limb.
 LIMB_HP = Formula("5 + Power + Agility + Constitution")
@@ -75,7 +76,7 @@ def roll_location(source: DiceSource, table: Mapping[int, Limb] = HUMANOID_LOCAT
 def limb_hp(power: int, agility: int, constitution: int) -> int:
     """HP of each limb: 5 + Power + Agility + Constitution (every limb gets the full amount)."""
     for name, rank in (("Power", power), ("Agility", agility), ("Constitution", constitution)):
-        if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= MAX_RANK:
+        if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
             raise HealthError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
     return LIMB_HP(Power=power, Agility=agility, Constitution=constitution)  # type: ignore[return-value]
 
@@ -92,7 +93,7 @@ class LimbDamage:
 
 
 def _amount(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if not is_whole(value) or value < 0:
         raise HealthError(f"{what} must be a whole number of at least 0, not {value!r}")
     return value
 

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Iterable, Mapping
 
 from rules.nodes import CORE_NODE_TYPES, Registry
+from rules.values import is_whole
 
 #: The published six node types plus ``RU`` for rules (initiative, falling damage, ...).
 NODE_TYPES: Mapping[str, str] = {**CORE_NODE_TYPES, "RU": "Rule"}
@@ -53,7 +54,7 @@ class EffectRankError(ValueError):
 
 def _whole(value: object, what: str, error: type[ValueError]) -> int:
     """``value`` if it is a whole number of at least 0, else ``error`` naming it."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if not is_whole(value) or value < 0:
         raise error(f"{what} must be a whole number of at least 0, not {value!r}")
     return value
 
@@ -66,7 +67,7 @@ def rank_die(rank: int) -> int:
     Ranks are the only numbers a character sheet holds; turning them into dice in one place keeps
     every pool (checks, attacks, initiative, healing) consistent.
     """
-    if isinstance(rank, bool) or not isinstance(rank, int) or rank not in RANK_DICE:
+    if not is_whole(rank) or rank not in RANK_DICE:
         raise RankDieError(rank)
     return RANK_DICE[rank]
 

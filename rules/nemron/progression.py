@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.nemron.nodes import MAX_RANK, NODE_TYPE_RULES, NODES, node_type_rule
+from rules.values import is_whole
 
 #: In-game days per month (the training period of a new skill is 30 days).
 DAYS_PER_MONTH = 30
@@ -56,7 +57,7 @@ def rank_up_cost(rank: int, *, zero_rank_is_free: bool = False) -> int:
     Read literally, a rank-0 node would rise for free; this book charges it 1 XP (the price of a new
     skill's first rank) unless ``zero_rank_is_free`` is set.
     """
-    if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= MAX_RANK:
+    if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
         raise RankCapError(f"rank {rank!r} is outside 0-{MAX_RANK}")
     if rank == MAX_RANK:
         raise RankCapError(f"rank {rank} is the highest rank: nothing to raise it to")
@@ -68,7 +69,7 @@ def cooldown_over(last_rank_up_day: int | None, today: int, *, gm_override: bool
     """Whether a node may rank up today: a month (30 in-game days) after its last rank-up, or when the
     GM waives the wait."""
     for what, day in (("the last rank-up day", last_rank_up_day), ("today", today)):
-        if day is not None and (isinstance(day, bool) or not isinstance(day, int)):
+        if day is not None and (not is_whole(day)):
             raise CooldownError(f"{what} must be a whole in-game day, not {day!r}")
     if last_rank_up_day is None or gm_override:
         return True
@@ -102,7 +103,7 @@ class Progress:
     zero_rank_is_free: bool = False
 
     def __post_init__(self) -> None:
-        if isinstance(self.xp, bool) or not isinstance(self.xp, int) or self.xp < 0:
+        if not is_whole(self.xp) or self.xp < 0:
             raise NotEnoughXPError(f"XP must be a whole number of at least 0, not {self.xp!r}")
 
     def _pay(self, cost: int, what: str) -> None:
@@ -140,7 +141,7 @@ class Progress:
         """
         if skill in self.nodes:
             raise TrainingError(f"the character already has {skill!r}")
-        if isinstance(hours, bool) or not isinstance(hours, int) or hours < 0:
+        if not is_whole(hours) or hours < 0:
             raise TrainingError(f"training hours must be a whole number of at least 0, not {hours!r}")
         log = self.training.setdefault(skill, {})
         log[self.day] = log.get(self.day, 0) + hours
@@ -219,7 +220,7 @@ def milestone_xp(kind: str, *, cumulative: bool = True) -> tuple[int, int]:
 def award_milestone(progress: Progress, kind: str, xp: int, *, cumulative: bool = True) -> int:
     """Give a milestone's XP, checked against its range; returns the new total."""
     low, high = milestone_xp(kind, cumulative=cumulative)
-    if isinstance(xp, bool) or not isinstance(xp, int) or not low <= xp <= high:
+    if not is_whole(xp) or not low <= xp <= high:
         raise MilestoneError(f"a {kind} milestone awards {low}-{high} XP, not {xp!r}")
     progress.xp += xp
     return progress.xp

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from rules.nugget.registry import REGISTRY
+from rules.values import is_whole
 
 #: Attribute ranges: player characters and ordinary people, and creatures beyond the human range.
 PC_ATTRIBUTE_RANGE = (-1, 2)
@@ -96,7 +97,7 @@ for _attribute in ATTRIBUTES:
 
 
 def _whole(value: object, what: str, error: type[CharacterError]) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise error(f"{what} must be a whole number, not {value!r}")
     return value
 

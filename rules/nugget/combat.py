@@ -17,6 +17,7 @@ from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import (LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
                                 success_distribution)
 from rules.tables import Table
+from rules.values import is_whole
 
 #: Attacks, and defences in close combat, are usually rolled at this many Base Dice.
 ATTACK_BASE_DICE = 2
@@ -64,7 +65,7 @@ class CombatCountError(CombatError):
 
 
 def _count(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole(value) or value < 0:
         raise CombatCountError(f"{what} must be a whole number >= 0, not {value!r}")
     return value
 
@@ -143,7 +144,7 @@ def weapon_base(weapon: str) -> int:
 def check_armour(points: int, *, modern: bool = False) -> int:
     """Armour takes its points off every hit's damage: up to 3 for archaic kinds, 5 for modern ones."""
     limit = MODERN_ARMOUR_MAX if modern else ARCHAIC_ARMOUR_MAX
-    if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= limit:
+    if not is_whole(points) or not 0 <= points <= limit:
         raise ArmourError(f"armour {points!r} is outside 0..{limit} for {'modern' if modern else 'archaic'} armour")
     return points
 

@@ -9,6 +9,7 @@ from rules.nugget.characters import SKILL_LEVELS, STARTING_DESTINY
 from rules.nugget.harm import Effect
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, success_distribution
+from rules.values import is_whole
 
 #: Destiny Points per level when buying a skill level between adventures.
 SKILL_COST_FACTOR = 5
@@ -45,7 +46,7 @@ class OptionalUseError(DestinyError):
 
 
 def _amount(points: object) -> int:
-    if not isinstance(points, int) or isinstance(points, bool) or points < 1:
+    if not is_whole(points) or points < 1:
         raise DestinyAmountError(f"Destiny Points are gained and spent in whole numbers >= 1, not {points!r}")
     return points
 
@@ -64,7 +65,7 @@ class Destiny:
 
     def __post_init__(self) -> None:
         for what, value in (("Destiny Points", self.points), ("the GM pool", self.gm_pool)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if not is_whole(value) or value < 0:
                 raise DestinyError(f"{what} must be a whole number >= 0, not {value!r}")
 
     def gain(self, points: int = 1) -> "Destiny":
@@ -102,7 +103,7 @@ def keep_preferred(first: PoolRoll, second: PoolRoll, *, keep: str = "better") -
 def reroll_chance(pool: int, at_least: int = 1, *, lid: Lid | str = Lid.ON,
                   max_rerolls: int = LID_OFF_MAX_REROLLS) -> Fraction:
     """Exact chance of at least ``at_least`` successes when a failed attempt is re-rolled once."""
-    if not isinstance(at_least, int) or isinstance(at_least, bool) or at_least < 1:
+    if not is_whole(at_least) or at_least < 1:
         raise RerollError(f"the successes needed must be a whole number >= 1, not {at_least!r}")
     miss = 1 - success_distribution(pool, lid=lid, max_rerolls=max_rerolls).p_ge(at_least)
     return 1 - miss * miss
@@ -125,9 +126,9 @@ def skill_level_cost(new_level: int, current_level: int | None = None) -> int:
 
     ``current_level`` (0 for a new skill) is checked to be one below ``new_level`` when given.
     """
-    if not isinstance(new_level, int) or isinstance(new_level, bool) or new_level not in SKILL_LEVELS:
+    if not is_whole(new_level) or new_level not in SKILL_LEVELS:
         raise SkillPurchaseError(f"skill level {new_level!r} does not exist (levels 1..4)")
-    if current_level is not None and (not isinstance(current_level, int) or isinstance(current_level, bool)):
+    if current_level is not None and (not is_whole(current_level)):
         raise SkillPurchaseError(f"the current skill level must be a whole number, not {current_level!r}")
     if current_level is not None and current_level != new_level - 1:
         raise SkillPurchaseError(f"a skill at level {current_level} rises to {current_level + 1}, "

@@ -14,6 +14,7 @@ from rules.dice import Dist
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, success_distribution
 from rules.tables import Table
+from rules.values import is_whole
 
 #: Extra damage when the Resistance roll fumbles.
 FUMBLE_DAMAGE = 1
@@ -45,7 +46,7 @@ class WoundsError(HarmError):
 
 
 def _count(value: object, what: str, error: type[HarmError] = DamageError) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole(value) or value < 0:
         raise error(f"{what} must be a whole number >= 0, not {value!r}")
     return value
 
@@ -58,7 +59,7 @@ def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     ``damage`` may already be below 0 (armour can outweigh a weak hit); the clamp at 0 comes last,
     so a fumble only hurts when the damage before it was at least 0.
     """
-    if not isinstance(damage, int) or isinstance(damage, bool):
+    if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
     _count(successes, "Resistance successes")
     return max(0, damage - successes + (FUMBLE_DAMAGE if fumble else 0))
@@ -224,7 +225,7 @@ def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = L
 def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
                               max_rerolls: int = LID_OFF_MAX_REROLLS) -> Dist:
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
-    if not isinstance(damage, int) or isinstance(damage, bool):
+    if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
     if _count(resistance_dice, "Resistance dice") == 0:
         return Dist.constant(damage)

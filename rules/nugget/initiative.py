@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 from rules.dice import DiceSource
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import DIE_SIDES
+from rules.values import is_whole
 
 #: Phases in a round, counted down from this number to 1.
 PHASES = 10
@@ -44,13 +45,13 @@ class InitiativeBonusError(InitiativeError):
 
 
 def _check_bonus(bonus: object) -> int:
-    if not isinstance(bonus, int) or isinstance(bonus, bool):
+    if not is_whole(bonus):
         raise InitiativeBonusError(f"an initiative bonus must be a whole number, not {bonus!r}")
     return bonus
 
 
 def _check_phase(phase: object) -> int:
-    if not isinstance(phase, int) or isinstance(phase, bool) or not 1 <= phase <= PHASES:
+    if not is_whole(phase) or not 1 <= phase <= PHASES:
         raise PhaseError(f"phase {phase!r} is outside 1..{PHASES}")
     return phase
 
@@ -59,7 +60,7 @@ def _check_phase(phase: object) -> int:
 def wound_penalty(hurts: int = 0, injuries: int = 0) -> int:
     """Initiative lost to wounds: every Hurt and every Injury slows a character down by one."""
     for what, count in (("Hurts", hurts), ("Injuries", injuries)):
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        if not is_whole(count) or count < 0:
             raise WoundCountError(f"{what} must be a whole number >= 0, not {count!r}")
     return hurts + injuries
 
@@ -96,7 +97,7 @@ class ActionLimits:
         if self.max_actions is not None and (not isinstance(self.max_actions, int)
                                              or isinstance(self.max_actions, bool) or self.max_actions < 1):
             raise ActionLimitError(f"max_actions must be at least 1 or None, not {self.max_actions!r}")
-        if (not isinstance(self.later_cap, int) or isinstance(self.later_cap, bool)
+        if (not is_whole(self.later_cap)
                 or not 1 <= self.later_cap <= PHASES):
             raise ActionLimitError(f"later_cap must be a phase 1..{PHASES}, not {self.later_cap!r}")
 
@@ -114,7 +115,7 @@ def action_phases(total: int, limits: ActionLimits = UP_TO_TEN_EIGHT) -> tuple[i
     A total of 1 to 10 acts once, at that phase.  Over 10 acts at 10 and again at what is left
     (within ``limits``).  Below 1 the character is too confused to act this round.
     """
-    if not isinstance(total, int) or isinstance(total, bool):
+    if not is_whole(total):
         raise PhaseError(f"an initiative total must be a whole number, not {total!r}")
     phases: list[int] = []
     remaining = total

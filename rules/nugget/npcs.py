@@ -7,6 +7,7 @@ from typing import Mapping
 
 from rules.nugget.harm import Wounds
 from rules.nugget.registry import REGISTRY
+from rules.values import is_whole
 
 
 class NpcError(ValueError):
@@ -64,6 +65,6 @@ def is_out(tier: str, wounds: Wounds) -> bool:
 def villain_destiny(player_characters: int, *, per_pc: int = 1) -> int:
     """Major villains work like player characters and start with Destiny, often a point per PC."""
     for what, count in (("the number of player characters", player_characters), ("points per PC", per_pc)):
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        if not is_whole(count) or count < 0:
             raise VillainDestinyError(f"{what} must be a whole number >= 0, not {count!r}")
     return player_characters * per_pc

@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 from rules.dice import DiceSource, Dist, compare
 from rules.nugget.registry import REGISTRY
 from rules.tables import Table
+from rules.values import is_whole
 
 #: NUGGET rolls nothing but ordinary six-sided dice.
 DIE_SIDES = 6
@@ -71,7 +72,7 @@ class PoolNotationError(NuggetRollError):
 
 
 def _whole(value: object, what: str, error: type[NuggetRollError]) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise error(f"{what} must be a whole number, not {value!r}")
     return value
 
@@ -131,7 +132,7 @@ def is_too_hard(pool: int) -> bool:
 
 
 def _check_face(face: object) -> int:
-    if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= DIE_SIDES:
+    if not is_whole(face) or not 1 <= face <= DIE_SIDES:
         raise FaceError(f"{face!r} is not a face of a six-sided die")
     return face
 
@@ -202,7 +203,7 @@ def lid_on_bonus(faces: Sequence[int]) -> int:
 
 
 def _check_depth(max_rerolls: object) -> int:
-    if not isinstance(max_rerolls, int) or isinstance(max_rerolls, bool) or max_rerolls < 0:
+    if not is_whole(max_rerolls) or max_rerolls < 0:
         raise LidError(f"the lid-off re-roll depth must be a whole number >= 0, not {max_rerolls!r}")
     return max_rerolls
 

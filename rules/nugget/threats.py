@@ -13,6 +13,7 @@ from typing import Mapping
 from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
 from rules.nugget.registry import REGISTRY
 from rules.tables import Table
+from rules.values import is_whole
 
 
 class ThreatError(ValueError):
@@ -84,7 +85,7 @@ def face_threat(rating: int, successes: int, fumble: bool = False, *, kind: str 
 
     ``kind`` picks the Resistance and the wound track: ``physical`` or ``mental``.
     """
-    if not isinstance(rating, int) or isinstance(rating, bool) or rating < 0:
+    if not is_whole(rating) or rating < 0:
         raise ThreatRatingError(f"a threat rating must be a whole number >= 0, not {rating!r}")
     if kind not in TRACKS:
         raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
@@ -116,7 +117,7 @@ class PowerUse:
 def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental") -> PowerUse:
     """Magic and psychic powers are skills that tire: each use costs a Hurt (physical or mental)
     unless one success is given up to avoid it.  With no success to spare the Hurt is taken."""
-    if not isinstance(successes, int) or isinstance(successes, bool) or successes < 0:
+    if not is_whole(successes) or successes < 0:
         raise WeirdPowerError(f"successes must be a whole number >= 0, not {successes!r}")
     if kind not in TRACKS:
         raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
@@ -139,9 +140,9 @@ def mind_attack_damage(attack_successes: int, defence_successes: int, will: int,
     if style not in MIND_ATTACK_STYLES:
         raise MindAttackError(f"unknown mind attack style {style!r} (known: {', '.join(MIND_ATTACK_STYLES)})")
     for what, count in (("attack successes", attack_successes), ("defence successes", defence_successes)):
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        if not is_whole(count) or count < 0:
             raise MindAttackError(f"{what} must be a whole number >= 0, not {count!r}")
-    if not isinstance(will, int) or isinstance(will, bool) or not -2 <= will <= 4:
+    if not is_whole(will) or not -2 <= will <= 4:
         raise MindAttackError(f"the attacker's Will must be a whole number in -2..+4, not {will!r}")
     if attack_successes <= defence_successes:
         return 0

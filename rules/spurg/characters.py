@@ -14,6 +14,7 @@ from typing import Mapping
 from rules.formula import Formula
 from rules.nodes import Ranks
 from rules.spurg._registry import REGISTRY
+from rules.values import is_whole
 
 
 class CharacterError(ValueError):
@@ -102,7 +103,7 @@ for _ability, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balanc
 
 
 def _whole(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise CharacterPointsError(what, value)
     return value
 
@@ -130,7 +131,7 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     ability = _ability(code)
     if ability is SPEED:
         raise SpeedScoreError(score)
-    if not isinstance(score, int) or isinstance(score, bool) or score < 1:
+    if not is_whole(score) or score < 1:
         raise AbilityScoreError(code, score)
     if score == STARTING_SCORE:
         return 0
@@ -149,7 +150,7 @@ STARTING_SPEED = Formula("floor((AGI + VIT) / 2)")
 def starting_speed(agi: int, vit: int) -> int:
     """Speed before adjustment: the mean of Agility and Vitality, rounded down."""
     for code, score in (("AGI", agi), ("VIT", vit)):
-        if not isinstance(score, int) or isinstance(score, bool) or score < 1:
+        if not is_whole(score) or score < 1:
             raise AbilityScoreError(code, score)
     return int(STARTING_SPEED(AGI=agi, VIT=vit))
 
@@ -187,7 +188,7 @@ SCORE_BANDS: tuple[tuple[int, str], ...] = (
 def describe_score(score: int, code: str = "AGI") -> str:
     """How a score compares with ordinary humans (8 to 12 typical); Might scales differently."""
     _ability(code)
-    if not isinstance(score, int) or isinstance(score, bool) or score < 1:
+    if not is_whole(score) or score < 1:
         raise AbilityScoreError(code, score)
     if code == "MGT" and score >= SCORE_BANDS[-1][0]:
         return SCORE_BANDS[-2][1]

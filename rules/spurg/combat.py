@@ -13,6 +13,7 @@ from typing import Sequence
 from rules.dice import DiceSource
 from rules.spurg._registry import REGISTRY
 from rules.spurg.verdict import VERDICT_DICE, VERDICT_SIDES
+from rules.values import is_whole
 
 #: Seconds of game time one turn stands for.
 TURN_SECONDS = 1
@@ -53,7 +54,7 @@ class Combatant:
         if not isinstance(self.name, str):
             raise CombatantError(f"a combatant is named by text, not {self.name!r}")
         for label, score in (("Speed", self.speed), ("Agility", self.agility)):
-            if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+            if not is_whole(score) or score < 0:
                 raise CombatantError(f"{self.name}: {label} must be a whole number of 0 or more, "
                                      f"not {score!r}")
 
@@ -61,7 +62,7 @@ class Combatant:
 @REGISTRY.rule("Spurg.Combat.Turn", "Turn", "CB", values={"seconds": TURN_SECONDS})
 def elapsed_seconds(turns: int) -> int:
     """Game time after some full turns: each turn, once everyone has acted, is about one second."""
-    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+    if not is_whole(turns) or turns < 0:
         raise TurnCountError(turns)
     return turns * TURN_SECONDS
 

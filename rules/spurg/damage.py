@@ -17,6 +17,7 @@ from typing import Callable, Iterable, Mapping
 from rules.dice import DiceSource, Dist, NotationError, parse
 from rules.spurg._registry import REGISTRY
 from rules.tables import Table
+from rules.values import is_whole
 
 
 class DamageError(ValueError):
@@ -121,7 +122,7 @@ def damage_taken(rolled: int, damage_type: str | None = None, steps: Iterable[Da
 
     Steps stand in for the unpublished damage-type and protection rules (armor, resistances...).
     """
-    if not isinstance(rolled, int) or isinstance(rolled, bool):
+    if not is_whole(rolled):
         raise DamageTypeError(f"a rolled amount is a whole number, not {rolled!r}")
     _damage_type(damage_type)
     amount = rolled
@@ -129,7 +130,7 @@ def damage_taken(rolled: int, damage_type: str | None = None, steps: Iterable[Da
         if not callable(step):
             raise DamageStepError(f"a damage step is a function of (amount, damage_type), not {step!r}")
         amount = step(amount, damage_type)
-        if not isinstance(amount, int) or isinstance(amount, bool):
+        if not is_whole(amount):
             raise DamageStepError(f"the step {step!r} returned {amount!r}, not a whole number")
     return max(amount, 0)
 
@@ -146,7 +147,7 @@ class Protection:
     against: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.points, int) or isinstance(self.points, bool) or self.points < 0:
+        if not is_whole(self.points) or self.points < 0:
             raise ProtectionError(self.points)
         if isinstance(self.against, str) or not all(isinstance(t, str) for t in self.against):
             raise StepSettingError(f"protection is against a set of damage types such as {{'cut'}}, "

@@ -15,6 +15,7 @@ from numbers import Real
 
 from rules.spurg._registry import REGISTRY
 from rules.tables import Table
+from rules.values import is_whole
 
 
 class EncumbranceError(ValueError):
@@ -139,11 +140,11 @@ def encumbrance_level(load: float, lift: float) -> EncumbranceLevel:
 def encumbered_speed(speed: int, level: int | EncumbranceLevel, *,
                      rounding: SpeedRounding | str = SpeedRounding.RESULT) -> int:
     """Speed under a load: each level takes a further 20% of base Speed (not compounded), rounded down."""
-    if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0:
+    if not is_whole(speed) or speed < 0:
         raise SpeedError(speed)
     if isinstance(level, EncumbranceLevel):
         level = level.level
-    if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < len(LEVELS):
+    if not is_whole(level) or not 0 <= level < len(LEVELS):
         raise EncumbranceLevelError(level)
     cut = Fraction(speed * LEVELS[level].speed_cut_percent, 100)
     if SpeedRounding.of(rounding) is SpeedRounding.RESULT:

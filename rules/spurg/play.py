@@ -16,6 +16,7 @@ from rules.spurg._registry import REGISTRY
 from rules.spurg.verdict import (HIGHEST_ROLL, LOWEST_ROLL, CriticalPrecedence, Outcome, Verdict, VerdictError,
                                  _whole, verdict_dist, verdict_roll)
 from rules.tables import Table
+from rules.values import is_whole
 
 #: How many results a flat draw over the same range (3 to 18) would have.
 FLAT_RESULTS = HIGHEST_ROLL - LOWEST_ROLL + 1
@@ -44,7 +45,7 @@ class DigitalGameMaster:
     log: list[Verdict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+        if not is_whole(self.seed):
             raise GameMasterSeedError(self.seed)
         self.precedence = CriticalPrecedence.of(self.precedence)
         if self.source is None:

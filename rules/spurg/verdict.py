@@ -16,6 +16,7 @@ from typing import Iterable
 from rules.dice import DiceSource, Dist
 from rules.spurg._registry import REGISTRY
 from rules.tables import Table
+from rules.values import is_whole
 
 #: How many dice a Verdict Roll sums.
 VERDICT_DICE = 3
@@ -66,13 +67,13 @@ class CriticalPrecedenceError(VerdictError):
 
 
 def _whole(value: object, what: str = "Target Number") -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise TargetNumberError(value, what)
     return value
 
 
 def _roll(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not LOWEST_ROLL <= value <= HIGHEST_ROLL:
+    if not is_whole(value) or not LOWEST_ROLL <= value <= HIGHEST_ROLL:
         raise VerdictRollError(value)
     return value
 
@@ -249,7 +250,7 @@ def judge(roll: int, tn: int, *, precedence: CriticalPrecedence | str = Critical
     """Judge a total that was rolled at the table (or anywhere else)."""
     roll, dice = _roll(roll), tuple(dice)
     if dice and (len(dice) != VERDICT_DICE or sum(dice) != roll
-                 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= VERDICT_SIDES
+                 or not all(is_whole(d) and 1 <= d <= VERDICT_SIDES
                             for d in dice)):
         raise VerdictDiceError(dice, roll)
     return Verdict(_roll(roll), _whole(tn), outcome(roll, tn, precedence=precedence), dice)
