@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import comb
 
 from .distribution import Dist
-from .errors import check_work
+from .errors import PY_STEP, check_work
 from ..values import is_whole
 
 #: |C| beyond this is refused: the rules' range is about -5..5, and the weights grow as 10 ** |C|.
@@ -39,7 +39,7 @@ def _raw(c: int, d6_counts_as_one: bool) -> Dist:
     if c == 0:
         return Dist.die(6)
     n = abs(c)
-    check_work(n * n, "Heimr dice challenge")
+    check_work(n * n * PY_STEP, "Heimr dice challenge")
     weights: dict[int, int] = {}
     if c > 0:
         # No 10s: max(d6, n x uniform 1..9); count of configurations with every die <= x.

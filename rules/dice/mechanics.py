@@ -13,7 +13,7 @@ from functools import lru_cache
 from math import comb
 
 from .distribution import Dist, compare
-from .errors import check_work
+from .errors import PY_STEP, check_work
 from .heimr import heimr_challenge
 from .keep import advantage, disadvantage, keep, keep_highest, keep_lowest
 from .rollunder import RollUnder, Verdict, contest, roll_under
@@ -96,7 +96,7 @@ def face_counts(n: int, sides: int) -> Dist:
 
 @lru_cache(maxsize=256)
 def _face_counts(n: int, sides: int) -> Dist:
-    check_work(comb(n + sides - 1, sides - 1) * sides, f"face counts of {n}d{sides}")
+    check_work(comb(n + sides - 1, sides - 1) * sides * PY_STEP, f"face counts of {n}d{sides}")
     # Grow the tallies one face at a time: (tally so far, dice left, ways = product of binomials).
     # Lexicographic order falls out of the loops, so no sort is needed.
     binom = [[comb(r, c) for c in range(r + 1)] for r in range(n + 1)]
@@ -133,7 +133,7 @@ def explode(sides: int, depth: int = EXPLODE_DEPTH) -> Dist:
 
 @lru_cache(maxsize=256)
 def _explode(sides: int, depth: int) -> Dist:
-    check_work(sides * (depth + 1), f"exploding d{sides}")
+    check_work(sides * (depth + 1) * PY_STEP, f"exploding d{sides}")
     weights: dict[int, int] = {}
     for j in range(depth):  # j maxima, then a face below the maximum: weight sides ** (depth - j)
         scale = sides ** (depth - j)
