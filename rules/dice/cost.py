@@ -91,9 +91,9 @@ def repeat_cost(d: Shape, n: int) -> tuple[int, Shape]:
     """(work, shape) of the sum of ``n`` copies of ``d`` by repeated squaring, step for step as
     ``distribution._repeat_sum`` does it."""
     if n == 0:
-        return 0, Shape(0, 0, 1, 0)
+        return 0, Shape(0, 0, 1, 1)
     if d.count == 1:
-        return weights_cost(1, d.bits), Shape(d.low * n, d.high * n, 1, 0)
+        return weights_cost(1, d.bits), Shape(d.low * n, d.high * n, 1, 1)
     work = 0
     result: Shape | None = None
     base = d

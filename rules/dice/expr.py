@@ -92,7 +92,7 @@ class Constant(DiceExpr):
         return str(self.value)
 
     def plan(self) -> Plan:
-        return 0, Shape(self.value, self.value, 1, 0)
+        return 0, Shape(self.value, self.value, 1, 1)
 
     def _dist(self) -> Dist:
         return Dist.constant(self.value)
@@ -277,6 +277,8 @@ class Reroll(DiceExpr):
         _whole("Reroll", "high", self.high, self.low)
         if self.high > self.sides:
             raise ValueError(f"Reroll: a d{self.sides} never shows {self.high}")
+        if self.low == 1 and self.high == self.sides:
+            raise ValueError(f"Reroll: rerolling every face of a d{self.sides} changes nothing")
         if self.low > 1 and self.high < self.sides and self.low != self.high:
             raise ValueError(f"Reroll: rerolls one face, the lowest faces or the highest ones, not "
                              f"{self.low}..{self.high} of a d{self.sides}")
@@ -388,7 +390,8 @@ class SuccessCount(DiceExpr):
         return self.count
 
     def plan(self) -> Plan:
-        shape = Shape(0, self.count, self.count + 1, self.count * self.sides.bit_length())
+        low = self.count if self.threshold == 1 else 0
+        shape = Shape(low, self.count, self.count + 1, self.count * self.sides.bit_length())
         return self.count * (PY_STEP + shape.bits // 30) + weights_cost(shape.count, shape.bits), shape
 
     def _dist(self) -> Dist:
@@ -501,7 +504,7 @@ class Sum(DiceExpr):
             work += w + w2
             parts.append(shape if sign > 0 else shape.negated())
         if not parts:
-            return work, Shape(offset, offset, 1, 0)
+            return work, Shape(offset, offset, 1, 1)
         w, shape = sum_cost(parts)
         return work + w + weights_cost(shape.count, shape.bits), shape.shifted(offset)
 

@@ -323,6 +323,8 @@ class _Parser:
         if face > die.sides and op != "<" or low > high:
             raise self.error(f"a d{die.sides} never shows {'a face ' + op if op else ''}{face}, "
                              f"so nothing would be rerolled", at)
+        if low == 1 and high == die.sides:
+            raise self.error(f"every face of a d{die.sides} would be rerolled: the reroll changes nothing", at)
         if self.peek() in ("k", "K", "d", "D", "r", "R", "!"):
             raise self.error("a reroll cannot be combined with keep, drop, explode or another reroll")
         return Reroll(die.count, die.sides, low, high)
