@@ -26,8 +26,8 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--random", type=int, default=400, help="random expressions to price (default 400)")
@@ -132,8 +132,8 @@ def random_expression(rng: random.Random, depth: int = 0) -> str:
         return random_expression(rng, depth + 1) + rng.choice("+-") + random_expression(rng, depth + 1)
     if roll < 0.9:
         return f"({random_expression(rng, depth + 1)})*{rng.randint(2, 9)}"
-    sides = [rng.choice([4, 6, 8, 10, 12, 100, 10000]) for _ in range(rng.randint(2, 6))]
-    return " › ".join(f"{rng.choice([1, 2, 50])}d{s}" for s in sides)
+    pooled = [rng.choice([4, 6, 8, 10, 12, 100, 10000]) for _ in range(rng.randint(2, 6))]
+    return " › ".join(f"{rng.choice([1, 2, 50])}d{s}" for s in pooled)
 
 
 def random_search(count: int, timed_count: int, seed: int) -> None:

@@ -13,13 +13,14 @@ Explosions, the only mechanics with unbounded dice, follow two documented rules:
   last re-roll added as rolled; ``dist()`` and ``roll()`` both follow that rule exactly.
 
 Every exact computation is bounded (``errors.MAX_WORK``) and raises
-:class:`ComputationTooLargeError` rather than hang; notation is bounded by :data:`MAX_DICE` and
-:data:`MAX_SIDES`.
+:class:`ComputationTooLargeError` rather than hang; a parsed expression prices all of its work first
+(``DiceExpr.plan``, :mod:`rules.dice.cost`), so it answers or refuses at once.  Notation is bounded by
+:data:`MAX_DICE`, :data:`MAX_SIDES` and :data:`MAX_LENGTH`.
 """
 
 from .distribution import Dist, Outcomes, compare
 from .errors import ComputationTooLargeError, DiceError, ScriptExhaustedError, ScriptFaceError
-from .expr import Constant, Dice, DiceExpr, Explode, Keep, Pool, SuccessCount, Sum
+from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Pool, Reroll, Scale, SuccessCount, Sum
 from .mechanics import (
     EXPLODE_DEPTH,
     EXPLOSION_TAIL,
@@ -67,9 +68,9 @@ def clear_caches() -> None:
 
 __all__ = [
     "clear_caches", "ComputationTooLargeError", "Constant", "Dice", "DiceError", "DiceExpr", "DiceSource", "DieRoll",
-    "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Keep", "MAX_CONSTANT", "MAX_DICE",
-    "MAX_LENGTH", "MAX_SIDES", "NaturalsCheck", "NotationError", "Outcomes", "Pool", "RollResult",
-    "RollUnder", "ScriptExhaustedError", "ScriptFaceError", "ScriptedSource", "SeededSource",
+    "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Fudge", "Keep", "MAX_CONSTANT", "MAX_DICE",
+    "MAX_LENGTH", "MAX_SIDES", "NaturalsCheck", "NotationError", "Outcomes", "Pool", "Reroll", "RollResult",
+    "RollUnder", "Scale", "ScriptExhaustedError", "ScriptFaceError", "ScriptedSource", "SeededSource",
     "SuccessCount", "Sum", "Verdict", "advantage", "compare", "contest", "count_successes",
     "default_source", "disadvantage", "explode", "face_counts", "fumble_probability",
     "heimr_challenge", "keep", "keep_highest", "keep_lowest", "location_tally", "nat_override",

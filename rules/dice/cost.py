@@ -15,11 +15,12 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from .errors import PY_STEP
+
 __all__ = ["PY_STEP", "Shape", "add_cost", "convolve_cost", "repeat_cost", "sum_cost", "weights_cost"]
 
 #: Below this many coefficient products :func:`rules.dice.convolution.convolve` uses the double loop.
 SCHOOLBOOK_LIMIT = 1024
-from .errors import PY_STEP
 
 
 @dataclass(frozen=True)

@@ -320,7 +320,7 @@ class _Parser:
         face = self.number("the face to reroll", MAX_SIDES)
         low, high = {"": (face, face), "<": (1, face - 1), ">": (face + 1, die.sides)}[op]
         low, high = max(low, 1), min(high, die.sides)
-        if face > die.sides and op != "<" or low > high:
+        if (face > die.sides and op != "<") or low > high:
             raise self.error(f"a d{die.sides} never shows {'a face ' + op if op else ''}{face}, "
                              f"so nothing would be rerolled", at)
         if low == 1 and high == die.sides:

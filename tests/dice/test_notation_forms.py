@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from rules.dice import Constant, Dice, Dist, Keep, NotationError, ScriptedSource, SeededSource, Sum, parse
-from rules.dice.expr import Fudge, Reroll, Scale
+from rules.dice import Fudge, Reroll, Scale
 
 
 @pytest.mark.parametrize("text, expected", [
