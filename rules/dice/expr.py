@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .cost import PY_STEP, Shape, add_cost, repeat_cost, sum_cost, weights_cost
 from .distribution import Dist
-from .errors import check_work
+from .errors import DiceError, check_work
 from .keep import keep, keep_highest, keep_work
 from .mechanics import EXPLODE_DEPTH, explode
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
@@ -219,6 +219,9 @@ class Explode(DiceExpr):
         return RollResult(str(self), tuple(dice), sum(d.face for d in dice))
 
 
+#: How many times one die of a reroll-until (``rr``) may be rerolled before the roll gives up.
+MAX_REROLLS = 1000
+
 #: The faces of a fudge die.
 FUDGE_FACES = (-1, 0, 1)
 
@@ -262,13 +265,17 @@ class Reroll(DiceExpr):
     """``NdSrF``, ``NdSr<F``, ``NdSr>F``: each die showing a face in ``low..high`` is re-rolled once,
     and the re-roll stands even if it shows such a face again (icepool's ``reroll(depth=1)``).
 
-    ``str()`` writes ``r3`` for one face, ``r<3`` for the faces below 3 and ``r>4`` for those above 4.
+    ``until=True`` (``rr``) re-rolls until the face is outside ``low..high`` (icepool's
+    ``reroll(depth='inf')``); a roll gives up with :class:`DiceError` after :data:`MAX_REROLLS` tries on
+    one die, so no source can keep it rolling.  ``str()`` writes ``r3`` for one face, ``r<3`` for the
+    faces below 3 and ``r>4`` for those above 4 (``rr3``... when rerolling until).
     """
 
     count: int
     sides: int
     low: int
     high: int
+    until: bool = False
 
     def __post_init__(self) -> None:
         _whole("Reroll", "count", self.count, 1)
@@ -290,7 +297,7 @@ class Reroll(DiceExpr):
             which = f"<{self.high + 1}"
         else:
             which = f">{self.low - 1}"
-        return f"{self.count}d{self.sides}r{which}"
+        return f"{self.count}d{self.sides}{'rr' if self.until else 'r'}{which}"
 
     @property
     def dice_count(self) -> int:
@@ -300,7 +307,7 @@ class Reroll(DiceExpr):
         return self.low <= face <= self.high
 
     def split(self) -> tuple[DiceExpr, int]:
-        return Reroll(1, self.sides, self.low, self.high), self.count
+        return Reroll(1, self.sides, self.low, self.high, self.until), self.count
 
     def plan(self) -> Plan:
         one = Shape(1, self.sides, self.sides, 2 * self.sides.bit_length())
@@ -310,7 +317,7 @@ class Reroll(DiceExpr):
     def _dist(self) -> Dist:
         # Over sides ** 2: a face that stands as first rolled (sides ways), plus any face after one
         # of the ``again`` rerolled faces (``again`` ways each).
-        again = self.high - self.low + 1
+        again = 0 if self.until else self.high - self.low + 1  # until: only the faces that stand
         weights = [again + (0 if self.rerolled(f) else self.sides) for f in range(1, self.sides + 1)]
         return Dist._new(range(1, self.sides + 1), weights).repeat_sum(self.count)
 
@@ -318,7 +325,12 @@ class Reroll(DiceExpr):
         dice: list[DieRoll] = []
         for _ in range(self.count):
             face = source.roll(self.sides)
-            if self.rerolled(face):
+            tries = 0
+            while self.rerolled(face) and (tries == 0 or self.until):
+                tries += 1
+                if tries > MAX_REROLLS:
+                    raise DiceError(f"{self}: a die showed a rerolled face {MAX_REROLLS:,} times in a row; "
+                                    f"rerolling until it stops would take too long")
                 dice.append(DieRoll(self.sides, face, kept=False))
                 face = source.roll(self.sides)
             dice.append(DieRoll(self.sides, face))

@@ -6,11 +6,12 @@ Grammar (whitespace is allowed between terms and around operators, not inside a 
     product := factor ('*' factor)*                  at most one factor may hold dice
     factor  := INT | '(' expr ')' | die [suffix] | die ((› | >) die)+     the last form: a Nemron pool
     die     := [INT] (d|D) (INT | %)  |  [INT] (d|D) (F|f)                 d% is d100, dF a fudge die
-    suffix  := (kh | kl | k | dh | dl) INT | ! | >= INT | r INT | r< INT | r> INT
+    suffix  := (kh | kl | k | dh | dl) INT | ! | >= INT | (r | rr) (INT | < INT | > INT)
 
 ``>=`` counts successes, while ``>`` (or ``›``) followed by a die joins a pool: ``6d6>=4`` is a success
 count, ``1d6 > 1d8`` a pool, and ``6d6>4`` an error that says so.  ``4d6dl1`` (drop the lowest) is
-the same roll as ``4d6kh3`` and is written back that way; ``r`` rerolls once (see :class:`Reroll`);
+the same roll as ``4d6kh3`` and is written back that way; ``r`` rerolls once, ``rr`` until the face
+stands (see :class:`Reroll`);
 ``*`` multiplies by a whole number, and parentheses group (``-(1d6+2)`` is ``-1d6-2``).
 Everything is bounded: at most :data:`MAX_DICE` dice in one expression, :data:`MAX_SIDES` sides on a
 die, :data:`MAX_CONSTANT` for a number (and a product of numbers), :data:`MAX_NESTING` levels of
@@ -312,8 +313,11 @@ class _Parser:
         return Keep(die.count, die.sides, die.count - dropped, highest=lowest)
 
     def reroll(self, die: Dice) -> Reroll:
-        """``r1`` rerolls a 1, ``r<3`` a 1 or 2, ``r>5`` a 6 (of a d6), each die at most once."""
+        """``r1`` rerolls a 1, ``r<3`` a 1 or 2, ``r>5`` a 6 (of a d6), each die at most once;
+        ``rr1`` rerolls until the face is not a 1."""
         self.i += 1
+        until = self.peek() in ("r", "R")
+        self.i += until
         op = self.peek() if self.peek() in ("<", ">") else ""
         self.i += len(op)
         at = self.i
@@ -324,10 +328,11 @@ class _Parser:
             raise self.error(f"a d{die.sides} never shows {'a face ' + op if op else ''}{face}, "
                              f"so nothing would be rerolled", at)
         if low == 1 and high == die.sides:
-            raise self.error(f"every face of a d{die.sides} would be rerolled: the reroll changes nothing", at)
+            raise self.error(f"every face of a d{die.sides} would be rerolled: the reroll "
+                             f"{'would never stop' if until else 'changes nothing'}", at)
         if self.peek() in ("k", "K", "d", "D", "r", "R", "!"):
             raise self.error("a reroll cannot be combined with keep, drop, explode or another reroll")
-        return Reroll(die.count, die.sides, low, high)
+        return Reroll(die.count, die.sides, low, high, until)
 
     def pool(self, first: Dice) -> Pool:
         terms = [first]

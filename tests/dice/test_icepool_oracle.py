@@ -152,6 +152,14 @@ def test_rerolls_once_as_icepools_reroll_depth_1(n, sides, spec, rerolled):
     assert parse(f"{n}d{sides}r{spec}").dist() == ours(n @ once)
 
 
+@pytest.mark.parametrize("n, sides, spec, rerolled", [
+    (1, 6, "1", [1]), (3, 6, "<3", [1, 2]), (2, 10, ">8", [9, 10]), (2, 20, "<20", list(range(1, 20))),
+])
+def test_rerolls_until_as_icepools_reroll_depth_inf(n, sides, spec, rerolled):
+    until = icepool.d(sides).reroll(rerolled, depth="inf")
+    assert parse(f"{n}d{sides}rr{spec}").dist() == ours(n @ until)
+
+
 @pytest.mark.parametrize("n, sides, dropped", [(4, 6, 1), (5, 6, 2), (2, 20, 1), (3, 20, 1), (10, 10, 4)])
 def test_drop_lowest_and_highest(n, sides, dropped):
     pool = icepool.d(sides).pool(n)

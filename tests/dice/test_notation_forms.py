@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from rules.dice import Constant, Dice, Dist, Keep, NotationError, ScriptedSource, SeededSource, Sum, parse
+from rules.dice import Constant, DiceError, Dice, Dist, Keep, NotationError, ScriptedSource, SeededSource, Sum, parse
 from rules.dice import Fudge, Reroll, Scale
 
 
@@ -19,6 +19,7 @@ from rules.dice import Fudge, Reroll, Scale
     ("2d6r1", Reroll(2, 6, 1, 1)),
     ("1d8r<3", Reroll(1, 8, 1, 2)),
     ("1d10r>8", Reroll(1, 10, 9, 10)),
+    ("1d6rr1", Reroll(1, 6, 1, 1, until=True)),
     ("4d6dl1", Keep(4, 6, 3, True)),
     ("4d6dh1", Keep(4, 6, 3, False)),
     ("2*1d6", Scale(Dice(1, 6), 2)),
@@ -47,6 +48,7 @@ def test_everyday_forms_parse_into_expression_objects(text, expected):
     ("1d6r7", 4, "never shows 7"),
     ("1d6r<1", 5, "never shows a face <1"),
     ("1d6r<7", 5, "changes nothing"),
+    ("1d6rr<7", 6, "would never stop"),
     ("4d6dl4", 5, "cannot drop 4 of 4"),
     ("4d6dl0", 5, "drop at least 1"),
     ("4dFkh2", 3, "nothing may follow 4dF"),
@@ -98,6 +100,16 @@ def test_a_reroll_happens_once_even_if_the_new_face_would_be_rerolled_too():
     assert parse("1d6r1").roll(ScriptedSource([1, 1])).total == 1
 
 
+def test_a_reroll_until_rolls_again_until_the_face_stands():
+    result = parse("1d6rr<3").roll(ScriptedSource([1, 2, 1, 5]))
+    assert result.total == 5 and result.kept_faces == (5,) and str(result) == "1d6rr<3: [(1), (2), (1), 5] = 5"
+
+
+def test_a_reroll_until_gives_up_rather_than_roll_forever():
+    with pytest.raises(DiceError, match="1,000 times in a row"):
+        parse("1d6rr1").roll(ScriptedSource([1] * 1001))
+
+
 def test_fudge_dice_read_a_d3_as_minus_one_zero_plus_one():
     result = parse("4dF").roll(ScriptedSource([1, 2, 3, 3]))
     assert result.faces == (-1, 0, 1, 1) and result.total == 1
@@ -109,7 +121,7 @@ def test_multiplication_scales_the_rolled_total():
 
 
 def test_seeded_rolls_of_every_form_stay_inside_the_distribution():
-    for text in ["4dF", "d%", "3d6r<3", "4d6dl1", "(2d6+1)*3", "2*1d4-1dF"]:
+    for text in ["4dF", "d%", "3d6r<3", "3d6rr<3", "4d6dl1", "(2d6+1)*3", "2*1d4-1dF"]:
         expr = parse(text)
         support = set(expr.dist().support())
         source = SeededSource(7)

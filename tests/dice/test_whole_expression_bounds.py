@@ -18,7 +18,8 @@ from rules.dice.errors import MAX_WORK
 
 COUNTS = st.sampled_from(["", "1", "2", "3", "4", "10", "60", "1000"])
 SIDES = st.sampled_from(["1", "2", "3", "6", "20", "%", "100", "10000"])
-SUFFIXES = st.sampled_from(["", "", "kh1", "kl2", "k3", "dl1", "dh2", "!", ">=4", ">=1", "r1", "r<3", "r>4"])
+SUFFIXES = st.sampled_from(["", "", "kh1", "kl2", "k3", "dl1", "dh2", "!", ">=4", ">=1", "r1", "r<3", "r>4",
+                             "rr1", "rr>3"])
 
 
 @st.composite
