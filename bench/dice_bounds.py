@@ -96,9 +96,10 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int, int]] = {
     "keep-S": (lambda n: f"60d{n}kh30", 2, 10000),
     "drop": (lambda n: f"{n}d10dl1", 2, 1000),
     "reroll": (lambda n: f"{n}d100r<10", 1, 1000),
+    "until": (lambda n: f"{n}d1000rr>990", 1, 1000),
     "pool": (lambda n: f"1d10000 › {n}d9999", 1, 999),
     "success": (lambda n: f"{n}d10000>=5000+{n}d6", 1, 500),
-    "chain": (lambda n: "-".join(f"1d{s}" for s in range(2, n + 2)), 1, 250),
+    "chain": (lambda n: "-".join(f"1d{s}" for s in range(2, n + 2)), 1, 180),
     "scaled": (lambda n: f"({n}d100+{n}d99)*3", 1, 500),
     "mixed": (lambda n: "+".join(f"{n}d{s}" for s in (4, 6, 8, 10, 12, 20)), 1, 166),
 }
