@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import pytest
 
-from rules.dice import MAX_LENGTH, ComputationTooLargeError, NotationError, parse
+from rules.dice import MAX_LENGTH, ComputationTooLargeError, NotationError, count_successes, parse
 from rules.dice.errors import MAX_WORK
 
 COUNTS = st.sampled_from(["", "1", "2", "3", "4", "10", "60", "1000"])
@@ -108,3 +108,9 @@ def test_the_issues_slow_expressions_are_priced_over_the_budget_and_refused(text
 def test_repeated_identical_terms_cost_what_one_sum_of_dice_costs() -> None:
     assert parse("+".join(["1d100"] * 154)).work() <= parse("154d100").work() * 1.01
     assert parse("1d100+1d100+1d100").dist() == parse("3d100").dist()
+
+
+def test_lid_off_successes_of_a_thousand_dice_are_refused_before_any_big_number_is_built() -> None:
+    with pytest.raises(ComputationTooLargeError, match="lid-off successes of 1000 dice"):
+        count_successes(1000, lid="off")
+    assert count_successes(200, lid="off").p_ge(120) > 0  # a large pool within the budget answers
