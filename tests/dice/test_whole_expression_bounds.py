@@ -50,7 +50,7 @@ EXPRESSIONS = st.recursive(ATOMS, combine, max_leaves=12)
 CHEAP = 2_000_000
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(EXPRESSIONS)
 def test_every_expression_parse_accepts_reads_back_from_its_str(text: str) -> None:
     try:
@@ -63,7 +63,7 @@ def test_every_expression_parse_accepts_reads_back_from_its_str(text: str) -> No
     assert str(parse(written)) == written
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(EXPRESSIONS)
 def test_every_expression_answers_inside_its_predicted_shape_or_refuses_before_working(text: str) -> None:
     try:
