@@ -167,8 +167,9 @@ def main() -> None:
         for name, (make, low, high) in FAMILIES.items():
             bisect_family(name, make, low, high)
         random_search(ARGS.random, ARGS.timed, ARGS.seed)
-    for name, column in (("wall clock", 4), ("CPU time", 5)):
-        slowest = max(ROWS, key=lambda r: r[column])
+    seconds: dict[str, Callable[[Row], float]] = {"wall clock": lambda r: r[4], "CPU time": lambda r: r[5]}
+    for name, key in seconds.items():
+        slowest = max(ROWS, key=key)
         print(f"\nslowest by {name}: {slowest[1][:80]} ({slowest[3]} after {slowest[4]:.2f} s wall, "
               f"{slowest[5]:.2f} s cpu)")
     sum_row = next(r for r in ROWS if r[0] == "sum")
