@@ -38,7 +38,8 @@ parser.add_argument("--quick", action="store_true", help="154d100, two families,
 ARGS = parser.parse_args()
 sys.path.insert(0, str(ARGS.root.resolve()))
 
-from rules.dice import ComputationTooLargeError, DiceExpr, clear_caches, count_successes, parse  # noqa: E402
+from rules.dice import (ComputationTooLargeError, DiceExpr, NotationError, clear_caches,  # noqa: E402
+                        count_successes, parse)
 from rules.dice.errors import MAX_WORK  # noqa: E402
 
 HAS_PLAN = hasattr(DiceExpr, "plan")
@@ -111,6 +112,11 @@ def bisect_family(name: str, make: Callable[[int], str], low: int, high: int) ->
     """Time the largest member priced within the budget and the smallest priced over it."""
     def work(n: int) -> int:
         return parse(make(n)).work()
+    try:
+        work(low)
+    except NotationError as error:  # a form this checkout's notation does not read
+        print(f"{name:<10} skipped: {error}")
+        return
     if work(high) <= MAX_WORK:
         expression(name, make(high))
         return
