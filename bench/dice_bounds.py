@@ -38,8 +38,7 @@ parser.add_argument("--quick", action="store_true", help="154d100, two families,
 ARGS = parser.parse_args()
 sys.path.insert(0, str(ARGS.root.resolve()))
 
-from rules.dice import (ComputationTooLargeError, DiceExpr, NotationError, clear_caches,  # noqa: E402
-                        count_successes, parse)
+from rules.dice import ComputationTooLargeError, DiceExpr, NotationError, clear_caches, count_successes, parse  # noqa: E402
 from rules.dice.errors import MAX_WORK  # noqa: E402
 
 HAS_PLAN = hasattr(DiceExpr, "plan")
