@@ -337,10 +337,6 @@ class Reroll(DiceExpr):
         return RollResult(str(self), tuple(dice), sum(d.face for d in dice if d.kept))
 
 
-#: Expressions written without parentheses in front of ``*`` (a die with its suffix).
-_ATOMIC = ("Dice", "Explode", "Fudge", "Keep", "Reroll")
-
-
 @dataclass(frozen=True)
 class Scale(DiceExpr):
     """``1d6*3``, ``2*1d6``, ``(1d6+2)*2``: the total of ``expr`` multiplied by a whole number >= 2.
@@ -358,7 +354,7 @@ class Scale(DiceExpr):
 
     def __str__(self) -> str:
         inner = str(self.expr)
-        if type(self.expr).__name__ not in _ATOMIC:
+        if not isinstance(self.expr, (Dice, Explode, Fudge, Keep, Reroll)):  # a die and its suffix need none
             inner = f"({inner})"
         return f"{inner}*{self.factor}"
 
