@@ -5,6 +5,7 @@
     rpg odds 3d6 --under 3-18          exact odds with a text bar chart
     rpg check docs/                    every node.* problem of a rulebook, exit 1 if any
     rpg export docs/ -o nodes.json     the node catalogue
+    rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 """
@@ -191,6 +192,23 @@ def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
     return EXIT_OK, {"output": str(target), "nodes": count}, f"wrote {count} nodes to {target}"
 
 
+def command_diff(args: argparse.Namespace) -> tuple[int, Any, str]:
+    from sphinx_rpg.changes import CatalogueError, diff_catalogues, load_catalogue, report_lines
+
+    try:
+        old, new = load_catalogue(args.old), load_catalogue(args.new)
+    except CatalogueError as error:
+        raise CliError(str(error)) from None
+    changes = diff_catalogues(old, new)
+    counts = {kind: sum(1 for c in changes if kind in c.kinds) for kind in ("added", "removed")}
+    changed = len(changes) - counts["added"] - counts["removed"]
+    summary = (f"{counts['added']} added, {counts['removed']} removed, {changed} changed "
+               f"({old.version or args.old} -> {new.version or args.new})")
+    data = {"old": old.version, "new": new.version, "changes": [c.as_json() for c in changes]}
+    text = "\n".join([*report_lines(changes), summary])
+    return (EXIT_PROBLEMS if changes else EXIT_OK), data, text
+
+
 # -- the parser ---------------------------------------------------------------------------------------
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rpg", description="Roll dice, compute exact odds, and check "
@@ -227,6 +245,12 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", default="nodes.json", help="where to write (default nodes.json)")
     common(export)
     export.set_defaults(run=command_export)
+
+    diff = commands.add_parser("diff", help="what changed between two node catalogues (nodes.json)")
+    diff.add_argument("old", metavar="OLD_JSON")
+    diff.add_argument("new", metavar="NEW_JSON")
+    common(diff)
+    diff.set_defaults(run=command_diff)
     return parser
 
 

@@ -43,6 +43,8 @@ class NodeRecord(NamedTuple):
     bound: bool
     #: A second id on the node's section: lowercase, for search and inventories (see ``search_anchor``).
     alias: str = ""
+    #: A short hash of the definition's own text (its body as written), to tell releases apart.
+    digest: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -62,12 +64,13 @@ class NodeRecord(NamedTuple):
         return (self.docname, self.lineno)
 
     def shown(self) -> NodeRecord:
-        """What other pages can show of this node: everything but the line it stands on.
+        """What other pages can show of this node: everything but its line and the hash of its text.
 
-        Inserting text above a definition moves it down its page and changes nothing on any other
-        page, so it must not count as a change of the node (see ``changed_since_last_build``).
+        Inserting text above a definition moves it down its page, and editing its body changes only
+        its own page: neither may count as a change of the node for other pages (see
+        ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0)
+        return self._replace(lineno=0, digest="")
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""
@@ -170,7 +173,8 @@ class NodeDomain(Domain):
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
         "listings": {},  # docname -> the filter text of each listing on that page
-        "published": {},  # uid -> NodeRecord.shown() as of the last build (for change detection)
+        "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
+        "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
@@ -207,6 +211,12 @@ class NodeDomain(Domain):
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
 
+    def note_changelog(self, docname: str) -> None:
+        self.data.setdefault("changelogs", set()).add(docname)
+
+    def changelog_docs(self) -> set[str]:
+        return set(self.data.setdefault("changelogs", set()))
+
     def note_listing(self, docname: str, filter_text: str) -> None:
         self.data.setdefault("listings", {}).setdefault(docname, []).append(filter_text)
 
@@ -222,6 +232,7 @@ class NodeDomain(Domain):
                 del self.definitions[uid]
         self.data.setdefault("references", {}).pop(docname, None)
         self.data.setdefault("listings", {}).pop(docname, None)
+        self.data.setdefault("changelogs", set()).discard(docname)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
         # O(the chunk's pages): a worker's data also holds everything it inherited from the main process
@@ -236,6 +247,8 @@ class NodeDomain(Domain):
                 self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
             if docname in listings:
                 self.data.setdefault("listings", {})[docname] = list(listings[docname])
+            if docname in otherdata.get("changelogs", ()):
+                self.data.setdefault("changelogs", set()).add(docname)
 
     # -- lookup -----------------------------------------------------------------------------------
     def record(self, uid: str) -> NodeRecord | None:
@@ -294,12 +307,12 @@ class NodeDomain(Domain):
         return docs
 
     def changed_since_last_build(self) -> dict[str, tuple[NodeRecord | None, NodeRecord | None]]:
-        """uid -> (before, after) for each node added, removed or changed in what pages show of it.
+        """uid -> (before, after) for each node added, removed or changed, its line aside.
 
         Remembers the current state for the next build.  A record that only moved to another line
-        of its page is unchanged (``NodeRecord.shown``).
+        of its page is unchanged; ``NodeRecord.shown`` tells which changes other pages can see.
         """
-        current = {record.uid: record.shown() for record in self.records()}
+        current = {record.uid: record._replace(lineno=0) for record in self.records()}
         previous: dict[str, NodeRecord] = self.data.get("published", {})
         changed = {uid: (previous.get(uid), current.get(uid)) for uid in current.keys() | previous.keys()
                    if current.get(uid) != previous.get(uid)}
@@ -366,5 +379,8 @@ def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
     changed = domain.changed_since_last_build()
     if not changed:
         return []
-    touched = [record for pair in changed.values() for record in pair if record is not None]
-    return sorted(domain.listing_docs_showing(touched) | domain.docs_referring_to(set(changed)))
+    shown = {uid: pair for uid, pair in changed.items()
+             if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
+    touched = [record for pair in shown.values() for record in pair if record is not None]
+    docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown))
+    return sorted(docs | domain.changelog_docs())
