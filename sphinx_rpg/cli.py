@@ -6,6 +6,7 @@
     rpg check docs/                    every node.* problem of a rulebook, exit 1 if any
     rpg export docs/ -o nodes.json     the node catalogue
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
+    rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 """
@@ -209,6 +210,29 @@ def command_diff(args: argparse.Namespace) -> tuple[int, Any, str]:
     return (EXIT_PROBLEMS if changes else EXIT_OK), data, text
 
 
+def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
+    from rules.graph import dependencies
+
+    registry = _registry(args.system)
+    graph = dependencies(registry)
+    data = {"system": registry.system,
+            "nodes": [{"uid": uid, "name": registry[uid].name, "depends_on": list(graph.depends_on(uid)),
+                       "parameters": list(graph.parameters.get(uid, ())), "used_by": list(graph.used_by(uid))}
+                      for uid in graph.connected()]}
+    if args.dot:
+        lines = [f"digraph {json.dumps(registry.system)} {{", "  rankdir=LR;", "  node [shape=box];"]
+        lines += [f"  {json.dumps(uid)} [label={json.dumps(registry[uid].name)}];" for uid in graph.connected()]
+        lines += [f"  {json.dumps(source)} -> {json.dumps(target)};" for source, target in graph.edges()]
+        return EXIT_OK, data, "\n".join([*lines, "}"])
+    lines = []
+    for target in sorted(graph.inputs):
+        sources = ", ".join(registry[uid].name for uid in graph.depends_on(target))
+        extra = graph.parameters.get(target, ())
+        lines.append(f"{registry[target].name} ({target}) <- {sources}" + (f" and {', '.join(extra)}" if extra else ""))
+    lines.append(f"{len(graph.edges())} connection(s) among {len(graph.connected())} node(s) of {registry.system}")
+    return EXIT_OK, data, "\n".join(lines)
+
+
 # -- the parser ---------------------------------------------------------------------------------------
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rpg", description="Roll dice, compute exact odds, and check "
@@ -251,6 +275,12 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("new", metavar="NEW_JSON")
     common(diff)
     diff.set_defaults(run=command_diff)
+
+    graph = commands.add_parser("graph", help="which rules of a game system derive from which")
+    graph.add_argument("--system", required=True, help="the game system (its registry)")
+    graph.add_argument("--dot", action="store_true", help="print Graphviz DOT instead of text")
+    common(graph)
+    graph.set_defaults(run=command_graph)
     return parser
 
 

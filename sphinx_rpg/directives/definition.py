@@ -17,6 +17,7 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.graphs import connection_fields, registry_dependencies
 from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.warnings import warn
 
@@ -116,7 +117,13 @@ class NodeDefinition(SphinxDirective):
             if rule.source_file is not None:
                 self.env.note_dependency(str(rule.source_file))
             if self.config.rpg_render_facts and "no-facts" not in self.options:
-                container += facts_block(rule)
+                registry = binding.registry_of(uid)
+                container += facts_block(rule, connection_fields(rule, registry, self.env.docname))
+                if registry is not None:  # "Used by" follows the formulas of other modules
+                    for user in registry_dependencies(registry).used_by(uid):
+                        path = registry[user].source_file
+                        if path is not None:
+                            self.env.note_dependency(str(path))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
         return result
 
