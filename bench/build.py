@@ -9,9 +9,9 @@ in a child process: a fresh build (empty output and doctree directories), then i
 per kind of edit (``--edit-kinds``: a paragraph appended, a paragraph inserted under the title so every
 node moves down, a node renamed, moved to the next page, deleted; ``synthetic.edited_pages``).  After
 each measured incremental build the edit is undone and an unmeasured build brings the output back to
-the unedited book, so every edit starts from the same state.  Wall time and the child's peak resident memory (``ru_maxrss`` from
-``os.wait4``: the largest of the build process and the worker processes it reaped, so with ``-j 2``
-it is the biggest single process, not their sum) are collected; the table shows medians over the
+the unedited book, so every edit starts from the same state.  Wall time and the child's peak
+resident memory (``ru_maxrss`` from ``os.wait4``: the largest of the build process and the worker
+processes it reaped, so with ``-j 2`` it is the biggest single process, not their sum) are collected; the table shows medians over the
 repeats and the ratio to each flavour's plain-Sphinx baseline (same content without the extension).
 
 Sphinx runs from a virtual environment of its own, ``bench/_out/venv`` (``pip install -e .[bench]``
@@ -176,7 +176,8 @@ def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int])
 
     lines = [f"Synthetic rulebook: {manifest['pages']} pages, {manifest['nodes']} nodes, {manifest['refs']} "
              f"references (seed {manifest['seed']}); medians of {samples('fresh')} fresh and "
-             f"{samples('incremental:append')} incremental build(s) of each edit per row. Peak = largest single process (ru_maxrss).", "",
+             f"{samples('incremental:append')} incremental build(s) of each edit per row. "
+             "Peak = largest single process (ru_maxrss).", "",
              "| build | -j | flavour | baseline | time (s) | × baseline | CPU (s) | × baseline | peak (MiB) "
              "| × baseline | sphinx-needs ÷ this | warnings |",
              "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]

@@ -234,7 +234,7 @@ def edited_pages(flavour: str, content: Content, kind: str, serial: int) -> dict
         return {page.docname: render_page(flavour, content, edited)}
     if not page.nodes:
         raise ValueError(f"the edit page {page.docname} has no node to {kind}")
-    first, last = page.nodes[0], page.nodes[-1]
+    first = page.nodes[0]
     if kind == "rename":
         nodes = list(content.nodes)
         nodes[first] = replace(nodes[first], name=f"{nodes[first].name} renamed {serial}")

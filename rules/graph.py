@@ -11,8 +11,8 @@ list of relationships to keep in step with the formulas.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from rules.nodes import Node
 

@@ -10,9 +10,10 @@ A catalogue of schema version 1 (no text digests) is still read; its nodes' text
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 #: Schema versions this module reads.
 READABLE_VERSIONS = (1, 2)

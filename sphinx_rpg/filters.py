@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 Record = Mapping[str, object]
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 from rules.graph import Dependencies, dependencies, layers
 from rules.nodes import Node, Registry
@@ -70,7 +71,7 @@ class NodeGraph(SphinxDirective):
     """``.. node:graph::`` with ``:system:`` (a bound registry's system name) and ``:caption:``."""
 
     has_content = False
-    option_spec = {"system": directives.unchanged_required, "caption": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {"system": directives.unchanged_required, "caption": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         location = self.get_location()
@@ -198,11 +199,11 @@ class GraphRenderer(SphinxPostTransform):
             hrefs: dict[str, str] = {}
             for reference in placeholder.findall(nodes.reference):
                 marked = next(iter(reference.findall(nodes.inline)), None)
-                uid = marked.get("rpg_uid") if marked is not None else None
+                if marked is None or not marked.get("rpg_uid"):
+                    continue
                 address = reference.get("refuri") or (f"#{reference['refid']}" if reference.get("refid") else "")
-                if uid and address:
-                    hrefs[uid] = address
-                    del marked["rpg_uid"]  # read; docutils would not write it anyway
+                if address:
+                    hrefs[marked["rpg_uid"]] = address
             result: list[nodes.Node] = []
             caption = placeholder["caption"]
             if caption:

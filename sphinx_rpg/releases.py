@@ -7,8 +7,9 @@ first; the last one is what the marks beside node headings compare with.  The co
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -16,10 +17,18 @@ from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 from rules.nodes import Node
-from sphinx_rpg.changes import Catalogue, CatalogueError, NodeChange, catalogue_from_document, compare_nodes
-from sphinx_rpg.changes import diff_catalogues, load_catalogue
+from sphinx_rpg.changes import (
+    Catalogue,
+    CatalogueError,
+    NodeChange,
+    catalogue_from_document,
+    compare_nodes,
+    diff_catalogues,
+    load_catalogue,
+)
 from sphinx_rpg.filters import FilterError, parse_filter
 from sphinx_rpg.warnings import warn
 
@@ -110,7 +119,7 @@ class NodeChanges(SphinxDirective):
     """``.. node:changes::`` with ``:since: LABEL`` (default: the last release) and ``:filter:``."""
 
     has_content = False
-    option_spec = {"since": directives.unchanged, "filter": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {"since": directives.unchanged, "filter": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         location = self.get_location()
