@@ -56,8 +56,24 @@ def run(*args: str, env: dict[str, str] | None = None) -> int:
     return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=environment).returncode
 
 
+#: Books that extend a core book (supplements/<name>/conf.py); each is built after docs/ and published
+#: inside the core site at supplements/<name>/, its intersphinx links reading the core's inventory.
+SUPPLEMENTS = sorted(path.parent.name for path in (ROOT / "supplements").glob("*/conf.py"))
+
+
+def build_supplements(core_html: str, *options: str) -> int:
+    """Build every supplement against the core site just built (``-W`` when ``options`` say so)."""
+    status = 0
+    for name in SUPPLEMENTS:
+        doctrees = f"{core_html}/../supplement-doctrees/{name}"
+        status |= run("sphinx-build", *options, "-q", "-b", "html", "-d", doctrees, f"supplements/{name}",
+                      f"{core_html}/supplements/{name}", env={"RPG_CORE_HTML": str(ROOT / core_html)})
+    return status
+
+
 def site() -> int:
-    return run("sphinx-build", "-b", "html", "-j", "auto", "-q", "docs", "docs/_build/html")
+    status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", "docs", "docs/_build/html")
+    return status or build_supplements("docs/_build/html")
 
 
 def test() -> int:
@@ -70,6 +86,9 @@ def test() -> int:
     doctrees = ["-d", "docs/_build/test-doctrees"]
     print("dev.py: warnings-as-errors build of docs/ (html)", flush=True)
     html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs", html)
+    if not html_status:
+        print("dev.py: warnings-as-errors build of the supplements (html)", flush=True)
+        html_status = build_supplements(html, "-W", "--keep-going", "-E")
     print("dev.py: warnings-as-errors build of docs/ (latex, for print)", flush=True)
     latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", latex)
     if html_status or latex_status:

@@ -45,6 +45,8 @@ class NodeRecord(NamedTuple):
     alias: str = ""
     #: A short hash of the definition's own text (its body as written), to tell releases apart.
     digest: str = ""
+    #: The core book (intersphinx name) whose node of the same uid this definition replaces, if any.
+    overrides: str = ""
 
     @property
     def search_anchor(self) -> str:

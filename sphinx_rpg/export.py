@@ -56,6 +56,7 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
                       for f in (rule.facts() if rule else ())],
             "digest": record.digest,
+            **({"overrides": record.overrides} if record.overrides else {}),
         })
     return {"schema_version": SCHEMA_VERSION, "project": env.config.project,
             "version": catalogue_version(env), "nodes": entries}

@@ -19,6 +19,7 @@ from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeDomain, NodeRecord
 from sphinx_rpg.graphs import connection_fields, registry_dependencies
 from sphinx_rpg.releases import change_mark, current_entry
+from sphinx_rpg.supplements import core_item, provenance
 from sphinx_rpg.warnings import warn
 
 
@@ -56,6 +57,7 @@ class NodeDefinition(SphinxDirective):
         "no-index": directives.flag,
         "no-contents-entry": directives.flag,
         "no-facts": directives.flag,
+        "overrides": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -101,6 +103,13 @@ class NodeDefinition(SphinxDirective):
 
         result: list[nodes.Node] = [container]
         digest = text_digest(self.content)
+        overrides = ""
+        if "overrides" in self.options and valid_uid:
+            book = (self.options["overrides"] or "").strip() or self.config.rpg_supplement_of
+            core = core_item(self.env, book, uid, location)
+            if core is not None:
+                overrides = book
+                container += provenance(self.config.project, core[1], core[0])
         if valid_uid and types and "no-index" not in self.options:
             mark = change_mark(self.env, uid, current_entry(name, types, self.env.docname, digest, rule),
                                location)
@@ -112,7 +121,8 @@ class NodeDefinition(SphinxDirective):
             domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias, digest))
+                                        rule.summary if rule else "", rule is not None, alias, digest,
+                                        overrides))
         if rule is not None:
             if rule.source_file is not None:
                 self.env.note_dependency(str(rule.source_file))
