@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
+from ..values import is_whole
 from .convolution import convolve, convolve_cost
 from .errors import check_work
-from ..values import is_whole
 
 
 def _fraction_fast(numerator: int, denominator: int) -> Fraction:
@@ -81,7 +82,7 @@ class Dist:
     int), :meth:`repeat_sum`, :meth:`map` and :meth:`given`.
     """
 
-    __slots__ = ("_outcomes", "_weights", "_total", "_hash", "_cum", "_index", "_ints", "_memo")
+    __slots__ = ("_cum", "_hash", "_index", "_ints", "_memo", "_outcomes", "_total", "_weights")
 
     _outcomes: tuple
     _weights: tuple[int, ...]
@@ -130,7 +131,7 @@ class Dist:
         return cls._new(range(low, low + len(weights)), weights)
 
     @staticmethod
-    @lru_cache(maxsize=None)
+    @cache
     def die(sides: int) -> Dist:
         """A fair die with faces 1..sides."""
         if not is_whole(sides) or sides < 1:

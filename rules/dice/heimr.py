@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from ..values import is_whole
 from .distribution import Dist
 from .errors import check_work
-from ..values import is_whole
 
 #: |C| beyond this is refused: the rules' range is about -5..5, and the weights grow as 10 ** |C|.
 MAX_CONSISTENCY = 1000

@@ -9,13 +9,13 @@ coefficients), which costs a polynomial in (sides, k), never sides ** n.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from math import comb, prod
-from typing import Iterable, Sequence
 
+from ..values import is_whole
 from .distribution import Dist, _sorted_outcomes
 from .errors import check_work
-from ..values import is_whole
 
 
 def _dists(dists: Iterable[Dist]) -> tuple[Dist, ...]:

@@ -12,13 +12,13 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from ..values import is_whole
 from .distribution import Dist, compare
 from .errors import check_work
 from .heimr import heimr_challenge
 from .keep import advantage, disadvantage, keep, keep_highest, keep_lowest
 from .rollunder import RollUnder, Verdict, contest, roll_under
 from .successes import EXPLOSION_TAIL, count_successes, fumble_probability, pool_outcomes
-from ..values import is_whole
 
 __all__ = [
     "EXPLODE_DEPTH", "EXPLOSION_TAIL", "NaturalsCheck", "RollUnder", "Verdict", "advantage",

@@ -7,7 +7,7 @@ returns a :class:`~rules.dice.rolling.RollResult` that shows every die.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .rolling import DiceSource, DieRoll, RollResult
 from .successes import Lid, _check
