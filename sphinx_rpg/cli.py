@@ -20,9 +20,10 @@ import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from rules.tables import Table, percent
 

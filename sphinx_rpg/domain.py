@@ -9,11 +9,11 @@ incremental build that removes one of two definitions heals without stale state.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from docutils.nodes import Element
-from sphinx import addnodes
 from sphinx.addnodes import pending_xref
 from sphinx.builders import Builder
 from sphinx.domains import Domain, Index, IndexEntry, ObjType

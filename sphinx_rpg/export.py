@@ -8,8 +8,9 @@ Written next to the HTML on every HTML build, and alone by the ``nodes_json`` bu
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment

@@ -12,7 +12,7 @@ Fields: ``uid``, ``name``, ``type`` (true if any of the node's type codes matche
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 Record = Mapping[str, object]
 Predicate = Callable[[Record], bool]

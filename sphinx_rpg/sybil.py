@@ -16,8 +16,9 @@ import doctest
 import inspect
 import re
 import runpy
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from sybil import Document, Region, Sybil
 from sybil.parsers.myst import DocTestDirectiveParser as MystDocTestDirectiveParser

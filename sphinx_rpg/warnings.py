@@ -34,7 +34,7 @@ def warn(subtype: str, message: str, location: Any = None) -> None:
     logger.warning(message, location=location, type="node", subtype=subtype)
 
 
-def subtypes_table() -> "Table":
+def subtypes_table() -> Table:
     """Every warning subtype and what triggers it (the manual prints this)."""
     from rules.tables import Table
 

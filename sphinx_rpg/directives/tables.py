@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
