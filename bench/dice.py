@@ -24,17 +24,25 @@ import math
 import statistics
 import sys
 import timeit
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import icepool  # noqa: E402
+import icepool
 
-from rules.dice import (Dist, RollUnder, clear_caches, count_successes, face_counts,  # noqa: E402
-                        heimr_challenge, keep_highest, keep_lowest)
-from rules.dice.successes import EXPLOSION_TAIL  # noqa: E402
+from rules.dice import (
+    Dist,
+    RollUnder,
+    clear_caches,
+    count_successes,
+    face_counts,
+    heimr_challenge,
+    keep_highest,
+    keep_lowest,
+)
+from rules.dice.successes import EXPLOSION_TAIL
 
 RANK_SIDES = (4, 6, 8, 10, 12)
 POOLS = [p for size in range(1, 5) for p in itertools.combinations_with_replacement(RANK_SIDES, size)]
