@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping, Union
+from typing import Union
 
 Number = Union[int, Fraction]
 
@@ -49,20 +50,20 @@ class _Name:
 
 @dataclass(frozen=True)
 class _Neg:
-    operand: "_Expr"
+    operand: _Expr
 
 
 @dataclass(frozen=True)
 class _Bin:
     op: str
-    left: "_Expr"
-    right: "_Expr"
+    left: _Expr
+    right: _Expr
 
 
 @dataclass(frozen=True)
 class _Call:
     func: str
-    args: tuple["_Expr", ...]
+    args: tuple[_Expr, ...]
 
 
 _Expr = Union[_Num, _Name, _Neg, _Bin, _Call]
@@ -250,7 +251,7 @@ class Formula:
     ('Control', 'Sense', 'Focus')
     """
 
-    __slots__ = ("text", "_tree")
+    __slots__ = ("_tree", "text")
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):

@@ -11,11 +11,12 @@ from __future__ import annotations
 import inspect
 import re
 import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
+from typing import Any, TypeVar, Union
 
 from rules.formula import Formula
 from rules.values import is_whole
@@ -298,7 +299,7 @@ class Registry:
 
         return register
 
-    def include(self, other: "Registry") -> "Registry":
+    def include(self, other: Registry) -> Registry:
         """Take every node of a topic's registry into this system's registry."""
         for code, label in other.node_types.items():
             self.node_types.setdefault(code, label)

@@ -8,8 +8,8 @@ character's level is the number of powers they have.  The price table is data
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.characters import class_of

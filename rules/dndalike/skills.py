@@ -8,9 +8,9 @@ same two steps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry

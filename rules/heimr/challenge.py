@@ -9,10 +9,10 @@ away.  Everything here is exact: distributions are :class:`rules.dice.Dist` obje
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Sequence
 
 from rules.dice import DiceSource, Dist
 from rules.heimr.registry import REGISTRY, HeimrError

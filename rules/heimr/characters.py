@@ -7,8 +7,8 @@ data: a GM who uses another set builds another tuple of :class:`Attribute`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.values import is_whole

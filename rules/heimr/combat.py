@@ -7,8 +7,9 @@ into a combat cluster, where a dodge sends the shot on to the next member.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Sequence
+from typing import Literal
 
 from rules.dice import DiceSource
 from rules.heimr.challenge import roll_challenge
@@ -16,7 +17,6 @@ from rules.heimr.effects import TURN_SECONDS, CalledEffect, call_effect
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
 from rules.values import is_whole
-
 
 
 @REGISTRY.rule("Heimr.Rule.Turn", "Turn", "RU", formula="turns * 2", values={"seconds": TURN_SECONDS})

@@ -8,7 +8,8 @@ exact) and declares the ``DiceSource`` protocol locally, so the Nemron engine st
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol
+from collections.abc import Iterable
+from typing import Protocol
 
 try:  # the dice engine's own exports
     from rules.dice import DiceSource, Dist, keep_highest, keep_lowest

@@ -7,9 +7,9 @@ species) bounds each attribute; creation hands out seven rank-1 skills and 5 XP.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
 
 from rules.nemron.checks import Pool
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
@@ -153,7 +153,7 @@ class Frame:
         attribute = as_attribute(attribute)
         return self.minimum.get(attribute, 0), self.maximum.get(attribute, MAX_RANK)  # type: ignore[call-overload]
 
-    def swap(self, raise_max: Attribute | str, lower_max: Attribute | str) -> "Frame":
+    def swap(self, raise_max: Attribute | str, lower_max: Attribute | str) -> Frame:
         """The frame after the one allowed swap: ``raise_max``'s maximum +1, ``lower_max``'s -1."""
         up, down = as_attribute(raise_max), as_attribute(lower_max)
         if self.swapped:

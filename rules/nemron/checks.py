@@ -9,10 +9,10 @@ Every probability here is exact.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
 
 from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
 from rules.nemron.nodes import NODES, RANK_DICE, rank_die
@@ -75,12 +75,12 @@ class Pool:
             raise PoolNotationError("", "a pool needs at least one die")
 
     @classmethod
-    def of(cls, *parts: tuple[str, int]) -> "Pool":
+    def of(cls, *parts: tuple[str, int]) -> Pool:
         """A pool from ``(name, rank)`` pairs: ``Pool.of(("Agility", 2), ("Athletics", 1))``."""
         return cls(tuple(PoolDie(f"{name} {rank}", rank_die(rank)) for name, rank in parts))
 
     @classmethod
-    def of_dice(cls, *sides: int) -> "Pool":
+    def of_dice(cls, *sides: int) -> Pool:
         """A pool of bare dice: ``Pool.of_dice(6, 10, 8)`` is ``1d6 › 1d10 › 1d8``."""
         return cls(tuple(PoolDie(f"1d{s}", _check_sides(s, f"d{s}")) for s in sides))
 
@@ -100,7 +100,7 @@ class Pool:
         """Roll each die in order and return the faces (the result is their maximum)."""
         return tuple(source.roll(s) for s in self.sides)
 
-    def __add__(self, other: "Pool") -> "Pool":
+    def __add__(self, other: Pool) -> Pool:
         return Pool(self.dice + other.dice)
 
     def __str__(self) -> str:
@@ -238,7 +238,7 @@ class Modifier(str, Enum):
     GREATER_PENALTY = "greater penalty"
 
     @property
-    def rule(self) -> "ModifierRule":
+    def rule(self) -> ModifierRule:
         return MODIFIER_RULES[self]
 
 

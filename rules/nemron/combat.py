@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from rules.nemron._dice import DiceSource
 from rules.nemron.checks import Modifier, Pool

@@ -57,7 +57,7 @@ class Energy:
             raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
 
     @classmethod
-    def from_spirit(cls, control: int, sense: int, focus: int) -> "Energy":
+    def from_spirit(cls, control: int, sense: int, focus: int) -> Energy:
         """A full pool for a character with these Spirit-line ranks."""
         for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
             if not is_whole(rank) or not 0 <= rank <= MAX_RANK:

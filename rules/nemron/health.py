@@ -7,12 +7,12 @@ the character.  Rest heals every damaged limb by a Constitution roll; first aid 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
 
-from rules.nemron._dice import DiceSource
 from rules.formula import Formula
+from rules.nemron._dice import DiceSource
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
 from rules.values import is_whole
 
@@ -110,7 +110,7 @@ class Body:
         self.hp = {limb: self.hp.get(limb, self.max_hp) for limb in Limb}
 
     @classmethod
-    def for_ranks(cls, power: int, agility: int, constitution: int) -> "Body":
+    def for_ranks(cls, power: int, agility: int, constitution: int) -> Body:
         return cls(limb_hp(power, agility, constitution))
 
     def _limb(self, limb: Limb | str) -> Limb:

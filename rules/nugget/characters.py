@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from rules.nugget.registry import REGISTRY
 from rules.values import is_whole

@@ -6,16 +6,22 @@ hand-to-hand) less armour, then the target's Physical Resistance and the damage 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from rules.dice import DiceSource, Dist
 from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_level
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
 from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import (LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
-                                success_distribution)
+from rules.nugget.rolls import (
+    Lid,
+    PoolRoll,
+    is_too_hard,
+    pool_size,
+    roll_pool,
+    success_distribution,
+)
 from rules.tables import Table
 from rules.values import is_whole
 

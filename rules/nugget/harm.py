@@ -6,9 +6,9 @@ Physical and mental harm are two separate :class:`Wounds` tracks of one :class:`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Mapping
 
 from rules.dice import Dist
 from rules.nugget.registry import REGISTRY
@@ -147,7 +147,7 @@ class Wounds:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
             _count(count, what, WoundsError)
 
-    def take(self, effect: Effect) -> "Wounds":
+    def take(self, effect: Effect) -> Wounds:
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
                       self.unconscious or effect.unconscious, self.dead or effect.dead)
 
@@ -168,7 +168,7 @@ class Condition:
             raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
         return getattr(self, kind)
 
-    def take(self, effect: Effect, kind: str = "physical") -> "Condition":
+    def take(self, effect: Effect, kind: str = "physical") -> Condition:
         return replace(self, **{kind: self.track(kind).take(effect)})
 
     @property
@@ -188,11 +188,11 @@ class Condition:
         """Disadvantages from Injuries: one each on every roll except Resistance rolls."""
         return 0 if resistance else self.injuries
 
-    def rest(self, kind: str = "physical") -> "Condition":
+    def rest(self, kind: str = "physical") -> Condition:
         """Five minutes' rest clears the Hurts of one track."""
         return replace(self, **{kind: replace(self.track(kind), hurts=0)})
 
-    def recover(self, kind: str = "physical") -> "Condition":
+    def recover(self, kind: str = "physical") -> Condition:
         """A day of rest and care clears the Injuries (and Hurts) of one track."""
         return replace(self, **{kind: replace(self.track(kind), hurts=0, injuries=0)})
 

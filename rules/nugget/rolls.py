@@ -6,13 +6,13 @@ Every other topic builds its rolls from :func:`pool_size` and :func:`roll_pool`,
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-import re
-from functools import lru_cache
+from functools import cache
 from math import comb
-from typing import Iterable, Sequence
 
 from rules.dice import DiceSource, Dist, compare
 from rules.nugget.registry import REGISTRY
@@ -284,7 +284,7 @@ def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
     return PoolRoll(faces, rerolls, style)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _one_die_off(max_rerolls: int) -> Dist:
     """Successes from one die under lid-off with ``max_rerolls`` re-rolls still allowed."""
     if max_rerolls == 0:
@@ -295,7 +295,7 @@ def _one_die_off(max_rerolls: int) -> Dist:
     return Dist.from_weights(weights)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distribution(pool: int, lid: Lid, max_rerolls: int) -> Dist:
     if lid is Lid.OFF:
         return _one_die_off(max_rerolls).repeat_sum(pool)

@@ -6,9 +6,9 @@ the damage table reads the result, with its own meaning for the two severe rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
 from rules.nugget.registry import REGISTRY

@@ -7,9 +7,8 @@ published (Agility 20, Speed 10); the others can be supplied as house values.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from rules.formula import Formula
 from rules.nodes import Ranks

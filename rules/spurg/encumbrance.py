@@ -108,7 +108,7 @@ class SpeedRounding(str, Enum):
     REDUCTION = "reduction"
 
     @classmethod
-    def of(cls, value: "SpeedRounding | str") -> "SpeedRounding":
+    def of(cls, value: SpeedRounding | str) -> SpeedRounding:
         try:
             return cls(value)
         except ValueError:
