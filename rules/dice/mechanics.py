@@ -102,9 +102,9 @@ def _face_counts(n: int, sides: int) -> Dist:
     binom = [[comb(r, c) for c in range(r + 1)] for r in range(n + 1)]
     level: list[tuple[tuple[int, ...], int, int]] = [((), n, 1)]
     for _ in range(sides - 1):
-        level = [(prefix + (c,), left - c, ways * row[c])
+        level = [((*prefix, c), left - c, ways * row[c])
                  for prefix, left, ways in level for row in (binom[left],) for c in range(left + 1)]
-    return Dist._new([prefix + (left,) for prefix, left, _ in level], [ways for _, _, ways in level])
+    return Dist._new([(*prefix, left) for prefix, left, _ in level], [ways for _, _, ways in level])
 
 
 def location_tally(n: int, sides: int, face: int) -> Dist:
