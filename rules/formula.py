@@ -14,9 +14,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
-Number = Union[int, Fraction]
+Number = int | Fraction
 
 MAX_FORMULA_LENGTH = 500
 FUNCTIONS: dict[str, Callable[..., Number]] = {
@@ -66,7 +65,7 @@ class _Call:
     args: tuple[_Expr, ...]
 
 
-_Expr = Union[_Num, _Name, _Neg, _Bin, _Call]
+_Expr = _Num | _Name | _Neg | _Bin | _Call
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "//": 2}
 
 
@@ -123,7 +122,7 @@ class _Parser:
             left = _Bin(op, left, self.expression(precedence + 1))
 
     def unary(self) -> _Expr:
-        kind, text, pos = self.peek()
+        _kind, text, _pos = self.peek()
         if text == "-":
             self.take()
             return _Neg(self.unary())
@@ -176,13 +175,17 @@ def _evaluate(expr: _Expr, values: Mapping[str, Number], text: str) -> Number:
     left, right = _evaluate(expr.left, values, text), _evaluate(expr.right, values, text)
     if expr.op in ("/", "//") and right == 0:
         raise FormulaError(text, 0, "division by zero")
-    return {
-        "+": lambda: left + right,
-        "-": lambda: left - right,
-        "*": lambda: left * right,
-        "/": lambda: Fraction(left) / right,
-        "//": lambda: Fraction(left // right),
-    }[expr.op]()
+    if expr.op == "+":
+        return left + right
+    if expr.op == "-":
+        return left - right
+    if expr.op == "*":
+        return left * right
+    if expr.op == "/":
+        return Fraction(left) / right
+    if expr.op == "//":
+        return Fraction(left // right)
+    raise FormulaError(text, 0, f"unknown operator {expr.op!r}")  # the parser makes none other
 
 
 def _names(expr: _Expr) -> list[str]:

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar, Union
+from typing import Any, TypeGuard, TypeVar
 
 from rules.formula import Formula
 from rules.values import is_whole
 
-Value = Union[int, Fraction, str]
+Value = int | Fraction | str
 T = TypeVar("T")
 
 UID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*")
@@ -75,21 +75,21 @@ class UnknownNodeError(NodeError, KeyError):
         super().__init__(f"no node {uid!r} in registry {registry!r}")
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return self.args[0]
+        return str(self.args[0])
 
 
 class RankError(NodeError):
     """A rank outside what a node allows."""
 
 
-def is_valid_uid(uid: object) -> bool:
+def is_valid_uid(uid: object) -> TypeGuard[str]:
     return isinstance(uid, str) and UID_PATTERN.fullmatch(uid) is not None
 
 
 def check_uid(uid: object) -> str:
     if not is_valid_uid(uid):
         raise InvalidUidError(uid)
-    return uid  # type: ignore[return-value]
+    return uid
 
 
 def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -157,7 +157,7 @@ class Fact:
 def _source_module(obj: object) -> str | None:
     module = getattr(obj, "__module__", None)
     if module is None and inspect.ismodule(obj):
-        module = obj.__name__  # type: ignore[attr-defined]
+        module = obj.__name__
     return module
 
 

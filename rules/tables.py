@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
 
-Cell = Union[int, Fraction, str, None]
+Cell = int | Fraction | str | None
 
 
 class TableError(ValueError):
