@@ -151,7 +151,8 @@ class Stats:
 
     def score(self, stat: str) -> int:
         """The score of ``stat`` (full name or ``Str``-style abbreviation)."""
-        return getattr(self, _stat_name(stat).lower())
+        score: int = getattr(self, _stat_name(stat).lower())
+        return score
 
     def bonus(self, stat: str) -> int:
         """The bonus of ``stat``."""

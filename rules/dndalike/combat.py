@@ -411,6 +411,8 @@ class Combat:
         if "O" in spec.cost:
             if not stones:
                 raise CostError(f"{spec.name} needs at least one spell stone")
+            if self._current_spell is None:  # only "Cast a Spell" costs stones, and it names its spell
+                raise TargetError(f"{spec.name} needs a spell")
             check_stones(self._current_spell, stones, actor.stones.active if actor.stones else [])
         # everything is payable: pay
         for code, n in dice_needed.items():
@@ -618,7 +620,8 @@ def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
 def _raise_ac(combat: Combat, item: StackItem) -> None:
     item.actor.raised_ac = item.value if item.actor.raised_ac is None or combat.settings.raise_ac == "set" \
         else max(item.actor.raised_ac, item.value or 0)
-    combat._say(f"{item.actor.name}'s armour class is {current_ac(item.actor, combat.settings)} until the end of the turn")
+    armour_class = current_ac(item.actor, combat.settings)
+    combat._say(f"{item.actor.name}'s armour class is {armour_class} until the end of the turn")
 
 
 @NODES.rule("Dndalike.Action.Move", "Move", "action", values={"cost": "M", "speed": SLOW})

@@ -84,8 +84,8 @@ class Resource:
         """Lower the pool (it may go below zero: negative hit points are injury levels)."""
         if _check_amount(amount, "an amount lost") < 0:
             raise ResourceError(f"cannot lose a negative amount: {amount}")
-        self.current -= amount  # type: ignore[operator]
-        return self.current  # type: ignore[return-value]
+        self.current = (self.maximum if self.current is None else self.current) - amount
+        return self.current
 
     def restore(self) -> int:
         """Back to the maximum."""

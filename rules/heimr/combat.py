@@ -78,7 +78,8 @@ def roll_initiative(combatants: Sequence[Combatant], source: DiceSource, *,
     i = 0
     while i < len(ordered):
         j = i
-        while j < len(ordered) and (ordered[j].result, ordered[j].willpower) == (ordered[i].result, ordered[i].willpower):
+        tied = (ordered[i].result, ordered[i].willpower)
+        while j < len(ordered) and (ordered[j].result, ordered[j].willpower) == tied:
             j += 1
         group = ordered[i:j]
         if len(group) > 1:
@@ -191,7 +192,8 @@ class ActionKind:
 ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind("Standard", "one", "the turn's main action"),
     ActionKind("Free", "any number, each different one once", "minor things alongside"),
-    ActionKind("Ongoing", "one, instead of the standard action", "ends the turn; -2 consistency on defence until your next turn"),
+    ActionKind("Ongoing", "one, instead of the standard action",
+               "ends the turn; -2 consistency on defence until your next turn"),
     ActionKind("Upcoming", "one free action", "ends the turn; becomes next turn's standard action unless interrupted"),
     ActionKind("Simultaneous", "at most one", "done together with another action"),
 )

@@ -151,7 +151,7 @@ class Frame:
     def bounds(self, attribute: Attribute | str) -> tuple[int, int]:
         """(lowest, highest) rank the frame allows for ``attribute``."""
         attribute = as_attribute(attribute)
-        return self.minimum.get(attribute, 0), self.maximum.get(attribute, MAX_RANK)  # type: ignore[call-overload]
+        return self.minimum.get(attribute, 0), self.maximum.get(attribute, MAX_RANK)
 
     def swap(self, raise_max: Attribute | str, lower_max: Attribute | str) -> Frame:
         """The frame after the one allowed swap: ``raise_max``'s maximum +1, ``lower_max``'s -1."""

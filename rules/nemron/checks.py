@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
 from rules.nemron.nodes import NODES, RANK_DICE, rank_die
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: The separators a pool may use between its dice: the published ``›`` and plain ``>``.
@@ -435,7 +435,8 @@ def dc_odds_table(highest_dc: int = 12) -> Table:
     """Exact chance of success per DC for the typical pools (no boon or penalty)."""
     difficulty(highest_dc, advanced_scaling=True)
     pools = [parse_pool(text) for text in TYPICAL_POOLS]
-    rows = [(dc, *(Fraction(p.dist().p_ge(dc)) for p in pools)) for dc in range(1, highest_dc + 1)]
+    rows: list[tuple[Cell, ...]] = [(dc, *(Fraction(p.dist().p_ge(dc)) for p in pools))
+                                    for dc in range(1, highest_dc + 1)]
     columns = ("DC", *TYPICAL_POOLS)
     return Table.of(columns, rows, title="Success chance per DC", probabilities=TYPICAL_POOLS)
 
@@ -443,7 +444,7 @@ def dc_odds_table(highest_dc: int = 12) -> Table:
 def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") -> Table:
     """Exact chance of success per DC for one pool under each boon and penalty."""
     columns = ("DC", "plain", *(m.value for m in Modifier))
-    rows = [(dc, success_chance(pool, dc, penalty_mode=penalty_mode),
+    rows: list[tuple[Cell, ...]] = [(dc, success_chance(pool, dc, penalty_mode=penalty_mode),
              *(success_chance(pool, dc, modifier=m, penalty_mode=penalty_mode) for m in Modifier))
             for dc in range(1, 13)]
     return Table.of(columns, rows, title=f"{pool}: boons and penalties", probabilities=columns[1:])

@@ -117,7 +117,7 @@ class Body:
         try:
             return Limb(limb)
         except ValueError:
-            raise HealthError(f"{limb!r} is not a limb ({', '.join(l.value for l in Limb)})") from None
+            raise HealthError(f"{limb!r} is not a limb ({', '.join(known.value for known in Limb)})") from None
 
     def damage(self, limb: Limb | str, amount: int) -> LimbDamage:
         """Take ``amount`` damage on one limb."""

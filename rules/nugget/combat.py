@@ -22,7 +22,7 @@ from rules.nugget.rolls import (
     roll_pool,
     success_distribution,
 )
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: Attacks, and defences in close combat, are usually rolled at this many Base Dice.
@@ -78,9 +78,10 @@ def _count(value: object, what: str) -> int:
 
 def _skill(value: object, what: str = "skill level") -> int:
     """A skill level in a pool: 0 (no skill) up to the highest level, 4."""
-    if _count(value, what) > max(SKILL_LEVELS):
+    level = _count(value, what)
+    if level > max(SKILL_LEVELS):
         raise CombatCountError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
-    return value
+    return level
 
 
 @REGISTRY.rule("Nugget.Roll.Attack", "Attack", "Roll", formula="2 + skill + Agility",
@@ -234,7 +235,7 @@ def hit_table(lid: str = "on", max_attack: int = 8, max_defence: int = 6) -> Tab
         if not isinstance(value, int) or value < 1:
             raise CombatCountError(f"{what} must be at least 1, got {value!r}")
     columns = tuple(f"vs {d}" for d in range(0, max_defence + 1))
-    rows = [(a, *(hit_chance(a, d, lid=lid) for d in range(0, max_defence + 1)))
+    rows: list[tuple[Cell, ...]] = [(a, *(hit_chance(a, d, lid=lid) for d in range(0, max_defence + 1)))
             for a in range(1, max_attack + 1)]
     return Table.of(("Attack dice", *columns), rows, title=f"Chance to hit, lid-{lid}", probabilities=columns)
 

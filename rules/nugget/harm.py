@@ -13,7 +13,7 @@ from fractions import Fraction
 from rules.dice import Dist
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, success_distribution
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: Extra damage when the Resistance roll fumbles.
@@ -166,7 +166,8 @@ class Condition:
     def track(self, kind: str) -> Wounds:
         if kind not in TRACKS:
             raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
-        return getattr(self, kind)
+        wounds: Wounds = getattr(self, kind)
+        return wounds
 
     def take(self, effect: Effect, kind: str = "physical") -> Condition:
         return replace(self, **{kind: self.track(kind).take(effect)})
@@ -245,7 +246,7 @@ def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | s
 def resistance_table(resistance_dice: int = 2, lid: str = "on") -> Table:
     """Chances of each damage-table row for damage 1 to 10 against a Resistance pool."""
     labels = [effect.label for _, effect in DAMAGE_TABLE]
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     for damage in range(1, 11):
         chances: Mapping[str, Fraction] = effect_distribution(damage, resistance_dice, lid=lid)
         rows.append((damage, *(chances[label] for label in labels)))

@@ -16,7 +16,7 @@ from math import comb
 
 from rules.dice import DiceSource, Dist, compare
 from rules.nugget.registry import REGISTRY
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: NUGGET rolls nothing but ordinary six-sided dice.
@@ -385,7 +385,7 @@ def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     if _whole(max_dice, "max_dice", PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
-    rows = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
+    rows: list[tuple[Cell, ...]] = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
             for a in range(1, max_dice + 1)]
     return Table.of(("Dice", *columns), rows, title=f"Opposed rolls, lid-{lid_style(lid).value}",
                     probabilities=columns)
