@@ -186,7 +186,8 @@ def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int])
                 vs_needs = f"{needs['seconds'] / s['seconds']:.1f}" if needs else ""
                 note = f"{s['warnings']}" + (f" (failed {s['failed']})" if s["failed"] else "")
                 lines.append(f"| {scenario} | {j} | {flavour} | {baseline[flavour]} | {s['seconds']:.1f} | "
-                             f"{time_ratio} | {s['cpu_seconds']:.1f} | {cpu_ratio} | {s['peak_mib']:.0f} | {mem_ratio} | {vs_needs} | {note} |")
+                             f"{time_ratio} | {s['cpu_seconds']:.1f} | {cpu_ratio} | {s['peak_mib']:.0f} | "
+                             f"{mem_ratio} | {vs_needs} | {note} |")
     return "\n".join(lines) + "\n"
 
 
