@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes
 from docutils.nodes import Element
@@ -20,6 +20,7 @@ from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
+from sphinx.util.typing import RoleFunction
 
 from sphinx_rpg.config import render_title
 from sphinx_rpg.warnings import warn
@@ -140,10 +141,10 @@ class NodeDomain(Domain):
 
     name = "node"
     label = "Rulebook"
-    object_types = {"node": ObjType("node", "ref")}
-    roles = {"ref": NodeRefRole()}
-    indices = [NodeTypeIndex, NodeNamespaceIndex]
-    initial_data: dict[str, Any] = {
+    object_types: ClassVar[dict[str, ObjType]] = {"node": ObjType("node", "ref")}
+    roles: ClassVar[dict[str, RoleFunction | XRefRole]] = {"ref": NodeRefRole()}
+    indices: ClassVar[list[type[Index]]] = [NodeTypeIndex, NodeNamespaceIndex]
+    initial_data: ClassVar[dict[str, Any]] = {
         "version": DATA_VERSION,
         "definitions": {},  # uid -> list[NodeRecord]
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
@@ -164,7 +165,8 @@ class NodeDomain(Domain):
     # -- recording --------------------------------------------------------------------------------
     @property
     def definitions(self) -> dict[str, list[NodeRecord]]:
-        return self.data.setdefault("definitions", {})
+        definitions: dict[str, list[NodeRecord]] = self.data.setdefault("definitions", {})
+        return definitions
 
     @property
     def _uids_by_doc(self) -> dict[str, list[str]]:
@@ -174,7 +176,8 @@ class NodeDomain(Domain):
                 for place in places:
                     docs.setdefault(place.docname, []).append(uid)
             self.data["docs"] = docs
-        return self.data["docs"]
+        by_doc: dict[str, list[str]] = self.data["docs"]
+        return by_doc
 
     def note_node(self, record: NodeRecord) -> None:
         places = self.definitions.setdefault(record.uid, [])
@@ -273,7 +276,7 @@ class NodeDomain(Domain):
                    contnode: Element) -> Element:
         if not node.get("refexplicit"):
             title = self.display_title(record)
-            contnode = contnode.__class__(title, title, classes=contnode.get("classes", []))
+            contnode = contnode.__class__(title, nodes.Text(title), classes=contnode.get("classes", []))
         contnode["classes"] = [*contnode.get("classes", []), "rpg-node-ref",
                                *(f"rpg-type-{code}" for code in record.types)]
         if node.get("rpg_no_link"):
@@ -281,15 +284,18 @@ class NodeDomain(Domain):
         return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
                             self.display_title(record))
 
-    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
-                     target: str, node: pending_xref, contnode: Element) -> Element | None:
+    # Sphinx types these as returning a ``reference``; a ``!`` (no-link) ref resolves to its title alone.
+    def resolve_xref(  # type: ignore[override]
+            self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
+            target: str, node: pending_xref, contnode: Element) -> Element | None:
         record = self.record(target)
         if record is None:
             return None  # intersphinx may still resolve it; else warn_missing_reference warns
         return self._reference(builder, fromdocname, record, node, contnode)
 
-    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
-                         target: str, node: pending_xref, contnode: Element) -> list[tuple[str, Element]]:
+    def resolve_any_xref(  # type: ignore[override]
+            self, env: BuildEnvironment, fromdocname: str, builder: Builder,
+            target: str, node: pending_xref, contnode: Element) -> list[tuple[str, Element]]:
         record = self.record(target)
         if record is None:
             return []
@@ -300,7 +306,8 @@ class NodeDomain(Domain):
             yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 1
 
     def get_full_qualified_name(self, node: Element) -> str | None:
-        return node.get("reftarget")
+        target = node.get("reftarget")
+        return target if isinstance(target, str) else None
 
 
 def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bool | None:

@@ -8,7 +8,7 @@ Written next to the HTML on every HTML build, and alone by the ``nodes_json`` bu
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +84,7 @@ class NodesJsonBuilder(Builder):
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:
         return f"{docname}.html"
 
-    def prepare_writing(self, docnames: set[str]) -> None:
+    def prepare_writing(self, docnames: Set[str]) -> None:
         pass
 
     def write_doc(self, docname: str, doctree: Any) -> None:

@@ -60,8 +60,8 @@ class RulebookParser:
     def __init__(self, registries: Sequence[str] = (), optionflags: int = OPTIONFLAGS) -> None:
         self.registries = tuple(registries)
         self.rest_examples = RestDocTestParser(optionflags)
-        self.myst_examples = [MystPythonCodeBlockParser(doctest_optionflags=optionflags),
-                              MystDocTestDirectiveParser(optionflags)]
+        self.myst_examples: list[Callable[[Document], Iterable[Region]]] = [
+            MystPythonCodeBlockParser(doctest_optionflags=optionflags), MystDocTestDirectiveParser(optionflags)]
         self.rest_nodes = RestDirectiveLexer(directive=r"node:def")
 
     def node_spans(self, document: Document, markdown: bool) -> list[Span]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id, nested_parse_with_titles
+from sphinx.util.typing import OptionSpec
 
 from rules.nodes import InvalidTypeError, Node, format_types, is_valid_uid, parse_types
 from sphinx_rpg.binding import binding_for
@@ -40,7 +42,7 @@ class NodeDefinition(SphinxDirective):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {
+    option_spec: ClassVar[OptionSpec] = {
         "uid": directives.unchanged,
         "type": directives.unchanged,
         "no-index": directives.flag,

@@ -7,13 +7,15 @@ from the whole domain, and the page is rewritten whenever any node changed (see
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 from sphinx_design.shared import create_component
 
 from sphinx_rpg.domain import NodeDomain, NodeRecord
@@ -41,7 +43,7 @@ class NodeListing(SphinxDirective):
 
     style = "table"
     has_content = False
-    option_spec = {
+    option_spec: ClassVar[OptionSpec] = {
         "filter": directives.unchanged,
         "columns": directives.unchanged,
         "sort": lambda value: directives.choice(value, SORT_KEYS),
@@ -77,7 +79,7 @@ class NodeCards(NodeListing):
     """
 
     style = "cards"
-    option_spec = {**NodeListing.option_spec, "grid": directives.positive_int}
+    option_spec: ClassVar[OptionSpec] = {**NodeListing.option_spec, "grid": directives.positive_int}
 
 
 def _record_fields(record: NodeRecord) -> dict[str, object]:
@@ -103,8 +105,8 @@ class ListingResolver(SphinxPostTransform):
         html = self.env._builder_cls.format == "html"
         for placeholder in list(self.document.findall(node_listing)):
             # the same filter on another page (or another parallel chunk) reuses this, until a node changes
-            records = domain.memo(("listing", placeholder["filter"], placeholder["sort"]),
-                                  lambda: _matching(domain, placeholder["filter"], placeholder["sort"]))
+            query, order = placeholder["filter"], placeholder["sort"]
+            records = domain.memo(("listing", query, order), partial(_matching, domain, query, order))
             if placeholder["style"] == "cards" and html:
                 replacement = self.cards(domain, records, placeholder)
             else:

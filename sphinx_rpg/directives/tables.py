@@ -5,14 +5,14 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 from rules import odds
 from rules.tables import Table, percent
@@ -116,14 +116,15 @@ def _is_number(value: object) -> bool:
 
 
 class _ComputedTable(SphinxDirective):
-    option_spec: dict[str, Callable[[str], Any]] = {
+    option_spec: ClassVar[OptionSpec] = {
         "caption": directives.unchanged,
         "exact": directives.flag,
         "chart": lambda value: directives.choice(value or "line", CHART_KINDS),
         "name": directives.unchanged,
     }
 
-    def compute(self) -> Table:
+    def compute(self) -> object:
+        """The table to render; ``run`` checks that it is a :class:`~rules.tables.Table`."""
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
@@ -154,7 +155,7 @@ class NodeTable(_ComputedTable):
     """``.. node:table:: rules.heimr.dice:challenge_table`` with ``:args: consistency=3``."""
 
     required_arguments = 1
-    option_spec = {**_ComputedTable.option_spec, "args": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "args": directives.unchanged}
 
     def allowed_prefixes(self) -> tuple[str, ...]:
         configured = self.config.rpg_table_modules
@@ -162,7 +163,7 @@ class NodeTable(_ComputedTable):
             return tuple(configured)
         return binding_for(self.config).packages()
 
-    def compute(self) -> Table:
+    def compute(self) -> object:  # whatever the named function returns
         target = self.arguments[0].strip()
         if not _CALLABLE.fullmatch(target):
             raise TableArgumentError(f"{target!r} is not of the form 'package.module:function'")
@@ -186,7 +187,7 @@ class NodeOdds(_ComputedTable):
 
     required_arguments = 1
     final_argument_whitespace = True
-    option_spec = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
+    option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
                    "under": directives.unchanged_required, "system": directives.unchanged_required}
 
     def pool(self) -> Any:
