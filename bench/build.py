@@ -13,7 +13,7 @@ repeats and the ratio to each flavour's plain-Sphinx baseline (same content with
 
 Sphinx runs from a virtual environment of its own, ``bench/_out/venv`` (``pip install -e .[bench]``
 with ``constraints.txt``, refreshed when either file changes), unless ``--python`` names another
-interpreter that has sphinx-rpg and sphinx-needs installed (``.venv/bin/python`` has both).
+interpreter that has sphinx-rpg and sphinx-needs installed (``pip install -e .[bench]``).
 """
 
 from __future__ import annotations
