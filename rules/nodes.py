@@ -329,8 +329,5 @@ class Registry:
     def uids(self) -> list[str]:
         return list(self._nodes)
 
-    def source_files(self) -> set[Path]:
-        return {path for node in self for path in [node.source_file] if path is not None}
-
     def __repr__(self) -> str:
         return f"<Registry {self.system!r}: {len(self)} nodes>"

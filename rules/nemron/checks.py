@@ -448,8 +448,3 @@ def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") ->
              *(success_chance(pool, dc, modifier=m, penalty_mode=penalty_mode) for m in Modifier))
             for dc in range(1, 13)]
     return Table.of(columns, rows, title=f"{pool}: boons and penalties", probabilities=columns[1:])
-
-
-def ranks_pool(ranks: Mapping[str, int]) -> Pool:
-    """A pool from a mapping of node names to ranks, in the mapping's order."""
-    return Pool.of(*ranks.items())
