@@ -62,7 +62,7 @@ def site() -> int:
     return run("sphinx-build", "-b", "html", "-j", "auto", "-q", "docs", "docs/_build/html")
 
 
-LINTED = ("rules", "sphinx_rpg", "bench", "dev.py", "conftest.py", "docs/conf.py")
+LINTED = ("rules", "sphinx_rpg", "bench", "tests", "dev.py", "conftest.py", "docs/conf.py", "docs/conftest.py")
 
 
 def check() -> int:
