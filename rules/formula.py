@@ -278,6 +278,13 @@ class Formula:
 
     __call__ = evaluate
 
+    def whole(self, values: Mapping[str, Number] | None = None, /, **kwargs: Number) -> int:
+        """The value of a formula that must come out whole (ranks added up); ``FormulaError`` if not."""
+        result = self.evaluate(values, **kwargs)
+        if not isinstance(result, int):
+            raise FormulaError(self.text, 0, f"the value {result} is not a whole number")
+        return result
+
     def latex(self) -> str:
         return _latex(self._tree)
 

@@ -22,7 +22,7 @@ from rules.formula import Formula
 from rules.values import is_whole
 
 Value = int | Fraction | str
-T = TypeVar("T")
+T = TypeVar("T", bound=Callable[..., Any])  # a rule implementation: a function or a class
 
 UID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*")
 TYPE_CODE_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -243,8 +243,9 @@ class Node:
         }
         if key in self.values:
             return self.values[key]
-        if key in builtin and builtin[key]() is not None:
-            return builtin[key]()  # type: ignore[return-value]
+        found = builtin[key]() if key in builtin else None
+        if found is not None:
+            return found
         known = sorted({*self.values, *(k for k, f in builtin.items() if f() is not None)})
         raise KeyError(f"node {self.uid!r} has no value {key!r} (it has: {', '.join(known)})")
 
@@ -277,7 +278,8 @@ class Registry:
 
     def define(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Node:
         """Create a node and register it; its module is the caller's unless an implementation says otherwise."""
-        caller = inspect.currentframe().f_back  # type: ignore[union-attr]
+        frame = inspect.currentframe()
+        caller = frame.f_back if frame is not None else None
         if caller is not None:
             if details.get("implementation") is None:
                 details.setdefault("module", caller.f_globals.get("__name__"))
@@ -290,7 +292,7 @@ class Registry:
         def register(implementation: T) -> T:
             summary = details.pop("summary", None) or (inspect.getdoc(implementation) or "").split("\n\n")[0]
             try:
-                line = inspect.getsourcelines(implementation)[1]  # type: ignore[arg-type]
+                line = inspect.getsourcelines(implementation)[1]
             except (OSError, TypeError):
                 line = None
             self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), summary=summary,

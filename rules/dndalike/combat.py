@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.dndalike._dice import DiceSource
 from rules.dndalike._shared import topic_registry
@@ -142,13 +143,13 @@ class Combatant:
 
     @classmethod
     def from_character(cls, name: str, party: str, character: Character, *,
-                       powers: Sequence[str] = (), **details: object) -> Combatant:
+                       powers: Sequence[str] = (), **details: Any) -> Combatant:
         """A combatant built from a character sheet (armour class, health, dice, fatigue, bonuses)."""
         kit = character.kit
         return cls(name, party, character.armour_class, character.health, kit.dice, kit.features,
                    frozenset(powers), fatigue=character.permanent_fatigue,
                    maximum_fatigue=character.maximum_fatigue, attack_bonus=character.stats.bonus("Str"),
-                   movement_bonus=character.stats.bonus("Dex"), **details)  # type: ignore[arg-type]
+                   movement_bonus=character.stats.bonus("Dex"), **details)
 
     def __repr__(self) -> str:
         return f"<Combatant {self.name}>"

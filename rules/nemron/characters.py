@@ -160,13 +160,13 @@ class Frame:
             raise FrameError(f"frame {self.name!r} has already been adjusted once")
         if up is down:
             raise FrameError(f"the swap must raise and lower two different attributes, not {up.value} twice")
-        maximum = {a: self.bounds(a)[1] for a in Attribute}
+        maximum: dict[Attribute | str, int] = {a: self.bounds(a)[1] for a in Attribute}
         if maximum[up] >= MAX_RANK:
             raise FrameError(f"frame {self.name!r}: {up.value} already allows rank {maximum[up]}, "
                              f"the top of the rank ladder; it cannot be raised")
         maximum[up] += 1
         maximum[down] -= 1
-        return Frame(self.name, dict(self.minimum), maximum, swapped=True)  # type: ignore[arg-type]
+        return Frame(self.name, dict(self.minimum), maximum, swapped=True)
 
     def check(self, attributes: Mapping[Attribute | str, int]) -> dict[Attribute, int]:
         """All nine attributes, each within the frame's bounds, or :class:`CharacterCreationError`."""

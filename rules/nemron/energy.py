@@ -62,7 +62,7 @@ class Energy:
         for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
             if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
                 raise EnergyError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
-        return cls(MAX_ENERGY(Control=control, Sense=sense, Focus=focus))  # type: ignore[arg-type]
+        return cls(MAX_ENERGY.whole(Control=control, Sense=sense, Focus=focus))
 
     def spend(self, amount: int) -> int:
         """Pay ``amount`` (an ability's cost, say) and return what is left."""

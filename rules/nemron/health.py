@@ -78,7 +78,7 @@ def limb_hp(power: int, agility: int, constitution: int) -> int:
     for name, rank in (("Power", power), ("Agility", agility), ("Constitution", constitution)):
         if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
             raise HealthError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
-    return LIMB_HP(Power=power, Agility=agility, Constitution=constitution)  # type: ignore[return-value]
+    return LIMB_HP.whole(Power=power, Agility=agility, Constitution=constitution)
 
 
 @dataclass(frozen=True)

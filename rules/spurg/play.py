@@ -62,7 +62,9 @@ class DigitalGameMaster:
 
     def roll(self, tn: int) -> Verdict:
         """A visible Verdict Roll: the dice, the total and the outcome."""
-        verdict = verdict_roll(tn, self.source, precedence=self.precedence)  # type: ignore[arg-type]
+        if self.source is None:  # only when set back to None after construction
+            self.source = SeededSource(self.seed)
+        verdict = verdict_roll(tn, self.source, precedence=self.precedence)
         self.log.append(verdict)
         return verdict
 
