@@ -28,8 +28,10 @@ import subprocess
 import sys
 import time
 import venv
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -110,8 +112,9 @@ def edit(page: Path, original: str, repeat: int) -> None:
     os.utime(page, (future, future))
 
 
-def run_all(python: Path, src_root: Path, manifest: dict, flavours: list[str], jobs: list[int],
-            repeats: int, work: Path, save=lambda runs: None, edits: int = 1) -> list[Run]:
+def run_all(python: Path, src_root: Path, manifest: dict[str, Any], flavours: list[str], jobs: list[int],
+            repeats: int, work: Path, save: Callable[[list[Run]], object] = lambda runs: None,
+            edits: int = 1) -> list[Run]:
     """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table.
 
     Each repeat is a fresh build followed by ``edits`` incremental ones (a different edit each time):
@@ -159,12 +162,12 @@ def medians(runs: list[Run]) -> dict[tuple[str, str, int], dict[str, float]]:
             for key, group in groups.items()}
 
 
-def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int]) -> str:
+def table(runs: list[Run], manifest: dict[str, Any], flavours: list[str], jobs: list[int]) -> str:
     stats = medians(runs)
     baseline = manifest["baseline"]
 
     def samples(scenario: str) -> int:
-        return max((s["n"] for (_, sc, _), s in stats.items() if sc == scenario), default=0)
+        return max((int(s["n"]) for (_, sc, _), s in stats.items() if sc == scenario), default=0)
 
     lines = [f"Synthetic rulebook: {manifest['pages']} pages, {manifest['nodes']} nodes, {manifest['refs']} "
              f"references (seed {manifest['seed']}); medians of {samples('fresh')} fresh and "
