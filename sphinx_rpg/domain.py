@@ -74,7 +74,7 @@ class NodeRefRole(XRefRole):
     def process_link(self, env: BuildEnvironment, refnode: Element, has_explicit_title: bool,
                      title: str, target: str) -> tuple[str, str]:
         target = sys.intern(target.strip())  # pickled once however many pages refer to it
-        env.get_domain("node").note_reference(env.docname, target)  # type: ignore[attr-defined]
+        node_domain(env).note_reference(env.docname, target)
         return title, target
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -105,7 +105,7 @@ class _NodeIndex(Index):
                 for record in domain.records()]
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        domain: NodeDomain = self.domain  # type: ignore[assignment]
+        domain = node_domain(self.domain.env)
         wanted = set(docnames) if docnames is not None else None
         groups: dict[str, list[IndexEntry]] = {}
         for record, entry in domain.memo("index entries", lambda: self._entries(domain)):
@@ -318,8 +318,16 @@ def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bo
     return True
 
 
+def node_domain(env: BuildEnvironment) -> NodeDomain:
+    """The build's node domain, typed: Sphinx types ``get_domain`` for its own domains only."""
+    domain = env.get_domain("node")
+    if not isinstance(domain, NodeDomain):  # only if another extension registered a "node" domain
+        raise TypeError(f"the 'node' domain is {type(domain).__name__}, not sphinx_rpg's NodeDomain")
+    return domain
+
+
 def check_consistency(app: Any, env: BuildEnvironment) -> None:
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     for first, other in domain.duplicates():
         warn("duplicate",
              f"duplicate node uid {other.uid!r}: already defined in {env.doc2path(first.docname)}:{first.lineno}",
@@ -328,7 +336,7 @@ def check_consistency(app: Any, env: BuildEnvironment) -> None:
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages."""
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     changed = domain.changed_since_last_build()
     if not changed:
         return []

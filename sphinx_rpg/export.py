@@ -17,7 +17,7 @@ from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.bulk import collector_paused
-from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.domain import node_domain
 
 SCHEMA_VERSION = 1
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
@@ -25,7 +25,7 @@ SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
 
 def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
     """The JSON document; ``page_uri(docname)`` gives the page's URL relative to the site root."""
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     binding = binding_for(env.config)
     entries = []
     pages: dict[str, tuple[str, str]] = {}  # docname -> (URL, source file): a page holds many nodes

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -16,8 +16,11 @@ from rules.nodes import InvalidTypeError, Node, format_types, is_valid_uid, pars
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
-from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.warnings import warn
+
+if TYPE_CHECKING:
+    from sphinx.writers.html5 import HTML5Translator
 
 
 class node_heading(nodes.rubric):
@@ -27,11 +30,11 @@ class node_heading(nodes.rubric):
     """
 
 
-def visit_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
+def visit_node_heading_html(self: HTML5Translator, node: node_heading) -> None:
     self.body.append(self.starttag(node, "p", "", CLASS="rubric rpg-node-heading"))
 
 
-def depart_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
+def depart_node_heading_html(self: HTML5Translator, node: node_heading) -> None:
     self.add_permalink_ref(node, "Link to this node")
     self.body.append("</p>\n")
 
@@ -96,7 +99,7 @@ class NodeDefinition(SphinxDirective):
             # one general-index entry per node; the node-types index groups nodes by type
             index = addnodes.index(entries=[("single", heading, anchor, "", None)])
             result.insert(0, index)
-            domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+            domain = node_domain(self.env)
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, self.lineno,
                                         rule.summary if rule else "", rule is not None, alias))

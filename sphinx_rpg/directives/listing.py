@@ -18,7 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 from sphinx_design.shared import create_component
 
-from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
 from sphinx_rpg.warnings import warn
 
@@ -68,7 +68,7 @@ class NodeListing(SphinxDirective):
                                    caption=self.options.get("caption", ""),
                                    grid=self.options.get("grid", 3))
         self.set_source_info(placeholder)
-        self.env.get_domain("node").note_listing(self.env.docname)  # type: ignore[attr-defined]
+        node_domain(self.env).note_listing(self.env.docname)
         return [placeholder]
 
 
@@ -101,7 +101,7 @@ class ListingResolver(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver (10), which then resolves the links we emit
 
     def run(self, **kwargs: Any) -> None:
-        domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+        domain = node_domain(self.env)
         html = self.env._builder_cls.format == "html"
         for placeholder in list(self.document.findall(node_listing)):
             # the same filter on another page (or another parallel chunk) reuses this, until a node changes

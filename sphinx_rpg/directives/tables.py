@@ -199,9 +199,9 @@ class NodeOdds(_ComputedTable):
                 raise TableArgumentError(f"no configured registry for system {system!r}")
             if registry.pool_parser is None:
                 raise TableArgumentError(f"system {system!r} has no pool notation")
-            module = sys.modules.get(getattr(registry.pool_parser, "__module__", ""))
-            if getattr(module, "__file__", None):
-                self.env.note_dependency(str(module.__file__))  # type: ignore[union-attr]
+            source = getattr(sys.modules.get(getattr(registry.pool_parser, "__module__", "")), "__file__", None)
+            if source:
+                self.env.note_dependency(str(source))
             return registry.pool_parser(text)
         from rules.dice import parse
 
