@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from rules.nodes import CORE_NODE_TYPES, format_types
 from rules.tables import Table
