@@ -78,7 +78,8 @@ def site() -> int:
     return status or build_supplements("docs/_build/html")
 
 
-LINTED = ("rules", "sphinx_rpg", "bench", "tests", "dev.py", "conftest.py", "docs/conf.py", "docs/conftest.py")
+LINTED = ("rules", "sphinx_rpg", "bench", "tests", "dev.py", "conftest.py", "docs/conf.py", "docs/conftest.py",
+          "supplements")
 
 
 def check() -> int:
