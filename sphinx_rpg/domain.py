@@ -197,12 +197,8 @@ class NodeDomain(Domain):
 
     @property
     def _uids_by_doc(self) -> dict[str, list[str]]:
-        if "docs" not in self.data:  # an environment pickled before the index existed
-            docs: dict[str, list[str]] = {}
-            for uid, places in self.definitions.items():
-                for place in places:
-                    docs.setdefault(place.docname, []).append(uid)
-            self.data["docs"] = docs
+        # always there: an environment pickled before this index has an older DATA_VERSION, and Sphinx
+        # reads such an environment afresh
         by_doc: dict[str, list[str]] = self.data["docs"]
         return by_doc
 

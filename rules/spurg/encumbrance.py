@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from numbers import Rational
 
 from rules.spurg._registry import REGISTRY
 from rules.tables import Table
@@ -115,7 +116,7 @@ class SpeedRounding(str, Enum):
 
 
 def _amount(what: str, value: object, *, positive: bool = False) -> Fraction:
-    if (isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or not math.isfinite(value)
+    if (isinstance(value, bool) or not isinstance(value, (Rational, float)) or not math.isfinite(value)
             or value < 0 or (positive and value == 0)):
         raise LoadError(what, value)
     return Fraction(value)
