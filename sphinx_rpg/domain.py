@@ -9,22 +9,25 @@ incremental build that removes one of two definitions heals without stale state.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
+from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes
 from docutils.nodes import Element
-from sphinx import addnodes
 from sphinx.addnodes import pending_xref
 from sphinx.builders import Builder
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
+from sphinx.util.typing import RoleFunction
 
 from sphinx_rpg.config import render_title
+from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 4
+DATA_VERSION = 5
 
 
 class NodeRecord(NamedTuple):
@@ -41,6 +44,10 @@ class NodeRecord(NamedTuple):
     bound: bool
     #: A second id on the node's section: lowercase, for search and inventories (see ``search_anchor``).
     alias: str = ""
+    #: A short hash of the definition's own text (its body as written), to tell releases apart.
+    digest: str = ""
+    #: The core book (intersphinx name) whose node of the same uid this definition replaces, if any.
+    overrides: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -59,6 +66,26 @@ class NodeRecord(NamedTuple):
     def place(self) -> tuple[str, int]:
         return (self.docname, self.lineno)
 
+    def shown(self) -> NodeRecord:
+        """What other pages can show of this node: everything but its line and the hash of its text.
+
+        Inserting text above a definition moves it down its page, and editing its body changes only
+        its own page: neither may count as a change of the node for other pages (see
+        ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
+        """
+        return self._replace(lineno=0, digest="")
+
+    def fields(self) -> dict[str, object]:
+        """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""
+        return {"uid": self.uid, "name": self.name, "type": self.types, "type_name": self.type_names,
+                "namespace": self.namespace, "docname": self.docname, "summary": self.summary,
+                "bound": "yes" if self.bound else "no"}
+
+
+@lru_cache(maxsize=1024)
+def _compiled_filter(text: str) -> Predicate:
+    return parse_filter(text)
+
 
 def _sort_key(record: NodeRecord) -> tuple[str, int]:
     return (record.docname, record.lineno)
@@ -73,7 +100,7 @@ class NodeRefRole(XRefRole):
     def process_link(self, env: BuildEnvironment, refnode: Element, has_explicit_title: bool,
                      title: str, target: str) -> tuple[str, str]:
         target = sys.intern(target.strip())  # pickled once however many pages refer to it
-        env.get_domain("node").note_reference(env.docname, target)  # type: ignore[attr-defined]
+        node_domain(env).note_reference(env.docname, target)
         return title, target
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -104,7 +131,7 @@ class _NodeIndex(Index):
                 for record in domain.records()]
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        domain: NodeDomain = self.domain  # type: ignore[assignment]
+        domain = node_domain(self.domain.env)
         wanted = set(docnames) if docnames is not None else None
         groups: dict[str, list[IndexEntry]] = {}
         for record, entry in domain.memo("index entries", lambda: self._entries(domain)):
@@ -140,16 +167,17 @@ class NodeDomain(Domain):
 
     name = "node"
     label = "Rulebook"
-    object_types = {"node": ObjType("node", "ref")}
-    roles = {"ref": NodeRefRole()}
-    indices = [NodeTypeIndex, NodeNamespaceIndex]
-    initial_data: dict[str, Any] = {
+    object_types: ClassVar[dict[str, ObjType]] = {"node": ObjType("node", "ref")}
+    roles: ClassVar[dict[str, RoleFunction | XRefRole]] = {"ref": NodeRefRole()}
+    indices: ClassVar[list[type[Index]]] = [NodeTypeIndex, NodeNamespaceIndex]
+    initial_data: ClassVar[dict[str, Any]] = {
         "version": DATA_VERSION,
         "definitions": {},  # uid -> list[NodeRecord]
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
-        "listings": {},  # docname -> number of listings on that page
-        "published": {},  # uid -> NodeRecord as of the last build (for change detection)
+        "listings": {},  # docname -> the filter text of each listing on that page
+        "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
+        "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
@@ -164,17 +192,15 @@ class NodeDomain(Domain):
     # -- recording --------------------------------------------------------------------------------
     @property
     def definitions(self) -> dict[str, list[NodeRecord]]:
-        return self.data.setdefault("definitions", {})
+        definitions: dict[str, list[NodeRecord]] = self.data.setdefault("definitions", {})
+        return definitions
 
     @property
     def _uids_by_doc(self) -> dict[str, list[str]]:
-        if "docs" not in self.data:  # an environment pickled before the index existed
-            docs: dict[str, list[str]] = {}
-            for uid, places in self.definitions.items():
-                for place in places:
-                    docs.setdefault(place.docname, []).append(uid)
-            self.data["docs"] = docs
-        return self.data["docs"]
+        # always there: an environment pickled before this index has an older DATA_VERSION, and Sphinx
+        # reads such an environment afresh
+        by_doc: dict[str, list[str]] = self.data["docs"]
+        return by_doc
 
     def note_node(self, record: NodeRecord) -> None:
         places = self.definitions.setdefault(record.uid, [])
@@ -186,9 +212,14 @@ class NodeDomain(Domain):
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
 
-    def note_listing(self, docname: str) -> None:
-        listings = self.data.setdefault("listings", {})
-        listings[docname] = listings.get(docname, 0) + 1
+    def note_changelog(self, docname: str) -> None:
+        self.data.setdefault("changelogs", set()).add(docname)
+
+    def changelog_docs(self) -> set[str]:
+        return set(self.data.setdefault("changelogs", set()))
+
+    def note_listing(self, docname: str, filter_text: str) -> None:
+        self.data.setdefault("listings", {}).setdefault(docname, []).append(filter_text)
 
     def clear_doc(self, docname: str) -> None:
         self._definitions_changed()
@@ -202,6 +233,7 @@ class NodeDomain(Domain):
                 del self.definitions[uid]
         self.data.setdefault("references", {}).pop(docname, None)
         self.data.setdefault("listings", {}).pop(docname, None)
+        self.data.setdefault("changelogs", set()).discard(docname)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
         # O(the chunk's pages): a worker's data also holds everything it inherited from the main process
@@ -215,7 +247,9 @@ class NodeDomain(Domain):
             if docname in references:
                 self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
             if docname in listings:
-                self.data.setdefault("listings", {})[docname] = listings[docname]
+                self.data.setdefault("listings", {})[docname] = list(listings[docname])
+            if docname in otherdata.get("changelogs", ()):
+                self.data.setdefault("changelogs", set()).add(docname)
 
     # -- lookup -----------------------------------------------------------------------------------
     def record(self, uid: str) -> NodeRecord | None:
@@ -257,11 +291,32 @@ class NodeDomain(Domain):
     def listing_docs(self) -> set[str]:
         return set(self.data.setdefault("listings", {}))
 
-    def changed_since_last_build(self) -> set[str]:
-        """uids added, removed or changed since the previous build; remembers the current state."""
-        current = {record.uid: record for record in self.records()}
+    def listing_docs_showing(self, records: Iterable[NodeRecord]) -> set[str]:
+        """Pages with a listing whose filter matches one of ``records`` (before or after a change)."""
+        fields = [record.fields() for record in records]
+        docs = set()
+        for docname, filters in self.data.setdefault("listings", {}).items():
+            for text in filters:
+                try:
+                    predicate = _compiled_filter(text)
+                except FilterError:
+                    docs.add(docname)  # the page warned already; rewriting it costs one page
+                    break
+                if any(predicate(values) for values in fields):
+                    docs.add(docname)
+                    break
+        return docs
+
+    def changed_since_last_build(self) -> dict[str, tuple[NodeRecord | None, NodeRecord | None]]:
+        """uid -> (before, after) for each node added, removed or changed, its line aside.
+
+        Remembers the current state for the next build.  A record that only moved to another line
+        of its page is unchanged; ``NodeRecord.shown`` tells which changes other pages can see.
+        """
+        current = {record.uid: record._replace(lineno=0) for record in self.records()}
         previous: dict[str, NodeRecord] = self.data.get("published", {})
-        changed = {uid for uid in current.keys() | previous.keys() if current.get(uid) != previous.get(uid)}
+        changed = {uid: (previous.get(uid), current.get(uid)) for uid in current.keys() | previous.keys()
+                   if current.get(uid) != previous.get(uid)}
         self.data["published"] = current
         return changed
 
@@ -273,7 +328,7 @@ class NodeDomain(Domain):
                    contnode: Element) -> Element:
         if not node.get("refexplicit"):
             title = self.display_title(record)
-            contnode = contnode.__class__(title, title, classes=contnode.get("classes", []))
+            contnode = contnode.__class__(title, nodes.Text(title), classes=contnode.get("classes", []))
         contnode["classes"] = [*contnode.get("classes", []), "rpg-node-ref",
                                *(f"rpg-type-{code}" for code in record.types)]
         if node.get("rpg_no_link"):
@@ -281,15 +336,18 @@ class NodeDomain(Domain):
         return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
                             self.display_title(record))
 
-    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
-                     target: str, node: pending_xref, contnode: Element) -> Element | None:
+    # Sphinx types these as returning a ``reference``; a ``!`` (no-link) ref resolves to its title alone.
+    def resolve_xref(  # type: ignore[override]
+            self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
+            target: str, node: pending_xref, contnode: Element) -> Element | None:
         record = self.record(target)
         if record is None:
             return None  # intersphinx may still resolve it; else warn_missing_reference warns
         return self._reference(builder, fromdocname, record, node, contnode)
 
-    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
-                         target: str, node: pending_xref, contnode: Element) -> list[tuple[str, Element]]:
+    def resolve_any_xref(  # type: ignore[override]
+            self, env: BuildEnvironment, fromdocname: str, builder: Builder,
+            target: str, node: pending_xref, contnode: Element) -> list[tuple[str, Element]]:
         record = self.record(target)
         if record is None:
             return []
@@ -300,7 +358,8 @@ class NodeDomain(Domain):
             yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 1
 
     def get_full_qualified_name(self, node: Element) -> str | None:
-        return node.get("reftarget")
+        target = node.get("reftarget")
+        return target if isinstance(target, str) else None
 
 
 def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bool | None:
@@ -311,8 +370,16 @@ def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bo
     return True
 
 
+def node_domain(env: BuildEnvironment) -> NodeDomain:
+    """The build's node domain, typed: Sphinx types ``get_domain`` for its own domains only."""
+    domain = env.get_domain("node")
+    if not isinstance(domain, NodeDomain):  # only if another extension registered a "node" domain
+        raise TypeError(f"the 'node' domain is {type(domain).__name__}, not sphinx_rpg's NodeDomain")
+    return domain
+
+
 def check_consistency(app: Any, env: BuildEnvironment) -> None:
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     for first, other in domain.duplicates():
         warn("duplicate",
              f"duplicate node uid {other.uid!r}: already defined in {env.doc2path(first.docname)}:{first.lineno}",
@@ -321,8 +388,12 @@ def check_consistency(app: Any, env: BuildEnvironment) -> None:
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages."""
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     changed = domain.changed_since_last_build()
     if not changed:
         return []
-    return sorted(domain.listing_docs() | domain.docs_referring_to(changed))
+    shown = {uid: pair for uid, pair in changed.items()
+             if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
+    touched = [record for pair in shown.values() for record in pair if record is not None]
+    docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown))
+    return sorted(docs | domain.changelog_docs())

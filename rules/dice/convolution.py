@@ -9,7 +9,7 @@ for sums like ``100d6``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cost import SCHOOLBOOK_LIMIT as _SCHOOLBOOK_LIMIT
 from .cost import convolve_cost

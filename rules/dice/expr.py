@@ -11,9 +11,10 @@ whole expression's work against the budget first, so it answers or refuses at on
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
+from ..values import is_whole
 from .cost import PY_STEP, Shape, add_cost, repeat_cost, sum_cost, weights_cost
 from .distribution import Dist
 from .errors import DiceError, check_work
@@ -21,7 +22,6 @@ from .keep import keep, keep_highest, keep_work
 from .mechanics import EXPLODE_DEPTH, explode
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
-from ..values import is_whole
 
 __all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Fudge", "Keep", "Pool", "Reroll", "Scale",
            "SuccessCount", "Sum"]

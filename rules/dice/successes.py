@@ -30,11 +30,11 @@ from functools import lru_cache
 from math import comb
 from typing import Literal
 
+from ..values import is_whole
 from .convolution import convolve
 from .cost import convolve_cost
 from .distribution import Dist
 from .errors import PY_STEP, check_work
-from ..values import is_whole
 
 Lid = Literal["none", "on", "off"]
 

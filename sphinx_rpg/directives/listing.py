@@ -1,23 +1,27 @@
 """``node:list`` and ``node:cards``: listings filled in from the domain when a page is written.
 
 The directive leaves a placeholder; :class:`ListingResolver` builds the table or cards at resolve time
-from the whole domain, and the page is rewritten whenever any node changed (see
-``domain.pages_to_rewrite``), so a listing is never stale after an incremental build.
+from the whole domain.  The domain remembers each listing's filter, and a page is rewritten when a
+node its filters match (before or after the change) was added, removed or changed (see
+``domain.pages_to_rewrite``), so a listing is never stale after an incremental build and no other
+listing page is written again.  Filters are served from a field index, not by scanning every node.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 from sphinx_design.shared import create_component
 
-from sphinx_rpg.domain import NodeDomain, NodeRecord
-from sphinx_rpg.filters import FilterError, parse_filter
+from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
+from sphinx_rpg.filters import FieldIndex, FilterError, parse_filter, select
 from sphinx_rpg.warnings import warn
 
 COLUMNS = {"name": "Node", "types": "Type", "uid": "uid", "summary": "Summary", "namespace": "Namespace"}
@@ -41,7 +45,7 @@ class NodeListing(SphinxDirective):
 
     style = "table"
     has_content = False
-    option_spec = {
+    option_spec: ClassVar[OptionSpec] = {
         "filter": directives.unchanged,
         "columns": directives.unchanged,
         "sort": lambda value: directives.choice(value, SORT_KEYS),
@@ -66,7 +70,7 @@ class NodeListing(SphinxDirective):
                                    caption=self.options.get("caption", ""),
                                    grid=self.options.get("grid", 3))
         self.set_source_info(placeholder)
-        self.env.get_domain("node").note_listing(self.env.docname)  # type: ignore[attr-defined]
+        node_domain(self.env).note_listing(self.env.docname, text)
         return [placeholder]
 
 
@@ -77,19 +81,19 @@ class NodeCards(NodeListing):
     """
 
     style = "cards"
-    option_spec = {**NodeListing.option_spec, "grid": directives.positive_int}
+    option_spec: ClassVar[OptionSpec] = {**NodeListing.option_spec, "grid": directives.positive_int}
 
 
-def _record_fields(record: NodeRecord) -> dict[str, object]:
-    return {"uid": record.uid, "name": record.name, "type": record.types, "type_name": record.type_names,
-            "namespace": record.namespace, "docname": record.docname, "summary": record.summary,
-            "bound": "yes" if record.bound else "no"}
+def _indexed_records(domain: NodeDomain) -> tuple[list[NodeRecord], list[dict[str, object]], FieldIndex]:
+    records = list(domain.records())
+    fields = [record.fields() for record in records]
+    return records, fields, FieldIndex(fields)
 
 
 def _matching(domain: NodeDomain, text: str, sort: str) -> list[NodeRecord]:
     predicate = parse_filter(text)
-    fields = domain.memo(("listing-fields",), lambda: [(r, _record_fields(r)) for r in domain.records()])
-    records = [r for r, values in fields if predicate(values)]
+    all_records, fields, index = domain.memo(("listing-index",), lambda: _indexed_records(domain))
+    records = [all_records[position] for position in select(predicate, fields, index)]
     records.sort(key=lambda r: {"name": (r.name.lower(), r.uid), "uid": (r.uid,),
                                 "type": (r.type_names, r.name.lower())}[sort])
     return records
@@ -99,12 +103,12 @@ class ListingResolver(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver (10), which then resolves the links we emit
 
     def run(self, **kwargs: Any) -> None:
-        domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+        domain = node_domain(self.env)
         html = self.env._builder_cls.format == "html"
         for placeholder in list(self.document.findall(node_listing)):
             # the same filter on another page (or another parallel chunk) reuses this, until a node changes
-            records = domain.memo(("listing", placeholder["filter"], placeholder["sort"]),
-                                  lambda: _matching(domain, placeholder["filter"], placeholder["sort"]))
+            query, order = placeholder["filter"], placeholder["sort"]
+            records = domain.memo(("listing", query, order), partial(_matching, domain, query, order))
             if placeholder["style"] == "cards" and html:
                 replacement = self.cards(domain, records, placeholder)
             else:
