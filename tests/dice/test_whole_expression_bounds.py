@@ -63,6 +63,16 @@ def test_every_expression_parse_accepts_reads_back_from_its_str(text: str) -> No
     assert str(parse(written)) == written
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="0123456789dDkhlrRfF%!<>=+-*() \u203a\u2265", max_size=16))
+def test_any_text_parse_accepts_reads_back_from_its_str(text: str) -> None:
+    try:
+        expr = parse(text)
+    except NotationError:
+        return
+    assert parse(str(expr)) == expr
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(EXPRESSIONS)
 def test_every_expression_answers_inside_its_predicted_shape_or_refuses_before_working(text: str) -> None:
