@@ -1,0 +1,106 @@
+"""The combat log: a seeded fight follows guards, hiding, readied actions, climbing and the situation."""
+
+import pytest
+
+from rules.dice import SeededSource
+from rules.heimr.defence import HIDDEN_POTENTIAL_BONUS
+from rules.heimr.modules import find_weapon
+from rules.heimr.tracker import Fighter, Skirmish, TrackerError
+
+DARKNESS = 1
+
+
+def cast():
+    return [
+        Fighter("Ada", 1, 3, 6, attack=(1, 1), dodge=(1, 0), shield="Medium shield", block=(1, 1)),
+        Fighter("Dax", 1, 1, 5, attack=(1, 0), dodge=(2, 0), weapon="Light weapon", climbing=6),
+        Fighter("Cora", 1, 2, 5, attack=(2, 0), dodge=(1, 0), weapon="Bow", hidden_from={"Ada", "Dax"}),
+        Fighter("Bram", 2, 2, 7, attack=(1, 1), dodge=(1, 0)),
+    ]
+
+
+TEAMS = {"Ada": "A", "Dax": "A", "Cora": "B", "Bram": "B"}
+
+
+def play(seed):
+    """A fixed table policy: Ada guards Dax every turn she can; Dax readies for Bram in round 1 and
+    otherwise strikes Bram; Cora shoots Dax (or Ada); Bram charges Dax in round 1, then attacks."""
+    fight = Skirmish(cast(), SeededSource(seed), darkness=DARKNESS)
+    fight.start()
+    readied = []
+    for _ in range(40):
+        me = fight.current
+        foes = [n for n in fight.standing() if TEAMS[n] != TEAMS[me.name]]
+        if not foes or (TEAMS[me.name] == "A" and foes == ["Cora"] and me.name != "Ada"):
+            break
+        if me.name == "Ada" and "Dax" in fight.standing() and not any(p.active for p in fight.guards):
+            fight.guard("Dax")
+        elif me.name == "Dax" and fight.round == 1:
+            readied.append(fight.ready("Bram leaves cover"))
+        elif me.name == "Cora":
+            fight.attack(foes[-1] if "Dax" not in foes else "Dax", action="shoot")
+        elif TEAMS[me.name] == "A":
+            if "Bram" in foes:  # Cora is hidden from them: they cannot attack her
+                fight.attack("Bram")
+        else:
+            target = "Dax" if "Dax" in foes else foes[0]
+            fight.attack(target, action="charge" if fight.round == 1 else "attack")
+        fight.end_turn()
+    return fight, readied
+
+
+def test_seeded_fight_follows_guards_hiding_readied_actions_climbing_and_darkness():
+    fight, readied = play(4)
+    fighters = {f.name: f for f in cast()}
+    assert fight.blows
+    intercepted = [b for b in fight.blows if b.intercepted_by]
+    slipped = [b for b in fight.blows if b.slipped_past]
+    assert intercepted and slipped  # the seed exercises both guard rules
+    for blow in fight.blows:
+        me, defender = fighters[blow.attacker], fighters[blow.defender]
+        weapon = find_weapon(me.weapon)
+        hidden = defender.name in me.hidden_from and blow.action in ("charge", "shoot")
+        climbing = 1 if fight.fighters[me.name].climbing is not None else 0  # Dax never falls on this seed
+        assert blow.attack_roll == (me.attack[0] - DARKNESS - climbing, me.attack[1] + (weapon.bonus or 0)
+                                    + (HIDDEN_POTENTIAL_BONUS if hidden else 0))
+        assert (blow.hit > 0) == (blow.attack > blow.defence)
+        if blow.defence_kind == "block":  # a shield's bonus counts on a block
+            assert blow.defence_roll[1] == defender.block[1] + 3
+        assert blow.defence_roll[0] <= (defender.block or defender.dodge)[0] - DARKNESS
+        if blow.intercepted_by:  # the guard steps in, then its guard is over
+            assert blow.defender == blow.intercepted_by and blow.target == "Dax"
+        if blow.slipped_past:  # nobody hidden from the guard is stopped by it
+            assert blow.attacker == "Cora" and blow.intercepted_by is None
+    # one interception per guard post
+    assert len(intercepted) == sum(not p.active for p in fight.guards)
+    # Dax's readied action never fired and was lost when his next turn came
+    assert readied and all(r.state == "lost" for r in readied)
+    assert any("readied action (on Bram leaves cover) is lost" in line for line in fight.log)
+    # Dax was climbing: every Hit he took while still on the wall called for a hold-on roll
+    dax_hits = [line for line in fight.log if "Hit to Dax" in line]
+    assert dax_hits and all("holds on" in line for line in dax_hits) and fight.fighters["Dax"].climbing == 6
+
+
+def test_combat_log_refuses_illegal_attacks():
+    fight = Skirmish(cast(), SeededSource(1))
+    with pytest.raises(TrackerError, match="start"):
+        fight.attack("Ada")
+    fight.start()
+    me = fight.current
+    with pytest.raises(TrackerError, match="'Ghost'"):
+        fight.attack("Ghost")
+    with pytest.raises(TrackerError, match="cannot attack"):
+        fight.attack(me.name)
+    with pytest.raises(TrackerError, match="distinct"):
+        Skirmish(cast()[:1], SeededSource(1))
+    with pytest.raises(TrackerError, match="-2"):
+        Skirmish(cast(), SeededSource(1), darkness=-2)
+
+
+def test_hidden_target_cannot_be_attacked_in_the_log():
+    fight = Skirmish(cast(), SeededSource(2))
+    fight.start()
+    while fight.current.name != "Ada":
+        fight.end_turn()
+    with pytest.raises(TrackerError, match="Cora is hidden from Ada"):
+        fight.attack("Cora")
