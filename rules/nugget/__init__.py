@@ -4,6 +4,6 @@ Each topic module registers its rules into :data:`REGISTRY`; importing this pack
 """
 
 from rules.nugget.registry import NODE_TYPES, REGISTRY
-from rules.nugget import rolls, characters, initiative, harm, combat, threats, destiny, npcs  # noqa: E402,F401
+from rules.nugget import rolls, characters, initiative, harm, combat, threats, destiny, npcs, tracker  # noqa: E402,F401
 
 __all__ = ["REGISTRY", "NODE_TYPES"]
