@@ -10,14 +10,23 @@ defence if a guard dodged a shot, then a climber's hold-on roll.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Sequence
+from typing import Literal
 
 from rules.dice import DiceSource
 from rules.heimr.challenge import roll_challenge
 from rules.heimr.combat import Combatant, ReadiedAction, roll_initiative
-from rules.heimr.defence import (DefenceTracker, GuardPost, hidden_strike_potential, hold_on, outmanoeuvre_dodge,
-                                 position_modifier, responding_guard, situational_modifiers)
+from rules.heimr.defence import (
+    DefenceTracker,
+    GuardPost,
+    hidden_strike_potential,
+    hold_on,
+    outmanoeuvre_dodge,
+    position_modifier,
+    responding_guard,
+    situational_modifiers,
+)
 from rules.heimr.modules import find_weapon
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.values import is_whole
@@ -117,10 +126,13 @@ class Skirmish:
         self._turn_starts()
         return list(self.order)
 
-    @property
-    def current(self) -> Fighter:
+    def _started(self) -> None:
         if not self.order:
             raise TrackerError("the fight has not started: call start() first")
+
+    @property
+    def current(self) -> Fighter:
+        self._started()
         return self.fighters[self.order[self.index]]
 
     def get(self, name: str) -> Fighter:
@@ -150,7 +162,7 @@ class Skirmish:
     def end_turn(self) -> Fighter:
         """End the current turn; the next standing fighter's turn starts (fresh defences; an untriggered
         readied action of theirs is lost)."""
-        self.current  # raises if not started
+        self._started()
         self._advance()
         self._turn_starts()
         return self.current

@@ -177,7 +177,8 @@ class CombatTracker:
 
     def buy_reaction(self, name: str) -> int:
         """``name`` pays 2 Energy (once a round) for a bonus reaction this round; returns Energy left."""
-        self.current  # raises if the fight has not started
+        if not self.order:
+            raise TrackerError("the fight has not started: call start() first")
         buyer = self._get(name)
         if buyer.energy is None:
             raise TrackerError(f"{buyer.name} has no Energy to buy a reaction with")

@@ -10,14 +10,19 @@ first attack in that phase), and the Resistance pool of a hit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from rules.dice import DiceSource
 from rules.nugget.characters import Character
 from rules.nugget.combat import attack_pool, defence_pool, hit_damage, hits
 from rules.nugget.harm import Condition, Wounds, damage_effect, resisted_damage
-from rules.nugget.initiative import PhaseDefence, action_phases, minion_initiative, roll_initiative
+from rules.nugget.initiative import (
+    PhaseDefence,
+    action_phases,
+    minion_initiative,
+    roll_initiative,
+)
 from rules.nugget.npcs import TIERS, is_out
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import is_too_hard, roll_pool

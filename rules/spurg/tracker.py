@@ -12,12 +12,12 @@ Damage Roll's dice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from rules.dice import DiceSource
 from rules.spurg._registry import REGISTRY
-from rules.spurg.combat import CombatError, Combatant, CombatSequence
+from rules.spurg.combat import Combatant, CombatError, CombatSequence
 from rules.spurg.damage import DamageRoll, HitPointsRule
 from rules.spurg.verdict import verdict_roll
 from rules.values import is_whole
@@ -50,13 +50,17 @@ class Fighter:
             raise TrackerError(f"{self.name}: damage is a DamageRoll, not {self.damage!r}")
 
 
+#: The source's rules: damage has no effect.
+BY_THE_SOURCE = HitPointsRule()
+
+
 @REGISTRY.rule("Spurg.Combat.Tracker", "Combat Tracker", "CB")
 class Skirmish:
     """Play a fight turn by turn with dice from ``source``; ``rule`` is the optional hit-points rule
     (off by default).  Each fighter attacks the first fighter of another side still in the fight."""
 
     def __init__(self, fighters: Sequence[Fighter], source: DiceSource, *,
-                 rule: HitPointsRule = HitPointsRule()) -> None:
+                 rule: HitPointsRule = BY_THE_SOURCE) -> None:
         names = [f.name for f in fighters]
         if len(set(names)) != len(names):
             raise TrackerError(f"fighter names must be unique: {names!r}")
