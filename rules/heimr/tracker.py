@@ -234,35 +234,68 @@ class Skirmish:
             raise TrackerError(f"{aimed.name} is hidden from {me.name}: only a luck shot can reach them")
         if action not in ("attack", "charge", "shoot"):
             raise TrackerError(f"an attack is 'attack', 'charge' or 'shoot', not {action!r}")
-        ranged = action == "shoot"
         posts = [p for p in self.guards if p.ward == aimed.name and self.fighters[p.guard].standing
                  and me.name not in p.slipped]
         guard = responding_guard(posts, self.order, me.name, me.hidden_from) if posts else None
         slipped = [p.guard for p in posts if p.active and p.guard in me.hidden_from]
         defender = self.fighters[guard.intercept()] if guard else aimed
+        return self._strike(me, aimed, defender, action, guard.guard if guard else None, tuple(slipped))
+
+    def _strike(self, me: Fighter, aimed: Fighter, defender: Fighter, action: AttackAction,
+                interceptor: str | None, slipped: tuple[str, ...]) -> Blow:
+        ranged = action == "shoot"
         c, p, hit = self._attack_roll(me, defender, action)
         attack = roll_challenge(c, p, self.source).result
         kind, defence_roll, defence = self._defend(defender, ranged=ranged)
         parts = [f"{me.name} {action}s {aimed.name}"]
         if slipped:
             parts.append(f"unseen by {', '.join(slipped)}")
-        if guard:
+        if interceptor:
             parts.append(f"{defender.name} intercepts (guard over)")
         parts.append(f"attack {attack} vs {kind} {defence}")
         if attack > defence:
             parts.append(self._hurt(defender, hit))
-        elif guard and ranged and kind == "dodge":
+        elif interceptor and ranged and kind == "dodge":
             _, _, second = self._defend(aimed, ranged=True)
             parts.append(f"the shot flies on to {aimed.name}: {aimed.name} defends {second}")
             parts.append(self._hurt(aimed, hit) if attack > second else "miss")
         else:
             parts.append("blocked" if kind == "block" else "dodged")
         blow = Blow(me.name, aimed.name, defender.name, action, (c, p), attack, kind, defence_roll, defence,
-                    hit if attack > defence else 0, tuple(slipped), guard.guard if guard else None,
-                    "; ".join(parts))
+                    hit if attack > defence else 0, slipped, interceptor, "; ".join(parts))
         self.log.append(blow.line)
         self.blows.append(blow)
         return blow
+
+    def cross(self, post: GuardPost, *, guard_on_my_side: bool, charge: str | None = None) -> str:
+        """The current fighter crosses the border ``post`` guards, charging ``charge`` beyond it if named.
+
+        A guard on the crosser's side stops the crossing; a guard across the border lets the crosser
+        over (which ends the guard) but takes a charge on itself.  Someone hidden from the guard
+        crosses unseen and the guard stays up.  Returns (and logs) what happened.
+        """
+        me = self.current
+        if not post.border:
+            raise TrackerError(f"{post.guard} guards {post.ward}, not a border")
+        guard = self.get(post.guard)
+        if post.active and guard.standing and guard.name in me.hidden_from:
+            line = f"{me.name} crosses {post.ward} unseen by {guard.name}"
+            self.log.append(line)
+            return line if charge is None else f"{line}; {self.attack(charge, action='charge')}"
+        outcome = post.crossing(guard_on_my_side=guard_on_my_side, charging=charge is not None) \
+            if guard.standing else "crossed"
+        if outcome == "stopped":
+            line = f"{me.name} is stopped at {post.ward} by {guard.name} (guard over)"
+            self.log.append(line)
+            return line
+        if outcome == "charge intercepted" and charge != guard.name:
+            assert charge is not None
+            aimed = self.get(charge)
+            self.log.append(f"{me.name} charges across {post.ward}")
+            return str(self._strike(me, aimed, guard, "charge", guard.name, ()))
+        line = f"{me.name} crosses {post.ward}" + ("" if post.active else f" ({guard.name}'s guard over)")
+        self.log.append(line)
+        return line if charge is None else f"{line}; {self.attack(charge, action='charge')}"
 
     def _attack_roll(self, me: Fighter, defender: Fighter, action: AttackAction) -> tuple[int, int, int]:
         weapon = find_weapon(me.weapon)
@@ -276,19 +309,27 @@ class Skirmish:
         c, p = situational_modifiers(c, p, darkness=self.darkness)
         return c, p, weapon.damage
 
-    def outmanoeuvre(self, post: GuardPost) -> str:
-        """The current fighter slips past ``post``'s guard: the guard attacks for free, dodged at -1 C."""
+    def outmanoeuvre(self, post: GuardPost) -> Blow:
+        """The current fighter slips past ``post``'s guard: the guard attacks for free, dodged at -1 C.
+
+        The mover is past that guard from then on; the guard itself stays up for everyone else.
+        """
         me, guard = self.current, self.get(post.guard)
-        if not post.active:
+        if not post.active or not guard.standing:
             raise TrackerError(f"{guard.name}'s guard is already over")
         c, p, hit = self._attack_roll(guard, me, "attack")
         attack = roll_challenge(c, p, self.source).result
         dc, dp = me.dodge
         dc = outmanoeuvre_dodge(dc - me.defences.use("dodge"))
+        if me.climbing is not None:
+            dc += position_modifier("Climbing", "defence")
         dc, dp = situational_modifiers(dc, dp, darkness=self.darkness)
         dodge = roll_challenge(dc, dp, self.source).result
         post.slipped.add(me.name)
         line = f"{me.name} outmanoeuvres {guard.name}: free attack {attack} vs dodge {dodge}; "
         line += self._hurt(me, hit) if attack > dodge else "dodged"
+        blow = Blow(guard.name, me.name, me.name, "attack", (c, p), attack, "dodge", (dc, dp), dodge,
+                    hit if attack > dodge else 0, (), None, line)
         self.log.append(line)
-        return line
+        self.blows.append(blow)
+        return blow

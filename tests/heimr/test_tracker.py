@@ -13,7 +13,7 @@ DARKNESS = 1
 def cast():
     return [
         Fighter("Ada", 1, 3, 6, attack=(1, 1), dodge=(1, 0), shield="Medium shield", block=(1, 1)),
-        Fighter("Dax", 1, 1, 5, attack=(1, 0), dodge=(2, 0), weapon="Light weapon", climbing=6),
+        Fighter("Dax", 1, 1, 10, attack=(1, 0), dodge=(2, 0), weapon="Light weapon", climbing=6),
         Fighter("Cora", 1, 2, 5, attack=(2, 0), dodge=(1, 0), weapon="Bow", hidden_from={"Ada", "Dax"}),
         Fighter("Bram", 2, 2, 7, attack=(1, 1), dodge=(1, 0)),
     ]
@@ -22,9 +22,14 @@ def cast():
 TEAMS = {"Ada": "A", "Dax": "A", "Cora": "B", "Bram": "B"}
 
 
+BORDER = "B2|B3"
+
+
 def play(seed):
-    """A fixed table policy: Ada guards Dax every turn she can; Dax readies for Bram in round 1 and
-    otherwise strikes Bram; Cora shoots Dax (or Ada); Bram charges Dax in round 1, then attacks."""
+    """A fixed table policy: Ada guards Dax in rounds 1-2 and the border B2|B3 in rounds 3-4, else
+    strikes Bram; Dax readies for Bram in round 1 and otherwise strikes Bram; Cora shoots Dax (or Ada);
+    Bram charges Dax in round 1, outmanoeuvres Ada's guard in round 2, charges across the border with
+    Ada on the far side in round 3 and tries to cross with Ada on his side in round 4."""
     fight = Skirmish(cast(), SeededSource(seed), darkness=DARKNESS)
     fight.start()
     readied = []
@@ -33,8 +38,12 @@ def play(seed):
         foes = [n for n in fight.standing() if TEAMS[n] != TEAMS[me.name]]
         if not foes or (TEAMS[me.name] == "A" and foes == ["Cora"] and me.name != "Ada"):
             break
-        if me.name == "Ada" and "Dax" in fight.standing() and not any(p.active for p in fight.guards):
+        ward = [p for p in fight.guards if p.active and not p.border]
+        border = [p for p in fight.guards if p.active and p.border]
+        if me.name == "Ada" and fight.round <= 2 and "Dax" in fight.standing() and not ward:
             fight.guard("Dax")
+        elif me.name == "Ada" and fight.round in (3, 4) and not border:
+            fight.guard(BORDER, border=True)
         elif me.name == "Dax" and fight.round == 1:
             readied.append(fight.ready("Bram leaves cover"))
         elif me.name == "Cora":
@@ -44,18 +53,25 @@ def play(seed):
                 fight.attack("Bram")
         else:
             target = "Dax" if "Dax" in foes else foes[0]
-            fight.attack(target, action="charge" if fight.round == 1 else "attack")
+            if fight.round == 2 and ward and "Ada" in fight.standing() and target == "Dax":
+                fight.outmanoeuvre(ward[0])
+                fight.attack(target)
+            elif fight.round in (3, 4) and border and "Ada" in fight.standing() and target == "Dax":
+                fight.cross(border[0], guard_on_my_side=fight.round == 4,
+                            charge=target if fight.round == 3 else None)
+            else:
+                fight.attack(target, action="charge" if fight.round == 1 else "attack")
         fight.end_turn()
     return fight, readied
 
 
 def test_seeded_fight_follows_guards_hiding_readied_actions_climbing_and_darkness():
-    fight, readied = play(4)
+    fight, readied = play(93)
     fighters = {f.name: f for f in cast()}
-    assert fight.blows
     intercepted = [b for b in fight.blows if b.intercepted_by]
     slipped = [b for b in fight.blows if b.slipped_past]
-    assert intercepted and slipped  # the seed exercises both guard rules
+    free = [b for b in fight.blows if b.line.startswith("Bram outmanoeuvres")]
+    assert intercepted and slipped and free  # the seed exercises every guard rule
     for blow in fight.blows:
         me, defender = fighters[blow.attacker], fighters[blow.defender]
         weapon = find_weapon(me.weapon)
@@ -68,15 +84,23 @@ def test_seeded_fight_follows_guards_hiding_readied_actions_climbing_and_darknes
             assert blow.defence_roll[1] == defender.block[1] + 3
         assert blow.defence_roll[0] <= (defender.block or defender.dodge)[0] - DARKNESS
         if blow.intercepted_by:  # the guard steps in, then its guard is over
-            assert blow.defender == blow.intercepted_by and blow.target == "Dax"
+            assert blow.defender == blow.intercepted_by == "Ada" and blow.target == "Dax"
         if blow.slipped_past:  # nobody hidden from the guard is stopped by it
             assert blow.attacker == "Cora" and blow.intercepted_by is None
-    # one interception per guard post
-    assert len(intercepted) == sum(not p.active for p in fight.guards)
+    for blow in free:  # the guard's free attack is dodged at one consistency less
+        assert blow.defence_roll[0] <= fighters["Bram"].dodge[0] - 1 - DARKNESS
+    # once Bram outmanoeuvred Ada's guard, his next attack on Dax was not intercepted
+    after = fight.blows[fight.blows.index(free[0]) + 1]
+    assert after.attacker == "Bram" and after.target == "Dax" and after.intercepted_by is None
+    # the border: a charge across it with Ada on the far side hits Ada; with Ada on his side he is stopped
+    assert any(line == "Bram charges across B2|B3" for line in fight.log)
+    assert any(line == "Bram is stopped at B2|B3 by Ada (guard over)" for line in fight.log)
+    stopped = sum("is stopped at" in line for line in fight.log)
+    assert len(intercepted) + stopped == sum(not p.active for p in fight.guards)  # one interception per guard
     # Dax's readied action never fired and was lost when his next turn came
     assert readied and all(r.state == "lost" for r in readied)
     assert any("readied action (on Bram leaves cover) is lost" in line for line in fight.log)
-    # Dax was climbing: every Hit he took while still on the wall called for a hold-on roll
+    # Dax was climbing: every Hit he took called for a hold-on roll
     dax_hits = [line for line in fight.log if "Hit to Dax" in line]
     assert dax_hits and all("holds on" in line for line in dax_hits) and fight.fighters["Dax"].climbing == 6
 
