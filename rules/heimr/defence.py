@@ -6,9 +6,10 @@ least the attack result.  Repeating the same defence between one's turns costs c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, Sequence
+from typing import Literal
 
 from rules.dice import DiceSource
 from rules.heimr.challenge import ChallengeRoll, challenge_distribution, roll_challenge

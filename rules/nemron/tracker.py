@@ -1,8 +1,9 @@
 """A small combat tracker: initiative, turns, attacks with active defence, damage to limbs, downed.
 
 Disabled limbs follow the fighter: no attack without a working arm, no movement without both legs.
-Energy buys a bonus reaction that the defender's turn really gets.  It strings the rules of the other chapters together for a handful of combatants and takes every die
-from one :class:`rules.dice.DiceSource`, so a scripted source replays a fight exactly.  Dice are drawn
+Energy buys a bonus reaction that the defender's turn really gets.  It strings the rules of the
+other chapters together for a handful of combatants and takes every die from one
+:class:`rules.dice.DiceSource`, so a scripted source replays a fight exactly.  Dice are drawn
 in this order: initiative pools in the order the combatants were given; then, per attack, the attack
 pool, the penalty die of an aimed attack, the defender's pool (if it defends), and the location die
 (if the attack was not aimed and dealt damage).

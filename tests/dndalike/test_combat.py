@@ -372,7 +372,8 @@ def test_regain_a_die_anyone_for_one_fatigue():
     with pytest.raises(ExertError, match="no A die has been spent"):
         fight.announce(ann, "Regain a Die", die_type="A")
     assert ann.fatigue == 0  # nothing was paid
-    fight.announce(ann, "Jab", fight.combatants[1]); fight.resolve_all()
+    fight.announce(ann, "Jab", fight.combatants[1])
+    fight.resolve_all()
     fight.announce(ann, "Regain a Die", die_type="A")
     assert fight.resolve_all()[-1] == "Ann regains an A die"
     assert ann.pool["A"] == 1 and ann.fatigue == 1
