@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Sequence
 
-from rules.dndalike._dice import DiceSource, Dist
+from rules.dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.tables import Table
 from rules.values import is_whole

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from rules.dndalike._dice import DiceSource
+from rules.dice import DiceSource
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.characters import ActionDice, Character
 from rules.dndalike.core import FatigueLimitError, gain_fatigue, natural_result, saving_throw, succeeds

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist, advantage, disadvantage
+from rules.dice import DiceSource, Dist, advantage, disadvantage
 from rules.dndalike._shared import topic_registry
 from rules.tables import Table
 from rules.values import is_whole

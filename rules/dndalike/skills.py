@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Sequence
 
-from rules.dndalike._dice import DiceSource, Dist
+from rules.dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
 from rules.tables import Table

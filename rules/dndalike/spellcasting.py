@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Sequence
 
-from rules.dndalike._dice import DiceSource
+from rules.dice import DiceSource
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, SaveResult, die, save_succeeds, saving_throw
 from rules.values import is_whole

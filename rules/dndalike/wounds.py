@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist
+from rules.dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.tables import Table
 from rules.values import is_whole

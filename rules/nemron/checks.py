@@ -14,8 +14,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
+from rules.dice import DiceSource, DieRoll, Dist, RollResult, keep_highest, keep_lowest
 from rules.nemron.nodes import NODES, RANK_DICE, rank_die
+from rules.systems import SideRoll, SystemNotation
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -452,3 +453,25 @@ def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") ->
 def ranks_pool(ranks: Mapping[str, int]) -> Pool:
     """A pool from a mapping of node names to ranks, in the mapping's order."""
     return Pool.of(*ranks.items())
+
+
+# --- the system's notation, for the book's odds tables and the ``rpg`` command --------------------
+
+
+def roll_notation(text: str, source: DiceSource) -> RollResult:
+    """Roll a pool written the Nemron way: every die shown, the first highest one kept."""
+    pool = parse_pool(text)
+    faces = pool.roll(source)
+    kept = faces.index(max(faces))
+    dice = tuple(DieRoll(sides, face, i == kept) for i, (sides, face) in enumerate(zip(pool.sides, faces)))
+    return RollResult(str(pool), dice, faces[kept])
+
+
+def _drama_words(face: int) -> str:
+    return {Drama.BAD: "bad drama", Drama.GOOD: "good drama"}.get(drama(face), "no drama")
+
+
+NODES.notation = SystemNotation(
+    parse=pool_distribution, example="Agility 2 \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} Athletics 1",
+    roll=roll_notation,
+    side_rolls=(SideRoll("drama", DRAMA_DIE, "roll Nemron's d20 drama die alongside", _drama_words),))

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
 
-from rules.nemron._dice import DiceSource
+from rules.dice import DiceSource
 from rules.nemron.checks import Modifier, Pool
 from rules.nemron.health import HUMANOID_LOCATIONS, Limb, location
 from rules.nemron.nodes import NODES, rank_die

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from rules.nemron._dice import DiceSource
+from rules.dice import DiceSource
 from rules.nemron.checks import Pool, as_pool
 from rules.nemron.nodes import NODES, EffectRank
 from rules.values import is_whole

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Mapping
 
-from rules.nemron._dice import DiceSource
+from rules.dice import DiceSource
 from rules.formula import Formula
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
 from rules.values import is_whole

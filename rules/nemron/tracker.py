@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.nemron._dice import DiceSource
+from rules.dice import DiceSource
 from rules.nemron.actions import InitiativeRoll, Turn, initiative_pool, turn_order
 from rules.nemron.characters import movement_speed
 from rules.nemron.checks import Pool, apply_modifier

@@ -14,7 +14,7 @@ from rules.dice import DiceSource, Dist
 from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_level
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
 from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import (LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
+from rules.nugget.rolls import (Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
                                 success_distribution)
 from rules.tables import Table
 from rules.values import is_whole

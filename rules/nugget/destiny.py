@@ -8,7 +8,7 @@ from fractions import Fraction
 from rules.nugget.characters import SKILL_LEVELS, STARTING_DESTINY
 from rules.nugget.harm import Effect
 from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, success_distribution
+from rules.nugget.rolls import Lid, PoolRoll, is_too_hard, success_distribution
 from rules.values import is_whole
 
 #: Destiny Points per level when buying a skill level between adventures.
@@ -101,7 +101,7 @@ def keep_preferred(first: PoolRoll, second: PoolRoll, *, keep: str = "better") -
 
 
 def reroll_chance(pool: int, at_least: int = 1, *, lid: Lid | str = Lid.ON,
-                  max_rerolls: int = LID_OFF_MAX_REROLLS) -> Fraction:
+                  max_rerolls: int | None = None) -> Fraction:
     """Exact chance of at least ``at_least`` successes when a failed attempt is re-rolled once."""
     if not is_whole(at_least) or at_least < 1:
         raise RerollError(f"the successes needed must be a whole number >= 1, not {at_least!r}")

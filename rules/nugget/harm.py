@@ -12,7 +12,7 @@ from typing import Mapping
 
 from rules.dice import Dist
 from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, success_distribution
+from rules.nugget.rolls import Lid, PoolRoll, outcome_distribution
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -211,7 +211,7 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
 
 
 def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
-                        max_rerolls: int = LID_OFF_MAX_REROLLS) -> dict[str, Fraction]:
+                        max_rerolls: int | None = None) -> dict[str, Fraction]:
     """Exact chances of each damage-table row when ``damage`` meets a Resistance of so many dice."""
     _count(damage, "damage")
     _count(resistance_dice, "Resistance dice")
@@ -223,23 +223,14 @@ def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = L
 
 
 def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
-                              max_rerolls: int = LID_OFF_MAX_REROLLS) -> Dist:
+                              max_rerolls: int | None = None) -> Dist:
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
     if _count(resistance_dice, "Resistance dice") == 0:
         return Dist.constant(damage)
-    fumble = Fraction(1, 6 ** resistance_dice)
-    successes = success_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
-    weights: dict[int, Fraction] = {}
-    for count, p in successes.items():
-        # a fumble shows no successes, so it lives inside the zero-success mass
-        share = [(False, p - fumble), (True, fumble)] if count == 0 else [(False, p)]
-        for fumbled, q in share:
-            if q:
-                points = resisted_damage(damage, count, fumbled)
-                weights[points] = weights.get(points, Fraction(0)) + q
-    return Dist.from_weights(weights)
+    outcomes = outcome_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
+    return outcomes.map(lambda pair: resisted_damage(damage, pair[0], pair[1]))
 
 
 def resistance_table(resistance_dice: int = 2, lid: str = "on") -> Table:
