@@ -32,10 +32,6 @@ class ChallengeError(HeimrError):
     """A dice challenge asked with impossible inputs (a non-integer consistency, a bad face...)."""
 
 
-class ChallengeNotationError(ChallengeError):
-    """Text that is not a challenge such as ``C+3 P-1``."""
-
-
 def _check_int(value: object, what: str) -> int:
     if not is_whole(value):
         raise ChallengeError(f"{what} must be a whole number, not {value!r}")
@@ -217,7 +213,7 @@ _NOTATION = re.compile(r"\s*C\s*=?\s*(?P<c>[+-]?\d+)\s*(?:[,;]?\s*P\s*=?\s*(?P<p
 def _read_challenge(text: str) -> tuple[int, int]:
     match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
     if not match:
-        raise ChallengeNotationError(f"{text!r} is not a challenge such as 'C+3 P-1'")
+        raise ChallengeError(f"{text!r} is not a challenge such as 'C+3 P-1'")
     return int(match["c"]), int(match["p"] or 0)
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from rules.dice import Dist
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import Lid, PoolRoll, outcome_distribution
 from rules.tables import Table
 from rules.values import is_whole
@@ -25,7 +25,7 @@ INJURY_RECOVERY = "a day of rest and care"
 FIRST_AID_BASE_DICE = 2
 
 
-class HarmError(ValueError):
+class HarmError(NuggetError):
     """Base class of the harm errors."""
 
 
@@ -35,14 +35,6 @@ class DamageError(HarmError):
 
 class TrackError(HarmError):
     """A wound track other than ``physical`` and ``mental``."""
-
-
-class FirstAidError(HarmError):
-    """First aid with a negative number of successes."""
-
-
-class WoundsError(HarmError):
-    """A wound track with a negative or fractional number of Hurts or Injuries."""
 
 
 def _count(value: object, what: str, error: type[HarmError] = DamageError) -> int:
@@ -145,7 +137,7 @@ class Wounds:
 
     def __post_init__(self) -> None:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
-            _count(count, what, WoundsError)
+            _count(count, what, HarmError)
 
     def take(self, effect: Effect) -> "Wounds":
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
@@ -205,7 +197,7 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
     Healer and patient do nothing else that round.  With ``one_per_round`` a round of first aid
     heals at most one Hurt, however many successes it earns.
     """
-    _count(successes, "first aid successes", FirstAidError)
+    _count(successes, "first aid successes", HarmError)
     healed = min(successes, 1 if one_per_round else successes, condition.physical.hurts)
     return replace(condition, physical=replace(condition.physical, hurts=condition.physical.hurts - healed))
 

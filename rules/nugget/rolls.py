@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from rules.dice import (DiceSource, DieRoll, Dist, RollResult, compare, count_successes, fumble_probability,
                         pool_outcomes)
 from rules.dice.rolling import format_dice
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.systems import SystemNotation
 from rules.tables import Table
 from rules.values import is_whole
@@ -36,7 +36,7 @@ MIN_BASE_DICE, MAX_BASE_DICE = -4, 2
 MAX_SITUATION = 1
 
 
-class NuggetRollError(ValueError):
+class NuggetRollError(NuggetError):
     """Base class of the core roll's errors."""
 
 

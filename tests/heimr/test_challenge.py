@@ -7,9 +7,9 @@ import pytest
 
 from rules.dice import Dist, ScriptedSource
 from rules.heimr.challenge import (
-    ChallengeError, ChallengeNotationError, apply_potential, challenge_distribution, consistency_dice,
-    defender_holds, meets_requirement, opposed_probability, parse_challenge, raw_distribution, raw_score,
-    roll_challenge, success_probability,
+    ChallengeError, apply_potential, challenge_distribution, consistency_dice, defender_holds,
+    meets_requirement, opposed_probability, parse_challenge, raw_distribution, raw_score, roll_challenge,
+    success_probability,
 )
 
 
@@ -124,7 +124,7 @@ def test_challenge_notation_reads_consistency_and_potential():
     assert parse_challenge("C+3 P-1") == challenge_distribution(3, -1)
     assert parse_challenge("c=-2, p=1") == raw_distribution(-2) + 1
     assert parse_challenge("C0") == Dist.die(6)
-    with pytest.raises(ChallengeNotationError, match="3d6"):
+    with pytest.raises(ChallengeError, match="3d6"):
         parse_challenge("3d6")
 
 
