@@ -32,7 +32,7 @@ from typing import Literal
 
 from .distribution import Dist
 from .errors import check_work
-from ..values import is_whole
+from ..values import require_whole
 
 Lid = Literal["none", "on", "off"]
 
@@ -40,16 +40,10 @@ Lid = Literal["none", "on", "off"]
 EXPLOSION_TAIL = Fraction(1, 2 ** 64)
 
 
-def _whole(name: str, value: object, low: int) -> int:
-    if not is_whole(value) or value < low:
-        raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
-    return value
-
-
 def _check(n: int, sides: int, threshold: int, lid: str, max_depth: int | None) -> None:
-    _whole("n (the number of dice)", n, 0)
-    _whole("sides", sides, 1)
-    _whole("threshold", threshold, 1)
+    require_whole(n, "n (the number of dice)", minimum=0)
+    require_whole(sides, "sides", minimum=1)
+    require_whole(threshold, "threshold", minimum=1)
     if threshold > sides:
         raise ValueError(f"threshold {threshold} can never be rolled on a d{sides}")
     if lid not in ("none", "on", "off"):
@@ -57,7 +51,7 @@ def _check(n: int, sides: int, threshold: int, lid: str, max_depth: int | None) 
     if lid == "off" and sides < 2:
         raise ValueError("lid-off needs dice with at least 2 sides (a d1 would explode forever)")
     if max_depth is not None:
-        _whole("max_depth", max_depth, 0)
+        require_whole(max_depth, "max_depth", minimum=0)
 
 
 def count_successes(n: int, sides: int = 6, threshold: int = 4, lid: Lid = "none",
@@ -130,8 +124,8 @@ def _lid_off_unlimited(n: int, sides: int, threshold: int, tail: Fraction) -> Di
 
 def fumble_probability(n: int, sides: int = 6) -> Fraction:
     """P(every one of ``n`` dice shows a 1); 0 for an empty pool (no roll, no fumble)."""
-    _whole("n (the number of dice)", n, 0)
-    _whole("sides", sides, 1)
+    require_whole(n, "n (the number of dice)", minimum=0)
+    require_whole(sides, "sides", minimum=1)
     return Fraction(1, sides ** n) if n else Fraction(0)
 
 

@@ -7,15 +7,14 @@ worn and what the character holds in their hands.  The tables of the source are 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dice import DiceSource, Dist
 from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.tables import Table
 from rules.values import is_whole
-
 
 
 class CharacterError(DndalikeError):

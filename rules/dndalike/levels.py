@@ -8,14 +8,13 @@ character's level is the number of powers they have.  The price table is data
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
-from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.characters import class_of
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.tables import Table
 from rules.values import is_whole
-
 
 #: Money spent for the 1st to 6th power, as printed.  A 7th power means retirement.
 MONEY_SPENT: tuple[int, ...] = (0, 300, 600, 2100, 4400, 9600)

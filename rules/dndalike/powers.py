@@ -8,14 +8,13 @@ combatant's powers matter: :func:`lucky` for every save, :func:`heavy_hitter` fo
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection
 
-from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, edge
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.skills import SKILL_LEVELS
 from rules.values import is_whole
-
 
 
 class PowerError(DndalikeError):

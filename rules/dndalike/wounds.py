@@ -13,8 +13,7 @@ from fractions import Fraction
 from rules.dice import DiceSource, Dist
 from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.tables import Table
-from rules.values import is_whole
-
+from rules.values import is_whole, require_whole
 
 DAMAGE_DIE = 6
 #: Which wound a rest heals: the most recent, the one that rolled highest, or the lowest.
@@ -23,10 +22,6 @@ HEAL_CHOICES = ("latest", "largest", "smallest")
 
 class WoundError(DndalikeError):
     """A wound count that cannot exist."""
-
-    def __init__(self, what: str, value: object) -> None:
-        self.value = value
-        super().__init__(f"{what} {value!r} is invalid: it must be a whole number, 0 or more")
 
 
 class HealthError(DndalikeError):
@@ -42,12 +37,6 @@ class HealChoiceError(DndalikeError):
         super().__init__(f"unknown healing choice {value!r} (use one of {', '.join(HEAL_CHOICES)})")
 
 
-def _count(what: str, value: object) -> int:
-    if not is_whole(value) or value < 0:
-        raise WoundError(what, value)
-    return value
-
-
 def _health(value: object) -> int:
     if not is_whole(value) or value < 1:
         raise HealthError(value)
@@ -61,7 +50,7 @@ def wounds_dealt(wounds: int = 1, *, two_handed: bool = False) -> int:
     Only wounds are doubled: a finishing blow deals no wounds, so a two-handed coup de grace is
     still one finishing blow.
     """
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     return wounds * 2 if two_handed else wounds
 
 
@@ -87,7 +76,7 @@ class DamageTrack:
 def suffer_wounds(track: DamageTrack, wounds: int, source: DiceSource) -> tuple[int, ...]:
     """Record ``wounds`` new wounds: a d6 of secret damage each for a normal character, a tally mark
     for a lesser one (no dice).  Returns the dice rolled."""
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     track.count += wounds
     if track.lesser:
         return ()
@@ -131,14 +120,14 @@ def death_probability(wounds: int, health: int) -> Fraction:
     For a lesser character this is the chance at every blow; for a normal one it is the chance over
     the secret rolls already made.
     """
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     _health(health)
     return Dist.die(DAMAGE_DIE).repeat_sum(wounds).p_ge(health) if wounds else Fraction(0)
 
 
 def finishing_blow_odds(most_wounds: int = 6, lowest_health: int = 4, highest_health: int = 12) -> Table:
     """Chance that a finishing blow kills, by wounds taken (rows) and Health (columns)."""
-    _count("wounds", most_wounds)
+    require_whole(most_wounds, "wounds", minimum=0, error=WoundError)
     _health(lowest_health)
     _health(highest_health)
     healths = range(lowest_health, highest_health + 1)

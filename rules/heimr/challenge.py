@@ -20,7 +20,7 @@ from rules.dice.errors import check_work
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.systems import SystemNotation
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: The die every challenge rolls, whatever the consistency.
 BASE_DIE = 6
@@ -32,17 +32,11 @@ class ChallengeError(HeimrError):
     """A dice challenge asked with impossible inputs (a non-integer consistency, a bad face...)."""
 
 
-def _check_int(value: object, what: str) -> int:
-    if not is_whole(value):
-        raise ChallengeError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 @REGISTRY.rule("Heimr.Challenge.Consistency", "Consistency", "RU",
                values={"die": CONSISTENCY_DIE, "base_die": BASE_DIE})
 def consistency_dice(consistency: int) -> int:
     """How many d10s join the d6: the size of the consistency, ``|C|``, whatever its sign."""
-    return abs(_check_int(consistency, "consistency"))
+    return abs(require_whole(consistency, "consistency", error=ChallengeError))
 
 
 @REGISTRY.rule("Heimr.Challenge.RawScore", "Raw score", "RU")
@@ -74,7 +68,8 @@ def raw_score(consistency: int, d6: int, d10s: Sequence[int], *, d6_counts_as_on
 @REGISTRY.rule("Heimr.Challenge.Potential", "Potential", "RU")
 def apply_potential(raw: int, potential: int) -> int:
     """The result of a challenge: potential is a flat amount added to the raw score of the dice."""
-    return _check_int(raw, "raw score") + _check_int(potential, "potential")
+    return (require_whole(raw, "raw score", error=ChallengeError)
+            + require_whole(potential, "potential", error=ChallengeError))
 
 
 @dataclass(frozen=True)
@@ -99,7 +94,7 @@ def roll_challenge(consistency: int, potential: int, source: DiceSource, *,
                    d6_counts_as_one: bool = True) -> ChallengeRoll:
     """Roll a challenge through ``source``: the d6 first, then the d10s, so scripts read in order."""
     n = consistency_dice(consistency)
-    potential = _check_int(potential, "potential")
+    potential = require_whole(potential, "potential", error=ChallengeError)
     d6 = source.roll(BASE_DIE)
     d10s = tuple(source.roll(CONSISTENCY_DIE) for _ in range(n))
     raw = raw_score(consistency, d6, d10s, d6_counts_as_one=d6_counts_as_one)
@@ -175,20 +170,21 @@ def raw_distribution(consistency: int, *, d6_counts_as_one: bool = True) -> Dist
 
 def challenge_distribution(consistency: int, potential: int = 0, *, d6_counts_as_one: bool = True) -> Dist:
     """The exact distribution of a challenge's result: the raw score shifted by the potential."""
-    potential = _check_int(potential, "potential")
+    potential = require_whole(potential, "potential", error=ChallengeError)
     return raw_distribution(consistency, d6_counts_as_one=d6_counts_as_one) + potential
 
 
 @REGISTRY.rule("Heimr.Challenge.Requirement", "Requirement", "RU")
 def meets_requirement(result: int, requirement: int) -> bool:
     """A challenge succeeds when its result reaches the requirement: equal is enough."""
-    return _check_int(result, "result") >= _check_int(requirement, "requirement")
+    return (require_whole(result, "result", error=ChallengeError)
+            >= require_whole(requirement, "requirement", error=ChallengeError))
 
 
 def success_probability(consistency: int, potential: int, requirement: int, *,
                         d6_counts_as_one: bool = True) -> Fraction:
     """The exact chance that a challenge reaches ``requirement``."""
-    requirement = _check_int(requirement, "requirement")
+    requirement = require_whole(requirement, "requirement", error=ChallengeError)
     dist = challenge_distribution(consistency, potential, d6_counts_as_one=d6_counts_as_one)
     return Fraction(dist.p_ge(requirement))
 
@@ -196,7 +192,8 @@ def success_probability(consistency: int, potential: int, requirement: int, *,
 @REGISTRY.rule("Heimr.Challenge.Opposed", "Opposed challenge", "RU")
 def defender_holds(active: int, passive: int) -> bool:
     """In an opposed challenge the passive side's result is the requirement, so a tie goes to it."""
-    return _check_int(passive, "passive result") >= _check_int(active, "active result")
+    return (require_whole(passive, "passive result", error=ChallengeError)
+            >= require_whole(active, "active result", error=ChallengeError))
 
 
 def opposed_probability(active: tuple[int, int], passive: tuple[int, int], *,

@@ -7,7 +7,7 @@ adds one, ``RU`` (rule), for the mechanics it registers that are not game object
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rules.nodes import CORE_NODE_TYPES, Registry
 

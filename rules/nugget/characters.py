@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from rules.nugget.registry import REGISTRY, NuggetError
-from rules.values import is_whole
+from rules.values import require_whole
 
 #: Attribute ranges: player characters and ordinary people, and creatures beyond the human range.
 PC_ATTRIBUTE_RANGE = (-1, 2)
@@ -84,16 +84,10 @@ for _attribute in ATTRIBUTES:
                     ranks=None, values={"covers": _attribute.covers})
 
 
-def _whole(value: object, what: str, error: type[CharacterError]) -> int:
-    if not is_whole(value):
-        raise error(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 def attribute_level(level: object, what: str = "attribute level") -> int:
     """Check an attribute level used in a sum: a whole number in the widest (creature) range, -2..+4."""
     low, high = CREATURE_ATTRIBUTE_RANGE
-    if not low <= _whole(level, what, AttributeRangeError) <= high:
+    if not low <= require_whole(level, what, error=AttributeRangeError) <= high:
         raise AttributeRangeError(f"{what} {level:+d} is outside {low:+d}..{high:+d}")
     return level
 
@@ -107,7 +101,7 @@ def check_attribute(name: str, level: int, *, creature: bool = False) -> int:
     if name not in ATTRIBUTE_NAMES:
         raise UnknownAttributeError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
     low, high = CREATURE_ATTRIBUTE_RANGE if creature else PC_ATTRIBUTE_RANGE
-    if not low <= _whole(level, f"{name} level", AttributeRangeError) <= high:
+    if not low <= require_whole(level, f"{name} level", error=AttributeRangeError) <= high:
         raise AttributeRangeError(f"{name} {level:+d} is outside {low:+d}..{high:+d}")
     return level
 
@@ -163,7 +157,7 @@ class Skill:
                values={"min": min(SKILL_LEVELS), "max": max(SKILL_LEVELS)})
 def check_skill_level(level: int, name: str = "skill") -> int:
     """Skills run from 1 (Basic) through Professional and Expert to 4 (Master); each level is a die."""
-    if _whole(level, f"{name} level", SkillLevelError) not in SKILL_LEVELS:
+    if require_whole(level, f"{name} level", error=SkillLevelError) not in SKILL_LEVELS:
         raise SkillLevelError(f"{name} level {level} is outside 1..4")
     return level
 

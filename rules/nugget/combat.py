@@ -17,7 +17,7 @@ from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import (Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
                                 success_distribution)
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: Attacks, and defences in close combat, are usually rolled at this many Base Dice.
 ATTACK_BASE_DICE = 2
@@ -48,15 +48,9 @@ class CombatCountError(CombatError):
     """A skill level outside 0..4, or a negative success count or damage figure."""
 
 
-def _count(value: object, what: str) -> int:
-    if not is_whole(value) or value < 0:
-        raise CombatCountError(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
 def _skill(value: object, what: str = "skill level") -> int:
     """A skill level in a pool: 0 (no skill) up to the highest level, 4."""
-    if _count(value, what) > max(SKILL_LEVELS):
+    if require_whole(value, what, minimum=0, error=CombatCountError) > max(SKILL_LEVELS):
         raise CombatCountError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
     return value
 
@@ -70,7 +64,8 @@ def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int 
     Spray or burst fire adds an Advantage; every Injury the attacker carries takes one die away.
     """
     adv, dis = attribute_dice(agility)
-    return pool_size(base, _skill(skill) + adv + int(spray), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(spray), dis + require_whole(injuries, "injuries", minimum=0,
+                                                                                 error=CombatCountError))
 
 
 @REGISTRY.rule("Nugget.Roll.Defence", "Defence", "Roll", formula="BD + skill + Agility",
@@ -90,7 +85,8 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
         raise CombatError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
     base = COVER_BASE_DICE[cover] if projectile else ATTACK_BASE_DICE
     adv, dis = attribute_dice(agility) if use_agility else (0, 0)
-    return pool_size(base, _skill(skill) + adv + int(shield), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(shield), dis + require_whole(injuries, "injuries", minimum=0,
+                                                                                  error=CombatCountError))
 
 
 REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "Rule", implementation=attack_pool, values={"advantage": 1},
@@ -104,13 +100,15 @@ REGISTRY.define("Nugget.Rule.Shield", "Shield", "Rule", implementation=defence_p
 def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
     """Against an opponent nobody can see, attack and defence alike become Fighting + Brains at BD 0."""
     adv, dis = attribute_dice(brains)
-    return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis + _count(injuries, "injuries"))
+    return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis
+                     + require_whole(injuries, "injuries", minimum=0, error=CombatCountError))
 
 
 @REGISTRY.rule("Nugget.Rule.Hit", "Hit", "Rule")
 def hits(attack_successes: int, defence_successes: int) -> bool:
     """The attack lands only with more successes than the defence: a tie is a miss."""
-    return _count(attack_successes, "attack successes") > _count(defence_successes, "defence successes")
+    return (require_whole(attack_successes, "attack successes", minimum=0, error=CombatCountError)
+            > require_whole(defence_successes, "defence successes", minimum=0, error=CombatCountError))
 
 
 @REGISTRY.rule("Nugget.Weapon.Base", "Weapon Base Damage", "Weapon",
@@ -143,7 +141,7 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     Brawn takes away), less armour.  Not clamped: :func:`~rules.nugget.harm.resisted_damage`
     clamps once at the very end.  A miss does no damage at all.
     """
-    _count(weapon, "weapon base")
+    require_whole(weapon, "weapon base", minimum=0, error=CombatCountError)
     check_armour(armour, modern=True)
     attribute_level(brawn, "Brawn")
     if not hits(attack_successes, defence_successes):

@@ -14,7 +14,7 @@ from rules.dice import Dist
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import Lid, PoolRoll, outcome_distribution
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: Extra damage when the Resistance roll fumbles.
 FUMBLE_DAMAGE = 1
@@ -37,12 +37,6 @@ class TrackError(HarmError):
     """A wound track other than ``physical`` and ``mental``."""
 
 
-def _count(value: object, what: str, error: type[HarmError] = DamageError) -> int:
-    if not is_whole(value) or value < 0:
-        raise error(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
 @REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "Roll",
                formula="max(0, damage - successes + fumble)", values={"fumble": FUMBLE_DAMAGE})
 def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
@@ -53,7 +47,7 @@ def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     """
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
-    _count(successes, "Resistance successes")
+    require_whole(successes, "Resistance successes", minimum=0, error=DamageError)
     return max(0, damage - successes + (FUMBLE_DAMAGE if fumble else 0))
 
 
@@ -100,7 +94,7 @@ DAMAGE_TABLE: tuple[tuple[int, Effect], ...] = (
                values={"hurt": 1, "injured": 3, "unconscious": 5, "dead": 7})
 def damage_effect(damage: int) -> Effect:
     """Read final damage off the table: 1-2 Hurt, 3-4 Injured, 5-6 also Unconscious, 7+ also Dead."""
-    _count(damage, "damage")
+    require_whole(damage, "damage", minimum=0, error=DamageError)
     return [effect for least, effect in DAMAGE_TABLE if damage >= least][-1]
 
 
@@ -137,7 +131,7 @@ class Wounds:
 
     def __post_init__(self) -> None:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
-            _count(count, what, HarmError)
+            require_whole(count, what, minimum=0, error=HarmError)
 
     def take(self, effect: Effect) -> "Wounds":
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
@@ -197,7 +191,7 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
     Healer and patient do nothing else that round.  With ``one_per_round`` a round of first aid
     heals at most one Hurt, however many successes it earns.
     """
-    _count(successes, "first aid successes", HarmError)
+    require_whole(successes, "first aid successes", minimum=0, error=HarmError)
     healed = min(successes, 1 if one_per_round else successes, condition.physical.hurts)
     return replace(condition, physical=replace(condition.physical, hurts=condition.physical.hurts - healed))
 
@@ -205,8 +199,8 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
 def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
                         max_rerolls: int | None = None) -> dict[str, Fraction]:
     """Exact chances of each damage-table row when ``damage`` meets a Resistance of so many dice."""
-    _count(damage, "damage")
-    _count(resistance_dice, "Resistance dice")
+    require_whole(damage, "damage", minimum=0, error=DamageError)
+    require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError)
     final = final_damage_distribution(damage, resistance_dice, lid=lid, max_rerolls=max_rerolls)
     chances: dict[str, Fraction] = {effect.label: Fraction(0) for _, effect in DAMAGE_TABLE}
     for points, p in final.items():
@@ -219,7 +213,7 @@ def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | s
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
-    if _count(resistance_dice, "Resistance dice") == 0:
+    if require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError) == 0:
         return Dist.constant(damage)
     outcomes = outcome_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
     return outcomes.map(lambda pair: resisted_damage(damage, pair[0], pair[1]))

@@ -18,7 +18,7 @@ from rules.dice.rolling import format_dice
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.systems import SystemNotation
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: NUGGET rolls nothing but ordinary six-sided dice.
 DIE_SIDES = 6
@@ -72,12 +72,6 @@ class PoolNotationError(NuggetRollError):
     """Text that is not NUGGET pool notation such as ``5 dice lid-off``."""
 
 
-def _whole(value: object, what: str, error: type[NuggetRollError]) -> int:
-    if not is_whole(value):
-        raise error(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 @dataclass(frozen=True)
 class Difficulty:
     """One grade of task difficulty and the Base Dice an average person gets for it."""
@@ -115,13 +109,13 @@ def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation:
     ``situation`` is the GM's extra Advantage (+1) or Disadvantage (-1) for special circumstances.
     The result may be zero or less: see :func:`is_too_hard`.
     """
-    _whole(base, "Base Dice", BaseDiceError)
+    require_whole(base, "Base Dice", error=BaseDiceError)
     if not MIN_BASE_DICE <= base <= MAX_BASE_DICE:
         raise BaseDiceError(f"Base Dice {base} is outside {MIN_BASE_DICE}..+{MAX_BASE_DICE}")
     for what, count in (("Advantages", advantages), ("Disadvantages", disadvantages)):
-        if _whole(count, what, PoolError) < 0:
+        if require_whole(count, what, error=PoolError) < 0:
             raise PoolError(f"{what} cannot be negative, got {count}")
-    if abs(_whole(situation, "situation", PoolError)) > MAX_SITUATION:
+    if abs(require_whole(situation, "situation", error=PoolError)) > MAX_SITUATION:
         raise PoolError(f"the GM's situational modifier is one die at most, got {situation}")
     return base + advantages - disadvantages + situation
 
@@ -129,7 +123,7 @@ def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation:
 @REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "Rule")
 def is_too_hard(pool: int) -> bool:
     """True when the pool has no dice left: the task is out of reach and is not rolled at all."""
-    return _whole(pool, "pool", PoolError) < 1
+    return require_whole(pool, "pool", error=PoolError) < 1
 
 
 def _check_face(face: object) -> int:
@@ -167,7 +161,7 @@ RESULT_BANDS: tuple[ResultBand, ...] = (
                values={"barely": 1, "solid": 3, "impressive": 5})
 def result_band(successes: int) -> ResultBand:
     """How well a roll went: the number of successes reads as a quality, not just pass or fail."""
-    if _whole(successes, "successes", SuccessCountError) < 0:
+    if require_whole(successes, "successes", error=SuccessCountError) < 0:
         raise SuccessCountError(f"successes cannot be negative, got {successes}")
     return [band for band in RESULT_BANDS if successes >= band.least][-1]
 
@@ -315,7 +309,7 @@ def fumble_chance(pool: int) -> Fraction:
 def pool_odds(lid: str = "on", max_dice: int = 10) -> Table:
     """Odds of each result band and of a fumble for pools of 1 to ``max_dice`` dice."""
     style = lid_style(lid)
-    if _whole(max_dice, "max_dice", PoolError) < 1:
+    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     rows = []
     for pool in range(1, max_dice + 1):
@@ -358,7 +352,7 @@ def opposed_roll(first: int, second: int) -> Opposed:
     A tie settles nothing: it usually leads to another roll.
     """
     for successes in (first, second):
-        if _whole(successes, "successes", SuccessCountError) < 0:
+        if require_whole(successes, "successes", error=SuccessCountError) < 0:
             raise SuccessCountError(f"successes cannot be negative, got {successes}")
     return Opposed(first, second)
 
@@ -373,7 +367,7 @@ def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
 
 def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     """Chance that the first pool (rows) beats the second pool (columns) outright."""
-    if _whole(max_dice, "max_dice", PoolError) < 1:
+    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
     rows = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))

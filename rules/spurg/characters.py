@@ -14,7 +14,7 @@ from typing import Mapping
 from rules.formula import Formula
 from rules.nodes import Ranks
 from rules.spurg.registry import REGISTRY, SpurgError
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 
 class CharacterError(SpurgError):
@@ -57,10 +57,6 @@ class SpeedScoreError(CharacterError):
 class CharacterPointsError(CharacterError):
     """A CP amount that is not a whole number."""
 
-    def __init__(self, what: str, amount: object) -> None:
-        self.amount = amount
-        super().__init__(f"{what} must be a whole number of CP, not {amount!r}")
-
 
 #: Every Ability Score starts here, for 0 CP.
 STARTING_SCORE = 10
@@ -102,17 +98,9 @@ for _ability, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balanc
                             "value": "unpublished" if _ability.value is None else _ability.value})
 
 
-def _whole(value: object, what: str) -> int:
-    if not is_whole(value):
-        raise CharacterPointsError(what, value)
-    return value
-
-
 def _spent(value: object, what: str) -> int:
     """A CP amount on a sheet: a whole number of 0 or more (Drawbacks are written as the CP they refund)."""
-    if _whole(value, what) < 0:
-        raise CharacterPointsError(f"{what} (0 or more)", value)
-    return value  # type: ignore[return-value]
+    return require_whole(value, what, minimum=0, error=CharacterPointsError)
 
 
 def _ability(code: object) -> AbilityScore:
@@ -138,7 +126,7 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     value = (values or {}).get(code, ability.value)
     if value is None:
         raise UnknownAbilityValueError(code, score)
-    _whole(value, f"the CP Value of {code}")
+    require_whole(value, f"the CP Value of {code}", error=CharacterPointsError)
     return (score - STARTING_SCORE) * value
 
 
@@ -167,7 +155,7 @@ CP_GUIDELINES: tuple[tuple[int, str], ...] = (
                values={"ordinary": 50, "grounded": 100, "high_adventure": 300})
 def starting_guideline(total_cp: int) -> str | None:
     """The smallest published band a character's CP total fits; ``None`` past the known bands."""
-    total_cp = _whole(total_cp, "a CP total")
+    total_cp = require_whole(total_cp, "a CP total", error=CharacterPointsError)
     for limit, label in CP_GUIDELINES:
         if total_cp <= limit:
             return label
@@ -224,8 +212,8 @@ class CharacterSheet:
 
     @property
     def speed(self) -> int:
-        speed = starting_speed(self.score("AGI"), self.score("VIT")) + _whole(self.speed_adjustment,
-                                                                              "a Speed adjustment")
+        speed = (starting_speed(self.score("AGI"), self.score("VIT"))
+                 + require_whole(self.speed_adjustment, "a Speed adjustment", error=CharacterPointsError))
         if speed < 1:
             raise AbilityScoreError("SPD", speed)
         return speed
@@ -238,6 +226,7 @@ class CharacterSheet:
                 raise SpeedScoreError(score)
             total += ability_cost(code, score, values=self.values)
         self.speed  # a Speed sold below 1 is refused
-        total += _whole(self.speed_adjustment, "a Speed adjustment") * SPEED.value  # type: ignore[operator]
+        total += require_whole(self.speed_adjustment, "a Speed adjustment",
+                               error=CharacterPointsError) * SPEED.value  # type: ignore[operator]
         total += _spent(self.skills, "Skills") + _spent(self.benefits, "Benefits")
         return total - _spent(self.drawbacks, "Drawbacks")
