@@ -45,6 +45,22 @@ CORE_NODE_TYPES: Mapping[str, str] = {
     "R": "Resource",
 }
 
+#: The codes every game system shares: a concept two systems both have is coded the same in both.
+#: The six core types, plus rules, rolls, actions and gear.  A system adds codes of its own only
+#: for what is its own (Heimr's positions, SPURG's outcomes, NUGGET's threats...).
+SHARED_NODE_TYPES: Mapping[str, str] = {
+    **CORE_NODE_TYPES,
+    "RU": "Rule",
+    "RL": "Roll",
+    "AC": "Action",
+    "G": "Gear",
+}
+
+
+def shared_types(*codes: str) -> dict[str, str]:
+    """The shared codes a system uses, with their shared names: ``{**shared_types("A", "RU"), **own}``."""
+    return {code: SHARED_NODE_TYPES[code] for code in codes}
+
 
 class NodeError(ValueError):
     """Base class of every error about nodes and registries."""

@@ -106,7 +106,7 @@ def _stat_name(name: str) -> str:
     return full
 
 
-@REGISTRY.rule("Dndalike.Rule.StatBonus", "Stat Bonus", "rule",
+@REGISTRY.rule("Dndalike.Rule.StatBonus", "Stat Bonus", "RU",
             values={"lowest": -2, "highest": 2})
 def stat_bonus(score: int) -> int:
     """The bonus a stat score gives: the whole sheet uses bonuses, never raw scores.
@@ -166,7 +166,7 @@ for _name in STAT_ORDER:
                  dice="3d6", values={"modifies": MODIFIES[_name], "abbreviation": _abbreviation})
 
 
-@REGISTRY.rule("Dndalike.Roll.Stats", "Rolling Stats", "roll", dice="3d6")
+@REGISTRY.rule("Dndalike.Roll.Stats", "Rolling Stats", "RL", dice="3d6")
 def roll_stats(source: DiceSource) -> Stats:
     """Roll 3d6 six times and assign the totals in order: no swapping, so every sheet is a surprise."""
     totals = [sum(source.roll(6) for _ in range(3)) for _ in STAT_ORDER]
@@ -214,7 +214,7 @@ def class_of(power_class: str) -> CharacterClass:
         raise UnknownClassError(power_class) from None
 
 
-@REGISTRY.rule("Dndalike.Rule.Class", "Class", "rule")
+@REGISTRY.rule("Dndalike.Rule.Class", "Class", "RU")
 def character_class(power_classes: Sequence[str]) -> str:
     """A character's class is the class of the first power they picked; later powers never change it."""
     if not power_classes or isinstance(power_classes, str):
@@ -277,7 +277,7 @@ ARMOURS: dict[str, Armour] = {
 }
 
 for _armour in ARMOURS.values():
-    REGISTRY.define(f"Dndalike.Gear.{_armour.name.replace(' ', '')}", _armour.name, "gear",
+    REGISTRY.define(f"Dndalike.Gear.{_armour.name.replace(' ', '')}", _armour.name, "G",
                  implementation=Armour,
                  summary=f"Armour class {_armour.armour_class}, permanent fatigue {_armour.permanent_fatigue}.",
                  values={"ac": _armour.armour_class, "fatigue": _armour.permanent_fatigue})
@@ -366,11 +366,11 @@ _GEAR_NODES = {
     "Bow": ("Bow and Arrows", "bow"),
 }
 for _key, (_title, _item) in _GEAR_NODES.items():
-    REGISTRY.define(f"Dndalike.Gear.{_key}", _title, "gear", implementation=HandItem,
+    REGISTRY.define(f"Dndalike.Gear.{_key}", _title, "G", implementation=HandItem,
                  summary=f"Adds {', '.join(sorted(HAND_ITEMS[_item].features)) or 'one die'}.")
 
 
-@REGISTRY.rule("Dndalike.Rule.ActionDice", "Action Dice", "rule", values={"base_movement": 1})
+@REGISTRY.rule("Dndalike.Rule.ActionDice", "Action Dice", "RU", values={"base_movement": 1})
 def action_dice(*hands: str) -> Kit:
     """The action dice a character's hands give.
 

@@ -67,7 +67,7 @@ class Edge(Enum):
     DISADVANTAGE = "disadvantage"
 
 
-@REGISTRY.rule("Dndalike.Rule.Advantage", "Advantage and Disadvantage", "rule", values={"dice": 2})
+@REGISTRY.rule("Dndalike.Rule.Advantage", "Advantage and Disadvantage", "RU", values={"dice": 2})
 def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: str = "any") -> Edge:
     """The edge a roll ends up with once advantage and disadvantage have cancelled.
 
@@ -126,7 +126,7 @@ def roll_die(source: DiceSource, how: Edge = Edge.NORMAL) -> DieRoll:
 
 # ---------------------------------------------------------------------------------------- success
 
-@REGISTRY.rule("Dndalike.Rule.Success", "Success", "rule")
+@REGISTRY.rule("Dndalike.Rule.Success", "Success", "RU")
 def succeeds(value: int, opposing: int) -> bool:
     """An action succeeds when its die value meets or beats the opposing value *at resolution time*."""
     return (require_whole(value, "die value", error=DieValueError)
@@ -135,7 +135,7 @@ def succeeds(value: int, opposing: int) -> bool:
 
 # ------------------------------------------------------------------------------------ saving throw
 
-@REGISTRY.rule("Dndalike.Rule.NaturalResults", "Natural 6 and Natural 1", "rule",
+@REGISTRY.rule("Dndalike.Rule.NaturalResults", "Natural 6 and Natural 1", "RU",
             values={"success": NATURAL_SUCCESS, "failure": NATURAL_FAILURE})
 def natural_result(face: int) -> bool | None:
     """A natural 6 always succeeds and a natural 1 always fails, whatever the numbers say.
@@ -163,7 +163,7 @@ def save_succeeds(face: int, fatigue: int, *, modifier: int = 0) -> bool:
     return succeeds(face + modifier, fatigue)
 
 
-@REGISTRY.rule("Dndalike.Roll.SavingThrow", "Saving Throw", "roll", dice="1d6")
+@REGISTRY.rule("Dndalike.Roll.SavingThrow", "Saving Throw", "RL", dice="1d6")
 def save_probability(fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> Fraction:
     """The exact chance that a saving throw (d6 against current fatigue) succeeds.
 
@@ -217,7 +217,7 @@ class FatigueGain:
     wounds: int
 
 
-@REGISTRY.rule("Dndalike.Resource.Fatigue", "Fatigue", "resource", values={"wounds_per_excess": 1})
+@REGISTRY.rule("Dndalike.Resource.Fatigue", "Fatigue", "R", values={"wounds_per_excess": 1})
 def gain_fatigue(current: int, amount: int, maximum: int, *, voluntary: bool = True) -> FatigueGain:
     """Add fatigue.  A character may only choose to go up to the maximum; the world can push them past
     it, and every point past the maximum is also a wound.

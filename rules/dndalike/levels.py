@@ -54,7 +54,7 @@ def _power_number(number: object) -> int:
     return number
 
 
-@REGISTRY.rule("Dndalike.Rule.LevelCost", "Buying a Level", "rule",
+@REGISTRY.rule("Dndalike.Rule.LevelCost", "Buying a Level", "RU",
             values={"second": MONEY_SPENT[1], "sixth": MONEY_SPENT[5], "highest_level": HIGHEST_LEVEL})
 def power_price(number: int, *, reading: str = "total") -> int:
     """The money a character's ``number``-th power costs at the dominant-class rate.
@@ -77,7 +77,7 @@ def money_to_reach(level: int, *, reading: str = "total") -> int:
     return sum(power_price(n, reading=reading) for n in range(1, level + 1))
 
 
-@REGISTRY.rule("Dndalike.Rule.DominantClass", "Dominant Class", "rule")
+@REGISTRY.rule("Dndalike.Rule.DominantClass", "Dominant Class", "RU")
 def dominant_classes(power_classes: Sequence[str]) -> frozenset[str]:
     """The class or classes in which a character has the most powers (ties make several dominant)."""
     for name in power_classes:
@@ -89,7 +89,7 @@ def dominant_classes(power_classes: Sequence[str]) -> frozenset[str]:
     return frozenset(name for name, n in counts.items() if n == most)
 
 
-@REGISTRY.rule("Dndalike.Rule.Multiclassing", "Multiclassing", "rule", values={"factor": "1.5"})
+@REGISTRY.rule("Dndalike.Rule.Multiclassing", "Multiclassing", "RU", values={"factor": "1.5"})
 def next_power_cost(power_classes: Sequence[str], new_class: str, *, reading: str = "total") -> int:
     """What the next power costs: the table price for a dominant class, 1.5 times it for any other.
 

@@ -58,7 +58,7 @@ class SkillValueError(SkillError):
 
 # ------------------------------------------------------------------------------------------ progress
 
-@REGISTRY.rule("Dndalike.Rule.ProgressAttempts", "Progress Attempts", "rule",
+@REGISTRY.rule("Dndalike.Rule.ProgressAttempts", "Progress Attempts", "RU",
             values={"unskilled": 1, "skilled": 2, "expert": 3})
 def max_attempts(skill_level: str) -> int:
     """How many times a character may try to progress one task: 1, 2 or 3 by skill level."""
@@ -102,7 +102,7 @@ class Task:
             require_whole(self.difficulty, "difficulty", minimum=0, error=SkillValueError)
 
 
-@REGISTRY.rule("Dndalike.Roll.Progress", "Progress", "roll", dice="1d6")
+@REGISTRY.rule("Dndalike.Roll.Progress", "Progress", "RL", dice="1d6")
 def attempt_progress(task: Task, who: str, skill_level: str, fatigue: int, source: DiceSource, *,
                      int_bonus: int = 0, how: Edge = Edge.NORMAL, rule: str = "task") -> SaveResult:
     """One progress attempt: a saving throw (Intelligence bonus added); success adds 1 progress."""
@@ -159,7 +159,7 @@ class CompletionResult:
         return sum(self.dice)
 
 
-@REGISTRY.rule("Dndalike.Roll.Completion", "Completion", "roll", dice="1d6 per progress")
+@REGISTRY.rule("Dndalike.Roll.Completion", "Completion", "RL", dice="1d6 per progress")
 def attempt_completion(task: Task, source: DiceSource, *, mode: str = "sum", int_bonus: int = 0) -> CompletionResult:
     """Reveal the requirement and roll a die per point of progress; failing may be a disaster."""
     faces = tuple(source.roll(6) for _ in range(task.progress))
@@ -195,7 +195,7 @@ def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, 
 
 # ---------------------------------------------------------------------------------------- sneaking
 
-@REGISTRY.rule("Dndalike.Rule.Sneaking", "Sneaking", "rule")
+@REGISTRY.rule("Dndalike.Rule.Sneaking", "Sneaking", "RU")
 def sneak(fatigues: Sequence[int], source: DiceSource, *, hows: Sequence[Edge] | None = None) -> int:
     """Each sneaker saves; every failed save adds 1 progress to the spotter's pool.  Returns the
     progress added.  The spotter then rolls completion (see :func:`spot`)."""
@@ -229,7 +229,7 @@ class RestOutcome:
     stones_regained: bool
 
 
-@REGISTRY.rule("Dndalike.Rule.Rest", "Resting", "rule", values={"wounds_removed": 1})
+@REGISTRY.rule("Dndalike.Rule.Rest", "Resting", "RU", values={"wounds_removed": 1})
 def rest(fatigue: int, *, permanent_fatigue: int = 0, kept: int = 0, armour_floor: bool = True) -> RestOutcome:
     """A rest clears fatigue, returns all spell stones and heals one wound.
 
@@ -268,7 +268,7 @@ class WatchResult:
         return not self.completion.success
 
 
-@REGISTRY.rule("Dndalike.Rule.KeepingWatch", "Keeping Watch", "rule", values={"watch_fatigue": 1})
+@REGISTRY.rule("Dndalike.Rule.KeepingWatch", "Keeping Watch", "RU", values={"watch_fatigue": 1})
 def keep_watch(watchers: Sequence[tuple[str, int]], resting_fatigues: Sequence[int], dungeon_level: int,
                source: DiceSource, *, kept: int = 0, rule: str = "task", int_bonus: int = 0) -> WatchResult:
     """Keep watch while the others rest.

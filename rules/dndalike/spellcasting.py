@@ -87,7 +87,7 @@ def school(name: str) -> School:
         raise UnknownSchoolError(name) from None
 
 
-@REGISTRY.rule("Dndalike.Rule.Menhir", "Menhir", "rule", values={"stones": 1, "starting_menhirs": 1})
+@REGISTRY.rule("Dndalike.Rule.Menhir", "Menhir", "RU", values={"stones": 1, "starting_menhirs": 1})
 @dataclass(frozen=True)
 class Menhir:
     """A standing stone placed where its school demands; it gives its sorcerer one spell stone.
@@ -105,7 +105,7 @@ class Menhir:
 
 # --------------------------------------------------------------------------------------- spell stones
 
-@REGISTRY.rule("Dndalike.Resource.SpellStone", "Spell Stone", "resource", values={"code": "O"})
+@REGISTRY.rule("Dndalike.Resource.SpellStone", "Spell Stone", "R", values={"code": "O"})
 @dataclass
 class SpellStones:
     """Where a sorcerer's stones (O) are: the bag, the active pool, the discard pile, or lost.
@@ -129,7 +129,7 @@ class SpellStones:
         self.active, self.discard, self.lost = [], [], []
 
 
-@REGISTRY.rule("Dndalike.Action.GatherPower", "Gather Power", "action", values={"cost": "M, M", "speed": "slow"})
+@REGISTRY.rule("Dndalike.Action.GatherPower", "Gather Power", "AC", values={"cost": "M, M", "speed": "slow"})
 def gather_power(stones: SpellStones, source: DiceSource) -> str:
     """Draw one stone at random from the bag into the active pool, ready to be spent.
 
@@ -165,7 +165,7 @@ class Spell:
         return max(self.level, self.stones or 0)
 
 
-@REGISTRY.rule("Dndalike.Rule.StonePayment", "Paying Stones for a Spell", "rule", values={"matching": 1})
+@REGISTRY.rule("Dndalike.Rule.StonePayment", "Paying Stones for a Spell", "RU", values={"matching": 1})
 def check_stones(spell: Spell, paid: Sequence[str], active: Sequence[str] | None = None) -> None:
     """A spell of level L takes at least L stones; any schools may be mixed, but at least one stone
     must be of the spell's own school.  With ``active`` given, the stones must be in the active pool.
@@ -197,7 +197,7 @@ class CastOutcome:
         return True
 
 
-@REGISTRY.rule("Dndalike.Roll.CastingSave", "Casting Save", "roll", dice="1d6",
+@REGISTRY.rule("Dndalike.Roll.CastingSave", "Casting Save", "RL", dice="1d6",
             values={"fatigue_on_failure": 1, "fatigue_on_six": 1})
 def casting_save(source: DiceSource, fatigue: int, spell_level: int, *, how: Edge = Edge.NORMAL) -> CastOutcome:
     """The save that goes with every spell, at a penalty equal to the spell's level.

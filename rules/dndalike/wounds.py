@@ -43,7 +43,7 @@ def _health(value: object) -> int:
     return value
 
 
-@REGISTRY.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "rule", values={"factor": 2})
+@REGISTRY.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "RU", values={"factor": 2})
 def wounds_dealt(wounds: int = 1, *, two_handed: bool = False) -> int:
     """Wounds an effect inflicts; a two-handed weapon doubles them.
 
@@ -72,7 +72,7 @@ class DamageTrack:
         return sum(self.rolls)
 
 
-@REGISTRY.rule("Dndalike.Rule.Wound", "Wound", "rule", dice="1d6 per wound")
+@REGISTRY.rule("Dndalike.Rule.Wound", "Wound", "RU", dice="1d6 per wound")
 def suffer_wounds(track: DamageTrack, wounds: int, source: DiceSource) -> tuple[int, ...]:
     """Record ``wounds`` new wounds: a d6 of secret damage each for a normal character, a tally mark
     for a lesser one (no dice).  Returns the dice rolled."""
@@ -95,7 +95,7 @@ class FinishingBlowResult:
     rolled: tuple[int, ...] = ()
 
 
-@REGISTRY.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "rule")
+@REGISTRY.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "RU")
 def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> FinishingBlowResult:
     """Reveal the damage: at or above Health the character dies at once, otherwise nothing happens.
 
@@ -109,11 +109,11 @@ def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> Finis
     return FinishingBlowResult(track.total, health, track.total >= health)
 
 
-REGISTRY.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "rule", implementation=DamageTrack,
+REGISTRY.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "RU", implementation=DamageTrack,
              summary="Minions and henchmen: wounds are counted openly and rolled at each finishing blow.")
 
 
-@REGISTRY.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "roll", dice="wounds d6")
+@REGISTRY.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "RL", dice="wounds d6")
 def death_probability(wounds: int, health: int) -> Fraction:
     """The exact chance that ``wounds`` d6 reach ``health``: what a finishing blow kills with.
 

@@ -79,7 +79,7 @@ ATTRIBUTE_NAMES = tuple(a.name for a in ATTRIBUTES)
 ATTRIBUTE_LEVELS: Mapping[int, str] = {-1: "poor", 0: "average", 1: "talented", 2: "exceptional"}
 
 for _attribute in ATTRIBUTES:
-    REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "Attr",
+    REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "A",
                     summary=f"Natural talent for {_attribute.covers}.", implementation=_attribute,
                     ranks=None, values={"covers": _attribute.covers})
 
@@ -92,7 +92,7 @@ def attribute_level(level: object, what: str = "attribute level") -> int:
     return level
 
 
-@REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "Rule",
+@REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "RU",
                values={"pc_low": PC_ATTRIBUTE_RANGE[0], "pc_high": PC_ATTRIBUTE_RANGE[1],
                        "creature_low": CREATURE_ATTRIBUTE_RANGE[0],
                        "creature_high": CREATURE_ATTRIBUTE_RANGE[1]})
@@ -106,7 +106,7 @@ def check_attribute(name: str, level: int, *, creature: bool = False) -> int:
     return level
 
 
-@REGISTRY.rule("Nugget.Rule.AttributeDice", "Attribute Dice", "Rule")
+@REGISTRY.rule("Nugget.Rule.AttributeDice", "Attribute Dice", "RU")
 def attribute_dice(level: int) -> tuple[int, int]:
     """(Advantages, Disadvantages) an attribute brings to a pool: each point above 0 is an Advantage,
     each point below 0 a Disadvantage."""
@@ -114,7 +114,7 @@ def attribute_dice(level: int) -> tuple[int, int]:
     return max(level, 0), max(-level, 0)
 
 
-@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "Rule",
+@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "RU",
                values={"points": ATTRIBUTE_POINTS})
 def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
     """Check a player character's attributes spend exactly their points; return the points spent.
@@ -153,7 +153,7 @@ class Skill:
         return SKILL_LEVELS[self.level]
 
 
-@REGISTRY.rule("Nugget.Skill.Level", "Skill Level", "Skill",
+@REGISTRY.rule("Nugget.Skill.Level", "Skill Level", "S",
                values={"min": min(SKILL_LEVELS), "max": max(SKILL_LEVELS)})
 def check_skill_level(level: int, name: str = "skill") -> int:
     """Skills run from 1 (Basic) through Professional and Expert to 4 (Master); each level is a die."""
@@ -277,7 +277,7 @@ class Character:
         return mental_resistance(self.attribute("Will"))
 
 
-@REGISTRY.rule("Nugget.Rule.CharacterCreation", "Character Creation", "Rule",
+@REGISTRY.rule("Nugget.Rule.CharacterCreation", "Character Creation", "RU",
                values={"destiny": STARTING_DESTINY})
 def create_character(name: str, attributes: Mapping[str, int], occupation: str, core_skill: Skill,
                      skills: Sequence[Skill] = (), goals: Sequence[str] = (), *,

@@ -55,7 +55,7 @@ def _skill(value: object, what: str = "skill level") -> int:
     return value
 
 
-@REGISTRY.rule("Nugget.Roll.Attack", "Attack", "Roll", formula="2 + skill + Agility",
+@REGISTRY.rule("Nugget.Roll.Attack", "Attack", "RL", formula="2 + skill + Agility",
                values={"base_dice": ATTACK_BASE_DICE})
 def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int = 0,
                 base: int = ATTACK_BASE_DICE) -> int:
@@ -68,7 +68,7 @@ def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int 
                                                                                  error=CombatCountError))
 
 
-@REGISTRY.rule("Nugget.Roll.Defence", "Defence", "Roll", formula="BD + skill + Agility",
+@REGISTRY.rule("Nugget.Roll.Defence", "Defence", "RL", formula="BD + skill + Agility",
                values={"base_dice": ATTACK_BASE_DICE, "no_cover": 0, "partial_cover": 1, "good_cover": 2})
 def defence_pool(skill: int, agility: int, *, close_combat: bool = True, projectile: bool = False,
                  cover: str = "none", shield: bool = False, injuries: int = 0,
@@ -89,13 +89,13 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
                                                                                   error=CombatCountError))
 
 
-REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "Rule", implementation=attack_pool, values={"advantage": 1},
+REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "RU", implementation=attack_pool, values={"advantage": 1},
                 summary="Firearms that spray or fire bursts get an Advantage to hit.")
-REGISTRY.define("Nugget.Rule.Shield", "Shield", "Rule", implementation=defence_pool, values={"advantage": 1},
+REGISTRY.define("Nugget.Rule.Shield", "Shield", "RU", implementation=defence_pool, values={"advantage": 1},
                 summary="A shield gives an Advantage to defend.")
 
 
-@REGISTRY.rule("Nugget.Roll.Unseen", "Unseen Opponent", "Roll", formula="Fighting + Brains",
+@REGISTRY.rule("Nugget.Roll.Unseen", "Unseen Opponent", "RL", formula="Fighting + Brains",
                values={"base_dice": UNSEEN_BASE_DICE})
 def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
     """Against an opponent nobody can see, attack and defence alike become Fighting + Brains at BD 0."""
@@ -104,7 +104,7 @@ def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
                      + require_whole(injuries, "injuries", minimum=0, error=CombatCountError))
 
 
-@REGISTRY.rule("Nugget.Rule.Hit", "Hit", "Rule")
+@REGISTRY.rule("Nugget.Rule.Hit", "Hit", "RU")
 def hits(attack_successes: int, defence_successes: int) -> bool:
     """The attack lands only with more successes than the defence: a tie is a miss."""
     return (require_whole(attack_successes, "attack successes", minimum=0, error=CombatCountError)
@@ -131,7 +131,7 @@ def check_armour(points: int, *, modern: bool = False) -> int:
     return points
 
 
-@REGISTRY.rule("Nugget.Rule.Damage", "Damage", "Rule",
+@REGISTRY.rule("Nugget.Rule.Damage", "Damage", "RU",
                formula="attack - defence + weapon + Brawn - armour")
 def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, brawn: int = 0,
                hand_to_hand: bool = False, armour: int = 0) -> int:
@@ -149,7 +149,7 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     return attack_successes - defence_successes + weapon + (brawn if hand_to_hand else 0) - armour
 
 
-@REGISTRY.rule("Nugget.Rule.Surprise", "Surprise", "Rule")
+@REGISTRY.rule("Nugget.Rule.Surprise", "Surprise", "RU")
 def defence_allowed(*, surprised: bool = False) -> bool:
     """A surprised target (someone sneaked up successfully) gets no defence roll at all."""
     return not surprised
@@ -171,7 +171,7 @@ class Exchange:
         return hits(self.attack.successes, self.defence.successes if self.defence else 0)
 
 
-@REGISTRY.rule("Nugget.Roll.Exchange", "Attack Exchange", "Roll")
+@REGISTRY.rule("Nugget.Roll.Exchange", "Attack Exchange", "RL")
 def resolve_attack(attack: int, defence: int | None, resistance: int, source: DiceSource, *, weapon: int,
                    brawn: int = 0, hand_to_hand: bool = False, armour: int = 0,
                    lid: Lid | str = Lid.ON) -> Exchange:

@@ -37,7 +37,7 @@ class TrackError(HarmError):
     """A wound track other than ``physical`` and ``mental``."""
 
 
-@REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "Roll",
+@REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "RL",
                formula="max(0, damage - successes + fumble)", values={"fumble": FUMBLE_DAMAGE})
 def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     """Damage left after a Resistance roll: each success takes one point off, a fumble adds one.
@@ -90,7 +90,7 @@ DAMAGE_TABLE: tuple[tuple[int, Effect], ...] = (
 )
 
 
-@REGISTRY.rule("Nugget.Rule.DamageTable", "Damage Table", "Rule",
+@REGISTRY.rule("Nugget.Rule.DamageTable", "Damage Table", "RU",
                values={"hurt": 1, "injured": 3, "unconscious": 5, "dead": 7})
 def damage_effect(damage: int) -> Effect:
     """Read final damage off the table: 1-2 Hurt, 3-4 Injured, 5-6 also Unconscious, 7+ also Dead."""
@@ -141,7 +141,7 @@ class Wounds:
 TRACKS = ("physical", "mental")
 
 
-@REGISTRY.rule("Nugget.Rule.Tracks", "Physical and Mental Harm", "Rule")
+@REGISTRY.rule("Nugget.Rule.Tracks", "Physical and Mental Harm", "RU")
 @dataclass(frozen=True)
 class Condition:
     """A character's harm, kept on two tracks that heal apart but whose penalties add up."""
@@ -183,7 +183,7 @@ class Condition:
         return replace(self, **{kind: replace(self.track(kind), hurts=0, injuries=0)})
 
 
-@REGISTRY.rule("Nugget.Roll.FirstAid", "First Aid", "Roll", formula="Medicine + Brains + 2",
+@REGISTRY.rule("Nugget.Roll.FirstAid", "First Aid", "RL", formula="Medicine + Brains + 2",
                values={"base_dice": FIRST_AID_BASE_DICE})
 def first_aid(condition: Condition, successes: int, *, one_per_round: bool = False) -> Condition:
     """Heal physical Hurts with medical supplies: each success spent heals one Hurt.

@@ -91,7 +91,7 @@ DIFFICULTIES: tuple[Difficulty, ...] = (
 _BY_KEY = {d.key: d for d in DIFFICULTIES}
 
 
-@REGISTRY.rule("Nugget.Roll.BaseDice", "Base Dice", "Roll",
+@REGISTRY.rule("Nugget.Roll.BaseDice", "Base Dice", "RL",
                values={"anyone": 2, "professional": 0, "best": -2, "near_impossible": -4})
 def base_dice(difficulty: str) -> int:
     """The Base Dice for a difficulty grade: difficulty is set by what an average person would roll."""
@@ -101,7 +101,7 @@ def base_dice(difficulty: str) -> int:
         raise DifficultyError(f"unknown difficulty {difficulty!r} (known: {', '.join(_BY_KEY)})") from None
 
 
-@REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "Roll", formula="BD + Adv - Dis",
+@REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "RL", formula="BD + Adv - Dis",
                values={"max_situation": MAX_SITUATION})
 def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation: int = 0) -> int:
     """How many dice to roll: Base Dice plus one per Advantage, minus one per Disadvantage.
@@ -120,7 +120,7 @@ def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation:
     return base + advantages - disadvantages + situation
 
 
-@REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "Rule")
+@REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "RU")
 def is_too_hard(pool: int) -> bool:
     """True when the pool has no dice left: the task is out of reach and is not rolled at all."""
     return require_whole(pool, "pool", error=PoolError) < 1
@@ -132,7 +132,7 @@ def _check_face(face: object) -> int:
     return face
 
 
-@REGISTRY.rule("Nugget.Rule.Success", "Success", "Rule", values={"face": SUCCESS_FACE})
+@REGISTRY.rule("Nugget.Rule.Success", "Success", "RU", values={"face": SUCCESS_FACE})
 def is_success(face: int) -> bool:
     """A die showing 4, 5 or 6 is one success: an even chance per die keeps the arithmetic easy."""
     return _check_face(face) >= SUCCESS_FACE
@@ -157,7 +157,7 @@ RESULT_BANDS: tuple[ResultBand, ...] = (
 )
 
 
-@REGISTRY.rule("Nugget.Rule.ResultBand", "Result Band", "Rule",
+@REGISTRY.rule("Nugget.Rule.ResultBand", "Result Band", "RU",
                values={"barely": 1, "solid": 3, "impressive": 5})
 def result_band(successes: int) -> ResultBand:
     """How well a roll went: the number of successes reads as a quality, not just pass or fail."""
@@ -166,7 +166,7 @@ def result_band(successes: int) -> ResultBand:
     return [band for band in RESULT_BANDS if successes >= band.least][-1]
 
 
-@REGISTRY.rule("Nugget.Rule.Fumble", "Fumble", "Rule", values={"face": FUMBLE_FACE})
+@REGISTRY.rule("Nugget.Rule.Fumble", "Fumble", "RU", values={"face": FUMBLE_FACE})
 def is_fumble(faces: Sequence[int]) -> bool:
     """Every die of the pool shows 1: a failure bad enough for the GM to add awkward consequences."""
     checked = [_check_face(face) for face in faces]
@@ -261,7 +261,7 @@ def read_pool(faces: Iterable[int], rerolls: Iterable[int] = (), *, lid: Lid | s
     return PoolRoll(faces, rerolls, style)
 
 
-@REGISTRY.rule("Nugget.Roll.Core", "Core Roll", "Roll")
+@REGISTRY.rule("Nugget.Roll.Core", "Core Roll", "RL")
 def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
               max_rerolls: int | None = None) -> PoolRoll:
     """Roll a pool and count successes.
@@ -345,7 +345,7 @@ class Opposed:
         return self.first == self.second
 
 
-@REGISTRY.rule("Nugget.Roll.Opposed", "Opposed Roll", "Roll")
+@REGISTRY.rule("Nugget.Roll.Opposed", "Opposed Roll", "RL")
 def opposed_roll(first: int, second: int) -> Opposed:
     """Two characters in conflict both roll: more successes wins, the difference says by how much.
 

@@ -109,7 +109,7 @@ class PowerUse:
     kind: str
 
 
-@REGISTRY.rule("Nugget.Rule.WeirdStuff", "Weird Stuff", "Rule", values={"cost": 1})
+@REGISTRY.rule("Nugget.Rule.WeirdStuff", "Weird Stuff", "RU", values={"cost": 1})
 def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental") -> PowerUse:
     """Magic and psychic powers are skills that tire: each use costs a Hurt (physical or mental)
     unless one success is given up to avoid it.  With no success to spare the Hurt is taken."""
@@ -125,7 +125,7 @@ def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental
 MIND_ATTACK_STYLES = ("brains", "will")
 
 
-@REGISTRY.rule("Nugget.Rule.MindAttack", "Mind Attack", "Rule")
+@REGISTRY.rule("Nugget.Rule.MindAttack", "Mind Attack", "RU")
 def mind_attack_damage(attack_successes: int, defence_successes: int, will: int, *,
                        style: str = "brains") -> int:
     """Damage of a mind attack before Mental Resistance.

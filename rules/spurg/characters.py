@@ -187,7 +187,7 @@ def describe_score(score: int, code: str = "AGI") -> str:
     return label
 
 
-@REGISTRY.rule("Spurg.Resource.CharacterPoints", "Character Points", "RS")
+@REGISTRY.rule("Spurg.Resource.CharacterPoints", "Character Points", "R")
 @dataclass(frozen=True)
 class CharacterSheet:
     """A character's CP budget: Ability Scores, Speed bought or sold, Skills, Benefits and Drawbacks.
