@@ -52,11 +52,6 @@ class DieValueError(CoreRuleError):
     """A die value, opposing value or modifier that is not a whole number."""
 
 
-class CancellationError(CoreRuleError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown cancellation rule {value!r} (use 'any' or 'count')")
-
-
 # ----------------------------------------------------------------------- advantage and disadvantage
 
 class Edge(Enum):
@@ -84,7 +79,7 @@ def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: s
     if cancel == "any":
         a, d = int(a > 0), int(d > 0)
     elif cancel != "count":
-        raise CancellationError(cancel)
+        raise CoreRuleError(f"unknown cancellation rule {cancel!r} (use 'any' or 'count')")
     if a > d:
         return Edge.ADVANTAGE
     if d > a:

@@ -29,28 +29,11 @@ class LevelError(DndalikeError):
     """Base class of the level errors."""
 
 
-class RetirementError(LevelError):
-    """No power can be bought after the sixth: the character retires."""
-
-    def __init__(self, power: int) -> None:
-        super().__init__(f"power number {power} cannot be bought: after the {HIGHEST_LEVEL}th power comes retirement")
-
-
-class PowerNumberError(LevelError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"power number {value!r} is invalid: powers are counted from 1")
-
-
-class ReadingError(LevelError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown reading {value!r} of the level table (use one of {', '.join(READINGS)})")
-
-
 def _power_number(number: object) -> int:
     if not is_whole(number) or number < 1:
-        raise PowerNumberError(number)
+        raise LevelError(f"power number {number!r} is invalid: powers are counted from 1")
     if number > HIGHEST_LEVEL:
-        raise RetirementError(number)
+        raise LevelError(f"power number {number} cannot be bought: after the {HIGHEST_LEVEL}th power comes retirement")
     return number
 
 
@@ -68,7 +51,7 @@ def power_price(number: int, *, reading: str = "total") -> int:
         return MONEY_SPENT[number - 1] - (MONEY_SPENT[number - 2] if number > 1 else 0)
     if reading == "per-power":
         return MONEY_SPENT[number - 1]
-    raise ReadingError(reading)
+    raise LevelError(f"unknown reading {reading!r} of the level table (use one of {', '.join(READINGS)})")
 
 
 def money_to_reach(level: int, *, reading: str = "total") -> int:

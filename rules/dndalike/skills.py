@@ -30,23 +30,6 @@ class SkillError(DndalikeError):
     """Base class of the skill errors."""
 
 
-class UnknownSkillLevelError(SkillError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown skill level {value!r} (known: {', '.join(SKILL_LEVELS)})")
-
-
-class AttemptsExhaustedError(SkillError):
-    """A character tried to progress a task more often than their skill level allows."""
-
-    def __init__(self, who: str, skill_level: str, attempts: int) -> None:
-        super().__init__(f"{who!r} ({skill_level}) has used all {attempts} progress attempt(s) on this task")
-
-
-class TargetRuleError(SkillError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown progress target rule {value!r} (use one of {', '.join(TARGET_RULES)})")
-
-
 class CompletionModeError(SkillError):
     def __init__(self, value: object) -> None:
         super().__init__(f"unknown completion mode {value!r} (use one of {', '.join(COMPLETION_MODES)})")
@@ -65,7 +48,7 @@ def max_attempts(skill_level: str) -> int:
     try:
         return SKILL_LEVELS[skill_level]
     except KeyError:
-        raise UnknownSkillLevelError(skill_level) from None
+        raise SkillError(f"unknown skill level {skill_level!r} (known: {', '.join(SKILL_LEVELS)})") from None
 
 
 def progress_target(fatigue: int, difficulty: int | None = None, *, rule: str = "task") -> int:
@@ -84,7 +67,7 @@ def progress_target(fatigue: int, difficulty: int | None = None, *, rule: str = 
         return fatigue
     if rule == "harder":
         return fatigue if difficulty is None else max(fatigue, difficulty)
-    raise TargetRuleError(rule)
+    raise SkillError(f"unknown progress target rule {rule!r} (use one of {', '.join(TARGET_RULES)})")
 
 
 @dataclass
@@ -109,7 +92,7 @@ def attempt_progress(task: Task, who: str, skill_level: str, fatigue: int, sourc
     allowed = max_attempts(skill_level)
     used = task.attempts.get(who, 0)
     if used >= allowed:
-        raise AttemptsExhaustedError(who, skill_level, allowed)
+        raise SkillError(f"{who!r} ({skill_level}) has used all {allowed} progress attempt(s) on this task")
     target = progress_target(fatigue, task.difficulty, rule=rule)
     result = saving_throw(source, target, how=how, modifier=int_bonus)
     task.attempts[who] = used + 1

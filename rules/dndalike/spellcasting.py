@@ -25,16 +25,6 @@ class SpellcastingError(DndalikeError):
     """Base class of the spellcasting errors."""
 
 
-class UnknownSchoolError(SpellcastingError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown school of magic {value!r} (known: {', '.join(SCHOOLS)})")
-
-
-class EmptyBagError(SpellcastingError):
-    def __init__(self) -> None:
-        super().__init__("no spell stone left in the bag to gather")
-
-
 class StonePaymentError(SpellcastingError):
     """Stones that cannot pay for a spell (too few, none of its school, or not in the active pool)."""
 
@@ -42,11 +32,6 @@ class StonePaymentError(SpellcastingError):
 class SpellLevelError(SpellcastingError):
     def __init__(self, value: object) -> None:
         super().__init__(f"spell level {value!r} is invalid: it must be a whole number, 1 or more")
-
-
-class EndOfTurnChoiceError(SpellcastingError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown end-of-turn choice {value!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
 
 
 def _spell_level(value: object) -> int:
@@ -84,7 +69,7 @@ def school(name: str) -> School:
     try:
         return SCHOOLS[name]
     except KeyError:
-        raise UnknownSchoolError(name) from None
+        raise SpellcastingError(f"unknown school of magic {name!r} (known: {', '.join(SCHOOLS)})") from None
 
 
 @REGISTRY.rule("Dndalike.Rule.Menhir", "Menhir", "RU", values={"stones": 1, "starting_menhirs": 1})
@@ -137,7 +122,7 @@ def gather_power(stones: SpellStones, source: DiceSource) -> str:
     as there are stones in the bag, so scripted dice decide it too.
     """
     if not stones.bag:
-        raise EmptyBagError()
+        raise SpellcastingError("no spell stone left in the bag to gather")
     ordered = sorted(stones.bag)
     drawn = ordered[source.roll(len(ordered)) - 1]
     stones.bag.remove(drawn)
@@ -231,7 +216,7 @@ def end_of_turn_save(stones: SpellStones, fatigue: int, source: DiceSource, *, c
     and the fatigue gained.
     """
     if choice not in END_OF_TURN_CHOICES:
-        raise EndOfTurnChoiceError(choice)
+        raise SpellcastingError(f"unknown end-of-turn choice {choice!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
     save = saving_throw(source, fatigue, how=how)
     if save.success:
         return save, 0

@@ -31,14 +31,6 @@ class ContestantCountError(ContestError):
         super().__init__(f"a contest needs at least two contestants, not {count}")
 
 
-class UnknownContestantError(ContestError):
-    """A name that is not (or no longer) in the extended contest."""
-
-    def __init__(self, name: object, known: Sequence[str]) -> None:
-        self.name = name
-        super().__init__(f"no active contestant {name!r} (active: {', '.join(known) or 'none'})")
-
-
 class NotAVerdictError(ContestError):
     """Something other than a judged Verdict Roll handed to a contest."""
 
@@ -208,7 +200,7 @@ class ExtendedContest:
 
     def _check(self, name: str) -> None:
         if name not in self.tns:
-            raise UnknownContestantError(name, list(self.tns))
+            raise ContestError(f"no active contestant {name!r} (active: {', '.join(list(self.tns)) or 'none'})")
 
     def adjust(self, name: str, modifier: int) -> int:
         """Move one side's TN for the coming rounds; returns the new TN."""

@@ -36,23 +36,6 @@ class TargetNumberError(VerdictError):
     """A Target Number (or a modifier to one) that is not a whole number."""
 
 
-class VerdictRollError(VerdictError):
-    """A Verdict Roll total that three six-sided dice cannot show."""
-
-    def __init__(self, roll: object) -> None:
-        self.roll = roll
-        super().__init__(f"a Verdict Roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}, "
-                         f"not {roll!r}")
-
-
-class VerdictDiceError(VerdictError):
-    """Dice reported with a judged total that three six-sided dice showing them cannot make."""
-
-    def __init__(self, dice: object, roll: int) -> None:
-        self.dice = dice
-        super().__init__(f"the dice {dice!r} are not three six-sided faces adding up to {roll}")
-
-
 class CriticalPrecedenceError(VerdictError):
     """A critical precedence that is neither ``"critical"`` nor ``"target"``."""
 
@@ -64,7 +47,7 @@ class CriticalPrecedenceError(VerdictError):
 
 def _roll(value: object) -> int:
     if not is_whole(value) or not LOWEST_ROLL <= value <= HIGHEST_ROLL:
-        raise VerdictRollError(value)
+        raise VerdictError(f"a Verdict Roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}, not {value!r}")
     return value
 
 
@@ -242,7 +225,7 @@ def judge(roll: int, tn: int, *, precedence: CriticalPrecedence | str = Critical
     if dice and (len(dice) != VERDICT_DICE or sum(dice) != roll
                  or not all(is_whole(d) and 1 <= d <= VERDICT_SIDES
                             for d in dice)):
-        raise VerdictDiceError(dice, roll)
+        raise VerdictError(f"the dice {dice!r} are not three six-sided faces adding up to {roll}")
     return Verdict(_roll(roll), target_number(tn), outcome(roll, tn, precedence=precedence), dice)
 
 
