@@ -1,4 +1,5 @@
-"""Success counting (NUGGET): dice at or above a threshold, lid-on, lid-off explosions, fumbles.
+"""Success counting: dice at or above a threshold, an all-maximum bonus ("lid-on"), exploding maxima
+("lid-off") and fumbles (every die a 1).  A game composes its own pool from these.
 
 Explosion depth rule (lid-off)
 ------------------------------
@@ -16,7 +17,7 @@ the cap has its exact probability, and the cap outcome carries the exact tail P(
 the smallest number of successes whose tail is at most ``tail`` (default :data:`EXPLOSION_TAIL` =
 2**-64, below the resolution of a float).  So P(K = k) is exact for k < cap, P(K >= k) is exact for
 every k <= cap, and E[K] falls short of the true n * (S - threshold + 1) / (S - 1) by less than
-``tail`` times a small factor (tests check 3/5 per die for NUGGET's d6 >= 4).
+``tail`` times a small factor (3/5 per die for d6 >= 4).
 
 ``max_depth=D`` is the finite game variant instead: a chain explodes at most D times, and a maximum on
 the D-th re-roll counts as a success without rolling again.  That distribution is finite and exact
@@ -134,7 +135,7 @@ def pool_outcomes(n: int, sides: int = 6, threshold: int = 4, lid: Lid = "none",
     """The joint distribution of (successes, fumbled) as tuples ``(int, bool)``.
 
     A fumble is every original die showing a 1 (its success count is then 0 unless the threshold is
-    1).  NUGGET needs the pair: a resistance roll's successes reduce damage, and its fumble adds 1.
+    1).  A game whose fumble changes the outcome (a fumbled resistance roll) needs the pair.
     """
     successes = count_successes(n, sides, threshold, lid, max_depth, tail=tail)
     joint = {(k, False): p for k, p in successes.items()}
