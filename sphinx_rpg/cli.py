@@ -26,9 +26,12 @@ import sys
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rules.tables import Table, percent
+
+if TYPE_CHECKING:
+    from rules.systems import SideRoll, SystemNotation
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR, EXIT_INTERNAL = 0, 1, 2, 3
 BAR_WIDTH = 40
@@ -41,7 +44,7 @@ class CliError(Exception):
 
 
 # -- dice ---------------------------------------------------------------------------------------------
-def _notation(system: str) -> Any:
+def _notation(system: str) -> SystemNotation:
     """The ``SystemNotation`` a system registers (``--system`` takes a short name or an import path)."""
     from rules.systems import SystemLoadError, load_registry
 
@@ -86,7 +89,7 @@ def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
     from rules.dice import NotationError, SeededSource, parse
 
     source = SeededSource(random.Random(args.seed))
-    side_rolls: tuple[Any, ...] = ()
+    side_rolls: tuple[SideRoll, ...] = ()
     try:
         if args.system:
             notation = _notation(args.system)
@@ -223,7 +226,8 @@ def _build(docs: Path, builder: str, outdir: Path) -> list[dict[str, str]]:
     finally:
         if collector is not None:
             logger.removeHandler(collector)
-    return collector.problems
+    problems: list[dict[str, str]] = collector.problems
+    return problems
 
 
 def command_check(args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -251,7 +255,7 @@ def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 # -- the parser ---------------------------------------------------------------------------------------
-def _parser(side_rolls: Sequence[Any] = ()) -> argparse.ArgumentParser:
+def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rpg", description="Roll dice, compute exact odds, and check "
                                      "or export sphinx-rpg rulebooks.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -290,7 +294,7 @@ def _parser(side_rolls: Sequence[Any] = ()) -> argparse.ArgumentParser:
     return parser
 
 
-def _side_rolls(argv: Sequence[str] | None) -> tuple[Any, ...]:
+def _side_rolls(argv: Sequence[str] | None) -> tuple[SideRoll, ...]:
     """The side rolls of the system ``--system`` names, so ``rpg roll`` can offer their flags."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("command", nargs="?")

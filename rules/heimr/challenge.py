@@ -112,7 +112,7 @@ def _positive_weights(n: int) -> dict[int, int]:
     tens the raw score is 9 + t, whatever the d6 shows.
     """
     def at_most(x: int) -> int:  # configurations with every die <= x (no 10 among them)
-        return min(x, BASE_DIE) * x ** n
+        return int(min(x, BASE_DIE) * x ** n)
 
     weights = {x: at_most(x) - at_most(x - 1) for x in range(1, CONSISTENCY_DIE)}
     for tens in range(1, n + 1):
@@ -125,7 +125,7 @@ def _negative_weights(n: int, d6_counts_as_one: bool) -> dict[int, int]:
     weights: dict[int, int] = {}
     if d6_counts_as_one:
         def at_least(x: int) -> int:  # no 1 anywhere and every die >= x
-            return max(BASE_DIE + 1 - x, 0) * (CONSISTENCY_DIE + 1 - x) ** n
+            return int(max(BASE_DIE + 1 - x, 0) * (CONSISTENCY_DIE + 1 - x) ** n)
         for x in range(2, BASE_DIE + 1):
             weights[x] = at_least(x) - at_least(x + 1)
         for ones in range(1, n + 2):  # the lowest is 1, minus one per 1 beyond the first
@@ -135,7 +135,7 @@ def _negative_weights(n: int, d6_counts_as_one: bool) -> dict[int, int]:
         return weights
 
     def at_least_plain(x: int) -> int:  # no d10 shows 1 and every die >= x (the d6 may show 1)
-        return max(BASE_DIE + 1 - x, 0) * min(CONSISTENCY_DIE + 1 - x, 9) ** n
+        return int(max(BASE_DIE + 1 - x, 0) * min(CONSISTENCY_DIE + 1 - x, 9) ** n)
     for x in range(1, BASE_DIE + 1):
         weights[x] = at_least_plain(x) - at_least_plain(x + 1)
     for ones in range(1, n + 1):
