@@ -36,39 +36,35 @@ MIN_BASE_DICE, MAX_BASE_DICE = -4, 2
 MAX_SITUATION = 1
 
 
-class NuggetRollError(NuggetError):
-    """Base class of the core roll's errors."""
-
-
-class DifficultyError(NuggetRollError):
+class DifficultyError(NuggetError):
     """A difficulty that is not one of the four named grades."""
 
 
-class BaseDiceError(NuggetRollError):
+class BaseDiceError(NuggetError):
     """Base Dice outside -4..+2."""
 
 
-class PoolError(NuggetRollError):
+class PoolError(NuggetError):
     """A negative count of Advantages or Disadvantages, or a bad situational modifier."""
 
 
-class TooHardError(NuggetRollError):
+class TooHardError(NuggetError):
     """A pool with no dice: the task is just too hard and nobody rolls."""
 
 
-class FaceError(NuggetRollError):
+class FaceError(NuggetError):
     """A die face that a six-sided die cannot show."""
 
 
-class LidError(NuggetRollError):
+class LidError(NuggetError):
     """A lid style other than ``on`` and ``off``, or a bad re-roll depth."""
 
 
-class SuccessCountError(NuggetRollError):
+class SuccessCountError(NuggetError):
     """A negative number of successes."""
 
 
-class PoolNotationError(NuggetRollError):
+class PoolNotationError(NuggetError):
     """Text that is not NUGGET pool notation such as ``5 dice lid-off``."""
 
 
