@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from rules.tables import Table, percent
 
 if TYPE_CHECKING:
+    from rules.nodes import Registry
     from rules.systems import SideRoll, SystemNotation
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR, EXIT_INTERNAL = 0, 1, 2, 3
@@ -46,14 +47,19 @@ class CliError(Exception):
 
 
 # -- dice ---------------------------------------------------------------------------------------------
-def _notation(system: str) -> SystemNotation:
-    """The ``SystemNotation`` a system registers (``--system`` takes a short name or an import path)."""
+def _registry(system: str) -> Registry:
+    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``)."""
     from rules.systems import SystemLoadError, load_registry
 
     try:
-        registry = load_registry(system)
+        return load_registry(system)
     except SystemLoadError as error:
         raise CliError(str(error)) from None
+
+
+def _notation(system: str) -> SystemNotation:
+    """The ``SystemNotation`` a system registers on its registry."""
+    registry = _registry(system)
     if registry.notation is None:
         raise CliError(f"system {system!r} registers no notation of its own")
     return registry.notation
@@ -341,7 +347,8 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     diff.set_defaults(run=command_diff)
 
     graph = commands.add_parser("graph", help="which rules of a game system derive from which")
-    graph.add_argument("--system", required=True, help="the game system (its registry)")
+    graph.add_argument("--system", required=True, help="the game system: a bundled short name or an import path "
+                       "such as mygame.rules:REGISTRY")
     graph.add_argument("--dot", action="store_true", help="print Graphviz DOT instead of text")
     common(graph)
     graph.set_defaults(run=command_graph)
