@@ -29,34 +29,11 @@ class StatScoreError(CharacterError):
         super().__init__(f"stat score {score!r} is impossible: 3d6 gives a whole number from 3 to 18")
 
 
-class StatBonusError(CharacterError):
-    """A stat bonus outside -2..+2."""
-
-    def __init__(self, bonus: object) -> None:
-        self.bonus = bonus
-        super().__init__(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
-
-
-class UnknownStatError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
-
-
-class UnknownClassError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown class {name!r} (known: {', '.join(CLASSES)})")
-
-
 class NoPowerError(CharacterError):
     """A character with no class power has neither a class nor a level."""
 
     def __init__(self, powers: object) -> None:
         super().__init__(f"powers {powers!r}: a character needs a list of at least one class power")
-
-
-class UnknownArmourError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})")
 
 
 class HandsError(CharacterError):
@@ -102,7 +79,7 @@ BONUS_BANDS: tuple[BonusBand, ...] = (
 def _stat_name(name: str) -> str:
     full = ABBREVIATIONS.get(name, name)
     if full not in STAT_ORDER:
-        raise UnknownStatError(name)
+        raise CharacterError(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
     return full
 
 
@@ -124,7 +101,7 @@ def stat_bonus(score: int) -> int:
 def check_bonus(bonus: int) -> int:
     """Validate a stat bonus (-2..+2) handed to a derived-value rule."""
     if not is_whole(bonus) or not -2 <= bonus <= 2:
-        raise StatBonusError(bonus)
+        raise CharacterError(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
     return bonus
 
 
@@ -211,7 +188,7 @@ def class_of(power_class: str) -> CharacterClass:
     try:
         return CLASSES[power_class]
     except (KeyError, TypeError):
-        raise UnknownClassError(power_class) from None
+        raise CharacterError(f"unknown class {power_class!r} (known: {', '.join(CLASSES)})") from None
 
 
 @REGISTRY.rule("Dndalike.Rule.Class", "Class", "RU")
@@ -287,7 +264,7 @@ def armour(name: str) -> Armour:
     try:
         return ARMOURS[name]
     except (KeyError, TypeError):
-        raise UnknownArmourError(name) from None
+        raise CharacterError(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})") from None
 
 
 @REGISTRY.rule("Dndalike.Derived.ArmourClass", "Armour Class", "derived", formula="ArmourAC + ChaBonus")

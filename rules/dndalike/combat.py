@@ -45,11 +45,6 @@ class TargetError(CombatError):
     """An action aimed at something it cannot target."""
 
 
-class UnknownActionError(CombatError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown action {value!r} (known: {', '.join(ACTIONS)})")
-
-
 class TurnOrderError(CombatError):
     """Parties whose arrival order cannot be read."""
 
@@ -364,7 +359,7 @@ class Combat:
         try:
             return ACTIONS[action]
         except KeyError:
-            raise UnknownActionError(action) from None
+            raise CombatError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})") from None
 
     def _check_needs(self, spec: ActionSpec, actor: Combatant) -> None:
         need = spec.needs

@@ -29,14 +29,6 @@ class AbilityScoreError(CharacterError):
         super().__init__(f"{code} must be a whole number of 1 or more, not {score!r}")
 
 
-class UnknownAbilityError(CharacterError):
-    """An ability code that SPURG does not have."""
-
-    def __init__(self, code: object) -> None:
-        self.code = code
-        super().__init__(f"unknown Ability Score {code!r} (known: {', '.join(ABILITIES)})")
-
-
 class UnknownAbilityValueError(CharacterError):
     """A score moved away from 10 whose CP Value the sources do not give (and no house value does)."""
 
@@ -105,7 +97,7 @@ def _spent(value: object, what: str) -> int:
 
 def _ability(code: object) -> AbilityScore:
     if code not in ABILITIES:
-        raise UnknownAbilityError(code)
+        raise CharacterError(f"unknown Ability Score {code!r} (known: {', '.join(ABILITIES)})")
     return ABILITIES[code]  # type: ignore[index]
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.dndalike.characters import UnknownClassError
+from rules.dndalike.characters import CharacterError
 from rules.dndalike.levels import (
     LevelError, dominant_classes, level_costs, money_to_reach, next_power_cost, power_price,
 )
@@ -30,7 +30,7 @@ def test_level_cost_after_the_sixth_power_is_retirement():
 def test_dominant_class_has_the_most_powers_ties_allowed():
     assert dominant_classes(["Fighter", "Fighter", "Rogue"]) == {"Fighter"}
     assert dominant_classes(["Fighter", "Rogue"]) == {"Fighter", "Rogue"}
-    with pytest.raises(UnknownClassError):
+    with pytest.raises(CharacterError):
         dominant_classes(["Paladin"])
 
 
