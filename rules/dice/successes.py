@@ -31,9 +31,9 @@ from functools import lru_cache
 from math import comb
 from typing import Literal
 
+from ..values import require_whole
 from .distribution import Dist
 from .errors import check_work
-from ..values import require_whole
 
 Lid = Literal["none", "on", "off"]
 

@@ -80,7 +80,7 @@ def next_power_cost(power_classes: Sequence[str], new_class: str, *, reading: st
     """
     class_of(new_class)
     number = len(power_classes) + 1
-    price = power_price(number, reading=reading)
+    price: int | Fraction = power_price(number, reading=reading)
     if power_classes and new_class not in dominant_classes(power_classes):
         price = MULTICLASS_FACTOR * price
     assert Fraction(price).denominator == 1  # every printed price is even

@@ -15,7 +15,7 @@ from fractions import Fraction
 from rules.dice import DiceSource, Dist
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
 from rules.dndalike.registry import REGISTRY, DndalikeError
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
 
 #: Skill levels and the progress attempts each allows.
@@ -171,7 +171,7 @@ def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, 
     requirements = range(require_whole(lowest, "requirement", minimum=0, error=SkillValueError),
                          require_whole(highest, "requirement", minimum=0, error=SkillValueError) + 1)
     columns = ("Progress", *(f"Need {r}" for r in requirements))
-    rows = [(n, *(completion_probability(n, r, mode=mode) for r in requirements))
+    rows: list[tuple[Cell, ...]] = [(n, *(completion_probability(n, r, mode=mode) for r in requirements))
             for n in range(1, most_progress + 1)]
     return Table.of(columns, rows, "Completion odds", probabilities=columns[1:])
 

@@ -7,15 +7,14 @@ puts every stone, spent or lost, back in the bag.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dice import DiceSource
-from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, SaveResult, die, save_succeeds, saving_throw
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.values import is_whole
-
 
 #: The two ways of paying for a failed end-of-turn save.
 END_OF_TURN_CHOICES = ("fatigue", "stones")
@@ -104,7 +103,7 @@ class SpellStones:
     lost: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_menhirs(cls, menhirs: Sequence[Menhir]) -> "SpellStones":
+    def from_menhirs(cls, menhirs: Sequence[Menhir]) -> SpellStones:
         """One stone per menhir, all in the bag."""
         return cls(bag=[m.school for m in menhirs])
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.formula import Formula
-from rules.nemron.nodes import MAX_RANK, REGISTRY
-from rules.nemron.registry import NemronError
+from rules.nemron.nodes import MAX_RANK
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole, require_whole
 
 #: The Energy maximum as the book prints it.
@@ -52,12 +52,12 @@ class Energy:
             raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
 
     @classmethod
-    def from_spirit(cls, control: int, sense: int, focus: int) -> "Energy":
+    def from_spirit(cls, control: int, sense: int, focus: int) -> Energy:
         """A full pool for a character with these Spirit-line ranks."""
         for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
             if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
                 raise EnergyError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
-        return cls(MAX_ENERGY(Control=control, Sense=sense, Focus=focus))  # type: ignore[arg-type]
+        return cls(MAX_ENERGY.whole(Control=control, Sense=sense, Focus=focus))
 
     def spend(self, amount: int) -> int:
         """Pay ``amount`` (an ability's cost, say) and return what is left."""

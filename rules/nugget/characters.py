@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.values import require_whole
@@ -87,9 +87,10 @@ for _attribute in ATTRIBUTES:
 def attribute_level(level: object, what: str = "attribute level") -> int:
     """Check an attribute level used in a sum: a whole number in the widest (creature) range, -2..+4."""
     low, high = CREATURE_ATTRIBUTE_RANGE
-    if not low <= require_whole(level, what, error=AttributeRangeError) <= high:
-        raise AttributeRangeError(f"{what} {level:+d} is outside {low:+d}..{high:+d}")
-    return level
+    checked = require_whole(level, what, error=AttributeRangeError)
+    if not low <= checked <= high:
+        raise AttributeRangeError(f"{what} {checked:+d} is outside {low:+d}..{high:+d}")
+    return checked
 
 
 @REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "RU",

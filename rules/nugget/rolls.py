@@ -6,18 +6,26 @@ Every other topic builds its rolls from :func:`pool_size` and :func:`roll_pool`,
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-import re
-from typing import Iterable, Sequence
 
-from rules.dice import (DiceSource, DieRoll, Dist, RollResult, compare, count_successes, fumble_probability,
-                        pool_outcomes)
+from rules.dice import (
+    DiceSource,
+    DieRoll,
+    Dist,
+    RollResult,
+    compare,
+    count_successes,
+    fumble_probability,
+    pool_outcomes,
+)
 from rules.dice.rolling import format_dice
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.systems import SystemNotation
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
 
 #: NUGGET rolls nothing but ordinary six-sided dice.
@@ -366,7 +374,7 @@ def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     if require_whole(max_dice, "max_dice", error=PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
-    rows = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
+    rows: list[tuple[Cell, ...]] = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
             for a in range(1, max_dice + 1)]
     return Table.of(("Dice", *columns), rows, title=f"Opposed rolls, lid-{lid_style(lid).value}",
                     probabilities=columns)

@@ -7,9 +7,8 @@ published (Agility 20, Speed 10); the others can be supplied as house values.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from rules.formula import Formula
 from rules.nodes import Ranks
@@ -80,14 +79,14 @@ SPEED = AbilityScore("SPD", "Speed", 10, "movement per second, dodging and who a
 #: The Ability Scores the sources name, by code.
 ABILITIES: Mapping[str, AbilityScore] = {a.code: a for a in (AGILITY, VITALITY, MIGHT, SPEED)}
 
-for _ability, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balance."),
+for _score, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balance."),
                            (VITALITY, "Toughness; with Agility it sets starting Speed."),
                            (MIGHT, "Strength: the force of blows, Lift, thrusting and swinging damage."),
                            (SPEED, "Yards per second; also Dodge and turn order.")):
-    REGISTRY.define(f"Spurg.Ability.{_ability.name}", _ability.name, "AS", summary=_summary,
-                    ranks=Ranks(minimum=1), implementation=_ability,
-                    values={"code": _ability.code, "start": STARTING_SCORE,
-                            "value": "unpublished" if _ability.value is None else _ability.value})
+    REGISTRY.define(f"Spurg.Ability.{_score.name}", _score.name, "AS", summary=_summary,
+                    ranks=Ranks(minimum=1), implementation=_score,
+                    values={"code": _score.code, "start": STARTING_SCORE,
+                            "value": "unpublished" if _score.value is None else _score.value})
 
 
 def _spent(value: object, what: str) -> int:
@@ -96,9 +95,9 @@ def _spent(value: object, what: str) -> int:
 
 
 def _ability(code: object) -> AbilityScore:
-    if code not in ABILITIES:
+    if not isinstance(code, str) or code not in ABILITIES:
         raise CharacterError(f"unknown Ability Score {code!r} (known: {', '.join(ABILITIES)})")
-    return ABILITIES[code]  # type: ignore[index]
+    return ABILITIES[code]
 
 
 @REGISTRY.rule("Spurg.Rule.AbilityCost", "Ability Score Cost", "RU",
@@ -118,8 +117,7 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     value = (values or {}).get(code, ability.value)
     if value is None:
         raise UnknownAbilityValueError(code, score)
-    require_whole(value, f"the CP Value of {code}", error=CharacterPointsError)
-    return (score - STARTING_SCORE) * value
+    return (score - STARTING_SCORE) * require_whole(value, f"the CP Value of {code}", error=CharacterPointsError)
 
 
 #: Starting Speed, before any points bought or sold.
@@ -217,8 +215,8 @@ class CharacterSheet:
             if code == "SPD":
                 raise SpeedScoreError(score)
             total += ability_cost(code, score, values=self.values)
-        self.speed  # a Speed sold below 1 is refused
-        total += require_whole(self.speed_adjustment, "a Speed adjustment",
-                               error=CharacterPointsError) * SPEED.value  # type: ignore[operator]
+        _ = self.speed  # a Speed sold below 1 is refused
+        assert SPEED.value is not None  # Speed's CP Value is published
+        total += require_whole(self.speed_adjustment, "a Speed adjustment", error=CharacterPointsError) * SPEED.value
         total += _spent(self.skills, "Skills") + _spent(self.benefits, "Benefits")
         return total - _spent(self.drawbacks, "Drawbacks")

@@ -6,15 +6,23 @@ tug of war) ignores margins and goes on round after round until exactly one side
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Mapping, Sequence
 
 from rules.dice import DiceSource
 from rules.spurg.registry import REGISTRY, SpurgError
-from rules.spurg.verdict import (CriticalPrecedence, TargetNumberError, Verdict, judge, outcome, target_number,
-                                 verdict_dist, verdict_roll)
+from rules.spurg.verdict import (
+    CriticalPrecedence,
+    TargetNumberError,
+    Verdict,
+    judge,
+    outcome,
+    target_number,
+    verdict_dist,
+    verdict_roll,
+)
 from rules.tables import Table
 from rules.values import require_whole
 

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from numbers import Real
+from numbers import Rational
 
 from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
@@ -74,7 +74,7 @@ class SpeedRounding(str, Enum):
     REDUCTION = "reduction"
 
     @classmethod
-    def of(cls, value: "SpeedRounding | str") -> "SpeedRounding":
+    def of(cls, value: SpeedRounding | str) -> SpeedRounding:
         try:
             return cls(value)
         except ValueError:
@@ -82,11 +82,11 @@ class SpeedRounding(str, Enum):
 
 
 def _amount(what: str, value: object, *, positive: bool = False) -> Fraction:
-    if (isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0
-            or (positive and value == 0)):
+    if (isinstance(value, bool) or not isinstance(value, (Rational, float)) or not math.isfinite(value)
+            or value < 0 or (positive and value == 0)):
         bound = "more than" if what == "Lift" else "at least"
         raise EncumbranceError(f"{what} must be a number of {bound} 0, not {value!r}")
-    return Fraction(value)  # type: ignore[arg-type]
+    return Fraction(value)
 
 
 @REGISTRY.rule("Spurg.Rule.EncumbranceLevel", "Encumbrance", "RU",
