@@ -99,7 +99,6 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int, int]] = {
     "drop": (lambda n: f"{n}d10dl1", 2, 1000),
     "reroll": (lambda n: f"{n}d100r<10", 1, 1000),
     "until": (lambda n: f"{n}d1000rr>990", 1, 1000),
-    "pool": (lambda n: f"1d10000 › {n}d9999", 1, 999),
     "success": (lambda n: f"{n}d10000>=5000+{n}d6", 1, 500),
     "chain": (lambda n: "-".join(f"1d{s}" for s in range(2, n + 2)), 1, 180),
     "scaled": (lambda n: f"({n}d100+{n}d99)*3", 1, 500),
@@ -138,10 +137,7 @@ def random_expression(rng: random.Random, depth: int = 0) -> str:
         return rng.choice([f"{count}d{sides}{suffix}", f"{count}dF", str(rng.randint(0, 9))])
     if roll < 0.8:
         return random_expression(rng, depth + 1) + rng.choice("+-") + random_expression(rng, depth + 1)
-    if roll < 0.9:
-        return f"({random_expression(rng, depth + 1)})*{rng.randint(2, 9)}"
-    pooled = [rng.choice([4, 6, 8, 10, 12, 100, 10000]) for _ in range(rng.randint(2, 6))]
-    return " › ".join(f"{rng.choice([1, 2, 50])}d{s}" for s in pooled)
+    return f"({random_expression(rng, depth + 1)})*{rng.randint(2, 9)}"
 
 
 def random_search(count: int, timed_count: int, seed: int) -> None:

@@ -14,25 +14,19 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..values import is_whole
+from ..values import is_whole, require_whole
 from .cost import PY_STEP, Shape, add_cost, repeat_cost, sum_cost, weights_cost
 from .distribution import Dist
 from .errors import DiceError, check_work
-from .keep import keep, keep_highest, keep_work
-from .mechanics import EXPLODE_DEPTH, explode
+from .exploding import EXPLODE_DEPTH, explode
+from .keep import keep, keep_work
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
 
-__all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Fudge", "Keep", "Pool", "Reroll", "Scale",
-           "SuccessCount", "Sum"]
+__all__ = ["Constant", "Dice", "DiceExpr", "Explode", "Fudge", "Keep", "Reroll", "Scale", "SuccessCount", "Sum"]
 
 #: A plan: (work units, shape of the resulting distribution), see :mod:`rules.dice.cost`.
 Plan = tuple[int, Shape]
-
-
-def _whole(owner: str, name: str, value: object, low: int) -> None:
-    if not is_whole(value) or value < low:
-        raise ValueError(f"{owner}: {name} must be a whole number >= {low}, not {value!r}")
 
 
 def _die_plan(sides: int, count: int) -> Plan:
@@ -109,8 +103,8 @@ class Dice(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Dice", "count", self.count, 1)
-        _whole("Dice", "sides", self.sides, 1)
+        require_whole(self.count, "Dice: count", minimum=1)
+        require_whole(self.sides, "Dice: sides", minimum=1)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}"
@@ -143,9 +137,9 @@ class Keep(DiceExpr):
     highest: bool = True
 
     def __post_init__(self) -> None:
-        _whole("Keep", "count", self.count, 1)
-        _whole("Keep", "sides", self.sides, 1)
-        _whole("Keep", "keep", self.keep, 1)
+        require_whole(self.count, "Keep: count", minimum=1)
+        require_whole(self.sides, "Keep: sides", minimum=1)
+        require_whole(self.keep, "Keep: keep", minimum=1)
         if self.keep > self.count:
             raise ValueError(f"Keep: cannot keep {self.keep} of {self.count} dice")
 
@@ -178,7 +172,7 @@ class Keep(DiceExpr):
 class Explode(DiceExpr):
     """``NdS!``: each die showing its maximum is re-rolled and added, at most ``EXPLODE_DEPTH`` times.
 
-    The depth rule is that of :func:`rules.dice.mechanics.explode`; ``dist()`` is exact for it and
+    The depth rule is that of :func:`rules.dice.exploding.explode`; ``dist()`` is exact for it and
     ``roll()`` follows it too, so no source can make a roll run forever.
     """
 
@@ -186,8 +180,8 @@ class Explode(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Explode", "count", self.count, 1)
-        _whole("Explode", "sides", self.sides, 2)
+        require_whole(self.count, "Explode: count", minimum=1)
+        require_whole(self.sides, "Explode: sides", minimum=2)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}!"
@@ -237,7 +231,7 @@ class Fudge(DiceExpr):
     count: int
 
     def __post_init__(self) -> None:
-        _whole("Fudge", "count", self.count, 1)
+        require_whole(self.count, "Fudge: count", minimum=1)
 
     def __str__(self) -> str:
         return f"{self.count}dF"
@@ -278,10 +272,10 @@ class Reroll(DiceExpr):
     until: bool = False
 
     def __post_init__(self) -> None:
-        _whole("Reroll", "count", self.count, 1)
-        _whole("Reroll", "sides", self.sides, 1)
-        _whole("Reroll", "low", self.low, 1)
-        _whole("Reroll", "high", self.high, self.low)
+        require_whole(self.count, "Reroll: count", minimum=1)
+        require_whole(self.sides, "Reroll: sides", minimum=1)
+        require_whole(self.low, "Reroll: low", minimum=1)
+        require_whole(self.high, "Reroll: high", minimum=self.low)
         if self.high > self.sides:
             raise ValueError(f"Reroll: a d{self.sides} never shows {self.high}")
         if self.low == 1 and self.high == self.sides:
@@ -348,7 +342,7 @@ class Scale(DiceExpr):
     factor: int
 
     def __post_init__(self) -> None:
-        _whole("Scale", "factor", self.factor, 2)
+        require_whole(self.factor, "Scale: factor", minimum=2)
         if not isinstance(self.expr, DiceExpr) or isinstance(self.expr, (Constant, Scale)):
             raise ValueError(f"Scale: multiplies dice, not {self.expr!r}")
 
@@ -384,9 +378,9 @@ class SuccessCount(DiceExpr):
     threshold: int
 
     def __post_init__(self) -> None:
-        _whole("SuccessCount", "count", self.count, 1)
-        _whole("SuccessCount", "sides", self.sides, 1)
-        _whole("SuccessCount", "threshold", self.threshold, 1)
+        require_whole(self.count, "SuccessCount: count", minimum=1)
+        require_whole(self.sides, "SuccessCount: sides", minimum=1)
+        require_whole(self.threshold, "SuccessCount: threshold", minimum=1)
         if self.threshold > self.sides:
             raise ValueError(f"SuccessCount: a d{self.sides} never shows {self.threshold}")
 
@@ -411,52 +405,6 @@ class SuccessCount(DiceExpr):
             face = source.roll(self.sides)
             dice.append(DieRoll(self.sides, face, face >= self.threshold))
         return RollResult(str(self), tuple(dice), sum(d.kept for d in dice))
-
-
-@dataclass(frozen=True)
-class Pool(DiceExpr):
-    """Nemron's pool ``1d6 › 1d10 › 1d8``: roll every die of every term and keep the single highest.
-
-    ``2d8`` inside a pool is two d8 in the pool.  ``str()`` uses ``›``; ``>`` is read as well.
-    """
-
-    terms: tuple[Dice, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "terms", tuple(self.terms))
-        if len(self.terms) < 2:
-            raise ValueError("Pool: a pool joins at least two terms (a single term is just Dice)")
-        for t in self.terms:
-            if not isinstance(t, Dice):
-                raise ValueError(f"Pool: a pool holds plain dice like 1d8, not {t}")
-
-    def __str__(self) -> str:
-        return " › ".join(str(t) for t in self.terms)
-
-    @property
-    def dice_count(self) -> int:
-        return sum(t.count for t in self.terms)
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """The size of every die in the pool, in order (``2d8`` gives two 8s)."""
-        return tuple(t.sides for t in self.terms for _ in range(t.count))
-
-    def plan(self) -> Plan:
-        sides = self.sides
-        high = max(sides)
-        shape = Shape(1, high, high, sum(s.bit_length() for s in sides))
-        kinds = len(set(sides)) if len(sides) > 6 else len(sides)
-        return high * kinds * (1 + len(sides) // 16) * 2 * PY_STEP + weights_cost(high, shape.bits), shape
-
-    def _dist(self) -> Dist:
-        return keep_highest([Dist.die(s) for s in self.sides])
-
-    def roll(self, source: DiceSource) -> RollResult:
-        faces = [(s, source.roll(s)) for s in self.sides]
-        best = max(range(len(faces)), key=lambda i: (faces[i][1], -i))
-        dice = tuple(DieRoll(s, f, i == best) for i, (s, f) in enumerate(faces))
-        return RollResult(str(self), dice, faces[best][1])
 
 
 @dataclass(frozen=True)

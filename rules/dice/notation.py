@@ -4,12 +4,12 @@ Grammar (whitespace is allowed between terms and around operators, not inside a 
 
     expr    := [+|-] product ((+|-) product)*
     product := factor ('*' factor)*                  at most one factor may hold dice
-    factor  := INT | '(' expr ')' | die [suffix] | die ((› | >) die)+     the last form: a Nemron pool
+    factor  := INT | '(' expr ')' | die [suffix]
     die     := [INT] (d|D) (INT | %)  |  [INT] (d|D) (F|f)                 d% is d100, dF a fudge die
     suffix  := (kh | kl | k | dh | dl) INT | ! | >= INT | (r | rr) (INT | < INT | > INT)
 
-``>=`` counts successes, while ``>`` (or ``›``) followed by a die joins a pool: ``6d6>=4`` is a success
-count, ``1d6 > 1d8`` a pool, and ``6d6>4`` an error that says so.  ``4d6dl1`` (drop the lowest) is
+``>=`` counts successes; ``6d6>4`` is an error that says so.  A game's own notation (Nemron's pools
+``1d6 › 1d8``) is not read here but by the system's registration (``rules.systems``).  ``4d6dl1`` (drop the lowest) is
 the same roll as ``4d6kh3`` and is written back that way; ``r`` rerolls once, ``rr`` until the face
 stands (see :class:`Reroll`);
 ``*`` multiplies by a whole number, and parentheses group (``-(1d6+2)`` is ``-1d6-2``).
@@ -23,11 +23,11 @@ engine hang.  Any bad input raises :class:`NotationError` and nothing else.
 from __future__ import annotations
 
 from .errors import DiceError
-from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Pool, Reroll, Scale, SuccessCount, Sum
+from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Reroll, Scale, SuccessCount, Sum
 
 __all__ = [
     "Constant", "Dice", "DiceExpr", "Explode", "Fudge", "Keep", "MAX_CONSTANT", "MAX_DICE",
-    "MAX_LENGTH", "MAX_NESTING", "MAX_SIDES", "NotationError", "Pool", "Reroll", "Scale",
+    "MAX_LENGTH", "MAX_NESTING", "MAX_SIDES", "NotationError", "Reroll", "Scale",
     "SuccessCount", "Sum", "parse",
 ]
 
@@ -36,8 +36,6 @@ MAX_SIDES = 10_000
 MAX_CONSTANT = 1_000_000
 MAX_LENGTH = 1000
 MAX_NESTING = 20
-
-POOL_SEPARATORS = ("›", ">")
 
 
 class NotationError(DiceError, ValueError):
@@ -232,8 +230,6 @@ class _Parser:
             self.i += 1
             self.add_dice(count, start)
             return Dice(count, 100)
-        if self.peek() in ("F", "f"):
-            raise self.error("only plain dice like 1d8 can be pooled, not fudge dice")
         sides = self.number("the number of sides", MAX_SIDES)
         if sides < 1:
             raise self.error("a die needs at least 1 side", sides_at)
@@ -270,8 +266,10 @@ class _Parser:
             if threshold > die.sides:
                 raise self.error(f"a d{die.sides} never shows {threshold}, so nothing could succeed", at)
             return SuccessCount(die.count, die.sides, threshold)
-        if self.peek() in POOL_SEPARATORS:
-            return self.pool(die)
+        if self.peek() in (">", "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"):
+            raise self.error(f"unexpected {self.peek()!r}: to count successes write '>=' as in "
+                             f"{die.count}d{die.sides}>=4; a keep-highest pool such as Nemron's "
+                             "is read with its game system's notation")
         self.i = save
         return die
 
@@ -333,32 +331,3 @@ class _Parser:
         if self.peek() in ("k", "K", "d", "D", "r", "R", "!"):
             raise self.error("a reroll cannot be combined with keep, drop, explode or another reroll")
         return Reroll(die.count, die.sides, low, high, until)
-
-    def pool(self, first: Dice) -> Pool:
-        terms = [first]
-        while True:
-            sep_at = self.i
-            self.i += 1  # the separator
-            self.skip_ws()
-            start = self.i
-            ch = self.peek()
-            if ch not in "0123456789dD" or not ch:
-                raise self.error(
-                    f"expected a die like 1d8 after {self.text[sep_at]!r} (a Nemron pool); "
-                    f"to count successes write '>=' as in 6d6>=4", start)
-            count = self.number("a number", MAX_CONSTANT) if ch not in "dD" else 1
-            if self.peek() not in ("d", "D"):
-                raise self.error(
-                    f"a pool joins dice like 1d8, not the number {count}; to count successes write "
-                    f"'>=' as in 6d6>={count}", start)
-            terms.append(self.die(start, count))
-            if self.peek() in ("k", "K", "!", "r", "R", "d", "D"):
-                raise self.error("only plain dice like 1d8 can be pooled")
-            save = self.i
-            self.skip_ws()
-            if self.peek() in POOL_SEPARATORS and not self.text.startswith(">=", self.i):
-                continue
-            if self.text.startswith(">=", self.i) or self.peek() == "≥":
-                raise self.error("a pool cannot count successes")
-            self.i = save
-            return Pool(tuple(terms))

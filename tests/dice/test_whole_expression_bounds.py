@@ -26,8 +26,6 @@ SUFFIXES = st.sampled_from(["", "", "kh1", "kl2", "k3", "dl1", "dh2", "!", ">=4"
 def dice(draw: st.DrawFn) -> str:
     if draw(st.integers(0, 9)) == 0:
         return f"{draw(COUNTS)}dF"
-    if draw(st.integers(0, 9)) == 0:
-        return f"{draw(COUNTS)}d{draw(SIDES)} › {draw(COUNTS)}d{draw(SIDES)}"
     return f"{draw(COUNTS)}d{draw(SIDES)}{draw(SUFFIXES)}"
 
 
