@@ -25,6 +25,11 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages of the last build when nothing they show changed"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
+    "rpg_edition": ("designer", "env", (str,),
+                    "'designer' (everything) or 'player' (no example code, engine paths or designer-only parts)"),
+    "rpg_designer_pages": ([], "env", (list, tuple),
+                           "glob patterns of pages (engine reference) the player edition leaves out"),
+    "rpg_backlinks": (True, "env", (bool,), "list the pages that refer to a node under its definition"),
 }
 
 FORMAT_FIELDS = ("name", "types", "uid", "type_names")

@@ -24,7 +24,7 @@ from sphinx.util.nodes import make_refnode
 from sphinx_rpg.config import render_title
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 4
+DATA_VERSION = 5
 
 
 class NodeRecord(NamedTuple):
@@ -41,6 +41,8 @@ class NodeRecord(NamedTuple):
     bound: bool
     #: A second id on the node's section: lowercase, for search and inventories (see ``search_anchor``).
     alias: str = ""
+    #: The first sentence of the node's own prose (hover previews; the summary when no rule gives one).
+    sentence: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -150,6 +152,7 @@ class NodeDomain(Domain):
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
         "listings": {},  # docname -> number of listings on that page
         "published": {},  # uid -> NodeRecord as of the last build (for change detection)
+        "published_backlinks": {},  # uid -> ((docname, title), ...) as of the last build
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
@@ -157,9 +160,11 @@ class NodeDomain(Domain):
     _sorted_records: list[NodeRecord] | None = None
     _titles: dict[NodeRecord, str] | None = None
     _memo: dict[Any, Any] | None = None
+    _referrers: dict[str, list[str]] | None = None
 
     def _definitions_changed(self) -> None:
         self._sorted_records = self._memo = None
+        self._referrers = None
 
     # -- recording --------------------------------------------------------------------------------
     @property
@@ -185,6 +190,7 @@ class NodeDomain(Domain):
 
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
+        self._referrers = None
 
     def note_listing(self, docname: str) -> None:
         listings = self.data.setdefault("listings", {})
@@ -214,6 +220,7 @@ class NodeDomain(Domain):
                         self.note_node(record)
             if docname in references:
                 self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
+                self._referrers = None
             if docname in listings:
                 self.data.setdefault("listings", {})[docname] = listings[docname]
 
@@ -265,6 +272,26 @@ class NodeDomain(Domain):
         self.data["published"] = current
         return changed
 
+    def referrers(self, uid: str) -> list[str]:
+        """The pages whose ``:node:ref:`` points at ``uid``, sorted (its "Referenced by" backlinks)."""
+        if self._referrers is None:
+            inverse: dict[str, list[str]] = {}
+            for doc, targets in sorted(self.data.setdefault("references", {}).items()):
+                for target in targets:
+                    inverse.setdefault(target, []).append(doc)
+            self._referrers = inverse
+        return self._referrers.get(uid, [])
+
+    def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
+        """Pages defining a node whose backlinks (referring pages or their titles) changed; remembers them."""
+        current = {record.uid: tuple((doc, title_of(doc)) for doc in self.referrers(record.uid)
+                                     if doc != record.docname)
+                   for record in self.records()}
+        previous: dict[str, tuple[tuple[str, str], ...]] = self.data.get("published_backlinks", {})
+        changed = {uid for uid in current.keys() | previous.keys() if current.get(uid, ()) != previous.get(uid, ())}
+        self.data["published_backlinks"] = current
+        return {record.docname for uid in changed if (record := self.record(uid)) is not None}
+
     def docs_referring_to(self, uids: set[str]) -> set[str]:
         return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}
 
@@ -297,7 +324,8 @@ class NodeDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for record in self.records():
-            yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 1
+            # priority 0 ("important"): a search for a node's name shows the node before API objects
+            yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 0
 
     def get_full_qualified_name(self, node: Element) -> str | None:
         return node.get("reftarget")
@@ -320,9 +348,12 @@ def check_consistency(app: Any, env: BuildEnvironment) -> None:
 
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
-    """Listings and references on unchanged pages must follow nodes changed on other pages."""
+    """Listings and references on unchanged pages must follow nodes changed on other pages, and a
+    node's "Referenced by" line must follow pages that start or stop referring to it."""
     domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
     changed = domain.changed_since_last_build()
+    backlinked = domain.backlinks_changed_since_last_build(
+        lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
     if not changed:
-        return []
-    return sorted(domain.listing_docs() | domain.docs_referring_to(changed))
+        return sorted(backlinked)
+    return sorted(domain.listing_docs() | domain.docs_referring_to(changed) | backlinked)

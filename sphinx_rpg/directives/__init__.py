@@ -2,6 +2,8 @@
 
 from sphinx_rpg.directives.definition import NodeDefinition, node_heading
 from sphinx_rpg.directives.example import NodeExample
+from sphinx_rpg.directives.legend import NodeLegend
+from sphinx_rpg.editions import DesignerBlock, PlayerBlock
 from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListing, node_listing
 from sphinx_rpg.directives.tables import NodeOdds, NodeTable
 
@@ -12,6 +14,9 @@ DIRECTIVES = {
     "table": NodeTable,
     "odds": NodeOdds,
     "example": NodeExample,
+    "legend": NodeLegend,
+    "designer": DesignerBlock,
+    "player": PlayerBlock,
 }
 
 __all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]

@@ -15,6 +15,8 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.editions import is_player
+from sphinx_rpg.inline import first_sentence
 from sphinx_rpg.warnings import warn
 
 
@@ -90,20 +92,25 @@ class NodeDefinition(SphinxDirective):
         self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
 
         result: list[nodes.Node] = [container]
+        index: addnodes.index | None = None
         if valid_uid and types and "no-index" not in self.options:
             # one general-index entry per node; the node-types index groups nodes by type
-            index = addnodes.index(entries=[("single", heading, anchor, "", None)])
+            # a *main* entry: the definition itself (bold in the general index, and search ranks the
+            # node above pages and API objects that merely mention the name)
+            index = addnodes.index(entries=[("single", heading, anchor, "main", None)])
             result.insert(0, index)
-            domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
-            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
-                                        self.env.docname, anchor, self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias))
         if rule is not None:
             if rule.source_file is not None:
                 self.env.note_dependency(str(rule.source_file))
             if self.config.rpg_render_facts and "no-facts" not in self.options:
-                container += facts_block(rule)
+                container += facts_block(rule, engine_paths=not is_player(self.config))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
+        if index is not None:
+            domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
+                                        self.env.docname, anchor, self.lineno,
+                                        rule.summary if rule else "", rule is not None, alias,
+                                        first_sentence(container)))
         return result
 
     def _types(self, name: str, uid: str, rule: Node | None, location: object) -> tuple[str, ...]:

@@ -20,11 +20,12 @@ def implementation_link(path: str) -> nodes.Node:
     return ref
 
 
-def facts_block(rule: Node) -> list[nodes.Node]:
+def facts_block(rule: Node, *, engine_paths: bool = True) -> list[nodes.Node]:
+    """The rule's facts as a field list; ``engine_paths=False`` (player edition) drops the Rule: link."""
     fields = nodes.field_list(classes=["rpg-facts"])
     for fact in rule.facts():
         value: nodes.Node = nodes.math(fact.latex, fact.latex) if fact.latex else nodes.Text(fact.text)
         fields += _field(fact.label, value)
-    if rule.implementation_path:
+    if engine_paths and rule.implementation_path:
         fields += _field("Rule", implementation_link(rule.implementation_path))
     return [fields] if len(fields) else []

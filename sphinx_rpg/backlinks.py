@@ -1,0 +1,59 @@
+""""Referenced by": under each node, the pages whose ``:node:ref:`` points at it.
+
+The references live in the domain (``docname -> uids``, merged from parallel readers and cleared with
+their page), so the links are computed when a page is written, never stored as docutils nodes; a page
+is rewritten when its nodes' referrers change (``domain.pages_to_rewrite``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from sphinx_rpg.domain import NodeDomain
+
+
+def _is_node(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.Element) and "rpg_uid" in node.attributes and "rpg-node" in node["classes"]
+
+
+class BacklinksResolver(SphinxPostTransform):
+    """Adds a "Referenced by" line to every node that other pages refer to."""
+
+    default_priority = 5  # before ReferencesResolver (10), which resolves the page links made here
+
+    def run(self, **kwargs: Any) -> None:
+        if not self.config.rpg_backlinks:
+            return
+        domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+        for container in list(self.document.findall(_is_node)):
+            uid = container["rpg_uid"]
+            record = domain.record(uid)
+            if record is None or record.docname != self.env.docname:
+                continue  # a duplicate definition: the winning one carries the backlinks
+            pages = [doc for doc in domain.referrers(uid) if doc != self.env.docname]
+            if pages:
+                self.insert(container, self.line(pages))
+
+    def line(self, pages: list[str]) -> nodes.paragraph:
+        line = nodes.paragraph("", "", classes=["rpg-backlinks"])
+        line += nodes.strong("Referenced by:", "Referenced by:")
+        for number, page in enumerate(pages):
+            line += nodes.Text(" " if number == 0 else ", ")
+            ref = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget="/" + page,
+                                        refexplicit=False, refwarn=True, refdoc=self.env.docname)
+            ref += nodes.inline(page, page)
+            line += ref
+        return line
+
+    @staticmethod
+    def insert(container: nodes.Element, line: nodes.paragraph) -> None:
+        """After the node's own text, before any sub-section (a nested node:def or heading)."""
+        for index, child in enumerate(container.children):
+            if isinstance(child, nodes.section):
+                container.insert(index, line)
+                return
+        container += line
