@@ -32,9 +32,11 @@ class BacklinksResolver(SphinxPostTransform):
         for container in list(self.document.findall(_is_node)):
             uid = container["rpg_uid"]
             record = domain.record(uid)
-            if record is None or record.docname != self.env.docname:
+            # the node's own page: LaTeX and singlehtml resolve one doctree assembled from every page
+            docname = self.env.path2doc(container.source or "") or self.env.docname
+            if record is None or record.docname != docname:
                 continue  # a duplicate definition: the winning one carries the backlinks
-            pages = [doc for doc in domain.referrers(uid) if doc != self.env.docname]
+            pages = [doc for doc in domain.referrers(uid) if doc != docname]
             if pages:
                 self.insert(container, self.line(pages))
 

@@ -166,3 +166,13 @@ def test_listing_summaries_render_their_docstring_markup(make_app, tmp_path):
     html = (Path(app.outdir) / "index.html").read_text()
     assert "``None``" not in html
     assert 'or <code class="docutils literal notranslate"><span class="pre">None</span></code> if it adds none' in html
+
+
+def test_backlinks_are_printed_in_the_pdf_too(make_app, tmp_path):
+    """LaTeX resolves one doctree assembled from every page: each node still finds its own page."""
+    app = make_app("latex", srcdir=write_book(tmp_path / "book"))
+    app.build()
+    app.cleanup()
+    tex = next(Path(app.outdir).glob("*.tex")).read_text()
+    assert tex.count("Referenced by:") == PAGES  # one line under each Thing0 (page 2's lists two pages)
+    assert "\\sphinxstylestrong{Referenced by:} {\\hyperref[\\detokenize{page0::doc}]" in tex  # page 1's Thing0
