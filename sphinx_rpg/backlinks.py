@@ -16,8 +16,8 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx_rpg.domain import NodeDomain
 
 
-def _is_node(node: nodes.Node) -> bool:
-    return isinstance(node, nodes.Element) and "rpg_uid" in node.attributes and "rpg-node" in node["classes"]
+def _is_node(node: nodes.Element) -> bool:
+    return "rpg_uid" in node.attributes and "rpg-node" in node["classes"]
 
 
 class BacklinksResolver(SphinxPostTransform):
@@ -29,7 +29,7 @@ class BacklinksResolver(SphinxPostTransform):
         if not self.config.rpg_backlinks:
             return
         domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
-        for container in list(self.document.findall(_is_node)):
+        for container in [element for element in self.document.findall(nodes.Element) if _is_node(element)]:
             uid = container["rpg_uid"]
             record = domain.record(uid)
             # the node's own page: LaTeX and singlehtml resolve one doctree assembled from every page

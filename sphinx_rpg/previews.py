@@ -8,8 +8,9 @@ node keyed by the node's URL relative to the site root, the same URL its links p
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from sphinx.environment import BuildEnvironment
 

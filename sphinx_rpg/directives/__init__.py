@@ -3,9 +3,9 @@
 from sphinx_rpg.directives.definition import NodeDefinition, node_heading
 from sphinx_rpg.directives.example import NodeExample
 from sphinx_rpg.directives.legend import NodeLegend
-from sphinx_rpg.editions import DesignerBlock, PlayerBlock
 from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListing, node_listing
 from sphinx_rpg.directives.tables import NodeOdds, NodeTable
+from sphinx_rpg.editions import DesignerBlock, PlayerBlock
 
 DIRECTIVES = {
     "def": NodeDefinition,
