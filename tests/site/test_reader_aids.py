@@ -7,6 +7,7 @@ in both editions, at desktop and phone width, are saved to ``tests/site/_artifac
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -18,8 +19,13 @@ import pytest
 ENERGY_PAGE = "nemron/energy.html"
 ENERGY_UID = "Generic.Trait.Energy"
 PHONE = {"width": 390, "height": 844}
-#: A dotted engine path such as rules.nemron.energy (the site rules.nemron.org is prose, not a path).
-ENGINE_PATH = re.compile(r"\brules\.[a-z_]+\.(?!org\b)[a-z_]+")
+#: A dotted engine path such as rules.nugget or rules.nemron.energy.Energy (the web site rules.nemron.org
+#: is prose, not a path; "rules." ending a sentence is no path either).
+ENGINE_PATH = re.compile(r"\brules(?:\.[A-Za-z_]\w*)+")
+
+
+def engine_paths(text: str) -> list[str]:
+    return [path for path in ENGINE_PATH.findall(text) if not path.endswith(".org")]
 MAIN_TEXT_JS = "document.querySelector('[role=main]').innerText"
 
 
@@ -41,7 +47,7 @@ def assert_clean(page_log: Any, server: Any, since: int) -> None:
 
 def code_on_page(text: str) -> dict[str, bool]:
     return {"doctest prompt": ">>>" in text, "traceback": "Traceback (most recent call last)" in text,
-            "engine path": bool(ENGINE_PATH.search(text))}
+            "engine path": bool(engine_paths(text))}
 
 
 def test_designer_pages_show_worked_examples_tracebacks_and_engine_paths(page, page_log, site):
@@ -68,6 +74,24 @@ def test_player_pages_show_no_worked_example_code_traceback_or_engine_path(page,
     text = page.evaluate(MAIN_TEXT_JS)
     assert "Energy (E,R)" in text and "Formula" in text  # the node and its computed facts stay
     assert_clean(page_log, player_site, since)
+
+
+BOOKS = ("nemron", "heimr", "nugget", "spurg", "dndalike")
+
+
+def page_text(path: Path) -> str:
+    """What a page shows as text: tags, scripts and styles removed."""
+    markup = re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", path.read_text(encoding="utf-8"))
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_no_player_page_of_any_rulebook_prints_example_code_or_engine_paths(built_player):
+    """Every page of every book, read from disk (the browser test above walks one book)."""
+    pages = [path for book in BOOKS for path in sorted((built_player / book).glob("*.html"))]
+    assert len(pages) > 40 and not any(path.name == "reference.html" for path in pages)
+    leaks = {str(path.relative_to(built_player)): found for path in pages
+             if any((found := code_on_page(page_text(path))).values())}
+    assert leaks == {}
 
 
 def preview_state(page: Any) -> dict[str, Any] | None:
