@@ -33,7 +33,7 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import backlinks, coverage, domain, editions, export, index_pages, previews
+    from sphinx_rpg import backlinks, coverage, domain, editions, export, index_pages, previews, search
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
@@ -64,6 +64,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("env-check-consistency", coverage.report_coverage)
     app.connect("warn-missing-reference", domain.warn_missing_node)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
+    app.connect("html-collect-pages", search.restore_node_entries)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", previews.write_previews)
     return {

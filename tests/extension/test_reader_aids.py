@@ -161,6 +161,20 @@ def test_a_node_definition_is_the_main_index_entry_of_its_name(make_app, tmp_pat
     assert [entry[2] for entry in objects if entry[3] == "book-page3-thing0"] == [0]  # priority 0: "important"
 
 
+def test_an_incremental_build_keeps_the_main_index_entries_of_pages_it_did_not_rewrite(make_app, tmp_path):
+    """Sphinx 9 forgets the search's index entries of unwritten pages; the nodes' own are put back."""
+    src = write_book(tmp_path / "book")
+    build(make_app, src)
+    page5 = src / "page5.rst"
+    page5.write_text(page5.read_text() + "\nOne more sentence.\n")
+    touch(page5)
+    app = build(make_app, src)
+    index = (Path(app.outdir) / "searchindex.js").read_text()
+    data = json.loads(index[index.index("(") + 1:index.rindex(")")])
+    assert data["indexentries"]["thing 3-0 (e)"] == [[data["docnames"].index("page3"), "Book.Page3.Thing0", True]]
+    assert len([entry for entry in data["indexentries"] if entry.startswith("thing ")]) == 2 * PAGES
+
+
 def test_listing_summaries_render_their_docstring_markup(make_app, tmp_path):
     app = build(make_app, write_book(tmp_path / "book"))
     html = (Path(app.outdir) / "index.html").read_text()
