@@ -22,7 +22,7 @@ def restore_node_entries(app: Any) -> list[tuple[str, dict[str, Any], str]]:
     entries: dict[str, list[tuple[str, str, str]]] | None = getattr(indexer, "_index_entries", None)
     if not isinstance(entries, dict):
         return []  # no search index, or a Sphinx that stores it differently
-    domain: NodeDomain = app.env.get_domain("node")  # type: ignore[assignment]
+    domain: NodeDomain = app.env.get_domain("node")
     missing: dict[str, list[tuple[str, str, str]]] = {}
     for record in domain.records():
         if record.docname in entries:
