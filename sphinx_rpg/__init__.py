@@ -36,6 +36,7 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
+    from sphinx_rpg.formula import FormulaAsMath
     from sphinx_rpg.roles import NodeValueRole
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
@@ -48,6 +49,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_node(node_heading, html=(visit_node_heading_html, depart_node_heading_html))
     app.add_node(node_listing)
     app.add_post_transform(ListingResolver)
+    app.add_post_transform(FormulaAsMath)
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("config-inited", index_pages.add_templates)

@@ -6,6 +6,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from rules.nodes import Node
+from sphinx_rpg.formula import formula_node
 
 
 def _field(label: str, *body: nodes.Node) -> nodes.field:
@@ -23,7 +24,7 @@ def implementation_link(path: str) -> nodes.Node:
 def facts_block(rule: Node) -> list[nodes.Node]:
     fields = nodes.field_list(classes=["rpg-facts"])
     for fact in rule.facts():
-        value: nodes.Node = nodes.math(fact.latex, fact.latex) if fact.latex else nodes.Text(fact.text)
+        value: nodes.Node = formula_node(fact.formula) if fact.formula is not None else nodes.Text(fact.text)
         fields += _field(fact.label, value)
     if rule.implementation_path:
         fields += _field("Rule", implementation_link(rule.implementation_path))
