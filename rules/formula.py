@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Literal, Mapping, Union
+from typing import Callable, Literal, Mapping, TypeAlias, Union
 
 Number = Union[int, Fraction]
 
@@ -237,8 +237,8 @@ class Symbol:
 class Over:
     """A fraction: the numerator set over the denominator."""
 
-    numerator: tuple["Box", ...]
-    denominator: tuple["Box", ...]
+    numerator: tuple[Box, ...]
+    denominator: tuple[Box, ...]
 
 
 @dataclass(frozen=True)
@@ -246,11 +246,11 @@ class Fenced:
     """A group between two delimiters: parentheses, floor or ceiling brackets, bars."""
 
     open: str
-    body: tuple["Box", ...]
+    body: tuple[Box, ...]
     close: str
 
 
-Box = Union[Symbol, Over, Fenced]
+Box: TypeAlias = "Symbol | Over | Fenced"
 _SYMBOL = {"+": "+", "-": "\N{MINUS SIGN}", "*": "\N{MULTIPLICATION SIGN}", "//": "//"}
 _FENCES = {"floor": ("\N{LEFT FLOOR}", "\N{RIGHT FLOOR}"), "ceil": ("\N{LEFT CEILING}", "\N{RIGHT CEILING}"),
            "abs": ("|", "|")}

@@ -18,8 +18,6 @@ from rules.tables import Table
 CHART_KINDS = ("line", "bar")
 #: Drawn in this colour by matplotlib, then handed to CSS as ``currentColor``.
 _INK = "#000000"
-_INK_RC = {key: _INK for key in ("text.color", "axes.labelcolor", "axes.edgecolor", "xtick.color",
-                                 "ytick.color", "grid.color", "legend.labelcolor")}
 
 
 def matplotlib_available() -> bool:
@@ -51,7 +49,9 @@ def chart_svg(table: Table, kind: str = "line") -> str | None:
         return None
     from matplotlib.ticker import MaxNLocator
 
-    with matplotlib.rc_context({"svg.hashsalt": "sphinx-rpg", "svg.fonttype": "none", **_INK_RC}):
+    with matplotlib.rc_context({"svg.hashsalt": "sphinx-rpg", "svg.fonttype": "none", "text.color": _INK,
+                                "axes.labelcolor": _INK, "axes.edgecolor": _INK, "xtick.color": _INK,
+                                "ytick.color": _INK, "grid.color": _INK, "legend.labelcolor": _INK}):
         figure, axes = pyplot.subplots(figsize=(6, 3))
         width = 0.8 / len(series)
         for number, column in enumerate(series):
