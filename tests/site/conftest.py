@@ -92,6 +92,7 @@ def browser(chromium_binary: str) -> Iterator[Any]:
 
 def new_context(browser: Any, log: PageLog, **options: Any) -> Any:
     """A fresh browser context (own cache, storage, media settings) whose external requests are blocked."""
+    options.setdefault("reduced_motion", "reduce")  # no smooth scrolling to wait for (the site honours it)
     context = browser.new_context(viewport=options.pop("viewport", VIEWPORT), **options)
     context.set_default_timeout(15_000)
 
