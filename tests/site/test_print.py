@@ -18,11 +18,16 @@ BOOKS = {"sphinx-rpg-manual.tex": "manual", "nemron.tex": "nemron", "heimr.tex":
          "nugget.tex": "nugget", "spurg.tex": "spurg", "dndalike.tex": "dndalike"}
 
 
+SMART_QUOTES = str.maketrans({"\N{LEFT DOUBLE QUOTATION MARK}": '"', "\N{RIGHT DOUBLE QUOTATION MARK}": '"',
+                              "\N{LEFT SINGLE QUOTATION MARK}": "'", "\N{RIGHT SINGLE QUOTATION MARK}": "'"})
+
+
 def plain(latex: str) -> str:
     """A LaTeX title as text: commands and braces dropped, Sphinx's hyphens and quotes restored."""
     text = latex.replace(r"\sphinxhyphen{}", "-").replace(r"\textquotesingle{}", "'")
     text = re.sub(r"\\[A-Za-z]+\*?", "", text)
-    return re.sub(r"[{}]", "", text).replace(r"\&", "&").strip()
+    text = re.sub(r"[{}]", "", text).replace(r"\&", "&")
+    return text.translate(SMART_QUOTES).strip()  # Sphinx's smartquotes curl the source's quotes
 
 
 def page_title(path: Path) -> str:
