@@ -6,8 +6,11 @@
     python3 dev.py test    run every test: pytest (unit, integration, Sybil over docs/)
                            and a warnings-as-errors Sphinx build of docs/
 
-Both create or refresh ``.venv`` first: it is rebuilt whenever ``pyproject.toml`` or
-``constraints.txt`` changes, so a fresh clone needs no other set-up step.
+Both create or refresh ``.venv`` first: it is brought up to date whenever ``pyproject.toml`` or
+``constraints.txt`` changes, so a fresh clone needs no other set-up step.  ``site`` installs only
+what building the site needs (the ``site`` extra: theme, MyST, matplotlib), so a first run is quick;
+``test`` installs everything.  Each keeps its own stamp, and a ``.venv`` made for ``test`` serves
+``site`` as it is.
 """
 
 from __future__ import annotations
@@ -21,13 +24,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
-STAMP = VENV / ".sphinx-rpg-stamp"
-EXTRAS = "test,myst,chart"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+#: The extras each command needs; a command is also served by any set that includes its own.
+EXTRAS = {"site": "site", "test": "test,myst,chart,site"}
 
 
-def _fingerprint() -> str:
-    digest = hashlib.sha256(EXTRAS.encode())
+def _stamp(command: str) -> Path:
+    return VENV / f".sphinx-rpg-stamp-{command}"
+
+
+def _fingerprint(extras: str) -> str:
+    digest = hashlib.sha256(extras.encode())
     for name in ("pyproject.toml", "constraints.txt"):
         path = ROOT / name
         if path.exists():
@@ -35,21 +42,27 @@ def _fingerprint() -> str:
     return digest.hexdigest()
 
 
-def ensure_venv() -> None:
-    """Create the virtual environment or bring it up to date with pyproject.toml."""
-    wanted = _fingerprint()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+def _up_to_date(command: str) -> bool:
+    stamp = _stamp(command)
+    return stamp.exists() and stamp.read_text().strip() == _fingerprint(EXTRAS[command])
+
+
+def ensure_venv(command: str) -> None:
+    """Create the virtual environment or bring it up to date with what ``command`` needs."""
+    wanted = set(EXTRAS[command].split(","))
+    if any(_up_to_date(other) for other, extras in EXTRAS.items() if wanted <= set(extras.split(","))):
         return
     if not (BIN / "python").exists():
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    print("dev.py: installing sphinx-rpg and its test dependencies into .venv", flush=True)
+    what = "what building the site needs" if command == "site" else "its test dependencies"
+    print(f"dev.py: installing sphinx-rpg and {what} into .venv", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     constraints = ROOT / "constraints.txt"
     if constraints.exists():
         pip += ["-c", str(constraints)]
-    subprocess.run([*pip, "-e", f".[{EXTRAS}]"], cwd=ROOT, check=True)
-    STAMP.write_text(wanted + "\n")
+    subprocess.run([*pip, "-e", f".[{EXTRAS[command]}]"], cwd=ROOT, check=True)
+    _stamp(command).write_text(_fingerprint(EXTRAS[command]) + "\n")
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> int:
@@ -57,19 +70,22 @@ def run(*args: str, env: dict[str, str] | None = None) -> int:
     return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=environment).returncode
 
 
-#: (edition, output directory, doctrees): the editions differ in what is read, so each keeps its own doctrees
-EDITIONS = (("designer", "docs/_build/html", "docs/_build/doctrees"),
-            ("player", "docs/_build/player", "docs/_build/player-doctrees"))
+#: The site's editions: (name, ``-D`` overrides, output folder).  Each keeps doctrees of its own: the
+#: editions differ in what is read (see the manual's "Editions and reader aids").
+EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("designer", (), "docs/_build/html"),
+    ("player", ("-D", "rpg_edition=player"), "docs/_build/player"),
+)
 
 
 def site() -> int:
-    """Both editions of every rulebook (see the manual's "Editions")."""
-    for edition, outdir, doctrees in EDITIONS:
-        status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", "-D", f"rpg_edition={edition}",
-                     "-d", doctrees, "docs", outdir)
+    """Build every edition of the site and say where each one is."""
+    for name, overrides, outdir in EDITIONS:
+        doctrees = f"docs/_build/doctrees-{name}"
+        status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", doctrees, "docs", outdir)
         if status:
             return status
-        print(f"dev.py: the {edition} edition is in {outdir}/index.html", flush=True)
+        print(f"dev.py: the {name} edition of the site is at {ROOT / outdir / 'index.html'}", flush=True)
     return 0
 
 
@@ -106,7 +122,7 @@ def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
         print(__doc__)
         return 2
-    ensure_venv()
+    ensure_venv(sys.argv[1])
     return COMMANDS[sys.argv[1]]()
 
 

@@ -33,10 +33,11 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import backlinks, coverage, domain, editions, export, index_pages, previews, search
+    from sphinx_rpg import backlinks, coverage, domain, editions, export, graphs, index_pages, previews, releases, search
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
+    from sphinx_rpg.formula import FormulaAsMath
     from sphinx_rpg.roles import NodeValueRole
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
@@ -51,6 +52,11 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_post_transform(ListingResolver)
     app.add_post_transform(backlinks.BacklinksResolver)
     app.add_transform(editions.DropExampleCode)
+    app.add_post_transform(FormulaAsMath)
+    app.add_node(releases.node_changes)
+    app.add_post_transform(releases.ChangesResolver)
+    app.add_node(graphs.node_graph)
+    app.add_post_transform(graphs.GraphRenderer)
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("config-inited", editions.check_edition)

@@ -30,6 +30,10 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_designer_pages": ([], "env", (list, tuple),
                            "glob patterns of pages (engine reference) the player edition leaves out"),
     "rpg_backlinks": (True, "env", (bool,), "list the pages that refer to a node under its definition"),
+    "rpg_releases": ({}, "env", (dict,),
+                     "release label -> path of that release's nodes.json (relative to conf.py), oldest first"),
+    "rpg_change_marks": (True, "env", (bool,),
+                         "mark each node that is new or changed since the last of rpg_releases"),
 }
 
 FORMAT_FIELDS = ("name", "types", "uid", "type_names")

@@ -55,7 +55,7 @@ def built_html(tmp_path_factory, site_doctrees) -> Path:
 @pytest.fixture(scope="session")
 def built_latex(tmp_path_factory, site_doctrees) -> Path:
     """The LaTeX sources of the site (for print), built with warnings as errors."""
-    return _site("latex", "SPHINX_RPG_SITE_LATEX", "sphinx-rpg.tex", tmp_path_factory, site_doctrees)
+    return _site("latex", "SPHINX_RPG_SITE_LATEX", "sphinx-rpg-manual.tex", tmp_path_factory, site_doctrees)
 
 
 @pytest.fixture(scope="session")

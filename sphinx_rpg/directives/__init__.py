@@ -6,6 +6,8 @@ from sphinx_rpg.directives.legend import NodeLegend
 from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListing, node_listing
 from sphinx_rpg.directives.tables import NodeOdds, NodeTable
 from sphinx_rpg.editions import DesignerBlock, PlayerBlock
+from sphinx_rpg.graphs import NodeGraph
+from sphinx_rpg.releases import NodeChanges
 
 DIRECTIVES = {
     "def": NodeDefinition,
@@ -17,6 +19,8 @@ DIRECTIVES = {
     "legend": NodeLegend,
     "designer": DesignerBlock,
     "player": PlayerBlock,
+    "changes": NodeChanges,
+    "graph": NodeGraph,
 }
 
 __all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]

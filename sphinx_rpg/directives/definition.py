@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import sys
+from typing import Iterable
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -16,7 +18,9 @@ from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeDomain, NodeRecord
 from sphinx_rpg.editions import is_player
+from sphinx_rpg.graphs import connection_fields, registry_dependencies
 from sphinx_rpg.inline import first_sentence
+from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.warnings import warn
 
 
@@ -34,6 +38,12 @@ def visit_node_heading_html(self, node: node_heading) -> None:  # type: ignore[n
 def depart_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
     self.add_permalink_ref(node, "Link to this node")
     self.body.append("</p>\n")
+
+
+def text_digest(lines: Iterable[str]) -> str:
+    """A short, stable hash of a definition's body as written (trailing blanks ignored)."""
+    text = "\n".join(line.rstrip() for line in lines).strip()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 class NodeDefinition(SphinxDirective):
@@ -93,7 +103,12 @@ class NodeDefinition(SphinxDirective):
 
         result: list[nodes.Node] = [container]
         index: addnodes.index | None = None
+        digest = text_digest(self.content)
         if valid_uid and types and "no-index" not in self.options:
+            mark = change_mark(self.env, uid, current_entry(name, types, self.env.docname, digest, rule),
+                               location)
+            if mark is not None:
+                container += mark
             # one general-index entry per node; the node-types index groups nodes by type
             # a *main* entry: the definition itself (bold in the general index, and search ranks the
             # node above pages and API objects that merely mention the name)
@@ -103,13 +118,20 @@ class NodeDefinition(SphinxDirective):
             if rule.source_file is not None:
                 self.env.note_dependency(str(rule.source_file))
             if self.config.rpg_render_facts and "no-facts" not in self.options:
-                container += facts_block(rule, engine_paths=not is_player(self.config))
+                registry = binding.registry_of(uid)
+                container += facts_block(rule, connection_fields(rule, registry, self.env.docname),
+                                         engine_paths=not is_player(self.config))
+                if registry is not None:  # "Used by" follows the formulas of other modules
+                    for user in registry_dependencies(registry).used_by(uid):
+                        path = registry[user].source_file
+                        if path is not None:
+                            self.env.note_dependency(str(path))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
         if index is not None:
             domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias,
+                                        rule.summary if rule else "", rule is not None, alias, digest,
                                         first_sentence(container)))
         return result
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import http.server
 import os
+import re
 import shutil
 import threading
 from dataclasses import dataclass, field
@@ -27,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 ARTIFACTS = Path(__file__).resolve().parent / "_artifacts"
 VIEWPORT = {"width": 1280, "height": 900}
-#: A phone in portrait (an iPhone 12-15's CSS width).
-PHONE = {"width": 390, "height": 844}
-LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+#: Every URL but the loopback ones (and data:, blob:, about:): matched by the browser's side, so the
+#: site's own requests are never paused for a round trip to Python.
+NOT_LOOPBACK = re.compile(r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?:[:/]|$))(?!data:|blob:|about:)")
 
 
 # -- Chromium ----------------------------------------------------------------------------------------
@@ -62,14 +63,6 @@ def chromium_binary() -> str:
     return binary
 
 
-def is_loopback(url: str) -> bool:
-    """True for the site's own server (and for URLs without a host: data:, blob:, about:)."""
-    parts = urlsplit(url)
-    if parts.scheme in ("data", "blob", "about"):
-        return True
-    return (parts.hostname or "") in LOOPBACK
-
-
 @dataclass
 class PageLog:
     """What one test's tab did that a test may want to forbid."""
@@ -99,6 +92,7 @@ def browser(chromium_binary: str) -> Iterator[Any]:
 
 def new_context(browser: Any, log: PageLog, **options: Any) -> Any:
     """A fresh browser context (own cache, storage, media settings) whose external requests are blocked."""
+    options.setdefault("reduced_motion", "reduce")  # no smooth scrolling to wait for (the site honours it)
     context = browser.new_context(viewport=options.pop("viewport", VIEWPORT), **options)
     context.set_default_timeout(15_000)
 
@@ -106,7 +100,7 @@ def new_context(browser: Any, log: PageLog, **options: Any) -> Any:
         log.external.append(route.request.url)
         route.abort("blockedbyclient")
 
-    context.route(lambda url: not is_loopback(url), block)
+    context.route(NOT_LOOPBACK, block)
     return context
 
 
@@ -129,7 +123,7 @@ def page(browser: Any, page_log: PageLog) -> Iterator[Any]:
 
 @pytest.fixture
 def open_page(browser: Any, page_log: PageLog) -> Iterator[Any]:
-    """A factory for more tabs with other settings: ``open_page(viewport=PHONE, color_scheme="dark")``."""
+    """A factory for more tabs with other settings: ``open_page(viewport={"width": 390, "height": 844}, color_scheme="dark")``."""
     contexts: list[Any] = []
 
     def make(**options: Any) -> Any:
@@ -202,6 +196,49 @@ def site(built_site: Path) -> Iterator[SiteServer]:
         yield server
     finally:
         server.close()
+
+
+@dataclass
+class PageVisit:
+    """One page of the site as the browser loaded it."""
+
+    path: str
+    text: str  # what a reader sees: document.body.innerText
+    prose: str  # the same without code (pre, code): what the page says rather than quotes
+    external: list[str]  # requests to other hosts (blocked)
+    exceptions: list[str]  # uncaught JavaScript exceptions
+    failures: list[tuple[str, int]]  # requests the site's server could not answer
+
+
+#: What each page shows, read after its load event: all of it, and its prose (code left out).
+_TEXT_JS = """(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {acceptNode: node =>
+        node.parentElement.closest("pre, code, script, style, template")
+            ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    const prose = [];
+    while (walker.nextNode()) prose.push(walker.currentNode.textContent);
+    return [document.body.innerText, prose.join("")];
+})()"""
+
+
+@pytest.fixture(scope="session")
+def site_tour(browser: Any, site: SiteServer) -> dict[str, PageVisit]:
+    """Every HTML page of the built site, loaded once in one tab (shared by the whole-site tests)."""
+    log = PageLog()
+    context = new_context(browser, log)
+    tab = context.new_page()
+    tab.on("pageerror", lambda error: log.exceptions.append(str(error)))
+    visits: dict[str, PageVisit] = {}
+    try:
+        for path in site.pages():
+            since, external, exceptions = len(site.requests), len(log.external), len(log.exceptions)
+            tab.goto(site.url + path)
+            text, prose = tab.evaluate(_TEXT_JS)
+            visits[path] = PageVisit(path, text, prose, log.external[external:], log.exceptions[exceptions:],
+                                     site.failures(since))
+    finally:
+        context.close()
+    return visits
 
 
 @pytest.fixture(scope="session")
