@@ -33,7 +33,18 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import backlinks, coverage, domain, editions, export, graphs, index_pages, previews, releases, search
+    from sphinx_rpg import (
+        backlinks,
+        coverage,
+        domain,
+        editions,
+        export,
+        graphs,
+        index_pages,
+        previews,
+        releases,
+        search,
+    )
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html

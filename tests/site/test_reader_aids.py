@@ -11,7 +11,8 @@ import html
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
