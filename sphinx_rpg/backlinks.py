@@ -13,7 +13,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.domain import node_domain
 
 
 def _is_node(node: nodes.Element) -> bool:
@@ -28,7 +28,7 @@ class BacklinksResolver(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         if not self.config.rpg_backlinks:
             return
-        domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+        domain = node_domain(self.env)
         for container in [element for element in self.document.findall(nodes.Element) if _is_node(element)]:
             uid = container["rpg_uid"]
             record = domain.record(uid)

@@ -14,7 +14,7 @@ from typing import Any
 
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.domain import node_domain
 from sphinx_rpg.inline import plain_text, shorten
 
 PREVIEWS_FILE = "rpg-previews.json"
@@ -22,7 +22,7 @@ PREVIEWS_VERSION = 1
 
 
 def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> dict[str, Any]:
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     entries: dict[str, dict[str, str]] = {}
     uris: dict[str, str] = {}
     for record in domain.records():

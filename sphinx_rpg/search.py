@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from sphinx_rpg.config import render_title
-from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.domain import node_domain
 
 
 def restore_node_entries(app: Any) -> list[tuple[str, dict[str, Any], str]]:
@@ -22,7 +22,7 @@ def restore_node_entries(app: Any) -> list[tuple[str, dict[str, Any], str]]:
     entries: dict[str, list[tuple[str, str, str]]] | None = getattr(indexer, "_index_entries", None)
     if not isinstance(entries, dict):
         return []  # no search index, or a Sphinx that stores it differently
-    domain: NodeDomain = app.env.get_domain("node")
+    domain = node_domain(app.env)
     missing: dict[str, list[tuple[str, str, str]]] = {}
     for record in domain.records():
         if record.docname in entries:
