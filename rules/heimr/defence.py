@@ -6,14 +6,17 @@ least the attack result.  Repeating the same defence between one's turns costs c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from rules.heimr.challenge import challenge_distribution
+from rules.dice import DiceSource
+from rules.heimr.challenge import ChallengeRoll, challenge_distribution, roll_challenge
+from rules.heimr.modules import SHIELDS
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 DefenceKind = Literal["dodge", "block", "parry"]
 #: Consistency lost for every earlier dodge (or block) since the defender's last turn.
@@ -28,13 +31,6 @@ OUTMANOEUVRE_PENALTY = 1
 
 class DefenceError(HeimrError):
     """Bad defence input: an unknown defence, a parry with no parries left, a block without a shield..."""
-
-
-def _whole(value: object, what: str, minimum: int | None = None) -> int:
-    if not is_whole(value) or (minimum is not None and value < minimum):
-        at_least = "" if minimum is None else f" of at least {minimum}"
-        raise DefenceError(f"{what} must be a whole number{at_least}, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -61,7 +57,8 @@ for _defence in DEFENCES:
 @REGISTRY.rule("Heimr.Rule.DefenceRoll", "Defence roll", "RU")
 def attack_misses(attack: int, defence: int) -> bool:
     """The attack misses when the defence result is equal to or higher than the attack result."""
-    return _whole(defence, "the defence result") >= _whole(attack, "the attack result")
+    return (require_whole(defence, "the defence result", error=DefenceError)
+            >= require_whole(attack, "the attack result", error=DefenceError))
 
 
 def hit_probability(attack: tuple[int, int], defence: tuple[int, int], *,
@@ -88,7 +85,7 @@ class DefenceTracker:
     uses: dict[str, int] = field(default_factory=lambda: {"dodge": 0, "block": 0, "parry": 0})
 
     def __post_init__(self) -> None:
-        _whole(self.melee_weapons, "the number of melee weapons", 0)
+        require_whole(self.melee_weapons, "the number of melee weapons", minimum=0, error=DefenceError)
         if not isinstance(self.shield, bool):
             raise DefenceError(f"shield is True or False, not {self.shield!r}")
 
@@ -210,14 +207,14 @@ def luck_shot(d10: int, concealment: int) -> int | None:
     consistency penalty of 1 plus the concealment penalty (returned); otherwise ``None``."""
     if not is_whole(d10) or not 1 <= d10 <= 10:
         raise DefenceError(f"a d10 shows 1 to 10, not {d10!r}")
-    _whole(concealment, "a concealment penalty", 0)
+    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
     return LUCK_SHOT_PENALTY + concealment if d10 == LUCK_SHOT_FACE else None
 
 
 def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], concealment: int) -> Fraction:
     """Exact chance that a luck shot lands: 1 in 10, then the penalised attack must beat the defence."""
     c, p = attack
-    _whole(concealment, "a concealment penalty", 0)
+    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
     return Fraction(1, 10) * hit_probability((c - LUCK_SHOT_PENALTY - concealment, p), defence)
 
 
@@ -226,8 +223,8 @@ def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], con
 def hide_after_sounds(hide: int, soft_sounds: int, loud: bool = False) -> int | None:
     """The hide challenge's result after ``soft_sounds`` soft sounds (2 off each); a loud sound
     gives the character away (``None``)."""
-    _whole(hide, "the hide result")
-    _whole(soft_sounds, "a number of sounds", 0)
+    require_whole(hide, "the hide result", error=DefenceError)
+    require_whole(soft_sounds, "a number of sounds", minimum=0, error=DefenceError)
     if not isinstance(loud, bool):
         raise DefenceError(f"loud is True or False, not {loud!r}")
     return None if loud else hide - SOFT_SOUND_HIDE_LOSS * soft_sounds
@@ -245,7 +242,7 @@ def guarded_ranged_attack(outcome: Literal["hit", "dodge", "block"]) -> str:
 
 def attackers_to_reach(guards: int) -> int:
     """Each guard stops one opponent, so reaching a guarded target takes one attacker more than guards."""
-    return _whole(guards, "a number of guards", 0) + 1
+    return require_whole(guards, "a number of guards", minimum=0, error=DefenceError) + 1
 
 
 #: Movers needed to shift a character, by the character's state.
@@ -282,3 +279,131 @@ def positions_table(climbing: ClimbingReading = "specific") -> Table:
 def forced_movement_table() -> Table:
     return Table.of(["Character being moved", "Movers needed"], list(FORCED_MOVEMENT.items()),
                     title="Forced movement")
+
+
+# --- hidden strikes, guards, holding on, situational modifiers -------------------------------------
+
+HiddenAction = Literal["charge", "shoot", "attack"]
+
+
+@REGISTRY.rule("Heimr.Rule.HiddenStrike", "Striking from hiding", "RU", values={"bonus": HIDDEN_POTENTIAL_BONUS})
+def hidden_strike_potential(potential: int, action: HiddenAction, *, hidden: bool) -> int:
+    """The attack's potential: +2 when a character hidden from the target charges it or shoots at it.
+
+    A plain melee attack (``"attack"``) gets nothing extra, nor does anyone the target can find.
+    """
+    require_whole(potential, "the attack's potential", error=DefenceError)
+    if action not in ("charge", "shoot", "attack"):
+        raise DefenceError(f"an attack from hiding is 'charge', 'shoot' or 'attack', not {action!r}")
+    if not isinstance(hidden, bool):
+        raise DefenceError(f"hidden is True or False, not {hidden!r}")
+    return potential + (HIDDEN_POTENTIAL_BONUS if hidden and action != "attack" else 0)
+
+
+@REGISTRY.rule("Heimr.Rule.Outmanoeuvre", "Outmanoeuvring a guard", "RU",
+               formula="consistency - 1", values={"penalty": OUTMANOEUVRE_PENALTY})
+def outmanoeuvre_dodge(consistency: int) -> int:
+    """Slipping past a guard: the guard's free attack must be dodged at 1 consistency less."""
+    return require_whole(consistency, "the dodge's consistency", error=DefenceError) - OUTMANOEUVRE_PENALTY
+
+
+@dataclass
+class GuardPost:
+    """One guard on one ward (an ally, a place, a thing, or a border between two squares).
+
+    ``active`` is cleared by the first interception: a guard stops one opponent, then it is over.
+    """
+
+    guard: str
+    ward: str
+    border: bool = False
+    active: bool = True
+    #: Opponents who outmanoeuvred this guard: they are past it (the guard itself goes on).
+    slipped: set[str] = field(default_factory=set)
+
+    def can_respond(self, approacher_hidden: bool) -> bool:
+        """Whether this guard can step in: it is still up and can see the approacher."""
+        if not isinstance(approacher_hidden, bool):
+            raise DefenceError(f"approacher_hidden is True or False, not {approacher_hidden!r}")
+        return self.active and not approacher_hidden
+
+    def intercept(self) -> str:
+        """The guard steps in once; then the guard is over and the ward is open.  Returns the guard."""
+        if not self.active:
+            raise DefenceError(f"{self.guard}'s guard on {self.ward} is already over")
+        self.active = False
+        return self.guard
+
+    def crossing(self, *, guard_on_my_side: bool, charging: bool) -> str:
+        """Someone crosses a guarded border: ``"stopped"`` (guard on the crosser's side: the guard
+        intercepts), ``"charge intercepted"`` (guard across the border, and the crosser charges), or
+        ``"crossed"`` (guard across the border; moving over ends the guard)."""
+        if not self.border:
+            raise DefenceError(f"{self.guard} guards {self.ward}, not a border")
+        for name, flag in (("guard_on_my_side", guard_on_my_side), ("charging", charging)):
+            if not isinstance(flag, bool):
+                raise DefenceError(f"{name} is True or False, not {flag!r}")
+        if not self.active:
+            return "crossed"
+        self.active = False
+        if guard_on_my_side:
+            return "stopped"
+        return "charge intercepted" if charging else "crossed"
+
+
+REGISTRY.define("Heimr.Rule.GuardEnds", "A guard ends", "RU", implementation=GuardPost.intercept,
+                summary="A guard stops one opponent (or one shot), then it is over.")
+REGISTRY.define("Heimr.Rule.GuardedBorder", "Guarding a border", "RU", implementation=GuardPost.crossing,
+                summary="A guard on the near side stops the crossing; on the far side it stops a charge.")
+REGISTRY.define("Heimr.Rule.SlipPastGuard", "Hidden from a guard", "RU", implementation=GuardPost.can_respond,
+                summary="A guard cannot respond to someone hidden from it.")
+
+
+def responding_guard(posts: Sequence[GuardPost], order: Sequence[str], approacher: str,
+                     hidden_from: frozenset[str] | set[str] = frozenset()) -> GuardPost | None:
+    """The one guard that steps in: the first active guard that can see the approacher, counting the
+    initiative order from the approacher onwards (wrapping round).  ``None``: the way is open."""
+    names = list(order)
+    if approacher not in names:
+        raise DefenceError(f"{approacher!r} is not in the initiative order {names}")
+    start = names.index(approacher)
+    ranked = {name: (i - start) % len(names) for i, name in enumerate(names)}
+    for post in posts:
+        if post.guard not in ranked:
+            raise DefenceError(f"guard {post.guard!r} is not in the initiative order {names}")
+    for post in sorted(posts, key=lambda p: ranked[p.guard]):
+        if post.can_respond(post.guard in hidden_from):
+            return post
+    return None
+
+
+@REGISTRY.rule("Heimr.Rule.HoldOn", "Holding on", "RU")
+def hold_on(requirement: int | None, consistency: int, potential: int, source: DiceSource) -> ChallengeRoll | None:
+    """A climber hit by an effect rolls again to hold on, but only if the climb had a requirement.
+
+    Returns the roll (``roll.meets(requirement)`` says whether they held) or ``None`` when no roll
+    is due.  Which ability the roll uses is the climb's own (usually Climbing).
+    """
+    if requirement is None:
+        return None
+    require_whole(requirement, "the climb's requirement", error=DefenceError)
+    return roll_challenge(consistency, potential, source)
+
+
+@REGISTRY.rule("Heimr.Rule.SituationalModifier", "Situational modifiers", "RU")
+def situational_modifiers(consistency: int, potential: int, *, darkness: int = 0, shield: str | None = None,
+                          blocking: bool = False) -> tuple[int, int]:
+    """(consistency, potential) of a combat roll after the situation: darkness costs consistency (its
+    size is the GM's), and a shield adds its potential bonus to a block (see the armoury module)."""
+    require_whole(consistency, "consistency", error=DefenceError)
+    require_whole(potential, "potential", error=DefenceError)
+    require_whole(darkness, "a darkness penalty", minimum=0, error=DefenceError)
+    if not isinstance(blocking, bool):
+        raise DefenceError(f"blocking is True or False, not {blocking!r}")
+    bonus = 0
+    if shield is not None:
+        found = [s for s in SHIELDS if isinstance(shield, str) and s.name.lower() == shield.strip().lower()]
+        if not found:
+            raise DefenceError(f"no shield named {shield!r} (known: {', '.join(s.name for s in SHIELDS)})")
+        bonus = (found[0].bonus or 0) if blocking else 0
+    return consistency - darkness, potential + bonus

@@ -15,12 +15,12 @@ from enum import Enum
 from fractions import Fraction
 
 from rules.dice import DiceSource, Dist, NotationError, parse
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
 
 
-class DamageError(ValueError):
+class DamageError(SpurgError):
     """Base class of every invalid input to the damage rules."""
 
 
@@ -30,14 +30,6 @@ class DamageNotationError(DamageError):
     def __init__(self, notation: object, reason: str) -> None:
         self.notation = notation
         super().__init__(f"{notation!r} is not damage dice notation: {reason}")
-
-
-class ProtectionError(DamageError):
-    """Protection with a negative or non-whole number of points."""
-
-    def __init__(self, points: object) -> None:
-        self.points = points
-        super().__init__(f"protection points must be a whole number of 0 or more, not {points!r}")
 
 
 class StrikeKindError(DamageError):
@@ -148,7 +140,7 @@ class Protection:
 
     def __post_init__(self) -> None:
         if not is_whole(self.points) or self.points < 0:
-            raise ProtectionError(self.points)
+            raise DamageError(f"protection points must be a whole number of 0 or more, not {self.points!r}")
         if isinstance(self.against, str) or not all(isinstance(t, str) for t in self.against):
             raise StepSettingError(f"protection is against a set of damage types such as {{'cut'}}, "
                                    f"not {self.against!r}")
@@ -243,3 +235,46 @@ class Striker:
             raise StrikeKindError(kind)
         notation = self.thrust if kind is StrikeKind.THRUST else self.swing
         return DamageRoll(notation, damage_type)
+
+
+# --- an optional rule of this book (not the source's): what damage does --------------------------
+
+class HitPointsRuleError(DamageError):
+    """Bad input to the optional hit-points rule: a negative Vitality or damage, a rule not switched on."""
+
+
+#: Hit points per point of Vitality under the optional rule.
+HIT_POINTS_PER_VITALITY = 1
+
+
+@REGISTRY.rule("Spurg.Optional.HitPoints", "Optional Rule: Hit Points", "DM",
+               values={"per_vitality": HIT_POINTS_PER_VITALITY, "default": "off"})
+@dataclass(frozen=True)
+class HitPointsRule:
+    """**This book's optional rule, not the source's**: a character has hit points equal to Vitality;
+    damage taken comes off them, and at 0 or below the character is out of the fight.
+
+    Off by default (``enabled=False``): damage is then recorded and does nothing, as in the source.
+    """
+
+    enabled: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.enabled, bool):
+            raise HitPointsRuleError(f"enabled is True or False, not {self.enabled!r}")
+
+    def hit_points(self, vitality: int) -> int:
+        """Starting hit points: Vitality (requires the rule to be on)."""
+        if not self.enabled:
+            raise HitPointsRuleError("the optional hit-points rule is off: pass HitPointsRule(enabled=True)")
+        if not is_whole(vitality) or vitality < 0:
+            raise HitPointsRuleError(f"Vitality must be a whole number of 0 or more, not {vitality!r}")
+        return vitality * HIT_POINTS_PER_VITALITY
+
+    def out_of_fight(self, damage_so_far: int, vitality: int) -> bool:
+        """Whether the damage taken so far puts the character out (always ``False`` with the rule off)."""
+        if not is_whole(damage_so_far) or damage_so_far < 0:
+            raise HitPointsRuleError(f"damage taken must be a whole number of 0 or more, not {damage_so_far!r}")
+        if not self.enabled:
+            return False
+        return damage_so_far >= self.hit_points(vitality)

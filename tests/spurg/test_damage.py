@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 from rules.dice import ScriptedSource
-from rules.spurg.damage import (DamageNotationError, DamageRoll, Protection, ProtectionError, Striker,
+from rules.spurg.damage import (DamageNotationError, DamageRoll, Protection, DamageError, Striker,
                                 StrikeKind, StrikeKindError, TypeMultiplier, damage_table, damage_taken)
 
 
@@ -40,7 +40,7 @@ def test_damage_taken_applies_steps_in_order_and_never_below_zero():
 def test_protection_limited_to_some_types():
     coat = Protection(4, frozenset({"cut"}))
     assert coat(10, "cut") == 6 and coat(10, "crush") == 10
-    with pytest.raises(ProtectionError, match="-1"):
+    with pytest.raises(DamageError, match="-1"):
         Protection(-1)
 
 
@@ -105,3 +105,18 @@ def test_damage_rules_refuse_bad_types_amounts_and_steps():
         StrikeKind.of("yes")
     with pytest.raises(StrikeKindError, match="'SW'"):
         Striker("1d6", "1d6+1").strike("SW")
+
+
+def test_optional_hit_points_rule_is_off_by_default_and_ends_a_character_when_on():
+    from rules.spurg.damage import HitPointsRule, HitPointsRuleError
+    assert not HitPointsRule().enabled
+    assert not HitPointsRule().out_of_fight(999, 10)
+    on = HitPointsRule(enabled=True)
+    assert on.hit_points(12) == 12
+    assert not on.out_of_fight(11, 12) and on.out_of_fight(12, 12)
+    with pytest.raises(HitPointsRuleError, match="off"):
+        HitPointsRule().hit_points(12)
+    with pytest.raises(HitPointsRuleError, match="-1"):
+        on.out_of_fight(-1, 12)
+    with pytest.raises(HitPointsRuleError, match="'yes'"):
+        HitPointsRule(enabled="yes")  # type: ignore[arg-type]
