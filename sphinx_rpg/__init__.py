@@ -32,7 +32,7 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import coverage, domain, export, graphs, index_pages, releases
+    from sphinx_rpg import coverage, domain, export, graphs, index_pages, releases, sheets
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
@@ -52,6 +52,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_post_transform(releases.ChangesResolver)
     app.add_node(graphs.node_graph)
     app.add_post_transform(graphs.GraphRenderer)
+    app.add_node(sheets.node_sheet)
+    app.add_post_transform(sheets.SheetResolver)
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("config-inited", index_pages.add_templates)
@@ -64,6 +66,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("env-check-consistency", coverage.report_coverage)
     app.connect("warn-missing-reference", domain.warn_missing_node)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
+    app.connect("html-page-context", sheets.add_sheet_script)
     app.connect("build-finished", export.on_build_finished)
     return {
         "version": __version__,

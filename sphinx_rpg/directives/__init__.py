@@ -6,6 +6,7 @@ from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListin
 from sphinx_rpg.directives.tables import NodeOdds, NodeTable
 from sphinx_rpg.graphs import NodeGraph
 from sphinx_rpg.releases import NodeChanges
+from sphinx_rpg.sheets import NodeSheet
 
 DIRECTIVES = {
     "def": NodeDefinition,
@@ -16,6 +17,7 @@ DIRECTIVES = {
     "example": NodeExample,
     "changes": NodeChanges,
     "graph": NodeGraph,
+    "sheet": NodeSheet,
 }
 
 __all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]
