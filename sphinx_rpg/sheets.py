@@ -141,8 +141,8 @@ def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "
             if key not in parameters:
                 target = registry.get(uid) if uid else None
                 low, high = _bounds(target)
-                parameters[key] = SheetField(key, target.name if target else name, "parameter", "Parameters",
-                                             uid, low, high)
+                label = target.name if target else name.replace("_", " ")
+                parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high)
         wiring[node.uid] = variables
     fields.extend(parameters.values())
     fields.extend(_ordered_derived(derived_nodes, wiring, registry, group_by, problems))

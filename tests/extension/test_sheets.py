@@ -70,9 +70,10 @@ def test_inputs_are_the_nodes_the_inputs_filter_selects_with_their_rank_bounds()
     assert inputs == [("Tiny.Attr.Grit", 0, 4), ("Tiny.Attr.Wit", 0, 4)]
 
 
-def test_a_formula_name_that_is_no_field_becomes_a_parameter():
+def test_a_formula_name_that_is_no_field_becomes_a_parameter_labelled_in_words():
     sheet = build_sheet(registry(), 'type == "A"', 'type == "R"')
-    assert [(f.key, f.label) for f in sheet.fields if f.kind == "parameter"] == [("$level", "level")]
+    assert [(f.key, f.label) for f in sheet.fields if f.kind == "parameter"] == [("$hero_level", "hero level")]
+
 
 
 def test_derived_values_are_the_selected_nodes_with_a_formula_each_after_what_it_reads():
@@ -97,10 +98,10 @@ def test_formulas_that_read_each_other_in_a_circle_are_reported_and_left_off():
 def test_the_sheet_computes_every_derived_value_with_the_engines_formula():
     rules = registry()
     sheet = build_sheet(rules, 'type == "A"', 'type == "R"')
-    values = evaluate_sheet(sheet, rules, {"Tiny.Attr.Grit": 3, "Tiny.Attr.Wit": 2, "$level": 1})
+    values = evaluate_sheet(sheet, rules, {"Tiny.Attr.Grit": 3, "Tiny.Attr.Wit": 2, "$hero_level": 1})
     stamina = rules["Tiny.Res.Stamina"].formula
     assert isinstance(stamina, Formula)
-    assert values["Tiny.Res.Stamina"] == stamina(Grit=3, Wit=2, level=1)
+    assert values["Tiny.Res.Stamina"] == stamina(Grit=3, Wit=2, hero_level=1)
     assert values["Tiny.Res.Focus"] == (values["Tiny.Res.Stamina"] + 2) // 2
 
 
@@ -127,7 +128,7 @@ def test_the_html_sheet_has_a_number_box_per_input_and_an_output_per_derived_val
     assert app.warning.getvalue() == ""
     html = (Path(app.outdir) / "sheet.html").read_text()
     boxes = re.findall(r'<input type="number" class="rpg-sheet-input"[^>]*data-key="([^"]+)"[^>]*>', html)
-    assert boxes == ["Tiny.Attr.Grit", "Tiny.Attr.Wit", "$level"]
+    assert boxes == ["Tiny.Attr.Grit", "Tiny.Attr.Wit", "$hero_level"]
     assert re.search(r'data-key="Tiny.Attr.Grit"[^>]*min="0" max="4"', html)
     assert re.findall(r'<output class="rpg-sheet-value"[^>]*data-key="([^"]+)"', html) == [
         "Tiny.Res.Stamina", "Tiny.Res.Focus"]
@@ -142,7 +143,7 @@ def test_each_sheet_label_links_to_its_node(make_app, book):
     links = set(re.findall(r'<a class="reference internal" href="(traits.html#[^"]+)"', html))
     assert links == {"traits.html#Tiny.Attr.Grit", "traits.html#Tiny.Attr.Wit", "traits.html#Tiny.Res.Stamina",
                      "traits.html#Tiny.Res.Focus"}
-    assert re.search(r"<td><p>level</p></td>", html)  # a parameter that is no node: a plain label
+    assert re.search(r"<td><p>hero level</p></td>", html)  # a parameter that is no node: a plain label
 
 
 def test_only_a_page_with_a_sheet_loads_the_sheet_script(make_app, book):
