@@ -231,9 +231,11 @@ class NodeSheet(SphinxDirective):
             node = registry.get(item.uid) if item.uid else None
             if node is not None and node.source_file is not None:
                 self.env.note_dependency(str(node.source_file))
-        placeholder = node_sheet(data=json.dumps(sheet.data(registry), sort_keys=True),
-                                 caption=self.options.get("caption", ""))
+        data = json.dumps(sheet.data(registry), sort_keys=True)
+        caption = self.options.get("caption", "")
+        placeholder = node_sheet(data=data, caption=caption)
         self.set_source_info(placeholder)
+        node_domain(self.env).note_sheet(self.env.docname, caption, data)
         return [placeholder]
 
 

@@ -173,3 +173,35 @@ def test_a_bad_sheet_is_a_located_typed_warning(make_app, book, options, subtype
     app = build(make_app, book)
     warnings = app.warning.getvalue()
     assert f"[{subtype}]" in warnings and message in warnings and "sheet.rst:4" in warnings
+
+
+def test_nodes_json_lists_the_sheet_with_its_fields_bounds_and_formulas_and_matches_its_schema(make_app, book):
+    import jsonschema
+
+    from sphinx_rpg.export import SCHEMA_PATH
+
+    app = build(make_app, book)
+    document = json.loads((Path(app.outdir) / "nodes.json").read_text())
+    jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(document)
+    (sheet,) = document["sheets"]
+    assert (sheet["url"], sheet["caption"], sheet["system"]) == ("sheet.html", "Tiny hero", "tinysheet")
+    grit = next(f for f in sheet["fields"] if f["key"] == "Tiny.Attr.Grit")
+    assert (grit["min"], grit["max"]) == (0, 4)
+    focus = next(f for f in sheet["fields"] if f["key"] == "Tiny.Res.Focus")
+    assert focus["tree"] == Formula("floor((Stamina + Wit) / 2)").tree()
+
+
+def test_the_schema_refuses_a_sheet_formula_that_is_no_formula_tree():
+    import jsonschema
+
+    from sphinx_rpg.export import SCHEMA_PATH
+
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
+    field = {"key": "X", "label": "X", "kind": "derived", "group": "g", "uid": None, "min": None, "max": None,
+             "tree": ["call", "eval", ["name", "x"]]}
+    document = {"schema_version": 2, "project": "p", "version": "1", "nodes": [],
+                "sheets": [{"url": "s.html", "docname": "s", "caption": "", "version": 1, "system": "s",
+                            "fields": [field]}]}
+    assert not validator.is_valid(document)
+    field["tree"] = ["call", "floor", ["name", "x"]]
+    assert validator.is_valid(document)
