@@ -13,6 +13,7 @@ from enum import Enum
 
 from rules.nemron.checks import Pool
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
+from rules.nodes import Ranks
 from rules.values import is_whole
 
 
@@ -88,7 +89,7 @@ _ATTRIBUTE_TEXT = {
 }
 for _attribute in Attribute:
     NODES.define(f"Generic.Attribute.{_attribute.value}", _attribute.value, "A",
-                 summary=_ATTRIBUTE_TEXT[_attribute], implementation=_attribute,
+                 summary=_ATTRIBUTE_TEXT[_attribute], implementation=_attribute, ranks=Ranks(0, MAX_RANK),
                  values={"line": next(line.value for line, attrs in LINES.items() if _attribute in attrs)})
 
 
