@@ -7,9 +7,9 @@ configuration pickles and incremental builds stay valid.  Loaded registries are 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from rules.nodes import Node, Registry
 from sphinx_rpg.bulk import collector_paused
