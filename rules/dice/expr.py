@@ -10,19 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
 
-from ..values import is_whole
+from ..values import is_whole, require_whole
 from .distribution import Dist
-from .keep import keep, keep_highest
-from .mechanics import EXPLODE_DEPTH, explode
+from .exploding import EXPLODE_DEPTH, explode
+from .keep import keep
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
 
-__all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Keep", "Pool", "SuccessCount", "Sum"]
-
-
-def _whole(owner: str, name: str, value: object, low: int) -> None:
-    if not is_whole(value) or value < low:
-        raise ValueError(f"{owner}: {name} must be a whole number >= {low}, not {value!r}")
+__all__ = ["Constant", "Dice", "DiceExpr", "Explode", "Keep", "SuccessCount", "Sum"]
 
 
 class DiceExpr:
@@ -70,8 +65,8 @@ class Dice(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Dice", "count", self.count, 1)
-        _whole("Dice", "sides", self.sides, 1)
+        require_whole(self.count, "Dice: count", minimum=1)
+        require_whole(self.sides, "Dice: sides", minimum=1)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}"
@@ -98,9 +93,9 @@ class Keep(DiceExpr):
     highest: bool = True
 
     def __post_init__(self) -> None:
-        _whole("Keep", "count", self.count, 1)
-        _whole("Keep", "sides", self.sides, 1)
-        _whole("Keep", "keep", self.keep, 1)
+        require_whole(self.count, "Keep: count", minimum=1)
+        require_whole(self.sides, "Keep: sides", minimum=1)
+        require_whole(self.keep, "Keep: keep", minimum=1)
         if self.keep > self.count:
             raise ValueError(f"Keep: cannot keep {self.keep} of {self.count} dice")
 
@@ -126,7 +121,7 @@ class Keep(DiceExpr):
 class Explode(DiceExpr):
     """``NdS!``: each die showing its maximum is re-rolled and added, at most ``EXPLODE_DEPTH`` times.
 
-    The depth rule is that of :func:`rules.dice.mechanics.explode`; ``dist()`` is exact for it and
+    The depth rule is that of :func:`rules.dice.exploding.explode`; ``dist()`` is exact for it and
     ``roll()`` follows it too, so no source can make a roll run forever.
     """
 
@@ -134,8 +129,8 @@ class Explode(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Explode", "count", self.count, 1)
-        _whole("Explode", "sides", self.sides, 2)
+        require_whole(self.count, "Explode: count", minimum=1)
+        require_whole(self.sides, "Explode: sides", minimum=2)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}!"
@@ -167,9 +162,9 @@ class SuccessCount(DiceExpr):
     threshold: int
 
     def __post_init__(self) -> None:
-        _whole("SuccessCount", "count", self.count, 1)
-        _whole("SuccessCount", "sides", self.sides, 1)
-        _whole("SuccessCount", "threshold", self.threshold, 1)
+        require_whole(self.count, "SuccessCount: count", minimum=1)
+        require_whole(self.sides, "SuccessCount: sides", minimum=1)
+        require_whole(self.threshold, "SuccessCount: threshold", minimum=1)
         if self.threshold > self.sides:
             raise ValueError(f"SuccessCount: a d{self.sides} never shows {self.threshold}")
 
@@ -189,45 +184,6 @@ class SuccessCount(DiceExpr):
             face = source.roll(self.sides)
             dice.append(DieRoll(self.sides, face, face >= self.threshold))
         return RollResult(str(self), tuple(dice), sum(d.kept for d in dice))
-
-
-@dataclass(frozen=True)
-class Pool(DiceExpr):
-    """Nemron's pool ``1d6 › 1d10 › 1d8``: roll every die of every term and keep the single highest.
-
-    ``2d8`` inside a pool is two d8 in the pool.  ``str()`` uses ``›``; ``>`` is read as well.
-    """
-
-    terms: tuple[Dice, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "terms", tuple(self.terms))
-        if len(self.terms) < 2:
-            raise ValueError("Pool: a pool joins at least two terms (a single term is just Dice)")
-        for t in self.terms:
-            if not isinstance(t, Dice):
-                raise ValueError(f"Pool: a pool holds plain dice like 1d8, not {t}")
-
-    def __str__(self) -> str:
-        return " › ".join(str(t) for t in self.terms)
-
-    @property
-    def dice_count(self) -> int:
-        return sum(t.count for t in self.terms)
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """The size of every die in the pool, in order (``2d8`` gives two 8s)."""
-        return tuple(t.sides for t in self.terms for _ in range(t.count))
-
-    def dist(self) -> Dist:
-        return keep_highest([Dist.die(s) for s in self.sides])
-
-    def roll(self, source: DiceSource) -> RollResult:
-        faces = [(s, source.roll(s)) for s in self.sides]
-        best = max(range(len(faces)), key=lambda i: (faces[i][1], -i))
-        dice = tuple(DieRoll(s, f, i == best) for i, (s, f) in enumerate(faces))
-        return RollResult(str(self), dice, faces[best][1])
 
 
 @dataclass(frozen=True)

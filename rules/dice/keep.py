@@ -1,4 +1,4 @@
-"""Keep-highest / keep-lowest: Nemron pools, advantage, ``4d6kh3``.
+"""Keep-highest / keep-lowest: mixed pools (the highest of 1d6 and 1d10), advantage, ``4d6kh3``.
 
 Keeping one die of independent dice needs no enumeration: P(max <= x) is the product of the dice's
 CDFs at x (and P(min >= x) the product of their survival functions).  Keeping k of n identical dice is
