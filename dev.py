@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Developer entry point: the two README commands, runnable with nothing but ``python3``.
 
-    python3 dev.py site    build the rulebook site into docs/_build/html
-    python3 dev.py test    run every test: the static checks below, a warnings-as-errors
-                           Sphinx build of docs/ and pytest (unit, integration, Sybil over docs/)
+    python3 dev.py site    build the rulebook site: docs/_build/html (designer edition) and
+                           docs/_build/player (player edition)
+    python3 dev.py test    run every test: the static checks below, warnings-as-errors Sphinx
+                           builds of docs/ (both editions) and pytest (unit, integration, Sybil)
     python3 dev.py check   only the static checks: ruff (lint) and mypy (types), configured in
                            pyproject.toml
 
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 #: The extras each command needs; a command is also served by any set that includes its own.
-EXTRAS = {"site": "site", "test": "test,myst,chart,site", "check": "test,myst,chart,site"}
+EXTRAS = {"site": "site", "check": "test,myst,chart,site", "test": "test,myst,chart,site"}
 
 
 def _stamp(command: str) -> Path:
@@ -86,19 +87,25 @@ def build_supplements(core_html: str, *options: str) -> int:
     return status
 
 
-#: The site's editions: (name, ``-D`` overrides, output folder).  The player edition (issue #15,
-#: ``rpg_edition``) joins this list where the extension has that setting.
-EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (("designer", (), "docs/_build/html"),)
+#: The site's editions: (name, ``-D`` overrides, output folder).  Each keeps doctrees of its own: the
+#: editions differ in what is read (see the manual's "Editions and reader aids").
+EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("designer", (), "docs/_build/html"),
+    ("player", ("-D", "rpg_edition=player"), "docs/_build/player"),
+)
 
 
 def site() -> int:
-    """Build every edition of the site (with its supplements) and say where each one is."""
+    """Build every edition of the site and say where each one is."""
     for name, overrides, outdir in EDITIONS:
         doctrees = f"docs/_build/doctrees-{name}"
         status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", doctrees, "docs", outdir)
-        status = status or build_supplements(outdir)
         if status:
             return status
+        if name == "designer":  # the supplements are published inside the designer edition
+            status = build_supplements(outdir)
+            if status:
+                return status
         print(f"dev.py: the {name} edition of the site is at {ROOT / outdir / 'index.html'}", flush=True)
     return 0
 
@@ -128,7 +135,7 @@ def test() -> int:
     is built twice; run alone, those tests build what they need themselves.
     """
     checks_status = check()
-    html, latex = "docs/_build/test-html", "docs/_build/test-latex"
+    html, latex, player = "docs/_build/test-html", "docs/_build/test-latex", "docs/_build/test-player"
     doctrees = ["-d", "docs/_build/test-doctrees"]
     print("dev.py: warnings-as-errors build of docs/ (html)", flush=True)
     html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs", html)
@@ -137,14 +144,20 @@ def test() -> int:
         html_status = build_supplements(html, "-W", "--keep-going", "-E")
     print("dev.py: warnings-as-errors build of docs/ (latex, for print)", flush=True)
     latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", latex)
-    if html_status or latex_status:
+    # the player edition reads its pages differently: its own doctrees (sharing would re-read both ways)
+    print("dev.py: warnings-as-errors build of docs/ (html, player edition)", flush=True)
+    player_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
+                        "-d", "docs/_build/test-player-doctrees", "docs", player)
+    if html_status or latex_status or player_status:
         print("dev.py: the docs/ build has warnings (see above)", flush=True)
     built = {"SPHINX_RPG_SITE_HTML": html if not html_status else "",
-             "SPHINX_RPG_SITE_LATEX": latex if not latex_status else ""}
+             "SPHINX_RPG_SITE_LATEX": latex if not latex_status else "",
+             "SPHINX_RPG_SITE_PLAYER": player if not player_status else ""}
     print("dev.py: pytest (unit, integration, Sybil over docs/)", flush=True)
     status = run("python", "-m", "pytest", "-q", *sys.argv[2:], env=built)
     failed = [name for name, code in (("static checks (ruff/mypy)", checks_status),
-                                      ("docs build", html_status or latex_status), ("pytest", status)) if code]
+                                      ("docs build", html_status or latex_status or player_status),
+                                      ("pytest", status)) if code]
     if failed:
         print(f"dev.py: FAILED: {', '.join(failed)}", flush=True)
     return 1 if failed else 0

@@ -28,6 +28,10 @@ myst_enable_extensions = ["colon_fence"]
 SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
 rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
 
+#: Two editions from one source (``-D rpg_edition=player``): the player edition leaves out each book's
+#: engine reference page (and every worked-example block; see the manual's "Editions").
+rpg_designer_pages = ["*/reference.rst"]
+
 #: node:table may call functions from the engine and from the extension (the manual's reference tables).
 rpg_table_modules = ["rules", "sphinx_rpg"]
 
