@@ -33,7 +33,7 @@ def check_templates(app: Any) -> None:
 
 def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg import coverage, domain, export, index_pages
-    from sphinx_rpg.config import CONFIG_VALUES
+    from sphinx_rpg.config import CONFIG_VALUES, exclude_tool_dirs
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
     from sphinx_rpg.roles import NodeValueRole
@@ -51,6 +51,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("config-inited", index_pages.add_templates)
+    app.connect("config-inited", exclude_tool_dirs)
     app.connect("builder-inited", coverage.report_registry_errors)
     app.connect("builder-inited", check_templates)
     app.connect("builder-inited", _add_static)

@@ -138,3 +138,15 @@ def test_a_second_project_resolves_node_references_through_intersphinx(make_app,
     page = (Path(second.outdir) / "index.html").read_text()
     assert re.search(r'href="https://first.example/page2.html#book-page2-thing1"[^>]*>.*?Thing 2-1 \(E\)', page)
     assert re.search(r'href="https://first.example/page2.html#book-page2-thing2"[^>]*>.*?that one', page)
+
+
+def test_build_output_and_tool_caches_are_never_read_as_pages(make_app, tmp_path):
+    (tmp_path / "conf.py").write_text("extensions = ['myst_parser', 'sphinx_rpg']\n")
+    (tmp_path / "index.md").write_text("# Book\n")
+    for folder in (".pytest_cache", ".venv/lib", "node_modules/pkg", "_build/html/_sources", "chapter/.pytest_cache"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "README.md").write_text("# A tool's readme\n")
+    app = make_app("html", srcdir=tmp_path)
+    app.build()
+    assert app.env.found_docs == {"index"}
+    assert "WARNING" not in app.warning.getvalue()
