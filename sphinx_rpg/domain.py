@@ -22,6 +22,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rpg.config import render_title
+from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
 DATA_VERSION = 4
@@ -64,7 +65,7 @@ def _sort_key(record: NodeRecord) -> tuple[str, int]:
     return (record.docname, record.lineno)
 
 
-class NodeRefRole(XRefRole):
+class NodeRefRole(LocatedRole, XRefRole):
     """``:node:ref:`uid```, ``:node:ref:`text <uid>```; ``!uid`` renders the title without a link."""
 
     def __init__(self) -> None:
