@@ -10,6 +10,10 @@ from typing import Any
 
 __version__ = "0.1.0"
 
+from sphinx_rpg.engine import secure_engine  # noqa: E402
+
+secure_engine()  # before anything imports rules.*: a designer's own 'rules' must not crash Sphinx
+
 STATIC = Path(__file__).parent / "static"
 
 

@@ -29,7 +29,8 @@ from sybil.parsers.myst import PythonCodeBlockParser as MystPythonCodeBlockParse
 from sybil.parsers.rest import DocTestParser as RestDocTestParser
 from sybil.parsers.rest.lexers import DirectiveLexer as RestDirectiveLexer
 
-from sphinx_rpg.binding import bind
+from sphinx_rpg import engine
+from sphinx_rpg.binding import RegistryLoadError, bind
 from sphinx_rpg.config import TOOL_DIRS
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -145,6 +146,9 @@ def rulebook_sybil(registries: Sequence[str] = (), *, conf_py: str | Path | None
     base = Path(inspect.stack()[1].filename).resolve().parent
     if conf_py is not None:
         registries = [*registries, *registries_from_conf(base / conf_py)]
+    problems = [p for p in (engine.SHADOWED,) if p] + list(bind(tuple(registries)).errors)
+    if problems:  # one clear line at collection, not a NameError in every example
+        raise RegistryLoadError("; ".join(problems))
     folder = base if path is None else base / path
     return RulebookSybil(parsers=[RulebookParser(registries)], patterns=list(patterns), path=str(folder.resolve()),
                          **sybil_options)
