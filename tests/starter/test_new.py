@@ -80,3 +80,13 @@ def test_rpg_new_refuses_a_file_in_place_of_the_directory(capsys, tmp_path):
     (tmp_path / "g").write_text("a file")
     assert main(["new", str(tmp_path / "g")]) == 2
     assert "is not a directory" in capsys.readouterr().err and (tmp_path / "g").read_text() == "a file"
+
+
+def test_the_manual_chapter_walks_through_every_template_file():
+    import re
+
+    from sphinx_rpg.new import templates
+
+    chapter = (Path(__file__).resolve().parents[2] / "docs" / "manual" / "own-game.rst").read_text()
+    included = set(re.findall(r"literalinclude:: \.\./\.\./sphinx_rpg/starter/(\S+)", chapter))
+    assert included == {template.as_posix() for template in templates()}
