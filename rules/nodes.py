@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
 
 from rules.formula import Formula
 from rules.values import is_whole
+
+if TYPE_CHECKING:  # rules.systems imports this module
+    from rules.systems import SystemNotation
 
 Value = Union[int, Fraction, str]
 T = TypeVar("T")
@@ -256,13 +259,13 @@ class Registry:
 
     def __init__(self, system: str, *, title: str | None = None,
                  node_types: Mapping[str, str] | None = None,
-                 pool_parser: Callable[[str], Any] | None = None) -> None:
+                 notation: SystemNotation | None = None) -> None:
         self.system = system
         self.title = title or system
         self.node_types: dict[str, str] = dict(node_types or CORE_NODE_TYPES)
-        #: Turns the system's own pool notation (e.g. Nemron's ``Agility 2 › Athletics 1``) into a
-        #: dice expression or distribution; used by the book's odds tables.
-        self.pool_parser = pool_parser
+        #: The system's own dice notation (``rules.systems.SystemNotation``), which the book's
+        #: ``node:odds :system:`` and the ``rpg`` command read; None for plain dice notation only.
+        self.notation = notation
         self._nodes: dict[str, Node] = {}
 
     def add(self, node: Node) -> Node:
@@ -302,7 +305,7 @@ class Registry:
         """Take every node of a topic's registry into this system's registry."""
         for code, label in other.node_types.items():
             self.node_types.setdefault(code, label)
-        self.pool_parser = self.pool_parser or other.pool_parser
+        self.notation = self.notation or other.notation
         for node in other:
             self.add(node)
         return self

@@ -59,6 +59,7 @@ class Binding:
     registries: tuple[Registry, ...] = ()
     errors: tuple[str, ...] = ()
     _index: Mapping[str, tuple[Node, Registry]] = field(default_factory=dict)
+    _paths: Mapping[str, Registry] = field(default_factory=dict)
 
     def lookup(self, uid: str) -> Node | None:
         found = self._index.get(uid)
@@ -69,7 +70,9 @@ class Binding:
         return found[1] if found else None
 
     def registry(self, system: str) -> Registry | None:
-        return next((r for r in self.registries if r.system == system), None)
+        """A configured registry by its system name (``nemron``) or its configured import path."""
+        found = next((r for r in self.registries if r.system == system), None)
+        return found or self._paths.get(system)
 
     def nodes(self) -> Iterable[Node]:
         return (node for node, _ in self._index.values())
@@ -90,6 +93,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
     registries: list[Registry] = []
     errors: list[str] = []
     index: dict[str, tuple[Node, Registry]] = {}
+    by_path: dict[str, Registry] = {}
     for path in paths:
         try:
             registry = load_registry(path)
@@ -97,13 +101,14 @@ def bind(paths: tuple[str, ...]) -> Binding:
             errors.append(str(error))
             continue
         registries.append(registry)
+        by_path[path] = registry
         for node in registry:
             if node.uid in index:
                 errors.append(f"{path}: uid {node.uid!r} is also bound by registry "
                               f"{index[node.uid][1].system!r}; the first binding wins")
                 continue
             index[node.uid] = (node, registry)
-    return Binding(tuple(registries), tuple(errors), index)
+    return Binding(tuple(registries), tuple(errors), index, by_path)
 
 
 def binding_for(config: object) -> Binding:

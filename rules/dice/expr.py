@@ -12,12 +12,12 @@ from typing import Sequence
 
 from .distribution import Dist
 from .keep import keep, keep_highest
-from .mechanics import EXPLODE_DEPTH, explode
+from .exploding import EXPLODE_DEPTH, explode
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
 from ..values import is_whole
 
-__all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Keep", "Pool", "SuccessCount", "Sum"]
+__all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Keep", "SuccessCount", "Sum"]
 
 
 def _whole(owner: str, name: str, value: object, low: int) -> None:
@@ -126,7 +126,7 @@ class Keep(DiceExpr):
 class Explode(DiceExpr):
     """``NdS!``: each die showing its maximum is re-rolled and added, at most ``EXPLODE_DEPTH`` times.
 
-    The depth rule is that of :func:`rules.dice.mechanics.explode`; ``dist()`` is exact for it and
+    The depth rule is that of :func:`rules.dice.exploding.explode`; ``dist()`` is exact for it and
     ``roll()`` follows it too, so no source can make a roll run forever.
     """
 
@@ -189,45 +189,6 @@ class SuccessCount(DiceExpr):
             face = source.roll(self.sides)
             dice.append(DieRoll(self.sides, face, face >= self.threshold))
         return RollResult(str(self), tuple(dice), sum(d.kept for d in dice))
-
-
-@dataclass(frozen=True)
-class Pool(DiceExpr):
-    """Nemron's pool ``1d6 › 1d10 › 1d8``: roll every die of every term and keep the single highest.
-
-    ``2d8`` inside a pool is two d8 in the pool.  ``str()`` uses ``›``; ``>`` is read as well.
-    """
-
-    terms: tuple[Dice, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "terms", tuple(self.terms))
-        if len(self.terms) < 2:
-            raise ValueError("Pool: a pool joins at least two terms (a single term is just Dice)")
-        for t in self.terms:
-            if not isinstance(t, Dice):
-                raise ValueError(f"Pool: a pool holds plain dice like 1d8, not {t}")
-
-    def __str__(self) -> str:
-        return " › ".join(str(t) for t in self.terms)
-
-    @property
-    def dice_count(self) -> int:
-        return sum(t.count for t in self.terms)
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """The size of every die in the pool, in order (``2d8`` gives two 8s)."""
-        return tuple(t.sides for t in self.terms for _ in range(t.count))
-
-    def dist(self) -> Dist:
-        return keep_highest([Dist.die(s) for s in self.sides])
-
-    def roll(self, source: DiceSource) -> RollResult:
-        faces = [(s, source.roll(s)) for s in self.sides]
-        best = max(range(len(faces)), key=lambda i: (faces[i][1], -i))
-        dice = tuple(DieRoll(s, f, i == best) for i, (s, f) in enumerate(faces))
-        return RollResult(str(self), dice, faces[best][1])
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,14 @@
-"""Dice notation: ``d20``, ``3d6``, ``2d6+3``, ``4d6kh3``, ``2d6kl1``, ``6d6>=4``, ``d6!`` and Nemron pools.
+"""Dice notation: ``d20``, ``3d6``, ``2d6+3``, ``4d6kh3``, ``2d6kl1``, ``6d6>=4`` and ``d6!``.
 
-Grammar (whitespace is allowed between terms and around ``>=``, ``>`` and ``›``, not inside a die)::
+Grammar (whitespace is allowed between terms and around ``>=``, not inside a die)::
 
     expr    := [+|-] term ((+|-) term)*
-    term    := INT | die [suffix] | die ((› | >) die)+          the last form is a Nemron pool
+    term    := INT | die [suffix]
     die     := [INT] (d|D) INT
     suffix  := (kh | kl | k) INT | ! | >= INT
 
-``>=`` counts successes, while ``>`` (or ``›``) followed by a die joins a pool: ``6d6>=4`` is a success
-count, ``1d6 > 1d8`` a pool, and ``6d6>4`` an error that says so.  Everything is bounded: at most
+``>=`` counts successes; ``6d6>4`` is an error that says so.  A game's own notation (Nemron's pools
+``1d6 › 1d8``) is not read here but by the system's registration (``rules.systems``).  Everything is bounded: at most
 :data:`MAX_DICE` dice in one expression, :data:`MAX_SIDES` sides on a die, :data:`MAX_CONSTANT` for a
 number and :data:`MAX_LENGTH` characters, so no input can make the parser or the engine hang.  Any bad
 input raises :class:`NotationError` and nothing else.
@@ -17,19 +17,17 @@ input raises :class:`NotationError` and nothing else.
 from __future__ import annotations
 
 from .errors import DiceError
-from .expr import Constant, Dice, DiceExpr, Explode, Keep, Pool, SuccessCount, Sum
+from .expr import Constant, Dice, DiceExpr, Explode, Keep, SuccessCount, Sum
 
 __all__ = [
     "Constant", "Dice", "DiceExpr", "Explode", "Keep", "MAX_CONSTANT", "MAX_DICE", "MAX_LENGTH",
-    "MAX_SIDES", "NotationError", "Pool", "SuccessCount", "Sum", "parse",
+    "MAX_SIDES", "NotationError", "SuccessCount", "Sum", "parse",
 ]
 
 MAX_DICE = 1000
 MAX_SIDES = 10_000
 MAX_CONSTANT = 1_000_000
 MAX_LENGTH = 1000
-
-POOL_SEPARATORS = ("›", ">")
 
 
 class NotationError(DiceError, ValueError):
@@ -179,8 +177,10 @@ class _Parser:
             if threshold > die.sides:
                 raise self.error(f"a d{die.sides} never shows {threshold}, so nothing could succeed", at)
             return SuccessCount(die.count, die.sides, threshold)
-        if self.peek() in POOL_SEPARATORS:
-            return self.pool(die)
+        if self.peek() in (">", "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"):
+            raise self.error(f"unexpected {self.peek()!r}: to count successes write '>=' as in "
+                             f"{die.count}d{die.sides}>=4; a keep-highest pool such as Nemron's "
+                             "is read with its game system's notation")
         self.i = save
         return die
 
@@ -197,32 +197,3 @@ class _Parser:
         if kept > die.count:
             raise self.error(f"cannot keep {kept} of {die.count} dice", kept_at)
         return Keep(die.count, die.sides, kept, highest)
-
-    def pool(self, first: Dice) -> Pool:
-        terms = [first]
-        while True:
-            sep_at = self.i
-            self.i += 1  # the separator
-            self.skip_ws()
-            start = self.i
-            ch = self.peek()
-            if ch not in "0123456789dD" or not ch:
-                raise self.error(
-                    f"expected a die like 1d8 after {self.text[sep_at]!r} (a Nemron pool); "
-                    f"to count successes write '>=' as in 6d6>=4", start)
-            count = self.number("a number", MAX_CONSTANT) if ch not in "dD" else 1
-            if self.peek() not in ("d", "D"):
-                raise self.error(
-                    f"a pool joins dice like 1d8, not the number {count}; to count successes write "
-                    f"'>=' as in 6d6>={count}", start)
-            terms.append(self.die(start, count))
-            if self.peek() in ("k", "K", "!"):
-                raise self.error("only plain dice like 1d8 can be pooled")
-            save = self.i
-            self.skip_ws()
-            if self.peek() in POOL_SEPARATORS and not self.text.startswith(">=", self.i):
-                continue
-            if self.text.startswith(">=", self.i) or self.peek() == "≥":
-                raise self.error("a pool cannot count successes")
-            self.i = save
-            return Pool(tuple(terms))

@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist, advantage, disadvantage
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource, Dist, advantage, disadvantage
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.tables import Table
 from rules.values import is_whole
 
-NODES = topic_registry("core")
 
 #: The faces of the game's only die.
 SIDES = 6
@@ -23,7 +22,7 @@ NATURAL_SUCCESS = 6
 NATURAL_FAILURE = 1
 
 
-class CoreRuleError(ValueError):
+class CoreRuleError(DndalikeError):
     """Base class of the core-rule errors."""
 
 
@@ -89,7 +88,7 @@ class Edge(Enum):
     DISADVANTAGE = "disadvantage"
 
 
-@NODES.rule("Dndalike.Rule.Advantage", "Advantage and Disadvantage", "rule", values={"dice": 2})
+@REGISTRY.rule("Dndalike.Rule.Advantage", "Advantage and Disadvantage", "rule", values={"dice": 2})
 def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: str = "any") -> Edge:
     """The edge a roll ends up with once advantage and disadvantage have cancelled.
 
@@ -148,7 +147,7 @@ def roll_die(source: DiceSource, how: Edge = Edge.NORMAL) -> DieRoll:
 
 # ---------------------------------------------------------------------------------------- success
 
-@NODES.rule("Dndalike.Rule.Success", "Success", "rule")
+@REGISTRY.rule("Dndalike.Rule.Success", "Success", "rule")
 def succeeds(value: int, opposing: int) -> bool:
     """An action succeeds when its die value meets or beats the opposing value *at resolution time*."""
     return _integer("die value", value) >= _integer("opposing value", opposing)
@@ -156,7 +155,7 @@ def succeeds(value: int, opposing: int) -> bool:
 
 # ------------------------------------------------------------------------------------ saving throw
 
-@NODES.rule("Dndalike.Rule.NaturalResults", "Natural 6 and Natural 1", "rule",
+@REGISTRY.rule("Dndalike.Rule.NaturalResults", "Natural 6 and Natural 1", "rule",
             values={"success": NATURAL_SUCCESS, "failure": NATURAL_FAILURE})
 def natural_result(face: int) -> bool | None:
     """A natural 6 always succeeds and a natural 1 always fails, whatever the numbers say.
@@ -184,7 +183,7 @@ def save_succeeds(face: int, fatigue: int, *, modifier: int = 0) -> bool:
     return succeeds(face + modifier, fatigue)
 
 
-@NODES.rule("Dndalike.Roll.SavingThrow", "Saving Throw", "roll", dice="1d6")
+@REGISTRY.rule("Dndalike.Roll.SavingThrow", "Saving Throw", "roll", dice="1d6")
 def save_probability(fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> Fraction:
     """The exact chance that a saving throw (d6 against current fatigue) succeeds.
 
@@ -238,7 +237,7 @@ class FatigueGain:
     wounds: int
 
 
-@NODES.rule("Dndalike.Resource.Fatigue", "Fatigue", "resource", values={"wounds_per_excess": 1})
+@REGISTRY.rule("Dndalike.Resource.Fatigue", "Fatigue", "resource", values={"wounds_per_excess": 1})
 def gain_fatigue(current: int, amount: int, maximum: int, *, voluntary: bool = True) -> FatigueGain:
     """Add fatigue.  A character may only choose to go up to the maximum; the world can push them past
     it, and every point past the maximum is also a wound.

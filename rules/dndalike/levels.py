@@ -11,12 +11,11 @@ from collections import Counter
 from fractions import Fraction
 from typing import Sequence
 
-from rules.dndalike._shared import topic_registry
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.characters import class_of
 from rules.tables import Table
 from rules.values import is_whole
 
-NODES = topic_registry("levels")
 
 #: Money spent for the 1st to 6th power, as printed.  A 7th power means retirement.
 MONEY_SPENT: tuple[int, ...] = (0, 300, 600, 2100, 4400, 9600)
@@ -27,7 +26,7 @@ MULTICLASS_FACTOR = Fraction(3, 2)
 READINGS = ("total", "per-power")
 
 
-class LevelError(ValueError):
+class LevelError(DndalikeError):
     """Base class of the level errors."""
 
 
@@ -56,7 +55,7 @@ def _power_number(number: object) -> int:
     return number
 
 
-@NODES.rule("Dndalike.Rule.LevelCost", "Buying a Level", "rule",
+@REGISTRY.rule("Dndalike.Rule.LevelCost", "Buying a Level", "rule",
             values={"second": MONEY_SPENT[1], "sixth": MONEY_SPENT[5], "highest_level": HIGHEST_LEVEL})
 def power_price(number: int, *, reading: str = "total") -> int:
     """The money a character's ``number``-th power costs at the dominant-class rate.
@@ -79,7 +78,7 @@ def money_to_reach(level: int, *, reading: str = "total") -> int:
     return sum(power_price(n, reading=reading) for n in range(1, level + 1))
 
 
-@NODES.rule("Dndalike.Rule.DominantClass", "Dominant Class", "rule")
+@REGISTRY.rule("Dndalike.Rule.DominantClass", "Dominant Class", "rule")
 def dominant_classes(power_classes: Sequence[str]) -> frozenset[str]:
     """The class or classes in which a character has the most powers (ties make several dominant)."""
     for name in power_classes:
@@ -91,7 +90,7 @@ def dominant_classes(power_classes: Sequence[str]) -> frozenset[str]:
     return frozenset(name for name, n in counts.items() if n == most)
 
 
-@NODES.rule("Dndalike.Rule.Multiclassing", "Multiclassing", "rule", values={"factor": "1.5"})
+@REGISTRY.rule("Dndalike.Rule.Multiclassing", "Multiclassing", "rule", values={"factor": "1.5"})
 def next_power_cost(power_classes: Sequence[str], new_class: str, *, reading: str = "total") -> int:
     """What the next power costs: the table price for a dominant class, 1.5 times it for any other.
 

@@ -12,13 +12,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Sequence
 
-from rules.dndalike._dice import DiceSource, Dist
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource, Dist
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
 from rules.tables import Table
 from rules.values import is_whole
 
-NODES = topic_registry("skills")
 
 #: Skill levels and the progress attempts each allows.
 SKILL_LEVELS: dict[str, int] = {"Unskilled": 1, "Skilled": 2, "Expert": 3}
@@ -28,7 +27,7 @@ TARGET_RULES = ("task", "fatigue", "harder")
 COMPLETION_MODES = ("sum", "each", "any")
 
 
-class SkillError(ValueError):
+class SkillError(DndalikeError):
     """Base class of the skill errors."""
 
 
@@ -69,7 +68,7 @@ def _whole(what: str, value: object) -> int:
 
 # ------------------------------------------------------------------------------------------ progress
 
-@NODES.rule("Dndalike.Rule.ProgressAttempts", "Progress Attempts", "rule",
+@REGISTRY.rule("Dndalike.Rule.ProgressAttempts", "Progress Attempts", "rule",
             values={"unskilled": 1, "skilled": 2, "expert": 3})
 def max_attempts(skill_level: str) -> int:
     """How many times a character may try to progress one task: 1, 2 or 3 by skill level."""
@@ -113,7 +112,7 @@ class Task:
             _whole("difficulty", self.difficulty)
 
 
-@NODES.rule("Dndalike.Roll.Progress", "Progress", "roll", dice="1d6")
+@REGISTRY.rule("Dndalike.Roll.Progress", "Progress", "roll", dice="1d6")
 def attempt_progress(task: Task, who: str, skill_level: str, fatigue: int, source: DiceSource, *,
                      int_bonus: int = 0, how: Edge = Edge.NORMAL, rule: str = "task") -> SaveResult:
     """One progress attempt: a saving throw (Intelligence bonus added); success adds 1 progress."""
@@ -170,7 +169,7 @@ class CompletionResult:
         return sum(self.dice)
 
 
-@NODES.rule("Dndalike.Roll.Completion", "Completion", "roll", dice="1d6 per progress")
+@REGISTRY.rule("Dndalike.Roll.Completion", "Completion", "roll", dice="1d6 per progress")
 def attempt_completion(task: Task, source: DiceSource, *, mode: str = "sum", int_bonus: int = 0) -> CompletionResult:
     """Reveal the requirement and roll a die per point of progress; failing may be a disaster."""
     faces = tuple(source.roll(6) for _ in range(task.progress))
@@ -205,7 +204,7 @@ def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, 
 
 # ---------------------------------------------------------------------------------------- sneaking
 
-@NODES.rule("Dndalike.Rule.Sneaking", "Sneaking", "rule")
+@REGISTRY.rule("Dndalike.Rule.Sneaking", "Sneaking", "rule")
 def sneak(fatigues: Sequence[int], source: DiceSource, *, hows: Sequence[Edge] | None = None) -> int:
     """Each sneaker saves; every failed save adds 1 progress to the spotter's pool.  Returns the
     progress added.  The spotter then rolls completion (see :func:`spot`)."""
@@ -238,7 +237,7 @@ class RestOutcome:
     stones_regained: bool
 
 
-@NODES.rule("Dndalike.Rule.Rest", "Resting", "rule", values={"wounds_removed": 1})
+@REGISTRY.rule("Dndalike.Rule.Rest", "Resting", "rule", values={"wounds_removed": 1})
 def rest(fatigue: int, *, permanent_fatigue: int = 0, kept: int = 0, armour_floor: bool = True) -> RestOutcome:
     """A rest clears fatigue, returns all spell stones and heals one wound.
 
@@ -255,7 +254,7 @@ def rest(fatigue: int, *, permanent_fatigue: int = 0, kept: int = 0, armour_floo
     return RestOutcome(after, full, full)
 
 
-@NODES.rule("Dndalike.Derived.WatchDifficulty", "Watch Difficulty", "derived", formula="1 + DungeonLevel")
+@REGISTRY.rule("Dndalike.Derived.WatchDifficulty", "Watch Difficulty", "derived", formula="1 + DungeonLevel")
 def watch_difficulty(dungeon_level: int) -> int:
     """The deeper the dungeon, the harder the watch: 1 + the dungeon level."""
     return 1 + _whole("dungeon level", dungeon_level)
@@ -277,7 +276,7 @@ class WatchResult:
         return not self.completion.success
 
 
-@NODES.rule("Dndalike.Rule.KeepingWatch", "Keeping Watch", "rule", values={"watch_fatigue": 1})
+@REGISTRY.rule("Dndalike.Rule.KeepingWatch", "Keeping Watch", "rule", values={"watch_fatigue": 1})
 def keep_watch(watchers: Sequence[tuple[str, int]], resting_fatigues: Sequence[int], dungeon_level: int,
                source: DiceSource, *, kept: int = 0, rule: str = "task", int_bonus: int = 0) -> WatchResult:
     """Keep watch while the others rest.

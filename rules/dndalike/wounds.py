@@ -10,19 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource, Dist
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.tables import Table
 from rules.values import is_whole
 
-NODES = topic_registry("wounds")
 
 DAMAGE_DIE = 6
 #: Which wound a rest heals: the most recent, the one that rolled highest, or the lowest.
 HEAL_CHOICES = ("latest", "largest", "smallest")
 
 
-class WoundError(ValueError):
+class WoundError(DndalikeError):
     """A wound count that cannot exist."""
 
     def __init__(self, what: str, value: object) -> None:
@@ -30,7 +29,7 @@ class WoundError(ValueError):
         super().__init__(f"{what} {value!r} is invalid: it must be a whole number, 0 or more")
 
 
-class HealthError(ValueError):
+class HealthError(DndalikeError):
     """A Health value below 1."""
 
     def __init__(self, value: object) -> None:
@@ -38,7 +37,7 @@ class HealthError(ValueError):
         super().__init__(f"health {value!r} is invalid: it must be a whole number, 1 or more")
 
 
-class HealChoiceError(ValueError):
+class HealChoiceError(DndalikeError):
     def __init__(self, value: object) -> None:
         super().__init__(f"unknown healing choice {value!r} (use one of {', '.join(HEAL_CHOICES)})")
 
@@ -55,7 +54,7 @@ def _health(value: object) -> int:
     return value
 
 
-@NODES.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "rule", values={"factor": 2})
+@REGISTRY.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "rule", values={"factor": 2})
 def wounds_dealt(wounds: int = 1, *, two_handed: bool = False) -> int:
     """Wounds an effect inflicts; a two-handed weapon doubles them.
 
@@ -84,7 +83,7 @@ class DamageTrack:
         return sum(self.rolls)
 
 
-@NODES.rule("Dndalike.Rule.Wound", "Wound", "rule", dice="1d6 per wound")
+@REGISTRY.rule("Dndalike.Rule.Wound", "Wound", "rule", dice="1d6 per wound")
 def suffer_wounds(track: DamageTrack, wounds: int, source: DiceSource) -> tuple[int, ...]:
     """Record ``wounds`` new wounds: a d6 of secret damage each for a normal character, a tally mark
     for a lesser one (no dice).  Returns the dice rolled."""
@@ -107,7 +106,7 @@ class FinishingBlowResult:
     rolled: tuple[int, ...] = ()
 
 
-@NODES.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "rule")
+@REGISTRY.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "rule")
 def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> FinishingBlowResult:
     """Reveal the damage: at or above Health the character dies at once, otherwise nothing happens.
 
@@ -121,11 +120,11 @@ def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> Finis
     return FinishingBlowResult(track.total, health, track.total >= health)
 
 
-NODES.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "rule", implementation=DamageTrack,
+REGISTRY.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "rule", implementation=DamageTrack,
              summary="Minions and henchmen: wounds are counted openly and rolled at each finishing blow.")
 
 
-@NODES.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "roll", dice="wounds d6")
+@REGISTRY.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "roll", dice="wounds d6")
 def death_probability(wounds: int, health: int) -> Fraction:
     """The exact chance that ``wounds`` d6 reach ``health``: what a finishing blow kills with.
 

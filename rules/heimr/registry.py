@@ -1,7 +1,6 @@
-"""The Heimr registry: one :class:`rules.nodes.Registry` every topic module registers into.
+"""The Heimr registry every topic module registers its nodes into, and the base of its errors.
 
-It lives in its own module so the topic modules can import it without importing the package
-``__init__`` (which imports them).
+It lives in its own module so topic modules can import it without importing the package.
 """
 
 from __future__ import annotations

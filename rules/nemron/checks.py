@@ -14,8 +14,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
-from rules.nemron.nodes import NODES, RANK_DICE, rank_die
+from rules.dice import DiceSource, DieRoll, Dist, RollResult, keep_highest, keep_lowest
+from rules.nemron.nodes import RANK_DICE, rank_die
+from rules.nemron.registry import REGISTRY, NemronError
+from rules.systems import SideRoll, SystemNotation
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -28,7 +30,7 @@ _NAMED = re.compile(r"(?P<name>[A-Za-z][A-Za-z' -]*?)\s+(?P<rank>-?\d+)")
 MAX_DICE_PER_PART = 20
 
 
-class PoolNotationError(ValueError):
+class PoolNotationError(NemronError):
     """Text that is not a Nemron pool."""
 
     def __init__(self, text: object, reason: str) -> None:
@@ -36,15 +38,15 @@ class PoolNotationError(ValueError):
         super().__init__(f"{text!r} is not a Nemron pool: {reason}")
 
 
-class DifficultyError(ValueError):
+class DifficultyError(NemronError):
     """A DC outside the scale in use."""
 
 
-class ModifierError(ValueError):
+class ModifierError(NemronError):
     """Something that is not a boon or penalty, or an unknown way of applying one."""
 
 
-class DramaDieError(ValueError):
+class DramaDieError(NemronError):
     """A drama-die face that a d20 cannot show."""
 
 
@@ -59,7 +61,7 @@ class PoolDie:
         return self.label
 
 
-@NODES.rule("Generic.Rule.DicePool", "Dice Pool", "RU")
+@REGISTRY.rule("Generic.Rule.DicePool", "Dice Pool", "RU")
 @dataclass(frozen=True)
 class Pool:
     """A Nemron dice pool: roll every die, keep the highest.
@@ -174,7 +176,7 @@ DC_SCALE: tuple[tuple[int, int, str], ...] = (
 MAX_DC, MAX_HEROIC_DC = 12, 20
 
 
-@NODES.rule("Generic.Rule.Difficulty", "Difficulty", "RU",
+@REGISTRY.rule("Generic.Rule.Difficulty", "Difficulty", "RU",
             values={"max_dc": MAX_DC, "max_heroic_dc": MAX_HEROIC_DC, "normal_low": 1, "normal_high": 10})
 def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
     """What a DC means on the scale; DCs above 12 need advanced power scaling.
@@ -199,7 +201,7 @@ def dc_scale_table() -> Table:
 SPECIALISED_MINIMUM_DC = 3
 
 
-@NODES.rule("Generic.Rule.MinimumDifficulty", "Minimum Difficulty", "RU",
+@REGISTRY.rule("Generic.Rule.MinimumDifficulty", "Minimum Difficulty", "RU",
             values={"minimum_dc": SPECIALISED_MINIMUM_DC})
 def minimum_difficulty(dc: int, *, specialised: bool) -> int:
     """The DC that really applies: a specialised skill never faces less than DC 3.
@@ -211,7 +213,7 @@ def minimum_difficulty(dc: int, *, specialised: bool) -> int:
     return max(dc, SPECIALISED_MINIMUM_DC) if specialised else dc
 
 
-@NODES.rule("Generic.Rule.FixedMedium", "Fixed-Medium", "RU")
+@REGISTRY.rule("Generic.Rule.FixedMedium", "Fixed-Medium", "RU")
 def fixed_medium(pool: Pool | str | Sequence[int]) -> int:
     """Half the pool's maximum: a fixed result or DC that needs no roll.
 
@@ -220,7 +222,7 @@ def fixed_medium(pool: Pool | str | Sequence[int]) -> int:
     return as_pool(pool).maximum() // 2
 
 
-@NODES.rule("Generic.Rule.FixedMaximum", "Fixed-Maximum", "RU")
+@REGISTRY.rule("Generic.Rule.FixedMaximum", "Fixed-Maximum", "RU")
 def fixed_maximum(pool: Pool | str | Sequence[int]) -> int:
     """The pool's maximum: the best the pool could ever roll."""
     return as_pool(pool).maximum()
@@ -261,7 +263,7 @@ MODIFIER_RULES: Mapping[Modifier, ModifierRule] = {
 
 for _modifier, _rule in MODIFIER_RULES.items():
     _name = _modifier.value.title()
-    NODES.define(f"Generic.Modifier.{_name.replace(' ', '')}", _name, "E",
+    REGISTRY.define(f"Generic.Modifier.{_name.replace(' ', '')}", _name, "E",
                  summary=f"Adds a d{_rule.sides} to the pool and keeps the "
                          f"{'highest' if _rule.boon else 'lowest'} result.",
                  dice=f"1d{_rule.sides}, keep {'highest' if _rule.boon else 'lowest'}",
@@ -280,7 +282,7 @@ def _as_modifier(value: Modifier | str) -> Modifier:
                             f"(known: {', '.join(m.value for m in Modifier)})") from None
 
 
-@NODES.rule("Generic.Rule.BoonsAndPenalties", "Boons and Penalties", "RU")
+@REGISTRY.rule("Generic.Rule.BoonsAndPenalties", "Boons and Penalties", "RU")
 def resolve_modifiers(modifiers: Iterable[Modifier | str], *, greater_survives: bool = True) -> Modifier | None:
     """The one boon or penalty that applies to a roll, if any.
 
@@ -362,7 +364,7 @@ class Drama(str, Enum):
 DRAMA_DIE, BAD_DRAMA_FACE, GOOD_DRAMA_FACE = 20, 1, 20
 
 
-@NODES.rule("Generic.Rule.DramaDie", "Drama Die", "RU", dice="1d20",
+@REGISTRY.rule("Generic.Rule.DramaDie", "Drama Die", "RU", dice="1d20",
             values={"sides": DRAMA_DIE, "bad": BAD_DRAMA_FACE, "good": GOOD_DRAMA_FACE})
 def drama(face: int) -> Drama:
     """Read the optional d20 rolled beside a pool: 1 is bad drama, 20 good drama, anything else none.
@@ -391,7 +393,7 @@ class CheckResult:
     drama: Drama = Drama.NONE
 
 
-@NODES.rule("Generic.Rule.SkillCheck", "Skill Check", "RU")
+@REGISTRY.rule("Generic.Rule.SkillCheck", "Skill Check", "RU")
 def skill_check(pool: Pool | str | Sequence[int], dc: int, source: DiceSource, *,
                 modifiers: Iterable[Modifier | str] = (), specialised: bool = False,
                 roll_drama: bool = False, drama_decides: bool = False, penalty_mode: str = "cap",
@@ -452,3 +454,25 @@ def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") ->
 def ranks_pool(ranks: Mapping[str, int]) -> Pool:
     """A pool from a mapping of node names to ranks, in the mapping's order."""
     return Pool.of(*ranks.items())
+
+
+# --- the system's notation, for the book's odds tables and the ``rpg`` command --------------------
+
+
+def roll_notation(text: str, source: DiceSource) -> RollResult:
+    """Roll a pool written the Nemron way: every die shown, the first highest one kept."""
+    pool = parse_pool(text)
+    faces = pool.roll(source)
+    kept = faces.index(max(faces))
+    dice = tuple(DieRoll(sides, face, i == kept) for i, (sides, face) in enumerate(zip(pool.sides, faces)))
+    return RollResult(str(pool), dice, faces[kept])
+
+
+def _drama_words(face: int) -> str:
+    return {Drama.BAD: "bad drama", Drama.GOOD: "good drama"}.get(drama(face), "no drama")
+
+
+REGISTRY.notation = SystemNotation(
+    parse=pool_distribution, example="Agility 2 \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} Athletics 1",
+    roll=roll_notation,
+    side_rolls=(SideRoll("drama", DRAMA_DIE, "roll Nemron's d20 drama die alongside", _drama_words),))

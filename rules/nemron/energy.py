@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.formula import Formula
-from rules.nemron.nodes import MAX_RANK, NODES
+from rules.nemron.nodes import MAX_RANK, REGISTRY
 from rules.values import is_whole
+from rules.nemron.registry import NemronError
 
 #: The Energy maximum as the book prints it.
 MAX_ENERGY = Formula("Control + Sense + Focus + 5")
@@ -19,7 +20,7 @@ MAX_ENERGY = Formula("Control + Sense + Focus + 5")
 EFFORT_COST_PER_HOUR, BONUS_REACTION_COST, RECOVERY_PER_HOUR = 1, 2, 1
 
 
-class EnergyError(ValueError):
+class EnergyError(NemronError):
     """Spending Energy a character does not have, or a negative amount of time or Energy."""
 
 
@@ -33,7 +34,7 @@ def _whole(value: int, what: str) -> int:
     return value
 
 
-@NODES.rule("Generic.Trait.Energy", "Energy", "E,R", formula=str(MAX_ENERGY),
+@REGISTRY.rule("Generic.Trait.Energy", "Energy", "E,R", formula=str(MAX_ENERGY),
             values={"base": 5, "effort_cost": EFFORT_COST_PER_HOUR, "bonus_reaction_cost": BONUS_REACTION_COST,
                     "recovery": RECOVERY_PER_HOUR})
 @dataclass
@@ -97,11 +98,11 @@ class Energy:
         return self.current
 
 
-NODES.define("Generic.Rule.EffortEnergy", "Effort", "RU", implementation=Energy.effort,
+REGISTRY.define("Generic.Rule.EffortEnergy", "Effort", "RU", implementation=Energy.effort,
              summary="Hard physical effort costs 1 Energy per hour.", values={"cost": EFFORT_COST_PER_HOUR})
-NODES.define("Generic.Rule.BonusReaction", "Bonus Reaction for Energy", "RU", implementation=Energy.bonus_reaction,
+REGISTRY.define("Generic.Rule.BonusReaction", "Bonus Reaction for Energy", "RU", implementation=Energy.bonus_reaction,
              summary="2 Energy buys one bonus reaction, once per round.", values={"cost": BONUS_REACTION_COST})
-NODES.define("Generic.Rule.AbilityEnergy", "Ability Cost", "RU", implementation=Energy.spend,
+REGISTRY.define("Generic.Rule.AbilityEnergy", "Ability Cost", "RU", implementation=Energy.spend,
              summary="Abilities and skills with an Energy requirement spend it from the same pool.")
-NODES.define("Generic.Rule.EnergyRecovery", "Energy Recovery", "RU", implementation=Energy.rest,
+REGISTRY.define("Generic.Rule.EnergyRecovery", "Energy Recovery", "RU", implementation=Energy.rest,
              summary="Rest returns 1 Energy per hour.", values={"per_hour": RECOVERY_PER_HOUR})

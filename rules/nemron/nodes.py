@@ -13,14 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Mapping
 
-from rules.nodes import CORE_NODE_TYPES, Registry
+from rules.nemron.registry import NODE_TYPES, REGISTRY, NemronError
 from rules.values import is_whole
-
-#: The published six node types plus ``RU`` for rules (initiative, falling damage, ...).
-NODE_TYPES: Mapping[str, str] = {**CORE_NODE_TYPES, "RU": "Rule"}
-
-#: The nodes defined in this module; ``rules.nemron.REGISTRY`` includes them.
-NODES = Registry("nemron", title="Nemron RPG", node_types=NODE_TYPES)
 
 #: Rank (or level) -> sides of the die it adds to a pool.
 RANK_DICE: Mapping[int, int] = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12}
@@ -28,7 +22,7 @@ RANK_DICE: Mapping[int, int] = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12}
 MAX_RANK = max(RANK_DICE)
 
 
-class RankDieError(ValueError):
+class RankDieError(NemronError):
     """A rank the rank table does not cover."""
 
     def __init__(self, rank: object) -> None:
@@ -36,7 +30,7 @@ class RankDieError(ValueError):
         super().__init__(f"rank {rank!r} has no die: Nemron ranks run from 0 (d4) to {MAX_RANK} (d12)")
 
 
-class NodeTypeError(ValueError):
+class NodeTypeError(NemronError):
     """A node type code Nemron does not know."""
 
     def __init__(self, code: object) -> None:
@@ -44,11 +38,11 @@ class NodeTypeError(ValueError):
         super().__init__(f"{code!r} is not a Nemron node type (known: {', '.join(NODE_TYPE_RULES)})")
 
 
-class ChargeError(ValueError):
+class ChargeError(NemronError):
     """Spending more charges than a resource node holds."""
 
 
-class EffectRankError(ValueError):
+class EffectRankError(NemronError):
     """A negative rank, gain or decay for an effect node."""
 
 
@@ -59,7 +53,7 @@ def _whole(value: object, what: str, error: type[ValueError]) -> int:
     return value
 
 
-@NODES.rule("Generic.Rule.RankDie", "Rank Die", "RU",
+@REGISTRY.rule("Generic.Rule.RankDie", "Rank Die", "RU",
             values={"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "max_rank": MAX_RANK})
 def rank_die(rank: int) -> int:
     """The die a node of this rank rolls: d4 at rank 0, two sides more per rank, d12 at rank 4.
@@ -106,7 +100,7 @@ NODE_TYPE_RULES: Mapping[str, NodeTypeRule] = {
 }
 
 for _rule in NODE_TYPE_RULES.values():
-    NODES.define(f"Generic.NodeType.{_rule.name}", _rule.name, _rule.code,
+    REGISTRY.define(f"Generic.NodeType.{_rule.name}", _rule.name, _rule.code,
                  summary=f"Node type {_rule.code}: adds a die {_rule.adds_die.value}.",
                  values={"adds_die": _rule.adds_die.value, "floor": _rule.floor,
                          "ranks_with_xp": "yes" if _rule.ranks_with_xp else "no"},
@@ -121,7 +115,7 @@ def node_type_rule(code: str) -> NodeTypeRule:
         raise NodeTypeError(code) from None
 
 
-@NODES.rule("Generic.Rule.PoolDie", "Pool Die", "RU")
+@REGISTRY.rule("Generic.Rule.PoolDie", "Pool Die", "RU")
 def pool_die(types: str | Iterable[str], rank: int, *, relevant: bool = True) -> int | None:
     """The die a node adds to a pool, or ``None`` if its type adds none.
 
@@ -142,7 +136,7 @@ def pool_die(types: str | Iterable[str], rank: int, *, relevant: bool = True) ->
     return None
 
 
-@NODES.rule("Generic.Rule.AbilityLevels", "Ability Levels", "RU")
+@REGISTRY.rule("Generic.Rule.AbilityLevels", "Ability Levels", "RU")
 @dataclass(frozen=True)
 class Ability:
     """An ability node: no die, but what it does depends on its level.
@@ -166,7 +160,7 @@ class Ability:
         return self.effects[max(reached)]
 
 
-@NODES.rule("Generic.Rule.EffectDecay", "Effect Decay", "RU", values={"trait_floor": 1})
+@REGISTRY.rule("Generic.Rule.EffectDecay", "Effect Decay", "RU", values={"trait_floor": 1})
 @dataclass
 class EffectRank:
     """The rank of a boon or condition: gained stacks add ranks, decay removes them.
@@ -206,7 +200,7 @@ class EffectRank:
         return self.rank
 
 
-@NODES.rule("Generic.Rule.Charges", "Charges", "RU", values={"recharge_hours": 8})
+@REGISTRY.rule("Generic.Rule.Charges", "Charges", "RU", values={"recharge_hours": 8})
 @dataclass
 class Charges:
     """A resource node: each rank is one charge.
@@ -242,7 +236,7 @@ class Charges:
 
 
 __all__ = [
-    "NODE_TYPES", "NODES", "RANK_DICE", "MAX_RANK", "RankDieError", "NodeTypeError", "ChargeError",
+    "NODE_TYPES", "RANK_DICE", "MAX_RANK", "RankDieError", "NodeTypeError", "ChargeError",
     "EffectRankError", "rank_die", "DieContribution", "NodeTypeRule", "NODE_TYPE_RULES", "node_type_rule",
     "pool_die", "Ability", "EffectRank", "Charges",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.values import is_whole
 
 #: Attribute ranges: player characters and ordinary people, and creatures beyond the human range.
@@ -32,36 +32,24 @@ RESISTANCE_BASE = 2
 STARTING_DESTINY = 1
 
 
-class CharacterError(ValueError):
+class CharacterError(NuggetError):
     """Base class of character creation errors."""
 
 
-class AttributeRuleError(CharacterError):
-    """Base class of the attribute errors."""
-
-
-class UnknownAttributeError(AttributeRuleError):
+class UnknownAttributeError(CharacterError):
     """A name that is not one of Brawn, Agility, Brains and Will."""
 
 
-class AttributeRangeError(AttributeRuleError):
+class AttributeRangeError(CharacterError):
     """An attribute level outside the allowed range."""
 
 
-class AttributeBudgetError(AttributeRuleError):
+class AttributeBudgetError(CharacterError):
     """Attribute levels that do not spend exactly the points a new character has."""
 
 
 class SkillLevelError(CharacterError):
     """A skill level outside 1-4, or a core skill below its starting level."""
-
-
-class SkillBudgetError(CharacterError):
-    """Skills that do not use exactly the four free levels."""
-
-
-class GoalCountError(CharacterError):
-    """Fewer than one or more than three goals."""
 
 
 class GoalTextError(CharacterError):
@@ -212,7 +200,7 @@ def check_skill_budget(core: Skill, skills: Sequence[Skill]) -> int:
     """A new character spends exactly four free skill levels on hobbies or on raising work skills."""
     spent = skill_cost(core, core=True) + sum(skill_cost(skill) for skill in skills)
     if spent != FREE_SKILL_LEVELS:
-        raise SkillBudgetError(f"skills use {spent} free levels; a new character uses exactly {FREE_SKILL_LEVELS}")
+        raise CharacterError(f"skills use {spent} free levels; a new character uses exactly {FREE_SKILL_LEVELS}")
     return spent
 
 
@@ -226,7 +214,7 @@ def check_goals(goals: Sequence[str]) -> tuple[str, ...]:
         if not isinstance(goal, str) or not goal.strip():
             raise GoalTextError(f"a goal must be a non-empty piece of text, not {goal!r}")
     if not MIN_GOALS <= len(goals) <= MAX_GOALS:
-        raise GoalCountError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
+        raise CharacterError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
     return goals
 
 

@@ -13,8 +13,8 @@ from typing import Mapping
 from rules.dice import DiceSource, Dist
 from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_level
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
-from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import (LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
+from rules.nugget.registry import REGISTRY, NuggetError
+from rules.nugget.rolls import (Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
                                 success_distribution)
 from rules.tables import Table
 from rules.values import is_whole
@@ -40,24 +40,8 @@ WEAPON_BASE: Mapping[str, int] = {
 }
 
 
-class CombatError(ValueError):
+class CombatError(NuggetError):
     """Base class of the combat errors."""
-
-
-class UnknownWeaponError(CombatError):
-    """A weapon the base damage table does not list."""
-
-
-class ArmourError(CombatError):
-    """Armour points outside what its kind allows."""
-
-
-class CoverError(CombatError):
-    """A cover grade other than none, partial and good."""
-
-
-class DefenceSkillError(CombatError):
-    """A defence rolled with a skill that is not a close-combat skill."""
 
 
 class CombatCountError(CombatError):
@@ -101,9 +85,9 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
     tables that read the source's "similar" as not including it.
     """
     if not close_combat:
-        raise DefenceSkillError("defence needs a close-combat skill (not, say, Gun); got close_combat=False")
+        raise CombatError("defence needs a close-combat skill (not, say, Gun); got close_combat=False")
     if cover not in COVER_BASE_DICE:
-        raise CoverError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
+        raise CombatError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
     base = COVER_BASE_DICE[cover] if projectile else ATTACK_BASE_DICE
     adv, dis = attribute_dice(agility) if use_agility else (0, 0)
     return pool_size(base, _skill(skill) + adv + int(shield), dis + _count(injuries, "injuries"))
@@ -136,7 +120,7 @@ def weapon_base(weapon: str) -> int:
     try:
         return WEAPON_BASE[weapon]
     except (KeyError, TypeError):
-        raise UnknownWeaponError(f"unknown weapon {weapon!r} (known: {', '.join(WEAPON_BASE)})") from None
+        raise CombatError(f"unknown weapon {weapon!r} (known: {', '.join(WEAPON_BASE)})") from None
 
 
 @REGISTRY.rule("Nugget.Weapon.Armour", "Armour", "Weapon",
@@ -145,7 +129,7 @@ def check_armour(points: int, *, modern: bool = False) -> int:
     """Armour takes its points off every hit's damage: up to 3 for archaic kinds, 5 for modern ones."""
     limit = MODERN_ARMOUR_MAX if modern else ARCHAIC_ARMOUR_MAX
     if not is_whole(points) or not 0 <= points <= limit:
-        raise ArmourError(f"armour {points!r} is outside 0..{limit} for {'modern' if modern else 'archaic'} armour")
+        raise CombatError(f"armour {points!r} is outside 0..{limit} for {'modern' if modern else 'archaic'} armour")
     return points
 
 

@@ -11,8 +11,8 @@ from fractions import Fraction
 from typing import Mapping
 
 from rules.dice import Dist
-from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, success_distribution
+from rules.nugget.registry import REGISTRY, NuggetError
+from rules.nugget.rolls import Lid, PoolRoll, outcome_distribution
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -25,7 +25,7 @@ INJURY_RECOVERY = "a day of rest and care"
 FIRST_AID_BASE_DICE = 2
 
 
-class HarmError(ValueError):
+class HarmError(NuggetError):
     """Base class of the harm errors."""
 
 
@@ -35,14 +35,6 @@ class DamageError(HarmError):
 
 class TrackError(HarmError):
     """A wound track other than ``physical`` and ``mental``."""
-
-
-class FirstAidError(HarmError):
-    """First aid with a negative number of successes."""
-
-
-class WoundsError(HarmError):
-    """A wound track with a negative or fractional number of Hurts or Injuries."""
 
 
 def _count(value: object, what: str, error: type[HarmError] = DamageError) -> int:
@@ -145,7 +137,7 @@ class Wounds:
 
     def __post_init__(self) -> None:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
-            _count(count, what, WoundsError)
+            _count(count, what, HarmError)
 
     def take(self, effect: Effect) -> "Wounds":
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
@@ -205,13 +197,13 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
     Healer and patient do nothing else that round.  With ``one_per_round`` a round of first aid
     heals at most one Hurt, however many successes it earns.
     """
-    _count(successes, "first aid successes", FirstAidError)
+    _count(successes, "first aid successes", HarmError)
     healed = min(successes, 1 if one_per_round else successes, condition.physical.hurts)
     return replace(condition, physical=replace(condition.physical, hurts=condition.physical.hurts - healed))
 
 
 def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
-                        max_rerolls: int = LID_OFF_MAX_REROLLS) -> dict[str, Fraction]:
+                        max_rerolls: int | None = None) -> dict[str, Fraction]:
     """Exact chances of each damage-table row when ``damage`` meets a Resistance of so many dice."""
     _count(damage, "damage")
     _count(resistance_dice, "Resistance dice")
@@ -223,23 +215,14 @@ def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = L
 
 
 def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
-                              max_rerolls: int = LID_OFF_MAX_REROLLS) -> Dist:
+                              max_rerolls: int | None = None) -> Dist:
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
     if _count(resistance_dice, "Resistance dice") == 0:
         return Dist.constant(damage)
-    fumble = Fraction(1, 6 ** resistance_dice)
-    successes = success_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
-    weights: dict[int, Fraction] = {}
-    for count, p in successes.items():
-        # a fumble shows no successes, so it lives inside the zero-success mass
-        share = [(False, p - fumble), (True, fumble)] if count == 0 else [(False, p)]
-        for fumbled, q in share:
-            if q:
-                points = resisted_damage(damage, count, fumbled)
-                weights[points] = weights.get(points, Fraction(0)) + q
-    return Dist.from_weights(weights)
+    outcomes = outcome_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
+    return outcomes.map(lambda pair: resisted_damage(damage, pair[0], pair[1]))
 
 
 def resistance_table(resistance_dice: int = 2, lid: str = "on") -> Table:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from rules.dice import DiceSource
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import DIE_SIDES
 from rules.values import is_whole
 
@@ -20,7 +20,7 @@ PHASES = 10
 MINION_INITIATIVE = 3
 
 
-class InitiativeError(ValueError):
+class InitiativeError(NuggetError):
     """Base class of the initiative errors."""
 
 
@@ -28,25 +28,13 @@ class PhaseError(InitiativeError):
     """A phase outside 1..10."""
 
 
-class DelayError(InitiativeError):
-    """A delay that does not move an action later in the round."""
-
-
 class ActionLimitError(InitiativeError):
     """Action limits that make no sense (no actions, or a cap outside 1..10)."""
 
 
-class WoundCountError(InitiativeError):
-    """A negative number of Hurts or Injuries."""
-
-
-class InitiativeBonusError(InitiativeError):
-    """An initiative bonus that is not a whole number."""
-
-
 def _check_bonus(bonus: object) -> int:
     if not is_whole(bonus):
-        raise InitiativeBonusError(f"an initiative bonus must be a whole number, not {bonus!r}")
+        raise InitiativeError(f"an initiative bonus must be a whole number, not {bonus!r}")
     return bonus
 
 
@@ -61,7 +49,7 @@ def wound_penalty(hurts: int = 0, injuries: int = 0) -> int:
     """Initiative lost to wounds: every Hurt and every Injury slows a character down by one."""
     for what, count in (("Hurts", hurts), ("Injuries", injuries)):
         if not is_whole(count) or count < 0:
-            raise WoundCountError(f"{what} must be a whole number >= 0, not {count!r}")
+            raise InitiativeError(f"{what} must be a whole number >= 0, not {count!r}")
     return hurts + injuries
 
 
@@ -143,7 +131,7 @@ def delay(phase: int, to_phase: int) -> int:
     _check_phase(phase)
     _check_phase(to_phase)
     if to_phase >= phase:
-        raise DelayError(f"cannot delay from phase {phase} to phase {to_phase}: phases count down")
+        raise InitiativeError(f"cannot delay from phase {phase} to phase {to_phase}: phases count down")
     return to_phase
 
 

@@ -1,6 +1,6 @@
-"""The one registry every NUGGET topic module registers its nodes into.
+"""The NUGGET registry every topic module registers its nodes into, and the base of its errors.
 
-Kept apart from ``__init__`` so a topic module can import it without importing its siblings.
+It lives in its own module so topic modules can import it without importing the package.
 """
 
 from __future__ import annotations
@@ -24,3 +24,7 @@ NODE_TYPES: dict[str, str] = {
 }
 
 REGISTRY = Registry("nugget", title="NUGGET", node_types=NODE_TYPES)
+
+
+class NuggetError(ValueError):
+    """Base class of every invalid-input error the NUGGET rules raise."""

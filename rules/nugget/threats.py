@@ -11,21 +11,17 @@ from fractions import Fraction
 from typing import Mapping
 
 from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.tables import Table
 from rules.values import is_whole
 
 
-class ThreatError(ValueError):
+class ThreatError(NuggetError):
     """Base class of the threat errors."""
 
 
 class ThreatRatingError(ThreatError):
     """A threat grade the table does not list, or a negative rating."""
-
-
-class WeirdPowerError(ThreatError):
-    """A weird-stuff roll with a negative number of successes."""
 
 
 class MindAttackError(ThreatError):
@@ -118,7 +114,7 @@ def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental
     """Magic and psychic powers are skills that tire: each use costs a Hurt (physical or mental)
     unless one success is given up to avoid it.  With no success to spare the Hurt is taken."""
     if not is_whole(successes) or successes < 0:
-        raise WeirdPowerError(f"successes must be a whole number >= 0, not {successes!r}")
+        raise ThreatError(f"successes must be a whole number >= 0, not {successes!r}")
     if kind not in TRACKS:
         raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
     if avoid_fatigue and successes >= 1:

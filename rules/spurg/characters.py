@@ -13,11 +13,11 @@ from typing import Mapping
 
 from rules.formula import Formula
 from rules.nodes import Ranks
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.values import is_whole
 
 
-class CharacterError(ValueError):
+class CharacterError(SpurgError):
     """Base class of every invalid input to the character-creation rules."""
 
 

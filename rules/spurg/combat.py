@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from rules.dice import DiceSource
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.spurg.verdict import VERDICT_DICE, VERDICT_SIDES
 from rules.values import is_whole
 
@@ -19,7 +19,7 @@ from rules.values import is_whole
 TURN_SECONDS = 1
 
 
-class CombatError(ValueError):
+class CombatError(SpurgError):
     """Base class of every invalid input to the combat rules."""
 
 

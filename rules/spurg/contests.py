@@ -12,13 +12,13 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from rules.dice import DiceSource
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.spurg.verdict import (CriticalPrecedence, Verdict, _whole, judge, outcome, verdict_dist,
                                  verdict_roll)
 from rules.tables import Table
 
 
-class ContestError(ValueError):
+class ContestError(SpurgError):
     """Base class of every invalid input to the contest rules."""
 
 

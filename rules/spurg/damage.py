@@ -15,12 +15,12 @@ from fractions import Fraction
 from typing import Callable, Iterable, Mapping
 
 from rules.dice import DiceSource, Dist, NotationError, parse
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
 
 
-class DamageError(ValueError):
+class DamageError(SpurgError):
     """Base class of every invalid input to the damage rules."""
 
 

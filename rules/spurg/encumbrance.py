@@ -13,12 +13,12 @@ from enum import Enum
 from fractions import Fraction
 from numbers import Real
 
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
 
 
-class EncumbranceError(ValueError):
+class EncumbranceError(SpurgError):
     """Base class of every invalid input to the encumbrance rules."""
 
 

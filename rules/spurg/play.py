@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.dice import DiceSource, SeededSource
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY
 from rules.spurg.verdict import (HIGHEST_ROLL, LOWEST_ROLL, CriticalPrecedence, Outcome, Verdict, VerdictError,
                                  _whole, verdict_dist, verdict_roll)
 from rules.tables import Table

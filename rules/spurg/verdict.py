@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from rules.dice import DiceSource, Dist
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -28,7 +28,7 @@ LOWEST_ROLL, HIGHEST_ROLL = VERDICT_DICE, VERDICT_DICE * VERDICT_SIDES
 CRITICAL_FAILURE_MARGIN = 10
 
 
-class VerdictError(ValueError):
+class VerdictError(SpurgError):
     """Base class of every invalid input to the Verdict Roll rules."""
 
 

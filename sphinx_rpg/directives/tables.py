@@ -210,12 +210,12 @@ class NodeOdds(_ComputedTable):
             registry = binding_for(self.config).registry(system)
             if registry is None:
                 raise TableArgumentError(f"no configured registry for system {system!r}")
-            if registry.pool_parser is None:
-                raise TableArgumentError(f"system {system!r} has no pool notation")
-            module = sys.modules.get(getattr(registry.pool_parser, "__module__", ""))
+            if registry.notation is None:
+                raise TableArgumentError(f"system {system!r} registers no notation of its own")
+            module = sys.modules.get(getattr(registry.notation.parse, "__module__", ""))
             if getattr(module, "__file__", None):
                 self.env.note_dependency(str(module.__file__))  # type: ignore[union-attr]
-            return registry.pool_parser(text)
+            return registry.notation.parse(text)
         from rules.dice import parse
 
         return parse(text)

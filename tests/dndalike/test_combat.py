@@ -5,7 +5,7 @@ import pytest
 from rules.dice import ScriptedSource
 from rules.dndalike.characters import ActionDice, Character, Stats, action_dice
 from rules.dndalike.combat import (
-    Combat, Combatant, CombatSettings, CostError, SettingsError, StackNotEmptyError, TargetError, TimingError,
+    Combat, Combatant, CombatSettings, CostError, SettingsError, CombatError, TargetError, TimingError,
     TurnOrderError, UnknownActionError, current_ac, fatigue_to_act, hits, turn_order, ACTIONS,
 )
 from rules.dndalike.skills import Task
@@ -274,7 +274,7 @@ def test_end_of_turn_needs_an_empty_stack_then_refreshes_dice_and_armour():
     georgia, orc = hero(), monster()
     fight = Combat([orc, georgia], ScriptedSource([3, 4]), order=("monsters", "heroes"))
     fight.announce(orc, "Dodge")
-    with pytest.raises(StackNotEmptyError):
+    with pytest.raises(CombatError):
         fight.end_turn()
     fight.resolve_all()
     assert current_ac(orc) == 3 and orc.pool["M"] == 0

@@ -1,6 +1,6 @@
-"""What every DnDalike topic module shares: the node types, a registry factory and the dice adapter.
+"""The DnDalike registry every topic module registers its nodes into, and the base of its errors.
 
-Kept private (a leading underscore) so the API reference lists only the rule modules.
+It lives in its own module so topic modules can import it without importing the package.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ NODE_TYPES: dict[str, str] = {
     "school": "School of magic",
 }
 
+REGISTRY = Registry(SYSTEM, title=TITLE, node_types=NODE_TYPES)
 
-def topic_registry(topic: str) -> Registry:
-    """A registry for one topic module; the package's ``REGISTRY`` includes them all."""
-    return Registry(f"{SYSTEM}.{topic}", title=TITLE, node_types=NODE_TYPES)
+
+class DndalikeError(ValueError):
+    """Base class of every invalid-input error the DnDalike rules raise."""

@@ -1,4 +1,7 @@
-"""The one registry every SPURG topic module registers its nodes into."""
+"""The SPURG registry every topic module registers its nodes into, and the base of its errors.
+
+It lives in its own module so topic modules can import it without importing the package.
+"""
 
 from __future__ import annotations
 
@@ -17,3 +20,7 @@ NODE_TYPES = {
 }
 
 REGISTRY = Registry("spurg", title="SPURG", node_types=NODE_TYPES)
+
+
+class SpurgError(ValueError):
+    """Base class of every invalid-input error the SPURG rules raise."""
