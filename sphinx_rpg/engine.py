@@ -47,7 +47,8 @@ def engine_problem() -> str | None:
     """Why the importable ``rules`` is not the engine, or None when it is."""
     found = _found_at()
     if found is None:
-        return f"sphinx-rpg's engine package {ENGINE!r} cannot be imported (it belongs at {EXPECTED}); reinstall sphinx-rpg"
+        return (f"sphinx-rpg's engine package {ENGINE!r} cannot be imported (it belongs at {EXPECTED}); "
+                "reinstall sphinx-rpg")
     if found != EXPECTED:
         return (f"the package {ENGINE!r} that Python imports is {found}, not sphinx-rpg's engine at {EXPECTED}: "
                 f"a package or module of your own named {ENGINE!r} shadows it; {FIX}")

@@ -58,8 +58,8 @@ def check_package(name: str) -> str:
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or keyword.iskeyword(name):
         raise NewProjectError(f"package name {name!r} is not a lower-case Python identifier")
     if name in RESERVED:
-        raise NewProjectError(f"package name {name!r} is taken ({'the rules engine' if name == 'rules' else 'reserved'});"
-                              " pick another")
+        taken = "the rules engine" if name == "rules" else "reserved"
+        raise NewProjectError(f"package name {name!r} is taken ({taken}); pick another")
     if name in sys.stdlib_module_names:
         raise NewProjectError(f"package name {name!r} would shadow the standard library module of that name")
     return name

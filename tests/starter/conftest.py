@@ -95,7 +95,8 @@ _IGNORED = shutil.ignore_patterns(".venv", ".git", "_build", "build", "dist", "*
 def _run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
     result = subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True,
                             timeout=600, env=clean_environment())
-    assert result.returncode == 0, f"{' '.join(map(str, command))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    shown = " ".join(map(str, command))
+    assert result.returncode == 0, f"{shown} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
     return result
 
 

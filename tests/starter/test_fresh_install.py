@@ -46,8 +46,8 @@ def test_a_new_project_builds_with_warnings_as_errors_and_its_examples_pass(fres
     assert created.returncode == 0, created.stderr
     shutil.copy(dists.wheel, project / "wheels")
     tools = run(sys.executable, "-m", "pip", "--isolated", "--python", python, "install", "--quiet", "--no-compile",
-                "--no-index", "--find-links", offline_wheels, "--find-links", project / "wheels", "-r", "requirements.txt",
-                cwd=project)
+                "--no-index", "--find-links", offline_wheels, "--find-links", project / "wheels",
+                "-r", "requirements.txt", cwd=project)
     assert tools.returncode == 0, tools.stderr
 
     build = run(scripts / "sphinx-build", "-W", "--keep-going", "-q", "-b", "html", "docs", "docs/_build/html",

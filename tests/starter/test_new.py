@@ -32,8 +32,8 @@ def test_the_starter_has_every_file_with_the_game_package_named_after_the_game(t
 
 def test_the_three_pages_use_every_directive_and_role(tmp_path):
     create(tmp_path / "g", "G")
-    pages = "".join((tmp_path / "g" / "docs" / name).read_text() for name in ("characters.rst", "checks.rst", "play.rst",
-                                                                             "index.rst"))
+    names = ("index.rst", "characters.rst", "checks.rst", "play.rst")
+    pages = "".join((tmp_path / "g" / "docs" / name).read_text() for name in names)
     assert [d for d in DIRECTIVES if d not in pages] == []
 
 
