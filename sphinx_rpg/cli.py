@@ -267,6 +267,7 @@ def command_new(args: argparse.Namespace) -> tuple[int, Any, str]:
     files = [path.relative_to(directory).as_posix() for path in written]
     text = "\n".join([f"created {len(files)} files in {directory}:", *(f"  {name}" for name in files), "",
                        "next, inside it (see its README.md):",
+                       "  pip install --find-links wheels -r requirements.txt   (with the sphinx-rpg wheel in wheels/)",
                        "  sphinx-build -W --keep-going -b html docs docs/_build/html",
                        "  pytest"])
     return EXIT_OK, {"directory": str(directory), "files": files}, text
