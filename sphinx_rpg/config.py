@@ -28,6 +28,10 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_exclude_tool_dirs": (True, "env", (bool,),
                               "never read pages from build output or tool caches (_build, .pytest_cache, "
                               ".venv, node_modules...)"),
+    "rpg_releases": ({}, "env", (dict,),
+                     "release label -> path of that release's nodes.json (relative to conf.py), oldest first"),
+    "rpg_change_marks": (True, "env", (bool,),
+                         "mark each node that is new or changed since the last of rpg_releases"),
 }
 
 FORMAT_FIELDS = ("name", "types", "uid", "type_names")

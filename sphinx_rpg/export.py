@@ -18,8 +18,13 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.domain import NodeDomain
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
+
+
+def catalogue_version(env: BuildEnvironment) -> str:
+    """The book's version label as conf.py gives it (``release``, else ``version``)."""
+    return str(env.config.release or env.config.version or "")
 
 
 def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
@@ -50,8 +55,10 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "rule": (rule.implementation_path or rule.module) if rule else None,
             "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
                       for f in (rule.facts() if rule else ())],
+            "digest": record.digest,
         })
-    return {"schema_version": SCHEMA_VERSION, "project": env.config.project, "nodes": entries}
+    return {"schema_version": SCHEMA_VERSION, "project": env.config.project,
+            "version": catalogue_version(env), "nodes": entries}
 
 
 def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:

@@ -26,6 +26,7 @@ SUBTYPES: dict[str, str] = {
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
     "chart": "a :chart: that cannot be drawn (matplotlib missing, or nothing numeric to plot); the table stays",
+    "release": "an rpg_releases catalogue that cannot be read, or a node:changes naming an unknown release",
 }
 
 

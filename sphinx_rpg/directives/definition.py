@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import sys
+from typing import Iterable
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -15,6 +17,8 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.graphs import connection_fields, registry_dependencies
+from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.warnings import warn
 
 
@@ -32,6 +36,12 @@ def visit_node_heading_html(self, node: node_heading) -> None:  # type: ignore[n
 def depart_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
     self.add_permalink_ref(node, "Link to this node")
     self.body.append("</p>\n")
+
+
+def text_digest(lines: Iterable[str]) -> str:
+    """A short, stable hash of a definition's body as written (trailing blanks ignored)."""
+    text = "\n".join(line.rstrip() for line in lines).strip()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 class NodeDefinition(SphinxDirective):
@@ -90,19 +100,30 @@ class NodeDefinition(SphinxDirective):
         self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
 
         result: list[nodes.Node] = [container]
+        digest = text_digest(self.content)
         if valid_uid and types and "no-index" not in self.options:
+            mark = change_mark(self.env, uid, current_entry(name, types, self.env.docname, digest, rule),
+                               location)
+            if mark is not None:
+                container += mark
             # one general-index entry per node; the node-types index groups nodes by type
             index = addnodes.index(entries=[("single", heading, anchor, "", None)])
             result.insert(0, index)
             domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias))
+                                        rule.summary if rule else "", rule is not None, alias, digest))
         if rule is not None:
             if rule.source_file is not None:
                 self.env.note_dependency(str(rule.source_file))
             if self.config.rpg_render_facts and "no-facts" not in self.options:
-                container += facts_block(rule)
+                registry = binding.registry_of(uid)
+                container += facts_block(rule, connection_fields(rule, registry, self.env.docname))
+                if registry is not None:  # "Used by" follows the formulas of other modules
+                    for user in registry_dependencies(registry).used_by(uid):
+                        path = registry[user].source_file
+                        if path is not None:
+                            self.env.note_dependency(str(path))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
         return result
 
