@@ -44,14 +44,19 @@ class CliError(Exception):
 
 
 # -- dice ---------------------------------------------------------------------------------------------
-def _notation(system: str) -> Any:
-    """The ``SystemNotation`` a system registers (``--system`` takes a short name or an import path)."""
+def _registry(system: str) -> Any:
+    """The registry ``--system`` names: a bundled short name or an import path."""
     from rules.systems import SystemLoadError, load_registry
 
     try:
-        registry = load_registry(system)
+        return load_registry(system)
     except SystemLoadError as error:
         raise CliError(str(error)) from None
+
+
+def _notation(system: str) -> Any:
+    """The ``SystemNotation`` a system registers (``--system`` takes a short name or an import path)."""
+    registry = _registry(system)
     if registry.notation is None:
         raise CliError(f"system {system!r} registers no notation of its own")
     return registry.notation
