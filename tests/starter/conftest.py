@@ -78,10 +78,23 @@ def repack(distribution: metadata.Distribution, folder: Path) -> Path:
     return target
 
 
-def wheelhouse(requirements: Iterable[str], folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    for distribution in closure(requirements):
-        repack(distribution, folder)
+def cached_wheelhouse(requirements: Iterable[str], scratch: Path) -> Path:
+    """The wheelhouse, kept inside this venv between sessions: it changes only when the venv does."""
+    needed = closure(requirements)
+    key = hashlib.sha256(" ".join(f"{d.metadata['Name']}=={d.version}" for d in needed).encode()).hexdigest()[:16]
+    folder = Path(sys.prefix) / "sphinx-rpg-wheelhouse" / key
+    if folder.is_dir():
+        return folder
+    built = scratch / key
+    built.mkdir(parents=True)
+    for distribution in needed:
+        repack(distribution, built)
+    try:
+        folder.parent.mkdir(exist_ok=True)
+        shutil.copytree(built, folder.with_suffix(".partial"), dirs_exist_ok=True)
+        folder.with_suffix(".partial").rename(folder)  # whole or absent, even if two sessions race
+    except OSError:
+        return built  # a read-only venv: this session's copy will do
     return folder
 
 
@@ -130,4 +143,4 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
 def offline_wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Wheels of sphinx-rpg's dependencies and the starter's test tools, repacked from this venv."""
     needed = [text for text in metadata.requires("sphinx-rpg") or () if "extra ==" not in text]
-    return wheelhouse([*needed, "pytest", "sybil"], tmp_path_factory.mktemp("wheelhouse"))
+    return cached_wheelhouse([*needed, "pytest", "sybil"], tmp_path_factory.mktemp("wheelhouse"))
