@@ -2,7 +2,8 @@
 
 The templates live in ``sphinx_rpg/starter/`` (package data; the manual includes them verbatim).  A
 template file ends in ``_t``; a leading ``dot-`` becomes ``.``, the folder ``package`` becomes the
-game's package; ``{{game}}``, ``{{package}}`` and ``{{System}}`` are replaced, nothing is evaluated.
+game's package; ``{{game}}``, ``{{package}}``, ``{{System}}`` and the class name ``GameError`` are
+replaced (the last so that Python templates stay valid Python), nothing is evaluated.
 Nothing is ever overwritten: a directory that holds anything is refused.
 """
 
@@ -38,7 +39,7 @@ class Starter:
 
     def fill(self, text: str) -> str:
         return (text.replace("{{game}}", self.game).replace("{{package}}", self.package)
-                .replace("{{System}}", self.system))
+                .replace("{{System}}", self.system).replace("GameError", f"{self.system}Error"))
 
 
 def package_name(game: str) -> str:

@@ -90,3 +90,9 @@ def test_the_manual_chapter_walks_through_every_template_file():
     chapter = (Path(__file__).resolve().parents[2] / "docs" / "manual" / "own-game.rst").read_text()
     included = set(re.findall(r"literalinclude:: \.\./\.\./sphinx_rpg/starter/(\S+)", chapter))
     assert included == {template.as_posix() for template in templates()}
+
+
+def test_the_game_error_class_is_named_after_the_game(tmp_path):
+    create(tmp_path / "g", "Tower Climbers")
+    registry = (tmp_path / "g" / "tower_climbers" / "registry.py").read_text()
+    assert "class TowerClimbersError(ValueError):" in registry and "GameError" not in registry
