@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def build_wheel(folder: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(ROOT)],
-                   check=True)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder),
+                    str(ROOT)], check=True)
     return next(folder.glob("sphinx_rpg-*.whl"))
 
 

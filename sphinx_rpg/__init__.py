@@ -10,7 +10,7 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-from sphinx_rpg.engine import secure_engine  # noqa: E402
+from sphinx_rpg.engine import secure_engine
 
 secure_engine()  # before anything imports rules.*: a designer's own 'rules' must not crash Sphinx
 
