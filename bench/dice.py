@@ -27,19 +27,19 @@ import math
 import statistics
 import sys
 import timeit
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import icepool  # noqa: E402
+import icepool
 
-from rules.dice import EXPLOSION_TAIL, clear_caches  # noqa: E402
-from rules.heimr import challenge  # noqa: E402
-from rules.nemron.checks import Modifier, check_distribution  # noqa: E402
-from rules.nugget.rolls import success_distribution  # noqa: E402
-from rules.spurg.verdict import Outcome, outcome_odds  # noqa: E402
+from rules.dice import EXPLOSION_TAIL, clear_caches
+from rules.heimr import challenge
+from rules.nemron.checks import Modifier, check_distribution
+from rules.nugget.rolls import success_distribution
+from rules.spurg.verdict import Outcome, outcome_odds
 
 RANK_SIDES = (4, 6, 8, 10, 12)
 POOLS = [p for size in range(1, 5) for p in itertools.combinations_with_replacement(RANK_SIDES, size)]
@@ -74,7 +74,7 @@ def nemron_bare() -> list[F]:
         for variant in VARIANTS:
             extra = {"lesser boon": 8, "greater boon": 12}.get(variant)
             penalty = {"lesser penalty": 8, "greater penalty": 4}.get(variant)
-            pool = sides + (extra,) if extra else sides
+            pool = (*sides, extra) if extra else sides
             for dc in DCS:
                 below = F(1)
                 for s in pool:

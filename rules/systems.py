@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from rules.dice import DiceSource, Dist, RollResult
 from rules.nodes import Registry
@@ -83,7 +83,7 @@ def load_registry(spec: str) -> Registry:
     module_name, _, attribute = path.partition(":")
     try:
         module = importlib.import_module(module_name)
-    except Exception as error:  # a user's package may fail in any way; say which and why
+    except Exception as error:  # a user's package may fail in any way: say which and why
         raise SystemLoadError(f"unknown game system {spec!r}: cannot import {module_name!r} "
                               f"({type(error).__name__}: {error})") from None
     registry = getattr(module, attribute, None)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from rules.nodes import Node, Registry
 from sphinx_rpg.bulk import collector_paused

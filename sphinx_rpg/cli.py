@@ -27,11 +27,16 @@ import random
 import shutil
 import sys
 import tempfile
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rules.tables import Table, percent
+
+if TYPE_CHECKING:
+    from rules.nodes import Registry
+    from rules.systems import SideRoll, SystemNotation
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR, EXIT_INTERNAL = 0, 1, 2, 3
 BAR_WIDTH = 40
@@ -44,8 +49,8 @@ class CliError(Exception):
 
 
 # -- dice ---------------------------------------------------------------------------------------------
-def _registry(system: str) -> Any:
-    """The registry ``--system`` names: a bundled short name or an import path."""
+def _registry(system: str) -> Registry:
+    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``)."""
     from rules.systems import SystemLoadError, load_registry
 
     try:
@@ -54,8 +59,8 @@ def _registry(system: str) -> Any:
         raise CliError(str(error)) from None
 
 
-def _notation(system: str) -> Any:
-    """The ``SystemNotation`` a system registers (``--system`` takes a short name or an import path)."""
+def _notation(system: str) -> SystemNotation:
+    """The ``SystemNotation`` a system registers on its registry."""
     registry = _registry(system)
     if registry.notation is None:
         raise CliError(f"system {system!r} registers no notation of its own")
@@ -94,7 +99,7 @@ def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
     from rules.dice import NotationError, SeededSource, parse
 
     source = SeededSource(random.Random(args.seed))
-    side_rolls: tuple[Any, ...] = ()
+    side_rolls: tuple[SideRoll, ...] = ()
     try:
         if args.system:
             notation = _notation(args.system)
@@ -149,7 +154,10 @@ def command_odds(args: argparse.Namespace) -> tuple[int, Any, str]:
     width = max(len(str(row[0])) for row in table.rows) if table.rows else 1
     lines = [f"{args.notation}: {table.columns[0]} / {key_column}"]
     for row in rows:
-        p = Fraction(row[key_column])
+        cell = row[key_column]
+        if not isinstance(cell, (int, Fraction)):
+            raise CliError(f"{key_column!r} holds {cell!r}, not a probability")
+        p = Fraction(cell)
         lines.append(f"{str(row[table.columns[0]]).rjust(width)}  {percent(p).rjust(7)}  {_bar(p)}")
     if data["mean"] is not None:
         lines.append(f"mean {float(Fraction(data['mean'])):.3f}")
@@ -231,7 +239,8 @@ def _build(docs: Path, builder: str, outdir: Path) -> list[dict[str, str]]:
     finally:
         if collector is not None:
             logger.removeHandler(collector)
-    return collector.problems
+    problems: list[dict[str, str]] = collector.problems
+    return problems
 
 
 def command_check(args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -321,7 +330,7 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 # -- the parser ---------------------------------------------------------------------------------------
-def _parser(side_rolls: Sequence[Any] = ()) -> argparse.ArgumentParser:
+def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rpg", description="Roll dice, compute exact odds, and check "
                                      "or export sphinx-rpg rulebooks.")
     from sphinx_rpg import __version__
@@ -376,14 +385,15 @@ def _parser(side_rolls: Sequence[Any] = ()) -> argparse.ArgumentParser:
     diff.set_defaults(run=command_diff)
 
     graph = commands.add_parser("graph", help="which rules of a game system derive from which")
-    graph.add_argument("--system", required=True, help="the game system (its registry)")
+    graph.add_argument("--system", required=True, help="the game system: a bundled short name or an import path "
+                       "such as mygame.rules:REGISTRY")
     graph.add_argument("--dot", action="store_true", help="print Graphviz DOT instead of text")
     common(graph)
     graph.set_defaults(run=command_graph)
     return parser
 
 
-def _side_rolls(argv: Sequence[str] | None) -> tuple[Any, ...]:
+def _side_rolls(argv: Sequence[str] | None) -> tuple[SideRoll, ...]:
     """The side rolls of the system ``--system`` names, so ``rpg roll`` can offer their flags."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("command", nargs="?")
@@ -401,7 +411,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser(_side_rolls(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     try:
-        status, data, text = args.run(args)
+        result: tuple[int, Any, str] = args.run(args)
+        status, data, text = result
     except CliError as error:
         print(f"rpg {args.command}: {error}", file=sys.stderr)
         return EXIT_ERROR

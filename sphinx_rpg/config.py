@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from rules.nodes import CORE_NODE_TYPES, format_types
 from rules.tables import Table
@@ -28,6 +29,8 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_exclude_tool_dirs": (True, "env", (bool,),
                               "never read pages from build output or tool caches (_build, .pytest_cache, "
                               ".venv, node_modules...)"),
+    "rpg_supplement_of": ("", "env", (str,),
+                          "the intersphinx name of the core book this book extends (node:def :overrides:)"),
     "rpg_releases": ({}, "env", (dict,),
                      "release label -> path of that release's nodes.json (relative to conf.py), oldest first"),
     "rpg_change_marks": (True, "env", (bool,),

@@ -8,15 +8,16 @@ Written next to the HTML on every HTML build, and alone by the ``nodes_json`` bu
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Set
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.bulk import collector_paused
-from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.domain import node_domain
 
 SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
@@ -29,7 +30,7 @@ def catalogue_version(env: BuildEnvironment) -> str:
 
 def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
     """The JSON document; ``page_uri(docname)`` gives the page's URL relative to the site root."""
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     binding = binding_for(env.config)
     entries = []
     pages: dict[str, tuple[str, str]] = {}  # docname -> (URL, source file): a page holds many nodes
@@ -56,6 +57,7 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
                       for f in (rule.facts() if rule else ())],
             "digest": record.digest,
+            **({"overrides": record.overrides} if record.overrides else {}),
         })
     return {"schema_version": SCHEMA_VERSION, "project": env.config.project,
             "version": catalogue_version(env), "nodes": entries}
@@ -90,7 +92,7 @@ class NodesJsonBuilder(Builder):
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:
         return f"{docname}.html"
 
-    def prepare_writing(self, docnames: set[str]) -> None:
+    def prepare_writing(self, docnames: Set[str]) -> None:
         pass
 
     def write_doc(self, docname: str, doctree: Any) -> None:

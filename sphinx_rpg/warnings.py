@@ -5,9 +5,12 @@ Users silence a kind with ``suppress_warnings = ["node.coverage"]`` (or ``"node"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
+
+if TYPE_CHECKING:
+    from rules.tables import Table
 
 logger = logging.getLogger("sphinx_rpg")
 
@@ -26,6 +29,7 @@ SUBTYPES: dict[str, str] = {
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
     "chart": "a :chart: that cannot be drawn (matplotlib missing, or nothing numeric to plot); the table stays",
+    "override": "a node:def :overrides: naming a book or node the core book's inventory does not have",
     "release": "an rpg_releases catalogue that cannot be read, or a node:changes naming an unknown release",
 }
 
@@ -36,7 +40,7 @@ def warn(subtype: str, message: str, location: Any = None) -> None:
     logger.warning(message, location=location, type="node", subtype=subtype)
 
 
-def subtypes_table() -> "Table":
+def subtypes_table() -> Table:
     """Every warning subtype and what triggers it (the manual prints this)."""
     from rules.tables import Table
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..values import is_whole
 from .distribution import Dist
 from .errors import check_work
-from ..values import is_whole
 
 __all__ = ["EXPLODE_DEPTH", "explode"]
 

@@ -6,23 +6,18 @@ canonical notation, which :func:`rules.dice.notation.parse` reads back into an e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
-from typing import Sequence
 
+from ..values import is_whole, require_whole
 from .distribution import Dist
-from .keep import keep, keep_highest
 from .exploding import EXPLODE_DEPTH, explode
+from .keep import keep
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
-from ..values import is_whole
 
-__all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Keep", "SuccessCount", "Sum"]
-
-
-def _whole(owner: str, name: str, value: object, low: int) -> None:
-    if not is_whole(value) or value < low:
-        raise ValueError(f"{owner}: {name} must be a whole number >= {low}, not {value!r}")
+__all__ = ["Constant", "Dice", "DiceExpr", "Explode", "Keep", "SuccessCount", "Sum"]
 
 
 class DiceExpr:
@@ -70,8 +65,8 @@ class Dice(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Dice", "count", self.count, 1)
-        _whole("Dice", "sides", self.sides, 1)
+        require_whole(self.count, "Dice: count", minimum=1)
+        require_whole(self.sides, "Dice: sides", minimum=1)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}"
@@ -98,9 +93,9 @@ class Keep(DiceExpr):
     highest: bool = True
 
     def __post_init__(self) -> None:
-        _whole("Keep", "count", self.count, 1)
-        _whole("Keep", "sides", self.sides, 1)
-        _whole("Keep", "keep", self.keep, 1)
+        require_whole(self.count, "Keep: count", minimum=1)
+        require_whole(self.sides, "Keep: sides", minimum=1)
+        require_whole(self.keep, "Keep: keep", minimum=1)
         if self.keep > self.count:
             raise ValueError(f"Keep: cannot keep {self.keep} of {self.count} dice")
 
@@ -134,8 +129,8 @@ class Explode(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Explode", "count", self.count, 1)
-        _whole("Explode", "sides", self.sides, 2)
+        require_whole(self.count, "Explode: count", minimum=1)
+        require_whole(self.sides, "Explode: sides", minimum=2)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}!"
@@ -167,9 +162,9 @@ class SuccessCount(DiceExpr):
     threshold: int
 
     def __post_init__(self) -> None:
-        _whole("SuccessCount", "count", self.count, 1)
-        _whole("SuccessCount", "sides", self.sides, 1)
-        _whole("SuccessCount", "threshold", self.threshold, 1)
+        require_whole(self.count, "SuccessCount: count", minimum=1)
+        require_whole(self.sides, "SuccessCount: sides", minimum=1)
+        require_whole(self.threshold, "SuccessCount: threshold", minimum=1)
         if self.threshold > self.sides:
             raise ValueError(f"SuccessCount: a d{self.sides} never shows {self.threshold}")
 

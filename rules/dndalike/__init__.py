@@ -7,9 +7,16 @@ as a stack of announced actions.  Importing the package registers every topic's 
 
 from __future__ import annotations
 
-from rules.dndalike.registry import NODE_TYPES, REGISTRY, DndalikeError
 from rules.dndalike import (  # noqa: F401  (imported for their registrations)
-    characters, core, wounds, combat, skills, spellcasting, levels, powers,
+    characters,
+    combat,
+    core,
+    levels,
+    powers,
+    skills,
+    spellcasting,
+    wounds,
 )
+from rules.dndalike.registry import NODE_TYPES, REGISTRY, DndalikeError
 
-__all__ = ["REGISTRY", "NODE_TYPES", "DndalikeError"]
+__all__ = ["NODE_TYPES", "REGISTRY", "DndalikeError"]

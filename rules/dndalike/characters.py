@@ -7,15 +7,14 @@ worn and what the character holds in their hands.  The tables of the source are 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dice import DiceSource, Dist
 from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.tables import Table
 from rules.values import is_whole
-
 
 
 class CharacterError(DndalikeError):
@@ -30,34 +29,11 @@ class StatScoreError(CharacterError):
         super().__init__(f"stat score {score!r} is impossible: 3d6 gives a whole number from 3 to 18")
 
 
-class StatBonusError(CharacterError):
-    """A stat bonus outside -2..+2."""
-
-    def __init__(self, bonus: object) -> None:
-        self.bonus = bonus
-        super().__init__(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
-
-
-class UnknownStatError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
-
-
-class UnknownClassError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown class {name!r} (known: {', '.join(CLASSES)})")
-
-
 class NoPowerError(CharacterError):
     """A character with no class power has neither a class nor a level."""
 
     def __init__(self, powers: object) -> None:
         super().__init__(f"powers {powers!r}: a character needs a list of at least one class power")
-
-
-class UnknownArmourError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})")
 
 
 class HandsError(CharacterError):
@@ -103,11 +79,11 @@ BONUS_BANDS: tuple[BonusBand, ...] = (
 def _stat_name(name: str) -> str:
     full = ABBREVIATIONS.get(name, name)
     if full not in STAT_ORDER:
-        raise UnknownStatError(name)
+        raise CharacterError(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
     return full
 
 
-@REGISTRY.rule("Dndalike.Rule.StatBonus", "Stat Bonus", "rule",
+@REGISTRY.rule("Dndalike.Rule.StatBonus", "Stat Bonus", "RU",
             values={"lowest": -2, "highest": 2})
 def stat_bonus(score: int) -> int:
     """The bonus a stat score gives: the whole sheet uses bonuses, never raw scores.
@@ -125,7 +101,7 @@ def stat_bonus(score: int) -> int:
 def check_bonus(bonus: int) -> int:
     """Validate a stat bonus (-2..+2) handed to a derived-value rule."""
     if not is_whole(bonus) or not -2 <= bonus <= 2:
-        raise StatBonusError(bonus)
+        raise CharacterError(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
     return bonus
 
 
@@ -150,7 +126,8 @@ class Stats:
 
     def score(self, stat: str) -> int:
         """The score of ``stat`` (full name or ``Str``-style abbreviation)."""
-        return getattr(self, _stat_name(stat).lower())
+        score: int = getattr(self, _stat_name(stat).lower())
+        return score
 
     def bonus(self, stat: str) -> int:
         """The bonus of ``stat``."""
@@ -167,7 +144,7 @@ for _name in STAT_ORDER:
                  dice="3d6", values={"modifies": MODIFIES[_name], "abbreviation": _abbreviation})
 
 
-@REGISTRY.rule("Dndalike.Roll.Stats", "Rolling Stats", "roll", dice="3d6")
+@REGISTRY.rule("Dndalike.Roll.Stats", "Rolling Stats", "RL", dice="3d6")
 def roll_stats(source: DiceSource) -> Stats:
     """Roll 3d6 six times and assign the totals in order: no swapping, so every sheet is a surprise."""
     totals = [sum(source.roll(6) for _ in range(3)) for _ in STAT_ORDER]
@@ -212,10 +189,10 @@ def class_of(power_class: str) -> CharacterClass:
     try:
         return CLASSES[power_class]
     except (KeyError, TypeError):
-        raise UnknownClassError(power_class) from None
+        raise CharacterError(f"unknown class {power_class!r} (known: {', '.join(CLASSES)})") from None
 
 
-@REGISTRY.rule("Dndalike.Rule.Class", "Class", "rule")
+@REGISTRY.rule("Dndalike.Rule.Class", "Class", "RU")
 def character_class(power_classes: Sequence[str]) -> str:
     """A character's class is the class of the first power they picked; later powers never change it."""
     if not power_classes or isinstance(power_classes, str):
@@ -278,7 +255,7 @@ ARMOURS: dict[str, Armour] = {
 }
 
 for _armour in ARMOURS.values():
-    REGISTRY.define(f"Dndalike.Gear.{_armour.name.replace(' ', '')}", _armour.name, "gear",
+    REGISTRY.define(f"Dndalike.Gear.{_armour.name.replace(' ', '')}", _armour.name, "G",
                  implementation=Armour,
                  summary=f"Armour class {_armour.armour_class}, permanent fatigue {_armour.permanent_fatigue}.",
                  values={"ac": _armour.armour_class, "fatigue": _armour.permanent_fatigue})
@@ -288,7 +265,7 @@ def armour(name: str) -> Armour:
     try:
         return ARMOURS[name]
     except (KeyError, TypeError):
-        raise UnknownArmourError(name) from None
+        raise CharacterError(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})") from None
 
 
 @REGISTRY.rule("Dndalike.Derived.ArmourClass", "Armour Class", "derived", formula="ArmourAC + ChaBonus")
@@ -367,11 +344,11 @@ _GEAR_NODES = {
     "Bow": ("Bow and Arrows", "bow"),
 }
 for _key, (_title, _item) in _GEAR_NODES.items():
-    REGISTRY.define(f"Dndalike.Gear.{_key}", _title, "gear", implementation=HandItem,
+    REGISTRY.define(f"Dndalike.Gear.{_key}", _title, "G", implementation=HandItem,
                  summary=f"Adds {', '.join(sorted(HAND_ITEMS[_item].features)) or 'one die'}.")
 
 
-@REGISTRY.rule("Dndalike.Rule.ActionDice", "Action Dice", "rule", values={"base_movement": 1})
+@REGISTRY.rule("Dndalike.Rule.ActionDice", "Action Dice", "RU", values={"base_movement": 1})
 def action_dice(*hands: str) -> Kit:
     """The action dice a character's hands give.
 
@@ -449,7 +426,7 @@ class Character:
     def kit(self) -> Kit:
         return action_dice(*self.hands)
 
-    def gain_power(self, power_class: str) -> "Character":
+    def gain_power(self, power_class: str) -> Character:
         """The same character one level higher, with a power of ``power_class``."""
         class_of(power_class)
         return replace(self, power_classes=(*self.power_classes, power_class))

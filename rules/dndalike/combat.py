@@ -8,21 +8,28 @@ it resolves is a small function in :data:`RESOLVERS`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Any
 
 from rules.dice import DiceSource
-from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.characters import ActionDice, Character
-from rules.dndalike.core import FatigueLimitError, gain_fatigue, natural_result, saving_throw, succeeds
-from rules.dndalike.powers import (exert, heavy_hitter, lucky, power, powerful_die, quick_upgrade,
-                                   riposte_cancels, trip_cancels)
+from rules.dndalike.core import gain_fatigue, natural_result, saving_throw, succeeds
+from rules.dndalike.powers import (
+    exert,
+    heavy_hitter,
+    lucky,
+    power,
+    powerful_die,
+    quick_upgrade,
+    riposte_cancels,
+    trip_cancels,
+)
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.skills import Task, attempt_completion, attempt_progress
-from rules.dndalike.spellcasting import (Spell, SpellStones, casting_save, check_stones, end_of_turn_save,
-                                         gather_power)
+from rules.dndalike.spellcasting import Spell, SpellStones, casting_save, check_stones, end_of_turn_save, gather_power
 from rules.dndalike.wounds import DamageTrack, finishing_blow, suffer_wounds, wounds_dealt
 from rules.values import is_whole
-
 
 SLOW, QUICK = "slow", "quick"
 #: How MOVE and DODGE change armour class (see :class:`CombatSettings`).
@@ -43,11 +50,6 @@ class CostError(CombatError):
 
 class TargetError(CombatError):
     """An action aimed at something it cannot target."""
-
-
-class UnknownActionError(CombatError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown action {value!r} (known: {', '.join(ACTIONS)})")
 
 
 class TurnOrderError(CombatError):
@@ -130,19 +132,19 @@ class Combatant:
 
     @classmethod
     def from_character(cls, name: str, party: str, character: Character, *,
-                       powers: Sequence[str] = (), **details: object) -> "Combatant":
+                       powers: Sequence[str] = (), **details: Any) -> Combatant:
         """A combatant built from a character sheet (armour class, health, dice, fatigue, bonuses)."""
         kit = character.kit
         return cls(name, party, character.armour_class, character.health, kit.dice, kit.features,
                    frozenset(powers), fatigue=character.permanent_fatigue,
                    maximum_fatigue=character.maximum_fatigue, attack_bonus=character.stats.bonus("Str"),
-                   movement_bonus=character.stats.bonus("Dex"), **details)  # type: ignore[arg-type]
+                   movement_bonus=character.stats.bonus("Dex"), **details)
 
     def __repr__(self) -> str:
         return f"<Combatant {self.name}>"
 
 
-@REGISTRY.rule("Dndalike.Rule.CurrentArmourClass", "Armour Class at Resolution", "rule")
+@REGISTRY.rule("Dndalike.Rule.CurrentArmourClass", "Armour Class at Resolution", "RU")
 def current_ac(combatant: Combatant, settings: CombatSettings = CombatSettings()) -> int:
     """A combatant's armour class right now: its sheet value, unless MOVE or DODGE raised it this turn."""
     if combatant.raised_ac is None:
@@ -193,7 +195,7 @@ class StackItem:
     faces: tuple[int, ...]
     value: int | None
     natural: int | None
-    target: "Combatant | StackItem | None" = None
+    target: Combatant | StackItem | None = None
     path: tuple[str, ...] = ()
     spell: Spell | None = None
     die_type: str | None = None
@@ -202,7 +204,7 @@ class StackItem:
     completion: bool = False
     ranged: bool = False
     status: str = "stacked"
-    interrupts: list[tuple[str, "StackItem"]] = field(default_factory=list)
+    interrupts: list[tuple[str, StackItem]] = field(default_factory=list)
 
     @property
     def melee(self) -> bool:
@@ -222,7 +224,7 @@ class StackItem:
         return f"<StackItem #{self.number} {self}>"
 
 
-@REGISTRY.rule("Dndalike.Rule.TurnOrder", "Turn Order", "rule")
+@REGISTRY.rule("Dndalike.Rule.TurnOrder", "Turn Order", "RU")
 def turn_order(arrivals: Mapping[str, int]) -> tuple[str, ...]:
     """Parties act one whole party at a time, the one that has been in the area longest first.
 
@@ -237,7 +239,7 @@ def turn_order(arrivals: Mapping[str, int]) -> tuple[str, ...]:
     return tuple(sorted(arrivals, key=lambda name: arrivals[name]))
 
 
-@REGISTRY.rule("Dndalike.Rule.Speed", "Slow and Quick", "rule")
+@REGISTRY.rule("Dndalike.Rule.Speed", "Slow and Quick", "RU")
 def fatigue_to_act(spec: ActionSpec, combatant: Combatant, *, own_turn: bool, stack_empty: bool) -> int:
     """Whether an action may be taken now, and the extra fatigue that costs.
 
@@ -364,7 +366,7 @@ class Combat:
         try:
             return ACTIONS[action]
         except KeyError:
-            raise UnknownActionError(action) from None
+            raise CombatError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})") from None
 
     def _check_needs(self, spec: ActionSpec, actor: Combatant) -> None:
         need = spec.needs
@@ -399,6 +401,8 @@ class Combat:
         if "O" in spec.cost:
             if not stones:
                 raise CostError(f"{spec.name} needs at least one spell stone")
+            if self._current_spell is None:  # only "Cast a Spell" costs stones, and it names its spell
+                raise TargetError(f"{spec.name} needs a spell")
             check_stones(self._current_spell, stones, actor.stones.active if actor.stones else [])
         # everything is payable: pay
         for code, n in dice_needed.items():
@@ -430,7 +434,7 @@ class Combat:
                 natural, main = face, face + bonus
         return tuple(faces), main, natural
 
-    def announce(self, actor: Combatant, action: str, target: "Combatant | StackItem | None" = None, *,
+    def announce(self, actor: Combatant, action: str, target: Combatant | StackItem | None = None, *,
                  path: Sequence[str] = (), spell: Spell | None = None, stones: Sequence[str] = (),
                  die_type: str | None = None, aim: bool = True, stone_as: str | None = None,
                  task: Task | None = None, skill_level: str = "Unskilled",
@@ -461,7 +465,7 @@ class Combat:
         self._take_lines()
         return item
 
-    def _prepare(self, actor: Combatant, spec: ActionSpec, target: "Combatant | StackItem | None", *,
+    def _prepare(self, actor: Combatant, spec: ActionSpec, target: Combatant | StackItem | None, *,
                  path: Sequence[str] = (), spell: Spell | None = None, stones: Sequence[str] = (),
                  die_type: str | None = None, aim: bool = True, stone_as: str | None = None,
                  task: Task | None = None, skill_level: str = "Unskilled", completion: bool = False,
@@ -494,7 +498,7 @@ class Combat:
             item.target = self.ranged_into_melee(actor, target, aim)
         return item
 
-    @REGISTRY.rule("Dndalike.Rule.RangedIntoMelee", "Shooting into a Melee", "rule", values={"fatigue": 1})
+    @REGISTRY.rule("Dndalike.Rule.RangedIntoMelee", "Shooting into a Melee", "RU", values={"fatigue": 1})
     def ranged_into_melee(self, actor: Combatant, target: Combatant, aim: bool) -> Combatant:
         """Shooting at someone with others in melee range: aim (1 fatigue and a save; on a failure a
         random other character in that melee is hit instead), or don't and take a random one of all."""
@@ -565,7 +569,7 @@ class Combat:
         return end_of_turn(self, choices or {})
 
 
-@REGISTRY.rule("Dndalike.Rule.Hitting", "Hitting", "rule", values={"always_hits": 6, "always_misses": 1})
+@REGISTRY.rule("Dndalike.Rule.Hitting", "Hitting", "RU", values={"always_hits": 6, "always_misses": 1})
 def hits(value: int, natural: int, armour_class: int) -> bool:
     """An attack hits when its die (with Strength bonus) meets the target's armour class at
     resolution; a natural 6 always hits and a natural 1 always misses."""
@@ -606,10 +610,11 @@ def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
 def _raise_ac(combat: Combat, item: StackItem) -> None:
     item.actor.raised_ac = item.value if item.actor.raised_ac is None or combat.settings.raise_ac == "set" \
         else max(item.actor.raised_ac, item.value or 0)
-    combat._say(f"{item.actor.name}'s armour class is {current_ac(item.actor, combat.settings)} until the end of the turn")
+    armour_class = current_ac(item.actor, combat.settings)
+    combat._say(f"{item.actor.name}'s armour class is {armour_class} until the end of the turn")
 
 
-@REGISTRY.rule("Dndalike.Action.Move", "Move", "action", values={"cost": "M", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.Move", "Move", "AC", values={"cost": "M", "speed": SLOW})
 def resolve_move(combat: Combat, item: StackItem) -> None:
     """MOVE (slow, one Movement die): armour class rises to the die until the end of the turn, then
     the mover walks their path; attacks merged into the move resolve at the places they named."""
@@ -624,13 +629,13 @@ def resolve_move(combat: Combat, item: StackItem) -> None:
             return
 
 
-@REGISTRY.rule("Dndalike.Action.Dodge", "Dodge", "action", values={"cost": "F, M", "speed": QUICK})
+@REGISTRY.rule("Dndalike.Action.Dodge", "Dodge", "AC", values={"cost": "F, M", "speed": QUICK})
 def resolve_dodge(combat: Combat, item: StackItem) -> None:
     """DODGE (quick, 1 fatigue and one Movement die): armour class rises to the die until the end of the turn."""
     _raise_ac(combat, item)
 
 
-@REGISTRY.rule("Dndalike.Action.Jab", "Jab", "action", values={"cost": "A", "speed": SLOW, "wounds": 1})
+@REGISTRY.rule("Dndalike.Action.Jab", "Jab", "AC", values={"cost": "A", "speed": SLOW, "wounds": 1})
 def resolve_jab(combat: Combat, item: StackItem) -> None:
     """JAB (slow, one Attack die): a hit deals a wound (two with a two-handed weapon)."""
     if combat.attack_hits(item):
@@ -638,7 +643,7 @@ def resolve_jab(combat: Combat, item: StackItem) -> None:
         combat.wound(item.target, wounds_dealt(1, two_handed="double wounds" in item.actor.features))
 
 
-@REGISTRY.rule("Dndalike.Action.CoupDeGrace", "Coup de Grace", "action", values={"cost": "A", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.CoupDeGrace", "Coup de Grace", "AC", values={"cost": "A", "speed": SLOW})
 def resolve_coup_de_grace(combat: Combat, item: StackItem) -> None:
     """COUP DE GRACE (slow, one Attack die): a hit is a finishing blow.  Surviving it still counts as
     a hit without a wound (a save with advantage to keep stacked abilities)."""
@@ -655,7 +660,7 @@ def resolve_coup_de_grace(combat: Combat, item: StackItem) -> None:
         combat.shaken(target, wounded=False)
 
 
-@REGISTRY.rule("Dndalike.Action.Block", "Block", "action", values={"cost": "S", "speed": QUICK})
+@REGISTRY.rule("Dndalike.Action.Block", "Block", "AC", values={"cost": "S", "speed": QUICK})
 def resolve_block(combat: Combat, item: StackItem) -> None:
     """BLOCK (quick, one Shield die; shield bearers only).  Against a melee attack on someone in the
     blocker's melee range, cancel it if its Attack value is at most the Shield die.  Against a ranged
@@ -714,7 +719,7 @@ def resolve_gather_power(combat: Combat, item: StackItem) -> None:
     combat._say(f"{item.actor.name} gathers a {drawn} stone")
 
 
-@REGISTRY.rule("Dndalike.Action.CastASpell", "Cast a Spell", "action", values={"cost": "O, M", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.CastASpell", "Cast a Spell", "AC", values={"cost": "O, M", "speed": SLOW})
 def resolve_cast(combat: Combat, item: StackItem) -> None:
     """CAST A SPELL: the spell works; the caster saves at minus the spell's level: failure or a
     natural 6 costs 1 fatigue, and a natural 6 puts a free copy of the spell on the stack."""
@@ -762,19 +767,19 @@ RESOLVERS: dict[str, Callable[[Combat, StackItem], None]] = {
 }
 
 
-REGISTRY.define("Dndalike.Rule.Stack", "The Stack", "rule", implementation=Combat,
+REGISTRY.define("Dndalike.Rule.Stack", "The Stack", "RU", implementation=Combat,
              summary="Announce, pay and roll; stack; respond with quick actions; resolve the top when "
                      "all decline; judge success at resolution; end the turn when the stack is empty.")
-REGISTRY.define("Dndalike.Rule.Reach", "Reach", "rule", implementation=Combat.attack_hits,
+REGISTRY.define("Dndalike.Rule.Reach", "Reach", "RU", implementation=Combat.attack_hits,
              summary="Melee attacks need the target in the same place, ranged ones need sight; "
                      "out of reach at resolution is an automatic failure.")
-REGISTRY.define("Dndalike.Rule.InterruptingMovement", "Interrupting Movement", "rule", implementation=Combat.merge,
+REGISTRY.define("Dndalike.Rule.InterruptingMovement", "Interrupting Movement", "RU", implementation=Combat.merge,
              summary="An attack merged into someone's move resolves when the mover reaches the named place.")
-REGISTRY.define("Dndalike.Rule.WoundsAndTheStack", "Wounds and the Stack", "rule", implementation=Combat.shaken,
+REGISTRY.define("Dndalike.Rule.WoundsAndTheStack", "Wounds and the Stack", "RU", implementation=Combat.shaken,
              summary="A wound means a save or losing every stacked ability; a hit without a wound, a save "
                      "with advantage.")
-REGISTRY.define("Dndalike.Rule.Death", "Death", "rule", implementation=Combat.kill,
+REGISTRY.define("Dndalike.Rule.Death", "Death", "RU", implementation=Combat.kill,
              summary="Death cancels all of a character's stacked abilities.")
-REGISTRY.define("Dndalike.Action.SkillAttempt", "Skill Attempt in Combat", "action",
+REGISTRY.define("Dndalike.Action.SkillAttempt", "Skill Attempt in Combat", "AC",
              implementation=resolve_skill_attempt, values={"cost": "M", "speed": SLOW},
              summary="Progress and completion attempts in combat cost a Movement die each.")

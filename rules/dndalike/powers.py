@@ -8,32 +8,21 @@ combatant's powers matter: :func:`lucky` for every save, :func:`heavy_hitter` fo
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection
 
-from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, edge
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.skills import SKILL_LEVELS
 from rules.values import is_whole
-
 
 
 class PowerError(DndalikeError):
     """Base class of the class-power errors."""
 
 
-class UnknownPowerError(PowerError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown class power {value!r} (known: {', '.join(POWERS)})")
-
-
 class ExertError(PowerError):
     """Nothing to regain: the die type is unknown or no die of it has been spent."""
-
-
-class SkillRankError(PowerError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"skill level {value!r} cannot be raised (levels: {', '.join(SKILL_LEVELS)})")
 
 
 @dataclass(frozen=True)
@@ -63,7 +52,7 @@ def power(name: str) -> Power:
     try:
         return POWERS[name]
     except KeyError:
-        raise UnknownPowerError(name) from None
+        raise PowerError(f"unknown class power {name!r} (known: {', '.join(POWERS)})") from None
 
 
 def power_classes(names: Collection[str]) -> tuple[str, ...]:
@@ -122,7 +111,7 @@ def skilled(skill_level: str) -> str:
     """One skill goes up a rank: Unskilled to Skilled, Skilled to Expert."""
     levels = list(SKILL_LEVELS)
     if skill_level not in levels or skill_level == levels[-1]:
-        raise SkillRankError(skill_level)
+        raise PowerError(f"skill level {skill_level!r} cannot be raised (levels: {', '.join(SKILL_LEVELS)})")
     return levels[levels.index(skill_level) + 1]
 
 

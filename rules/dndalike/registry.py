@@ -5,21 +5,17 @@ It lives in its own module so topic modules can import it without importing the 
 
 from __future__ import annotations
 
-from rules.nodes import Registry
+from rules.nodes import Registry, shared_types
 
 SYSTEM = "dndalike"
 TITLE = "DnDalike (rules v0.1)"
 
-#: The system's own node type codes: readable words, because the book prints them in headings.
+#: The shared codes DnDalike uses (rules, rolls, resources, actions, gear), then its own words.
 NODE_TYPES: dict[str, str] = {
+    **shared_types("RU", "RL", "R", "AC", "G"),
     "stat": "Stat",
     "derived": "Derived value",
     "class": "Class",
-    "gear": "Equipment",
-    "roll": "Roll",
-    "rule": "Rule",
-    "resource": "Resource",
-    "action": "Action",
     "step": "Turn step",
     "power": "Class power",
     "school": "School of magic",

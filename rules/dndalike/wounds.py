@@ -12,9 +12,8 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, Dist
 from rules.dndalike.registry import REGISTRY, DndalikeError
-from rules.tables import Table
-from rules.values import is_whole
-
+from rules.tables import Cell, Table
+from rules.values import is_whole, require_whole
 
 DAMAGE_DIE = 6
 #: Which wound a rest heals: the most recent, the one that rolled highest, or the lowest.
@@ -23,10 +22,6 @@ HEAL_CHOICES = ("latest", "largest", "smallest")
 
 class WoundError(DndalikeError):
     """A wound count that cannot exist."""
-
-    def __init__(self, what: str, value: object) -> None:
-        self.value = value
-        super().__init__(f"{what} {value!r} is invalid: it must be a whole number, 0 or more")
 
 
 class HealthError(DndalikeError):
@@ -42,26 +37,20 @@ class HealChoiceError(DndalikeError):
         super().__init__(f"unknown healing choice {value!r} (use one of {', '.join(HEAL_CHOICES)})")
 
 
-def _count(what: str, value: object) -> int:
-    if not is_whole(value) or value < 0:
-        raise WoundError(what, value)
-    return value
-
-
 def _health(value: object) -> int:
     if not is_whole(value) or value < 1:
         raise HealthError(value)
     return value
 
 
-@REGISTRY.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "rule", values={"factor": 2})
+@REGISTRY.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "RU", values={"factor": 2})
 def wounds_dealt(wounds: int = 1, *, two_handed: bool = False) -> int:
     """Wounds an effect inflicts; a two-handed weapon doubles them.
 
     Only wounds are doubled: a finishing blow deals no wounds, so a two-handed coup de grace is
     still one finishing blow.
     """
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     return wounds * 2 if two_handed else wounds
 
 
@@ -83,11 +72,11 @@ class DamageTrack:
         return sum(self.rolls)
 
 
-@REGISTRY.rule("Dndalike.Rule.Wound", "Wound", "rule", dice="1d6 per wound")
+@REGISTRY.rule("Dndalike.Rule.Wound", "Wound", "RU", dice="1d6 per wound")
 def suffer_wounds(track: DamageTrack, wounds: int, source: DiceSource) -> tuple[int, ...]:
     """Record ``wounds`` new wounds: a d6 of secret damage each for a normal character, a tally mark
     for a lesser one (no dice).  Returns the dice rolled."""
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     track.count += wounds
     if track.lesser:
         return ()
@@ -106,7 +95,7 @@ class FinishingBlowResult:
     rolled: tuple[int, ...] = ()
 
 
-@REGISTRY.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "rule")
+@REGISTRY.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "RU")
 def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> FinishingBlowResult:
     """Reveal the damage: at or above Health the character dies at once, otherwise nothing happens.
 
@@ -120,30 +109,30 @@ def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> Finis
     return FinishingBlowResult(track.total, health, track.total >= health)
 
 
-REGISTRY.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "rule", implementation=DamageTrack,
+REGISTRY.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "RU", implementation=DamageTrack,
              summary="Minions and henchmen: wounds are counted openly and rolled at each finishing blow.")
 
 
-@REGISTRY.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "roll", dice="wounds d6")
+@REGISTRY.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "RL", dice="wounds d6")
 def death_probability(wounds: int, health: int) -> Fraction:
     """The exact chance that ``wounds`` d6 reach ``health``: what a finishing blow kills with.
 
     For a lesser character this is the chance at every blow; for a normal one it is the chance over
     the secret rolls already made.
     """
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     _health(health)
     return Dist.die(DAMAGE_DIE).repeat_sum(wounds).p_ge(health) if wounds else Fraction(0)
 
 
 def finishing_blow_odds(most_wounds: int = 6, lowest_health: int = 4, highest_health: int = 12) -> Table:
     """Chance that a finishing blow kills, by wounds taken (rows) and Health (columns)."""
-    _count("wounds", most_wounds)
+    require_whole(most_wounds, "wounds", minimum=0, error=WoundError)
     _health(lowest_health)
     _health(highest_health)
     healths = range(lowest_health, highest_health + 1)
     columns = ("Wounds", *(f"Health {h}" for h in healths))
-    rows = [(w, *(death_probability(w, h) for h in healths)) for w in range(1, most_wounds + 1)]
+    rows: list[tuple[Cell, ...]] = [(w, *(death_probability(w, h) for h in healths)) for w in range(1, most_wounds + 1)]
     return Table.of(columns, rows, "Finishing blow odds", probabilities=columns[1:])
 
 

@@ -15,7 +15,7 @@ from typing import Literal
 from rules.heimr.characters import Character, find_attribute
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import require_whole
 
 Rounding = Literal["floor", "toward-zero"]
 
@@ -27,12 +27,6 @@ class AbilityError(HeimrError):
     """Bad ability input: no attributes to average, negative training, an unknown ability..."""
 
 
-def _whole(value: object, what: str) -> int:
-    if not is_whole(value):
-        raise AbilityError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 @REGISTRY.rule("Heimr.Rule.BasePotential", "Base potential", "RU")
 def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
     """The potential an ability has untrained: its attribute, or the average of several rounded down.
@@ -42,7 +36,7 @@ def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
     """
     if not attribute_values:
         raise AbilityError("base potential needs at least one attribute value, got none")
-    values = [_whole(v, "an attribute value") for v in attribute_values]
+    values = [require_whole(v, "an attribute value", error=AbilityError) for v in attribute_values]
     mean = Fraction(sum(values), len(values))
     if rounding == "floor":
         return math.floor(mean)
@@ -52,23 +46,25 @@ def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
 
 
 def _trained(value: object, what: str) -> int:
-    if _whole(value, what) < 0:
+    trained = require_whole(value, what, error=AbilityError)
+    if trained < 0:
         raise AbilityError(f"{what} cannot be negative: {value}")
-    return value  # type: ignore[return-value]
+    return trained
 
 
 @REGISTRY.rule("Heimr.Rule.AbilityConsistency", "Ability consistency", "RU",
                formula="base_consistency + trained_consistency")
 def ability_consistency(base_consistency: int, trained_consistency: int = 0) -> int:
     """An ability's consistency: the ability's base plus what the character trained."""
-    return _whole(base_consistency, "base consistency") + _trained(trained_consistency, "trained consistency")
+    return (require_whole(base_consistency, "base consistency", error=AbilityError)
+            + _trained(trained_consistency, "trained consistency"))
 
 
 @REGISTRY.rule("Heimr.Rule.AbilityPotential", "Ability potential", "RU",
                formula="base_potential + trained_potential")
 def ability_potential(base: int, trained_potential: int = 0) -> int:
     """An ability's potential: the base from the attributes plus what the character trained."""
-    return _whole(base, "base potential") + _trained(trained_potential, "trained potential")
+    return require_whole(base, "base potential", error=AbilityError) + _trained(trained_potential, "trained potential")
 
 
 @dataclass(frozen=True)
@@ -112,7 +108,8 @@ STANDARD_ABILITIES: tuple[Ability, ...] = (
 
 #: The source's table of basic abilities, with its base consistencies as printed.
 BASIC_ABILITIES: tuple[Ability, ...] = (
-    Ability("Knife fighting", ("Dex", "Emp"), -1, wielding="sword hand with the off-hand empty, or a weapon in each hand"),
+    Ability("Knife fighting", ("Dex", "Emp"), -1,
+            wielding="sword hand with the off-hand empty, or a weapon in each hand"),
     Ability("Duelling", ("Dex", "Str"), 0, wielding="sword hand, or a weapon in each hand"),
     Ability("Swordsmanship", ("Str",), 1, wielding="sword hand, or both hands"),
     Ability("Shield and sword", ("Str",), 1, wielding="sword in the sword hand, shield in the off-hand"),

@@ -9,18 +9,17 @@ away.  Everything here is exact: distributions are :class:`rules.dice.Dist` obje
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Sequence
 
 from rules.dice import DiceSource, DieRoll, Dist, RollResult
-from rules.dice.errors import check_work
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.systems import SystemNotation
-from rules.tables import Table
-from rules.values import is_whole
+from rules.tables import Cell, Table
+from rules.values import is_whole, require_whole
 
 #: The die every challenge rolls, whatever the consistency.
 BASE_DIE = 6
@@ -32,17 +31,11 @@ class ChallengeError(HeimrError):
     """A dice challenge asked with impossible inputs (a non-integer consistency, a bad face...)."""
 
 
-def _check_int(value: object, what: str) -> int:
-    if not is_whole(value):
-        raise ChallengeError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 @REGISTRY.rule("Heimr.Challenge.Consistency", "Consistency", "RU",
                values={"die": CONSISTENCY_DIE, "base_die": BASE_DIE})
 def consistency_dice(consistency: int) -> int:
     """How many d10s join the d6: the size of the consistency, ``|C|``, whatever its sign."""
-    return abs(_check_int(consistency, "consistency"))
+    return abs(require_whole(consistency, "consistency", error=ChallengeError))
 
 
 @REGISTRY.rule("Heimr.Challenge.RawScore", "Raw score", "RU")
@@ -74,7 +67,8 @@ def raw_score(consistency: int, d6: int, d10s: Sequence[int], *, d6_counts_as_on
 @REGISTRY.rule("Heimr.Challenge.Potential", "Potential", "RU")
 def apply_potential(raw: int, potential: int) -> int:
     """The result of a challenge: potential is a flat amount added to the raw score of the dice."""
-    return _check_int(raw, "raw score") + _check_int(potential, "potential")
+    return (require_whole(raw, "raw score", error=ChallengeError)
+            + require_whole(potential, "potential", error=ChallengeError))
 
 
 @dataclass(frozen=True)
@@ -99,7 +93,7 @@ def roll_challenge(consistency: int, potential: int, source: DiceSource, *,
                    d6_counts_as_one: bool = True) -> ChallengeRoll:
     """Roll a challenge through ``source``: the d6 first, then the d10s, so scripts read in order."""
     n = consistency_dice(consistency)
-    potential = _check_int(potential, "potential")
+    potential = require_whole(potential, "potential", error=ChallengeError)
     d6 = source.roll(BASE_DIE)
     d10s = tuple(source.roll(CONSISTENCY_DIE) for _ in range(n))
     raw = raw_score(consistency, d6, d10s, d6_counts_as_one=d6_counts_as_one)
@@ -118,7 +112,7 @@ def _positive_weights(n: int) -> dict[int, int]:
     tens the raw score is 9 + t, whatever the d6 shows.
     """
     def at_most(x: int) -> int:  # configurations with every die <= x (no 10 among them)
-        return min(x, BASE_DIE) * x ** n
+        return int(min(x, BASE_DIE) * x ** n)
 
     weights = {x: at_most(x) - at_most(x - 1) for x in range(1, CONSISTENCY_DIE)}
     for tens in range(1, n + 1):
@@ -131,7 +125,7 @@ def _negative_weights(n: int, d6_counts_as_one: bool) -> dict[int, int]:
     weights: dict[int, int] = {}
     if d6_counts_as_one:
         def at_least(x: int) -> int:  # no 1 anywhere and every die >= x
-            return max(BASE_DIE + 1 - x, 0) * (CONSISTENCY_DIE + 1 - x) ** n
+            return int(max(BASE_DIE + 1 - x, 0) * (CONSISTENCY_DIE + 1 - x) ** n)
         for x in range(2, BASE_DIE + 1):
             weights[x] = at_least(x) - at_least(x + 1)
         for ones in range(1, n + 2):  # the lowest is 1, minus one per 1 beyond the first
@@ -141,7 +135,7 @@ def _negative_weights(n: int, d6_counts_as_one: bool) -> dict[int, int]:
         return weights
 
     def at_least_plain(x: int) -> int:  # no d10 shows 1 and every die >= x (the d6 may show 1)
-        return max(BASE_DIE + 1 - x, 0) * min(CONSISTENCY_DIE + 1 - x, 9) ** n
+        return int(max(BASE_DIE + 1 - x, 0) * min(CONSISTENCY_DIE + 1 - x, 9) ** n)
     for x in range(1, BASE_DIE + 1):
         weights[x] = at_least_plain(x) - at_least_plain(x + 1)
     for ones in range(1, n + 1):
@@ -151,8 +145,7 @@ def _negative_weights(n: int, d6_counts_as_one: bool) -> dict[int, int]:
 
 @lru_cache(maxsize=512)
 def _raw_distribution(consistency: int, d6_counts_as_one: bool) -> Dist:
-    n = abs(consistency)
-    check_work(n * n, "Heimr dice challenge")
+    n = abs(consistency)  # at most MAX_CONSISTENCY: n big-integer powers, a fraction of a second
     if consistency > 0:
         return Dist.from_weights(_positive_weights(n))
     if consistency < 0:
@@ -175,20 +168,21 @@ def raw_distribution(consistency: int, *, d6_counts_as_one: bool = True) -> Dist
 
 def challenge_distribution(consistency: int, potential: int = 0, *, d6_counts_as_one: bool = True) -> Dist:
     """The exact distribution of a challenge's result: the raw score shifted by the potential."""
-    potential = _check_int(potential, "potential")
+    potential = require_whole(potential, "potential", error=ChallengeError)
     return raw_distribution(consistency, d6_counts_as_one=d6_counts_as_one) + potential
 
 
 @REGISTRY.rule("Heimr.Challenge.Requirement", "Requirement", "RU")
 def meets_requirement(result: int, requirement: int) -> bool:
     """A challenge succeeds when its result reaches the requirement: equal is enough."""
-    return _check_int(result, "result") >= _check_int(requirement, "requirement")
+    return (require_whole(result, "result", error=ChallengeError)
+            >= require_whole(requirement, "requirement", error=ChallengeError))
 
 
 def success_probability(consistency: int, potential: int, requirement: int, *,
                         d6_counts_as_one: bool = True) -> Fraction:
     """The exact chance that a challenge reaches ``requirement``."""
-    requirement = _check_int(requirement, "requirement")
+    requirement = require_whole(requirement, "requirement", error=ChallengeError)
     dist = challenge_distribution(consistency, potential, d6_counts_as_one=d6_counts_as_one)
     return Fraction(dist.p_ge(requirement))
 
@@ -196,7 +190,8 @@ def success_probability(consistency: int, potential: int, requirement: int, *,
 @REGISTRY.rule("Heimr.Challenge.Opposed", "Opposed challenge", "RU")
 def defender_holds(active: int, passive: int) -> bool:
     """In an opposed challenge the passive side's result is the requirement, so a tie goes to it."""
-    return _check_int(passive, "passive result") >= _check_int(active, "active result")
+    return (require_whole(passive, "passive result", error=ChallengeError)
+            >= require_whole(active, "active result", error=ChallengeError))
 
 
 def opposed_probability(active: tuple[int, int], passive: tuple[int, int], *,
@@ -251,7 +246,7 @@ def success_table(lowest: int = -3, highest: int = 5, potential: int = 0) -> Tab
     dists = [challenge_distribution(c, potential) for c in range(lowest, highest + 1)]
     low = min(d.min() for d in dists) + 1
     high = max(d.max() for d in dists)
-    rows = [(req, *(Fraction(d.p_ge(req)) for d in dists)) for req in range(low, high + 1)]
+    rows: list[tuple[Cell, ...]] = [(req, *(Fraction(d.p_ge(req)) for d in dists)) for req in range(low, high + 1)]
     return Table.of(["Requirement", *columns], rows, title="Chance to reach a requirement",
                     probabilities=columns)
 

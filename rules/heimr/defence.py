@@ -13,7 +13,7 @@ from typing import Literal
 from rules.heimr.challenge import challenge_distribution
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 DefenceKind = Literal["dodge", "block", "parry"]
 #: Consistency lost for every earlier dodge (or block) since the defender's last turn.
@@ -28,13 +28,6 @@ OUTMANOEUVRE_PENALTY = 1
 
 class DefenceError(HeimrError):
     """Bad defence input: an unknown defence, a parry with no parries left, a block without a shield..."""
-
-
-def _whole(value: object, what: str, minimum: int | None = None) -> int:
-    if not is_whole(value) or (minimum is not None and value < minimum):
-        at_least = "" if minimum is None else f" of at least {minimum}"
-        raise DefenceError(f"{what} must be a whole number{at_least}, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -61,7 +54,8 @@ for _defence in DEFENCES:
 @REGISTRY.rule("Heimr.Rule.DefenceRoll", "Defence roll", "RU")
 def attack_misses(attack: int, defence: int) -> bool:
     """The attack misses when the defence result is equal to or higher than the attack result."""
-    return _whole(defence, "the defence result") >= _whole(attack, "the attack result")
+    return (require_whole(defence, "the defence result", error=DefenceError)
+            >= require_whole(attack, "the attack result", error=DefenceError))
 
 
 def hit_probability(attack: tuple[int, int], defence: tuple[int, int], *,
@@ -88,7 +82,7 @@ class DefenceTracker:
     uses: dict[str, int] = field(default_factory=lambda: {"dodge": 0, "block": 0, "parry": 0})
 
     def __post_init__(self) -> None:
-        _whole(self.melee_weapons, "the number of melee weapons", 0)
+        require_whole(self.melee_weapons, "the number of melee weapons", minimum=0, error=DefenceError)
         if not isinstance(self.shield, bool):
             raise DefenceError(f"shield is True or False, not {self.shield!r}")
 
@@ -210,14 +204,14 @@ def luck_shot(d10: int, concealment: int) -> int | None:
     consistency penalty of 1 plus the concealment penalty (returned); otherwise ``None``."""
     if not is_whole(d10) or not 1 <= d10 <= 10:
         raise DefenceError(f"a d10 shows 1 to 10, not {d10!r}")
-    _whole(concealment, "a concealment penalty", 0)
+    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
     return LUCK_SHOT_PENALTY + concealment if d10 == LUCK_SHOT_FACE else None
 
 
 def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], concealment: int) -> Fraction:
     """Exact chance that a luck shot lands: 1 in 10, then the penalised attack must beat the defence."""
     c, p = attack
-    _whole(concealment, "a concealment penalty", 0)
+    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
     return Fraction(1, 10) * hit_probability((c - LUCK_SHOT_PENALTY - concealment, p), defence)
 
 
@@ -226,8 +220,8 @@ def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], con
 def hide_after_sounds(hide: int, soft_sounds: int, loud: bool = False) -> int | None:
     """The hide challenge's result after ``soft_sounds`` soft sounds (2 off each); a loud sound
     gives the character away (``None``)."""
-    _whole(hide, "the hide result")
-    _whole(soft_sounds, "a number of sounds", 0)
+    require_whole(hide, "the hide result", error=DefenceError)
+    require_whole(soft_sounds, "a number of sounds", minimum=0, error=DefenceError)
     if not isinstance(loud, bool):
         raise DefenceError(f"loud is True or False, not {loud!r}")
     return None if loud else hide - SOFT_SOUND_HIDE_LOSS * soft_sounds
@@ -245,7 +239,7 @@ def guarded_ranged_attack(outcome: Literal["hit", "dodge", "block"]) -> str:
 
 def attackers_to_reach(guards: int) -> int:
     """Each guard stops one opponent, so reaching a guarded target takes one attacker more than guards."""
-    return _whole(guards, "a number of guards", 0) + 1
+    return require_whole(guards, "a number of guards", minimum=0, error=DefenceError) + 1
 
 
 #: Movers needed to shift a character, by the character's state.

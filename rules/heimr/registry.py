@@ -5,20 +5,14 @@ It lives in its own module so topic modules can import it without importing the 
 
 from __future__ import annotations
 
-from rules.nodes import Registry
+from rules.nodes import Registry, shared_types
 
 #: Heimr's own node types: short codes, readable labels.
 NODE_TYPES: dict[str, str] = {
-    "A": "Attribute",
-    "AB": "Ability",
-    "R": "Resource",
-    "RU": "Rule",
-    "E": "Effect",
+    **shared_types("A", "AB", "R", "RU", "E", "AC", "G"),
     "P": "Position",
-    "AC": "Action",
     "D": "Defence",
     "IN": "Injury",
-    "G": "Gear",
     "M": "Module",
 }
 

@@ -7,11 +7,22 @@ that registry as ``REGISTRY``; :mod:`rules.nemron.checks` registers the Nemron p
 
 from __future__ import annotations
 
-from rules.nemron import actions, characters, checks, combat, damage, effects, energy, health, nodes, progression, tracker
+from rules.nemron import (
+    actions,
+    characters,
+    checks,
+    combat,
+    damage,
+    effects,
+    energy,
+    health,
+    nodes,
+    progression,
+    tracker,
+)
 from rules.nemron.checks import parse_pool, pool_distribution
 from rules.nemron.nodes import RANK_DICE, rank_die
 from rules.nemron.registry import NODE_TYPES, REGISTRY, NemronError
-
 
 __all__ = [
     "REGISTRY", "NODE_TYPES", "NemronError", "RANK_DICE", "rank_die", "parse_pool", "pool_distribution",

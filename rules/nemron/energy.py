@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.formula import Formula
-from rules.nemron.nodes import MAX_RANK, REGISTRY
-from rules.values import is_whole
-from rules.nemron.registry import NemronError
+from rules.nemron.nodes import MAX_RANK
+from rules.nemron.registry import REGISTRY, NemronError
+from rules.values import is_whole, require_whole
 
 #: The Energy maximum as the book prints it.
 MAX_ENERGY = Formula("Control + Sense + Focus + 5")
@@ -26,12 +26,6 @@ class EnergyError(NemronError):
 
 class BonusReactionError(EnergyError):
     """A second Energy-bought bonus reaction in the same round."""
-
-
-def _whole(value: int, what: str) -> int:
-    if not is_whole(value) or value < 0:
-        raise EnergyError(f"{what} must be a whole number of at least 0, not {value!r}")
-    return value
 
 
 @REGISTRY.rule("Generic.Trait.Energy", "Energy", "E,R", formula=str(MAX_ENERGY),
@@ -50,24 +44,24 @@ class Energy:
     bonus_reaction_rounds: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        _whole(self.maximum, "maximum Energy")
+        require_whole(self.maximum, "maximum Energy", minimum=0, error=EnergyError)
         if self.current == -1:
             self.current = self.maximum
-        _whole(self.current, "current Energy")
+        require_whole(self.current, "current Energy", minimum=0, error=EnergyError)
         if not 0 <= self.current <= self.maximum:
             raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
 
     @classmethod
-    def from_spirit(cls, control: int, sense: int, focus: int) -> "Energy":
+    def from_spirit(cls, control: int, sense: int, focus: int) -> Energy:
         """A full pool for a character with these Spirit-line ranks."""
         for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
             if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
                 raise EnergyError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
-        return cls(MAX_ENERGY(Control=control, Sense=sense, Focus=focus))  # type: ignore[arg-type]
+        return cls(MAX_ENERGY.whole(Control=control, Sense=sense, Focus=focus))
 
     def spend(self, amount: int) -> int:
         """Pay ``amount`` (an ability's cost, say) and return what is left."""
-        _whole(amount, "an Energy cost")
+        require_whole(amount, "an Energy cost", minimum=0, error=EnergyError)
         if amount > self.current:
             raise EnergyError(f"cannot spend {amount} Energy: only {self.current} left")
         self.current -= amount
@@ -75,7 +69,7 @@ class Energy:
 
     def effort(self, hours: int) -> int:
         """Hard physical effort (jogging, climbing a mountain): 1 Energy per hour."""
-        return self.spend(_whole(hours, "hours of effort") * EFFORT_COST_PER_HOUR)
+        return self.spend(require_whole(hours, "hours of effort", minimum=0, error=EnergyError) * EFFORT_COST_PER_HOUR)
 
     def bonus_reaction(self, round_number: int) -> int:
         """Buy one bonus reaction for 2 Energy; only once in any round."""
@@ -89,12 +83,13 @@ class Energy:
 
     def rest(self, hours: int) -> int:
         """Rest: 1 Energy back per hour, up to the maximum."""
-        self.current = min(self.maximum, self.current + _whole(hours, "hours of rest") * RECOVERY_PER_HOUR)
+        self.current = min(self.maximum, self.current + require_whole(hours, "hours of rest", minimum=0,
+                                                                      error=EnergyError) * RECOVERY_PER_HOUR)
         return self.current
 
     def drain(self, amount: int) -> int:
         """Lose Energy to damage (Neural): unlike spending, this stops at 0 instead of failing."""
-        self.current = max(0, self.current - _whole(amount, "Energy drained"))
+        self.current = max(0, self.current - require_whole(amount, "Energy drained", minimum=0, error=EnergyError))
         return self.current
 
 

@@ -9,12 +9,12 @@ XP can raise it, whether it counts charges, and how low it may decay.  The six p
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Mapping
 
 from rules.nemron.registry import NODE_TYPES, REGISTRY, NemronError
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: Rank (or level) -> sides of the die it adds to a pool.
 RANK_DICE: Mapping[int, int] = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12}
@@ -44,13 +44,6 @@ class ChargeError(NemronError):
 
 class EffectRankError(NemronError):
     """A negative rank, gain or decay for an effect node."""
-
-
-def _whole(value: object, what: str, error: type[ValueError]) -> int:
-    """``value`` if it is a whole number of at least 0, else ``error`` naming it."""
-    if not is_whole(value) or value < 0:
-        raise error(f"{what} must be a whole number of at least 0, not {value!r}")
-    return value
 
 
 @REGISTRY.rule("Generic.Rule.RankDie", "Rank Die", "RU",
@@ -174,7 +167,7 @@ class EffectRank:
     trait: bool = False
 
     def __post_init__(self) -> None:
-        _whole(self.rank, f"{self.name}: the rank", EffectRankError)
+        require_whole(self.rank, f"{self.name}: the rank", minimum=0, error=EffectRankError)
         if self.rank < self.floor:
             raise EffectRankError(f"{self.name}: rank {self.rank} is below its floor {self.floor}")
 
@@ -189,13 +182,13 @@ class EffectRank:
 
     def gain(self, ranks: int) -> int:
         """Add ``ranks`` (more of the same boon or condition) and return the new rank."""
-        _whole(ranks, f"{self.name}: ranks gained", EffectRankError)
+        require_whole(ranks, f"{self.name}: ranks gained", minimum=0, error=EffectRankError)
         self.rank += ranks
         return self.rank
 
     def decay(self, steps: int = 1) -> int:
         """Lose ``steps`` ranks, never going below the floor; return the new rank."""
-        _whole(steps, f"{self.name}: decay steps", EffectRankError)
+        require_whole(steps, f"{self.name}: decay steps", minimum=0, error=EffectRankError)
         self.rank = max(self.floor, self.rank - steps)
         return self.rank
 
@@ -217,11 +210,11 @@ class Charges:
     RECHARGE_HOURS = 8
 
     def __post_init__(self) -> None:
-        _whole(self.rank, f"{self.name}: the number of charges", ChargeError)
+        require_whole(self.rank, f"{self.name}: the number of charges", minimum=0, error=ChargeError)
 
     def spend(self, charges: int = 1) -> int:
         """Use ``charges`` charges and return what is left."""
-        _whole(charges, f"{self.name}: charges spent", ChargeError)
+        require_whole(charges, f"{self.name}: charges spent", minimum=0, error=ChargeError)
         if charges > self.rank:
             raise ChargeError(f"{self.name}: cannot spend {charges} charge(s), only {self.rank} left")
         self.rank -= charges
@@ -229,7 +222,7 @@ class Charges:
 
     def rest(self, hours: int) -> int:
         """Rest for ``hours``; a trait resource below 1 is recharged to 1 after 8 hours."""
-        _whole(hours, f"{self.name}: hours of rest", ChargeError)
+        require_whole(hours, f"{self.name}: hours of rest", minimum=0, error=ChargeError)
         if self.trait and hours >= self.RECHARGE_HOURS and self.rank < 1:
             self.rank = 1
         return self.rank

@@ -7,12 +7,12 @@ adds one, ``RU`` (rule), for the mechanics it registers that are not game object
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
-from rules.nodes import CORE_NODE_TYPES, Registry
+from rules.nodes import CORE_NODE_TYPES, Registry, shared_types
 
 #: The published six node types plus ``RU`` for rules (initiative, falling damage, ...).
-NODE_TYPES: Mapping[str, str] = {**CORE_NODE_TYPES, "RU": "Rule"}
+NODE_TYPES: Mapping[str, str] = {**CORE_NODE_TYPES, **shared_types("RU")}
 
 REGISTRY = Registry("nemron", title="Nemron RPG", node_types=NODE_TYPES)
 

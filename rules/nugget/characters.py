@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from rules.nugget.registry import REGISTRY, NuggetError
-from rules.values import is_whole
+from rules.values import require_whole
 
 #: Attribute ranges: player characters and ordinary people, and creatures beyond the human range.
 PC_ATTRIBUTE_RANGE = (-1, 2)
@@ -79,26 +79,21 @@ ATTRIBUTE_NAMES = tuple(a.name for a in ATTRIBUTES)
 ATTRIBUTE_LEVELS: Mapping[int, str] = {-1: "poor", 0: "average", 1: "talented", 2: "exceptional"}
 
 for _attribute in ATTRIBUTES:
-    REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "Attr",
+    REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "A",
                     summary=f"Natural talent for {_attribute.covers}.", implementation=_attribute,
                     ranks=None, values={"covers": _attribute.covers})
-
-
-def _whole(value: object, what: str, error: type[CharacterError]) -> int:
-    if not is_whole(value):
-        raise error(f"{what} must be a whole number, not {value!r}")
-    return value
 
 
 def attribute_level(level: object, what: str = "attribute level") -> int:
     """Check an attribute level used in a sum: a whole number in the widest (creature) range, -2..+4."""
     low, high = CREATURE_ATTRIBUTE_RANGE
-    if not low <= _whole(level, what, AttributeRangeError) <= high:
-        raise AttributeRangeError(f"{what} {level:+d} is outside {low:+d}..{high:+d}")
-    return level
+    checked = require_whole(level, what, error=AttributeRangeError)
+    if not low <= checked <= high:
+        raise AttributeRangeError(f"{what} {checked:+d} is outside {low:+d}..{high:+d}")
+    return checked
 
 
-@REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "Rule",
+@REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "RU",
                values={"pc_low": PC_ATTRIBUTE_RANGE[0], "pc_high": PC_ATTRIBUTE_RANGE[1],
                        "creature_low": CREATURE_ATTRIBUTE_RANGE[0],
                        "creature_high": CREATURE_ATTRIBUTE_RANGE[1]})
@@ -107,12 +102,12 @@ def check_attribute(name: str, level: int, *, creature: bool = False) -> int:
     if name not in ATTRIBUTE_NAMES:
         raise UnknownAttributeError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
     low, high = CREATURE_ATTRIBUTE_RANGE if creature else PC_ATTRIBUTE_RANGE
-    if not low <= _whole(level, f"{name} level", AttributeRangeError) <= high:
+    if not low <= require_whole(level, f"{name} level", error=AttributeRangeError) <= high:
         raise AttributeRangeError(f"{name} {level:+d} is outside {low:+d}..{high:+d}")
     return level
 
 
-@REGISTRY.rule("Nugget.Rule.AttributeDice", "Attribute Dice", "Rule")
+@REGISTRY.rule("Nugget.Rule.AttributeDice", "Attribute Dice", "RU")
 def attribute_dice(level: int) -> tuple[int, int]:
     """(Advantages, Disadvantages) an attribute brings to a pool: each point above 0 is an Advantage,
     each point below 0 a Disadvantage."""
@@ -120,7 +115,7 @@ def attribute_dice(level: int) -> tuple[int, int]:
     return max(level, 0), max(-level, 0)
 
 
-@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "Rule",
+@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "RU",
                values={"points": ATTRIBUTE_POINTS})
 def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
     """Check a player character's attributes spend exactly their points; return the points spent.
@@ -159,11 +154,11 @@ class Skill:
         return SKILL_LEVELS[self.level]
 
 
-@REGISTRY.rule("Nugget.Skill.Level", "Skill Level", "Skill",
+@REGISTRY.rule("Nugget.Skill.Level", "Skill Level", "S",
                values={"min": min(SKILL_LEVELS), "max": max(SKILL_LEVELS)})
 def check_skill_level(level: int, name: str = "skill") -> int:
     """Skills run from 1 (Basic) through Professional and Expert to 4 (Master); each level is a die."""
-    if _whole(level, f"{name} level", SkillLevelError) not in SKILL_LEVELS:
+    if require_whole(level, f"{name} level", error=SkillLevelError) not in SKILL_LEVELS:
         raise SkillLevelError(f"{name} level {level} is outside 1..4")
     return level
 
@@ -283,7 +278,7 @@ class Character:
         return mental_resistance(self.attribute("Will"))
 
 
-@REGISTRY.rule("Nugget.Rule.CharacterCreation", "Character Creation", "Rule",
+@REGISTRY.rule("Nugget.Rule.CharacterCreation", "Character Creation", "RU",
                values={"destiny": STARTING_DESTINY})
 def create_character(name: str, attributes: Mapping[str, int], occupation: str, core_skill: Skill,
                      skills: Sequence[Skill] = (), goals: Sequence[str] = (), *,

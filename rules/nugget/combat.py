@@ -6,18 +6,17 @@ hand-to-hand) less armour, then the target's Physical Resistance and the damage 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from rules.dice import DiceSource, Dist
 from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_level
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
 from rules.nugget.registry import REGISTRY, NuggetError
-from rules.nugget.rolls import (Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
-                                success_distribution)
-from rules.tables import Table
-from rules.values import is_whole
+from rules.nugget.rolls import Lid, PoolRoll, is_too_hard, pool_size, roll_pool, success_distribution
+from rules.tables import Cell, Table
+from rules.values import is_whole, require_whole
 
 #: Attacks, and defences in close combat, are usually rolled at this many Base Dice.
 ATTACK_BASE_DICE = 2
@@ -48,20 +47,15 @@ class CombatCountError(CombatError):
     """A skill level outside 0..4, or a negative success count or damage figure."""
 
 
-def _count(value: object, what: str) -> int:
-    if not is_whole(value) or value < 0:
-        raise CombatCountError(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
 def _skill(value: object, what: str = "skill level") -> int:
     """A skill level in a pool: 0 (no skill) up to the highest level, 4."""
-    if _count(value, what) > max(SKILL_LEVELS):
+    level = require_whole(value, what, minimum=0, error=CombatCountError)
+    if level > max(SKILL_LEVELS):
         raise CombatCountError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
-    return value
+    return level
 
 
-@REGISTRY.rule("Nugget.Roll.Attack", "Attack", "Roll", formula="2 + skill + Agility",
+@REGISTRY.rule("Nugget.Roll.Attack", "Attack", "RL", formula="2 + skill + Agility",
                values={"base_dice": ATTACK_BASE_DICE})
 def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int = 0,
                 base: int = ATTACK_BASE_DICE) -> int:
@@ -70,10 +64,11 @@ def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int 
     Spray or burst fire adds an Advantage; every Injury the attacker carries takes one die away.
     """
     adv, dis = attribute_dice(agility)
-    return pool_size(base, _skill(skill) + adv + int(spray), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(spray), dis + require_whole(injuries, "injuries", minimum=0,
+                                                                                 error=CombatCountError))
 
 
-@REGISTRY.rule("Nugget.Roll.Defence", "Defence", "Roll", formula="BD + skill + Agility",
+@REGISTRY.rule("Nugget.Roll.Defence", "Defence", "RL", formula="BD + skill + Agility",
                values={"base_dice": ATTACK_BASE_DICE, "no_cover": 0, "partial_cover": 1, "good_cover": 2})
 def defence_pool(skill: int, agility: int, *, close_combat: bool = True, projectile: bool = False,
                  cover: str = "none", shield: bool = False, injuries: int = 0,
@@ -90,27 +85,30 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
         raise CombatError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
     base = COVER_BASE_DICE[cover] if projectile else ATTACK_BASE_DICE
     adv, dis = attribute_dice(agility) if use_agility else (0, 0)
-    return pool_size(base, _skill(skill) + adv + int(shield), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(shield), dis + require_whole(injuries, "injuries", minimum=0,
+                                                                                  error=CombatCountError))
 
 
-REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "Rule", implementation=attack_pool, values={"advantage": 1},
+REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "RU", implementation=attack_pool, values={"advantage": 1},
                 summary="Firearms that spray or fire bursts get an Advantage to hit.")
-REGISTRY.define("Nugget.Rule.Shield", "Shield", "Rule", implementation=defence_pool, values={"advantage": 1},
+REGISTRY.define("Nugget.Rule.Shield", "Shield", "RU", implementation=defence_pool, values={"advantage": 1},
                 summary="A shield gives an Advantage to defend.")
 
 
-@REGISTRY.rule("Nugget.Roll.Unseen", "Unseen Opponent", "Roll", formula="Fighting + Brains",
+@REGISTRY.rule("Nugget.Roll.Unseen", "Unseen Opponent", "RL", formula="Fighting + Brains",
                values={"base_dice": UNSEEN_BASE_DICE})
 def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
     """Against an opponent nobody can see, attack and defence alike become Fighting + Brains at BD 0."""
     adv, dis = attribute_dice(brains)
-    return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis + _count(injuries, "injuries"))
+    return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis
+                     + require_whole(injuries, "injuries", minimum=0, error=CombatCountError))
 
 
-@REGISTRY.rule("Nugget.Rule.Hit", "Hit", "Rule")
+@REGISTRY.rule("Nugget.Rule.Hit", "Hit", "RU")
 def hits(attack_successes: int, defence_successes: int) -> bool:
     """The attack lands only with more successes than the defence: a tie is a miss."""
-    return _count(attack_successes, "attack successes") > _count(defence_successes, "defence successes")
+    return (require_whole(attack_successes, "attack successes", minimum=0, error=CombatCountError)
+            > require_whole(defence_successes, "defence successes", minimum=0, error=CombatCountError))
 
 
 @REGISTRY.rule("Nugget.Weapon.Base", "Weapon Base Damage", "Weapon",
@@ -133,7 +131,7 @@ def check_armour(points: int, *, modern: bool = False) -> int:
     return points
 
 
-@REGISTRY.rule("Nugget.Rule.Damage", "Damage", "Rule",
+@REGISTRY.rule("Nugget.Rule.Damage", "Damage", "RU",
                formula="attack - defence + weapon + Brawn - armour")
 def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, brawn: int = 0,
                hand_to_hand: bool = False, armour: int = 0) -> int:
@@ -143,7 +141,7 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     Brawn takes away), less armour.  Not clamped: :func:`~rules.nugget.harm.resisted_damage`
     clamps once at the very end.  A miss does no damage at all.
     """
-    _count(weapon, "weapon base")
+    require_whole(weapon, "weapon base", minimum=0, error=CombatCountError)
     check_armour(armour, modern=True)
     attribute_level(brawn, "Brawn")
     if not hits(attack_successes, defence_successes):
@@ -151,7 +149,7 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     return attack_successes - defence_successes + weapon + (brawn if hand_to_hand else 0) - armour
 
 
-@REGISTRY.rule("Nugget.Rule.Surprise", "Surprise", "Rule")
+@REGISTRY.rule("Nugget.Rule.Surprise", "Surprise", "RU")
 def defence_allowed(*, surprised: bool = False) -> bool:
     """A surprised target (someone sneaked up successfully) gets no defence roll at all."""
     return not surprised
@@ -173,7 +171,7 @@ class Exchange:
         return hits(self.attack.successes, self.defence.successes if self.defence else 0)
 
 
-@REGISTRY.rule("Nugget.Roll.Exchange", "Attack Exchange", "Roll")
+@REGISTRY.rule("Nugget.Roll.Exchange", "Attack Exchange", "RL")
 def resolve_attack(attack: int, defence: int | None, resistance: int, source: DiceSource, *, weapon: int,
                    brawn: int = 0, hand_to_hand: bool = False, armour: int = 0,
                    lid: Lid | str = Lid.ON) -> Exchange:
@@ -212,7 +210,7 @@ def hit_table(lid: str = "on", max_attack: int = 8, max_defence: int = 6) -> Tab
         if not isinstance(value, int) or value < 1:
             raise CombatCountError(f"{what} must be at least 1, got {value!r}")
     columns = tuple(f"vs {d}" for d in range(0, max_defence + 1))
-    rows = [(a, *(hit_chance(a, d, lid=lid) for d in range(0, max_defence + 1)))
+    rows: list[tuple[Cell, ...]] = [(a, *(hit_chance(a, d, lid=lid) for d in range(0, max_defence + 1)))
             for a in range(1, max_attack + 1)]
     return Table.of(("Attack dice", *columns), rows, title=f"Chance to hit, lid-{lid}", probabilities=columns)
 

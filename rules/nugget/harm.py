@@ -6,15 +6,15 @@ Physical and mental harm are two separate :class:`Wounds` tracks of one :class:`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Mapping
 
 from rules.dice import Dist
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import Lid, PoolRoll, outcome_distribution
-from rules.tables import Table
-from rules.values import is_whole
+from rules.tables import Cell, Table
+from rules.values import is_whole, require_whole
 
 #: Extra damage when the Resistance roll fumbles.
 FUMBLE_DAMAGE = 1
@@ -37,13 +37,7 @@ class TrackError(HarmError):
     """A wound track other than ``physical`` and ``mental``."""
 
 
-def _count(value: object, what: str, error: type[HarmError] = DamageError) -> int:
-    if not is_whole(value) or value < 0:
-        raise error(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
-@REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "Roll",
+@REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "RL",
                formula="max(0, damage - successes + fumble)", values={"fumble": FUMBLE_DAMAGE})
 def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     """Damage left after a Resistance roll: each success takes one point off, a fumble adds one.
@@ -53,7 +47,7 @@ def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     """
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
-    _count(successes, "Resistance successes")
+    require_whole(successes, "Resistance successes", minimum=0, error=DamageError)
     return max(0, damage - successes + (FUMBLE_DAMAGE if fumble else 0))
 
 
@@ -96,11 +90,11 @@ DAMAGE_TABLE: tuple[tuple[int, Effect], ...] = (
 )
 
 
-@REGISTRY.rule("Nugget.Rule.DamageTable", "Damage Table", "Rule",
+@REGISTRY.rule("Nugget.Rule.DamageTable", "Damage Table", "RU",
                values={"hurt": 1, "injured": 3, "unconscious": 5, "dead": 7})
 def damage_effect(damage: int) -> Effect:
     """Read final damage off the table: 1-2 Hurt, 3-4 Injured, 5-6 also Unconscious, 7+ also Dead."""
-    _count(damage, "damage")
+    require_whole(damage, "damage", minimum=0, error=DamageError)
     return [effect for least, effect in DAMAGE_TABLE if damage >= least][-1]
 
 
@@ -137,9 +131,9 @@ class Wounds:
 
     def __post_init__(self) -> None:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
-            _count(count, what, HarmError)
+            require_whole(count, what, minimum=0, error=HarmError)
 
-    def take(self, effect: Effect) -> "Wounds":
+    def take(self, effect: Effect) -> Wounds:
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
                       self.unconscious or effect.unconscious, self.dead or effect.dead)
 
@@ -147,7 +141,7 @@ class Wounds:
 TRACKS = ("physical", "mental")
 
 
-@REGISTRY.rule("Nugget.Rule.Tracks", "Physical and Mental Harm", "Rule")
+@REGISTRY.rule("Nugget.Rule.Tracks", "Physical and Mental Harm", "RU")
 @dataclass(frozen=True)
 class Condition:
     """A character's harm, kept on two tracks that heal apart but whose penalties add up."""
@@ -158,9 +152,10 @@ class Condition:
     def track(self, kind: str) -> Wounds:
         if kind not in TRACKS:
             raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
-        return getattr(self, kind)
+        wounds: Wounds = getattr(self, kind)
+        return wounds
 
-    def take(self, effect: Effect, kind: str = "physical") -> "Condition":
+    def take(self, effect: Effect, kind: str = "physical") -> Condition:
         return replace(self, **{kind: self.track(kind).take(effect)})
 
     @property
@@ -180,16 +175,16 @@ class Condition:
         """Disadvantages from Injuries: one each on every roll except Resistance rolls."""
         return 0 if resistance else self.injuries
 
-    def rest(self, kind: str = "physical") -> "Condition":
+    def rest(self, kind: str = "physical") -> Condition:
         """Five minutes' rest clears the Hurts of one track."""
         return replace(self, **{kind: replace(self.track(kind), hurts=0)})
 
-    def recover(self, kind: str = "physical") -> "Condition":
+    def recover(self, kind: str = "physical") -> Condition:
         """A day of rest and care clears the Injuries (and Hurts) of one track."""
         return replace(self, **{kind: replace(self.track(kind), hurts=0, injuries=0)})
 
 
-@REGISTRY.rule("Nugget.Roll.FirstAid", "First Aid", "Roll", formula="Medicine + Brains + 2",
+@REGISTRY.rule("Nugget.Roll.FirstAid", "First Aid", "RL", formula="Medicine + Brains + 2",
                values={"base_dice": FIRST_AID_BASE_DICE})
 def first_aid(condition: Condition, successes: int, *, one_per_round: bool = False) -> Condition:
     """Heal physical Hurts with medical supplies: each success spent heals one Hurt.
@@ -197,7 +192,7 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
     Healer and patient do nothing else that round.  With ``one_per_round`` a round of first aid
     heals at most one Hurt, however many successes it earns.
     """
-    _count(successes, "first aid successes", HarmError)
+    require_whole(successes, "first aid successes", minimum=0, error=HarmError)
     healed = min(successes, 1 if one_per_round else successes, condition.physical.hurts)
     return replace(condition, physical=replace(condition.physical, hurts=condition.physical.hurts - healed))
 
@@ -205,8 +200,8 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
 def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
                         max_rerolls: int | None = None) -> dict[str, Fraction]:
     """Exact chances of each damage-table row when ``damage`` meets a Resistance of so many dice."""
-    _count(damage, "damage")
-    _count(resistance_dice, "Resistance dice")
+    require_whole(damage, "damage", minimum=0, error=DamageError)
+    require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError)
     final = final_damage_distribution(damage, resistance_dice, lid=lid, max_rerolls=max_rerolls)
     chances: dict[str, Fraction] = {effect.label: Fraction(0) for _, effect in DAMAGE_TABLE}
     for points, p in final.items():
@@ -219,7 +214,7 @@ def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | s
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
-    if _count(resistance_dice, "Resistance dice") == 0:
+    if require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError) == 0:
         return Dist.constant(damage)
     outcomes = outcome_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
     return outcomes.map(lambda pair: resisted_damage(damage, pair[0], pair[1]))
@@ -228,7 +223,7 @@ def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | s
 def resistance_table(resistance_dice: int = 2, lid: str = "on") -> Table:
     """Chances of each damage-table row for damage 1 to 10 against a Resistance pool."""
     labels = [effect.label for _, effect in DAMAGE_TABLE]
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     for damage in range(1, 11):
         chances: Mapping[str, Fraction] = effect_distribution(damage, resistance_dice, lid=lid)
         rows.append((damage, *(chances[label] for label in labels)))

@@ -5,16 +5,13 @@ It lives in its own module so topic modules can import it without importing the 
 
 from __future__ import annotations
 
-from rules.nodes import Registry
+from rules.nodes import Registry, shared_types
 
-#: NUGGET's own node types: short, readable codes shown after each heading in the book.
+#: The shared codes NUGGET uses (attributes, skills, rolls, rules), then its own.
 NODE_TYPES: dict[str, str] = {
-    "Attr": "Attribute",
-    "Skill": "Skill",
+    **shared_types("A", "S", "RL", "RU"),
     "Char": "Character feature",
     "Stat": "Derived statistic",
-    "Roll": "Roll",
-    "Rule": "Rule",
     "Setting": "Per-game setting",
     "Cond": "Condition",
     "Weapon": "Weapon or armour",

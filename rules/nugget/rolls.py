@@ -6,19 +6,27 @@ Every other topic builds its rolls from :func:`pool_size` and :func:`roll_pool`,
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-import re
-from typing import Iterable, Sequence
 
-from rules.dice import (DiceSource, DieRoll, Dist, RollResult, compare, count_successes, fumble_probability,
-                        pool_outcomes)
+from rules.dice import (
+    DiceSource,
+    DieRoll,
+    Dist,
+    RollResult,
+    compare,
+    count_successes,
+    fumble_probability,
+    pool_outcomes,
+)
 from rules.dice.rolling import format_dice
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.systems import SystemNotation
-from rules.tables import Table
-from rules.values import is_whole
+from rules.tables import Cell, Table
+from rules.values import is_whole, require_whole
 
 #: NUGGET rolls nothing but ordinary six-sided dice.
 DIE_SIDES = 6
@@ -36,46 +44,36 @@ MIN_BASE_DICE, MAX_BASE_DICE = -4, 2
 MAX_SITUATION = 1
 
 
-class NuggetRollError(NuggetError):
-    """Base class of the core roll's errors."""
-
-
-class DifficultyError(NuggetRollError):
+class DifficultyError(NuggetError):
     """A difficulty that is not one of the four named grades."""
 
 
-class BaseDiceError(NuggetRollError):
+class BaseDiceError(NuggetError):
     """Base Dice outside -4..+2."""
 
 
-class PoolError(NuggetRollError):
+class PoolError(NuggetError):
     """A negative count of Advantages or Disadvantages, or a bad situational modifier."""
 
 
-class TooHardError(NuggetRollError):
+class TooHardError(NuggetError):
     """A pool with no dice: the task is just too hard and nobody rolls."""
 
 
-class FaceError(NuggetRollError):
+class FaceError(NuggetError):
     """A die face that a six-sided die cannot show."""
 
 
-class LidError(NuggetRollError):
+class LidError(NuggetError):
     """A lid style other than ``on`` and ``off``, or a bad re-roll depth."""
 
 
-class SuccessCountError(NuggetRollError):
+class SuccessCountError(NuggetError):
     """A negative number of successes."""
 
 
-class PoolNotationError(NuggetRollError):
+class PoolNotationError(NuggetError):
     """Text that is not NUGGET pool notation such as ``5 dice lid-off``."""
-
-
-def _whole(value: object, what: str, error: type[NuggetRollError]) -> int:
-    if not is_whole(value):
-        raise error(f"{what} must be a whole number, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -97,7 +95,7 @@ DIFFICULTIES: tuple[Difficulty, ...] = (
 _BY_KEY = {d.key: d for d in DIFFICULTIES}
 
 
-@REGISTRY.rule("Nugget.Roll.BaseDice", "Base Dice", "Roll",
+@REGISTRY.rule("Nugget.Roll.BaseDice", "Base Dice", "RL",
                values={"anyone": 2, "professional": 0, "best": -2, "near_impossible": -4})
 def base_dice(difficulty: str) -> int:
     """The Base Dice for a difficulty grade: difficulty is set by what an average person would roll."""
@@ -107,7 +105,7 @@ def base_dice(difficulty: str) -> int:
         raise DifficultyError(f"unknown difficulty {difficulty!r} (known: {', '.join(_BY_KEY)})") from None
 
 
-@REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "Roll", formula="BD + Adv - Dis",
+@REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "RL", formula="BD + Adv - Dis",
                values={"max_situation": MAX_SITUATION})
 def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation: int = 0) -> int:
     """How many dice to roll: Base Dice plus one per Advantage, minus one per Disadvantage.
@@ -115,21 +113,21 @@ def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation:
     ``situation`` is the GM's extra Advantage (+1) or Disadvantage (-1) for special circumstances.
     The result may be zero or less: see :func:`is_too_hard`.
     """
-    _whole(base, "Base Dice", BaseDiceError)
+    require_whole(base, "Base Dice", error=BaseDiceError)
     if not MIN_BASE_DICE <= base <= MAX_BASE_DICE:
         raise BaseDiceError(f"Base Dice {base} is outside {MIN_BASE_DICE}..+{MAX_BASE_DICE}")
     for what, count in (("Advantages", advantages), ("Disadvantages", disadvantages)):
-        if _whole(count, what, PoolError) < 0:
+        if require_whole(count, what, error=PoolError) < 0:
             raise PoolError(f"{what} cannot be negative, got {count}")
-    if abs(_whole(situation, "situation", PoolError)) > MAX_SITUATION:
+    if abs(require_whole(situation, "situation", error=PoolError)) > MAX_SITUATION:
         raise PoolError(f"the GM's situational modifier is one die at most, got {situation}")
     return base + advantages - disadvantages + situation
 
 
-@REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "Rule")
+@REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "RU")
 def is_too_hard(pool: int) -> bool:
     """True when the pool has no dice left: the task is out of reach and is not rolled at all."""
-    return _whole(pool, "pool", PoolError) < 1
+    return require_whole(pool, "pool", error=PoolError) < 1
 
 
 def _check_face(face: object) -> int:
@@ -138,7 +136,7 @@ def _check_face(face: object) -> int:
     return face
 
 
-@REGISTRY.rule("Nugget.Rule.Success", "Success", "Rule", values={"face": SUCCESS_FACE})
+@REGISTRY.rule("Nugget.Rule.Success", "Success", "RU", values={"face": SUCCESS_FACE})
 def is_success(face: int) -> bool:
     """A die showing 4, 5 or 6 is one success: an even chance per die keeps the arithmetic easy."""
     return _check_face(face) >= SUCCESS_FACE
@@ -163,16 +161,16 @@ RESULT_BANDS: tuple[ResultBand, ...] = (
 )
 
 
-@REGISTRY.rule("Nugget.Rule.ResultBand", "Result Band", "Rule",
+@REGISTRY.rule("Nugget.Rule.ResultBand", "Result Band", "RU",
                values={"barely": 1, "solid": 3, "impressive": 5})
 def result_band(successes: int) -> ResultBand:
     """How well a roll went: the number of successes reads as a quality, not just pass or fail."""
-    if _whole(successes, "successes", SuccessCountError) < 0:
+    if require_whole(successes, "successes", error=SuccessCountError) < 0:
         raise SuccessCountError(f"successes cannot be negative, got {successes}")
     return [band for band in RESULT_BANDS if successes >= band.least][-1]
 
 
-@REGISTRY.rule("Nugget.Rule.Fumble", "Fumble", "Rule", values={"face": FUMBLE_FACE})
+@REGISTRY.rule("Nugget.Rule.Fumble", "Fumble", "RU", values={"face": FUMBLE_FACE})
 def is_fumble(faces: Sequence[int]) -> bool:
     """Every die of the pool shows 1: a failure bad enough for the GM to add awkward consequences."""
     checked = [_check_face(face) for face in faces]
@@ -267,7 +265,7 @@ def read_pool(faces: Iterable[int], rerolls: Iterable[int] = (), *, lid: Lid | s
     return PoolRoll(faces, rerolls, style)
 
 
-@REGISTRY.rule("Nugget.Roll.Core", "Core Roll", "Roll")
+@REGISTRY.rule("Nugget.Roll.Core", "Core Roll", "RL")
 def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
               max_rerolls: int | None = None) -> PoolRoll:
     """Roll a pool and count successes.
@@ -315,7 +313,7 @@ def fumble_chance(pool: int) -> Fraction:
 def pool_odds(lid: str = "on", max_dice: int = 10) -> Table:
     """Odds of each result band and of a fumble for pools of 1 to ``max_dice`` dice."""
     style = lid_style(lid)
-    if _whole(max_dice, "max_dice", PoolError) < 1:
+    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     rows = []
     for pool in range(1, max_dice + 1):
@@ -351,14 +349,14 @@ class Opposed:
         return self.first == self.second
 
 
-@REGISTRY.rule("Nugget.Roll.Opposed", "Opposed Roll", "Roll")
+@REGISTRY.rule("Nugget.Roll.Opposed", "Opposed Roll", "RL")
 def opposed_roll(first: int, second: int) -> Opposed:
     """Two characters in conflict both roll: more successes wins, the difference says by how much.
 
     A tie settles nothing: it usually leads to another roll.
     """
     for successes in (first, second):
-        if _whole(successes, "successes", SuccessCountError) < 0:
+        if require_whole(successes, "successes", error=SuccessCountError) < 0:
             raise SuccessCountError(f"successes cannot be negative, got {successes}")
     return Opposed(first, second)
 
@@ -373,10 +371,10 @@ def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
 
 def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     """Chance that the first pool (rows) beats the second pool (columns) outright."""
-    if _whole(max_dice, "max_dice", PoolError) < 1:
+    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
-    rows = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
+    rows: list[tuple[Cell, ...]] = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
             for a in range(1, max_dice + 1)]
     return Table.of(("Dice", *columns), rows, title=f"Opposed rolls, lid-{lid_style(lid).value}",
                     probabilities=columns)

@@ -6,13 +6,13 @@ the damage table reads the result, with its own meaning for the two severe rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
 from rules.nugget.registry import REGISTRY, NuggetError
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 
@@ -91,7 +91,7 @@ def face_threat(rating: int, successes: int, fumble: bool = False, *, kind: str 
 def threat_table(resistance_dice: int = 2, lid: str = "on") -> Table:
     """Chance of each outcome when each threat grade meets a Resistance of so many dice."""
     labels = ("No effect", "Hurt", "Injured", "Injured and Unconscious", "Injured and Dead")
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     for grade in THREAT_GRADES:
         chances: Mapping[str, Fraction] = effect_distribution(grade.rating, resistance_dice, lid=lid)
         rows.append((f"{grade.rating} {grade.name}", *(chances[label] for label in labels)))
@@ -109,7 +109,7 @@ class PowerUse:
     kind: str
 
 
-@REGISTRY.rule("Nugget.Rule.WeirdStuff", "Weird Stuff", "Rule", values={"cost": 1})
+@REGISTRY.rule("Nugget.Rule.WeirdStuff", "Weird Stuff", "RU", values={"cost": 1})
 def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental") -> PowerUse:
     """Magic and psychic powers are skills that tire: each use costs a Hurt (physical or mental)
     unless one success is given up to avoid it.  With no success to spare the Hurt is taken."""
@@ -125,7 +125,7 @@ def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental
 MIND_ATTACK_STYLES = ("brains", "will")
 
 
-@REGISTRY.rule("Nugget.Rule.MindAttack", "Mind Attack", "Rule")
+@REGISTRY.rule("Nugget.Rule.MindAttack", "Mind Attack", "RU")
 def mind_attack_damage(attack_successes: int, defence_successes: int, will: int, *,
                        style: str = "brains") -> int:
     """Damage of a mind attack before Mental Resistance.

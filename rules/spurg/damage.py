@@ -9,10 +9,10 @@ leverage; the Might-to-damage table is unpublished, so the character supplies bo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping
 
 from rules.dice import DiceSource, Dist, NotationError, parse
 from rules.spurg.registry import REGISTRY, SpurgError
@@ -30,14 +30,6 @@ class DamageNotationError(DamageError):
     def __init__(self, notation: object, reason: str) -> None:
         self.notation = notation
         super().__init__(f"{notation!r} is not damage dice notation: {reason}")
-
-
-class ProtectionError(DamageError):
-    """Protection with a negative or non-whole number of points."""
-
-    def __init__(self, points: object) -> None:
-        self.points = points
-        super().__init__(f"protection points must be a whole number of 0 or more, not {points!r}")
 
 
 class StrikeKindError(DamageError):
@@ -148,7 +140,7 @@ class Protection:
 
     def __post_init__(self) -> None:
         if not is_whole(self.points) or self.points < 0:
-            raise ProtectionError(self.points)
+            raise DamageError(f"protection points must be a whole number of 0 or more, not {self.points!r}")
         if isinstance(self.against, str) or not all(isinstance(t, str) for t in self.against):
             raise StepSettingError(f"protection is against a set of damage types such as {{'cut'}}, "
                                    f"not {self.against!r}")
@@ -200,13 +192,13 @@ class StrikeKind(Enum):
     SWING = "SW"
 
     @classmethod
-    def of(cls, uses_leverage: bool) -> "StrikeKind":
+    def of(cls, uses_leverage: bool) -> StrikeKind:
         if not isinstance(uses_leverage, bool):
             raise StrikeKindError(uses_leverage)
         return cls.SWING if uses_leverage else cls.THRUST
 
     @classmethod
-    def for_attack(cls, attack: str) -> "StrikeKind":
+    def for_attack(cls, attack: str) -> StrikeKind:
         """The kind of the source's example attacks (``"dagger stab"``, ``"truncheon blow"``...)."""
         try:
             return STRIKE_EXAMPLES[attack]

@@ -13,8 +13,17 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, SeededSource
 from rules.spurg.registry import REGISTRY
-from rules.spurg.verdict import (HIGHEST_ROLL, LOWEST_ROLL, CriticalPrecedence, Outcome, Verdict, VerdictError,
-                                 _whole, verdict_dist, verdict_roll)
+from rules.spurg.verdict import (
+    HIGHEST_ROLL,
+    LOWEST_ROLL,
+    CriticalPrecedence,
+    Outcome,
+    Verdict,
+    VerdictError,
+    target_number,
+    verdict_dist,
+    verdict_roll,
+)
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -53,7 +62,9 @@ class DigitalGameMaster:
 
     def roll(self, tn: int) -> Verdict:
         """A visible Verdict Roll: the dice, the total and the outcome."""
-        verdict = verdict_roll(tn, self.source, precedence=self.precedence)  # type: ignore[arg-type]
+        if self.source is None:  # only when set back to None after construction
+            self.source = SeededSource(self.seed)
+        verdict = verdict_roll(tn, self.source, precedence=self.precedence)
         self.log.append(verdict)
         return verdict
 
@@ -64,7 +75,7 @@ class DigitalGameMaster:
 
 def flat_success_probability(tn: int) -> Fraction:
     """P(roll <= TN) for a flat draw of 3 to 18: the distribution the source warns against."""
-    tn = _whole(tn)
+    tn = target_number(tn)
     return Fraction(min(max(tn - LOWEST_ROLL + 1, 0), FLAT_RESULTS), FLAT_RESULTS)
 
 
@@ -72,7 +83,7 @@ def bell_curve_table(low: int = 3, high: int = 18) -> Table:
     """P(roll at or under the TN) with 3d6 and with a flat 3-18 draw, TN by TN."""
     dist = verdict_dist()
     rows = [(tn, dist.p_le(tn), flat_success_probability(tn))
-            for tn in range(_whole(low), _whole(high) + 1)]
+            for tn in range(target_number(low), target_number(high) + 1)]
     return Table.of(("TN", "3d6", "Flat 3-18"), rows, title="Why the curve matters: P(roll <= TN)",
                     probabilities=("3d6", "Flat 3-18"))
 

@@ -5,15 +5,13 @@ It lives in its own module so topic modules can import it without importing the 
 
 from __future__ import annotations
 
-from rules.nodes import Registry
+from rules.nodes import Registry, shared_types
 
 #: SPURG's own node type codes (readable two-letter codes; the book shows them after each name).
 NODE_TYPES = {
-    "RL": "Roll",
+    **shared_types("RL", "RU", "R"),
     "OC": "Outcome",
-    "RU": "Rule",
     "AS": "Ability Score",
-    "RS": "Resource",
     "EN": "Encumbrance Level",
     "DM": "Damage",
     "CB": "Combat",

@@ -7,11 +7,12 @@ import re
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 from rules import odds
 from rules.tables import Table, percent
@@ -115,14 +116,15 @@ def _is_number(value: object) -> bool:
 
 
 class _ComputedTable(SphinxDirective):
-    option_spec: dict[str, Callable[[str], Any]] = {
+    option_spec: ClassVar[OptionSpec] = {
         "caption": directives.unchanged,
         "exact": directives.flag,
         "chart": lambda value: directives.choice(value or "line", CHART_KINDS),
         "name": directives.unchanged,
     }
 
-    def compute(self) -> Table:
+    def compute(self) -> object:
+        """The table to render; ``run`` checks that it is a :class:`~rules.tables.Table`."""
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
@@ -168,7 +170,7 @@ class NodeTable(_ComputedTable):
     """``.. node:table:: rules.heimr.dice:challenge_table`` with ``:args: consistency=3``."""
 
     required_arguments = 1
-    option_spec = {**_ComputedTable.option_spec, "args": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "args": directives.unchanged}
 
     def allowed_prefixes(self) -> tuple[str, ...]:
         configured = self.config.rpg_table_modules
@@ -176,7 +178,7 @@ class NodeTable(_ComputedTable):
             return tuple(configured)
         return binding_for(self.config).packages()
 
-    def compute(self) -> Table:
+    def compute(self) -> object:  # whatever the named function returns
         target = self.arguments[0].strip()
         if not _CALLABLE.fullmatch(target):
             raise TableArgumentError(f"{target!r} is not of the form 'package.module:function'")
@@ -200,7 +202,7 @@ class NodeOdds(_ComputedTable):
 
     required_arguments = 1
     final_argument_whitespace = True
-    option_spec = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
+    option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
                    "under": directives.unchanged_required, "system": directives.unchanged_required}
 
     def pool(self) -> Any:
@@ -212,9 +214,9 @@ class NodeOdds(_ComputedTable):
                 raise TableArgumentError(f"no configured registry for system {system!r}")
             if registry.notation is None:
                 raise TableArgumentError(f"system {system!r} registers no notation of its own")
-            module = sys.modules.get(getattr(registry.notation.parse, "__module__", ""))
-            if getattr(module, "__file__", None):
-                self.env.note_dependency(str(module.__file__))  # type: ignore[union-attr]
+            source = getattr(sys.modules.get(getattr(registry.notation.parse, "__module__", "")), "__file__", None)
+            if source:
+                self.env.note_dependency(str(source))
             return registry.notation.parse(text)
         from rules.dice import parse
 

@@ -6,7 +6,7 @@ from rules.dice import ScriptedSource
 from rules.dndalike.characters import ActionDice, Character, Stats, action_dice
 from rules.dndalike.combat import (
     Combat, Combatant, CombatSettings, CostError, SettingsError, CombatError, TargetError, TimingError,
-    TurnOrderError, UnknownActionError, current_ac, fatigue_to_act, hits, turn_order, ACTIONS,
+    TurnOrderError, current_ac, fatigue_to_act, hits, turn_order, ACTIONS,
 )
 from rules.dndalike.skills import Task
 from rules.dndalike.spellcasting import Spell, SpellStones
@@ -294,7 +294,7 @@ def test_skill_attempt_in_combat_costs_a_movement_die():
 def test_bad_actions_raise_specific_errors():
     georgia, orc = hero(), monster()
     fight = Combat([georgia, orc], ScriptedSource([1, 1]), order=("heroes", "monsters"))
-    with pytest.raises(UnknownActionError, match="'Fireball'"):
+    with pytest.raises(CombatError, match="'Fireball'"):
         fight.announce(georgia, "Fireball")
     with pytest.raises(TargetError):
         fight.announce(georgia, "Jab")
