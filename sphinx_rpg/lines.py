@@ -43,7 +43,7 @@ def find_line(lines: tuple[str, ...], start: int, needle: str, occurrence: int =
     return None
 
 
-def role_source_line(role: Any, source: str | None, line: int | None) -> tuple[str | None, int | None]:
+def role_source_line(role: Any, source: str, line: int) -> tuple[str, int]:
     """``(source, line)`` of the line that holds ``role`` (a ``SphinxRole``); docutils said ``line``."""
     needle = role.rawtext.split("\n", 1)[0].strip()
     if not source or not line or not needle:
@@ -58,16 +58,16 @@ def role_source_line(role: Any, source: str | None, line: int | None) -> tuple[s
 class LocatedRole:
     """Mixin for a ``SphinxRole``: its source info (so its warnings and nodes) names the role's own line."""
 
-    _located: tuple[str | None, int | None] | None = None
+    _located: tuple[str, int] | None = None
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self._located = None
         return super().__call__(*args, **kwargs)  # type: ignore[misc]
 
-    def get_source_info(self, lineno: int | None = None) -> tuple[str | None, int | None]:
-        base = super().get_source_info(lineno)  # type: ignore[misc]
+    def get_source_info(self, lineno: int | None = None) -> tuple[str, int]:
+        base: tuple[str, int] = super().get_source_info(lineno)  # type: ignore[misc]
         if lineno is not None:
-            return base  # type: ignore[no-any-return]
+            return base
         if self._located is None:
             self._located = role_source_line(self, *base)
         return self._located
