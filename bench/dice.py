@@ -30,10 +30,11 @@ import timeit
 from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import icepool
+import icepool  # type: ignore[import-untyped]
 
 from rules.dice import EXPLOSION_TAIL, clear_caches
 from rules.heimr import challenge
@@ -50,6 +51,10 @@ NUGGET_N = range(1, 21)
 SPURG_TNS = range(1, 19)
 HEIMR_C = range(-5, 6)
 
+#: An exact distribution as a plain mapping, and SPURG's (success, critical success, critical failure).
+Odds = dict[int, F]
+Triple = tuple[F, F, F]
+
 
 def cold() -> None:
     """Empty the dice engine's memos and the games' own."""
@@ -59,7 +64,7 @@ def cold() -> None:
 
 # ---------------------------------------------------------------- Nemron: 125 pools x 5 x DC 1..12
 def nemron_engine() -> list[F]:
-    out = []
+    out: list[F] = []
     for sides in POOLS:
         for modifier in (None, Modifier.LESSER_BOON, Modifier.GREATER_BOON, Modifier.LESSER_PENALTY,
                          Modifier.GREATER_PENALTY):
@@ -69,7 +74,7 @@ def nemron_engine() -> list[F]:
 
 
 def nemron_bare() -> list[F]:
-    out = []
+    out: list[F] = []
     for sides in POOLS:
         for variant in VARIANTS:
             extra = {"lesser boon": 8, "greater boon": 12}.get(variant)
@@ -87,10 +92,10 @@ def nemron_bare() -> list[F]:
 
 
 def nemron_icepool() -> list[F]:
-    out = []
+    out: list[F] = []
     d8, d12, d4 = icepool.d(8), icepool.d(12), icepool.d(4)
 
-    def highest(*dice):
+    def highest(*dice: Any) -> Any:
         return dice[0] if len(dice) == 1 else icepool.highest(*dice)
 
     for sides in POOLS:
@@ -103,12 +108,12 @@ def nemron_icepool() -> list[F]:
 
 
 # ---------------------------------------------------------------- NUGGET: 1..20 dice, lid-on / lid-off
-def nugget_on_engine() -> list[dict]:
+def nugget_on_engine() -> list[Odds]:
     return [dict(success_distribution(n, lid="on").items()) for n in NUGGET_N]
 
 
-def nugget_on_bare() -> list[dict]:
-    out = []
+def nugget_on_bare() -> list[Odds]:
+    out: list[Odds] = []
     for n in NUGGET_N:
         dist = {k: F(math.comb(n, k), 2 ** n) for k in range(n + 1)}
         six = F(1, 6 ** n)
@@ -118,31 +123,31 @@ def nugget_on_bare() -> list[dict]:
     return out
 
 
-def nugget_on_icepool() -> list[dict]:
+def nugget_on_icepool() -> list[Odds]:
     pair = icepool.d6.map(lambda f: icepool.vectorize(int(f >= 4), int(f == 6)))
     return [_icepool_items((n @ pair).map(lambda v, n=n: v[0] + (v[1] == n))) for n in NUGGET_N]
 
 
-def _icepool_items(die) -> dict:
+def _icepool_items(die: Any) -> Odds:
     denominator = die.denominator()
     return {k: F(q, denominator) for k, q in die.items()}
 
 
-def nugget_off_engine() -> list[dict]:
+def nugget_off_engine() -> list[Odds]:
     return [dict(success_distribution(n, lid="off").items()) for n in NUGGET_N]
 
 
-def nugget_off_bare() -> list[dict]:
+def nugget_off_bare() -> list[Odds]:
     """The negative-binomial x binomial series, term by term in Fractions, folded by the same rule."""
-    out = []
+    out: list[Odds] = []
     plain, miss, m = F(2, 6), F(3, 6), F(1, 6)
     for n in NUGGET_N:
         dist: dict[int, F] = {}
         below = F(0)
         k = 0
         while 1 - below > EXPLOSION_TAIL:
-            p = sum(math.comb(n, i) * plain ** i * miss ** (n - i) * math.comb(n - 1 + k - i, k - i) * m ** (k - i)
-                    for i in range(min(n, k) + 1))
+            p = sum((math.comb(n, i) * plain ** i * miss ** (n - i) * math.comb(n - 1 + k - i, k - i) * m ** (k - i)
+                     for i in range(min(n, k) + 1)), F(0))
             dist[k] = p
             below += p
             k += 1
@@ -151,10 +156,10 @@ def nugget_off_bare() -> list[dict]:
     return out
 
 
-def nugget_off_icepool(caps: list[int]) -> Callable[[], list[dict]]:
+def nugget_off_icepool(caps: list[int]) -> Callable[[], list[Odds]]:
     """icepool cannot explode without a limit: explode deep enough (depth = cap) and fold the tail."""
-    def run() -> list[dict]:
-        out = []
+    def run() -> list[Odds]:
+        out: list[Odds] = []
         for n, cap in zip(NUGGET_N, caps):
             one = icepool.Die({0: 3, 1: 2, 1000: 1}).explode(depth=cap).map(lambda v: v // 1000 + v % 1000)
             out.append(_icepool_items((n @ one).map(lambda k, cap=cap: min(k, cap))))
@@ -180,8 +185,8 @@ def verdict(roll: int, tn: int) -> Outcome:
     return Outcome.SUCCESS if roll <= tn else Outcome.FAILURE
 
 
-def spurg_engine() -> list[tuple]:
-    out = []
+def spurg_engine() -> list[Triple]:
+    out: list[Triple] = []
     for tn in SPURG_TNS:
         odds = outcome_odds(tn)
         out.append((odds[Outcome.SUCCESS] + odds[Outcome.CRITICAL_SUCCESS], odds[Outcome.CRITICAL_SUCCESS],
@@ -189,11 +194,11 @@ def spurg_engine() -> list[tuple]:
     return out
 
 
-def spurg_bare() -> list[tuple]:
+def spurg_bare() -> list[Triple]:
     def at_most(t: int) -> int:  # number of 3d6 rolls <= t, by inclusion-exclusion
         return sum((-1) ** j * math.comb(3, j) * math.comb(t - 6 * j, 3) for j in range(4) if t - 6 * j >= 3)
     count = {r: at_most(r) - at_most(r - 1) for r in range(3, 19)}
-    out = []
+    out: list[Triple] = []
     for tn in SPURG_TNS:
         def p(*outcomes: Outcome, tn: int = tn) -> F:
             return F(sum(c for r, c in count.items() if verdict(r, tn) in outcomes), 216)
@@ -202,9 +207,9 @@ def spurg_bare() -> list[tuple]:
     return out
 
 
-def spurg_icepool() -> list[tuple]:
+def spurg_icepool() -> list[Triple]:
     three = 3 @ icepool.d6
-    out = []
+    out: list[Triple] = []
     for tn in SPURG_TNS:
         named = three.map(lambda r, tn=tn: verdict(r, tn).value)
         out.append((named.probability("success") + named.probability("critical success"),
@@ -213,12 +218,12 @@ def spurg_icepool() -> list[tuple]:
 
 
 # ---------------------------------------------------------------- Heimr: C = -5..5
-def heimr_engine() -> list[dict]:
+def heimr_engine() -> list[Odds]:
     return [dict(challenge.challenge_distribution(c).items()) for c in HEIMR_C]
 
 
-def heimr_bare() -> list[dict]:
-    out = []
+def heimr_bare() -> list[Odds]:
+    out: list[Odds] = []
     for c in HEIMR_C:
         n = abs(c)
         dist: dict[int, F] = {}
@@ -243,18 +248,22 @@ def heimr_bare() -> list[dict]:
     return out
 
 
-@icepool.multiset_function
-def _heimr_high(pool):
+#: icepool's decorator, typed for mypy (icepool ships no type information).
+multiset_function: Callable[[Callable[..., Any]], Callable[..., Any]] = icepool.multiset_function
+
+
+@multiset_function
+def _heimr_high(pool: Any) -> Any:
     return pool.highest(1).sum(), pool.keep_outcomes([10]).size()
 
 
-@icepool.multiset_function
-def _heimr_low(pool):
+@multiset_function
+def _heimr_low(pool: Any) -> Any:
     return pool.lowest(1).sum(), pool.keep_outcomes([1]).size()
 
 
-def heimr_icepool() -> list[dict]:
-    out = []
+def heimr_icepool() -> list[Odds]:
+    out: list[Odds] = []
     for c in HEIMR_C:
         pool = icepool.Pool([icepool.d6] + [icepool.d10] * abs(c))
         if c > 0:
@@ -277,7 +286,7 @@ def median_time(fn: Callable[[], object], repeat: int, before: Callable[[], None
     return statistics.median(times)
 
 
-def normalise(result):
+def normalise(result: object) -> object:
     """Drop zero-probability entries so dict answers compare on what is possible."""
     if isinstance(result, dict):
         return {k: v for k, v in result.items() if v}
