@@ -17,14 +17,15 @@ Explosions, the only mechanics with unbounded dice, follow two documented rules:
   last re-roll added as rolled; ``dist()`` and ``roll()`` both follow that rule exactly.
 
 Every exact computation is bounded (``errors.MAX_WORK``) and raises
-:class:`ComputationTooLargeError` rather than hang; notation is bounded by :data:`MAX_DICE` and
-:data:`MAX_SIDES`.
+:class:`ComputationTooLargeError` rather than hang; a parsed expression prices all of its work first
+(``DiceExpr.plan``, :mod:`rules.dice.cost`), so it answers or refuses at once.  Notation is bounded by
+:data:`MAX_DICE`, :data:`MAX_SIDES` and :data:`MAX_LENGTH`.
 """
 
 from .distribution import Dist, Outcomes, compare
 from .errors import ComputationTooLargeError, DiceError, ScriptExhaustedError, ScriptFaceError
 from .exploding import EXPLODE_DEPTH, explode
-from .expr import Constant, Dice, DiceExpr, Explode, Keep, SuccessCount, Sum
+from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Reroll, Scale, SuccessCount, Sum
 from .keep import advantage, disadvantage, keep, keep_highest, keep_lowest
 from .notation import MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDES, NotationError, parse
 from .rolling import DiceSource, DieRoll, RollResult, ScriptedSource, SeededSource, default_source
@@ -47,8 +48,8 @@ def clear_caches() -> None:
 
 __all__ = [
     "clear_caches", "ComputationTooLargeError", "Constant", "Dice", "DiceError", "DiceExpr", "DiceSource",
-    "DieRoll", "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Keep", "MAX_CONSTANT", "MAX_DICE",
-    "MAX_LENGTH", "MAX_SIDES", "NotationError", "Outcomes", "RollResult", "ScriptExhaustedError",
+    "DieRoll", "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Fudge", "Keep", "MAX_CONSTANT", "MAX_DICE",
+    "MAX_LENGTH", "MAX_SIDES", "NotationError", "Outcomes", "Reroll", "RollResult", "Scale", "ScriptExhaustedError",
     "ScriptFaceError", "ScriptedSource", "SeededSource", "SuccessCount", "Sum", "advantage", "compare",
     "count_successes", "default_source", "disadvantage", "explode", "fumble_probability", "keep",
     "keep_highest", "keep_lowest", "parse", "pool_outcomes",

@@ -32,8 +32,10 @@ from math import comb
 from typing import Literal
 
 from ..values import require_whole
+from .convolution import convolve
+from .cost import convolve_cost
 from .distribution import Dist
-from .errors import check_work
+from .errors import PY_STEP, check_work
 
 Lid = Literal["none", "on", "off"]
 
@@ -104,23 +106,37 @@ def _lid_off_chain(sides: int, threshold: int, depth: int) -> Dist:
 
 def _lid_off_unlimited(n: int, sides: int, threshold: int, tail: Fraction) -> Dist:
     plain, miss = sides - threshold, threshold - 1
-    check_work(n * (n + 200), f"lid-off successes of {n} dice")
     # binom[i] = C(n, i) plain^i miss^(n-i) sides^i: i chains end on an ordinary success.
-    binom = [comb(n, i) * plain ** i * miss ** (n - i) * sides ** i for i in range(n + 1)]
-    numerators: list[int] = []  # numerators[k] = P(K = k) * sides ** (n + k)
-    cumulative = 0  # P(K < k) * sides ** (n + k)
-    denominator = sides ** n  # sides ** (n + k)
-    k = 0
-    # Stop at the first k whose tail P(K >= k) = (denominator - cumulative) / denominator <= tail.
-    while (denominator - cumulative) * tail.denominator > tail.numerator * denominator:
-        nk = sum(binom[i] * comb(n - 1 + k - i, k - i) for i in range(min(n, k) + 1))
-        numerators.append(nk)
-        cumulative = (cumulative + nk) * sides
-        denominator *= sides
-        k += 1
-    weights = [nk * sides ** (k - j) for j, nk in enumerate(numerators)]
-    weights.append(denominator - cumulative)  # the exact tail P(K >= cap), folded into the cap
-    return Dist._new(range(k + 1), weights)
+    # numerators[k] = P(K = k) * sides ** (n + k) = sum_i binom[i] * C(n - 1 + k - i, k - i): one
+    # convolution of binom with the negative-binomial counts, long enough to reach the cap (doubled
+    # until it is; the mean is below n * sides / (sides - 1) <= 2n successes).
+    length = 2 * n + 64
+    binom: list[int] = []
+    while True:
+        # Bounds before any big number is built: binom[i] < (2 * sides ** 2) ** n, negbin[j] < 2 ** (n + j).
+        bits = 2 * n * (2 * sides.bit_length() + 1) + n + length + 2 * length.bit_length()
+        check_work(convolve_cost(n + 1, length, bits) + (n + length) * (PY_STEP + bits // 15),
+                   f"lid-off successes of {n} dice")
+        binom = binom or [comb(n, i) * plain ** i * miss ** (n - i) * sides ** i for i in range(n + 1)]
+        negbin = [1]
+        for j in range(1, length):
+            negbin.append(negbin[-1] * (n - 1 + j) // j)
+        numerators = convolve(binom, negbin)[:length]
+        cumulative = 0  # P(K < k) * sides ** (n + k)
+        denominator = sides ** n  # sides ** (n + k)
+        k = 0
+        # Stop at the first k whose tail P(K >= k) = (denominator - cumulative) / denominator <= tail.
+        while (denominator - cumulative) * tail.denominator > tail.numerator * denominator:
+            if k == length:
+                break
+            cumulative = (cumulative + numerators[k]) * sides
+            denominator *= sides
+            k += 1
+        else:
+            weights = [nk * sides ** (k - j) for j, nk in enumerate(numerators[:k])]
+            weights.append(denominator - cumulative)  # the exact tail P(K >= cap), folded into the cap
+            return Dist._new(range(k + 1), weights)
+        length *= 2
 
 
 def fumble_probability(n: int, sides: int = 6) -> Fraction:

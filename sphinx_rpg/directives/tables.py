@@ -231,4 +231,8 @@ class NodeOdds(_ComputedTable):
             return odds.at_least_table(pool, parse_range(self.options["dc"]), caption)
         if "under" in self.options:
             return odds.at_most_table(pool, parse_range(self.options["under"]), caption)
-        return odds.distribution_table(pool, caption)
+        dist = pool.dist() if hasattr(pool, "dist") and not hasattr(pool, "p_ge") else pool
+        if len(dist) > MAX_TABLE_ROWS:  # a page cannot render 15,000 rows in any sensible time
+            raise TableArgumentError(f"{caption} has {len(dist):,} results, more than {MAX_TABLE_ROWS} rows: "
+                                     f"give :dc: or :under: with a range")
+        return odds.distribution_table(dist, caption)

@@ -138,3 +138,59 @@ def spurg_rule(tn: int):
 def test_spurg_verdict_roll_outcomes(tn):
     three = (3 @ icepool.d6).map(spurg_rule(tn))  # icepool sorts outcomes: compare their text
     assert {o.value: p for o, p in outcome_odds(tn).items() if p} == dict(ours(three).items())
+
+
+# --- the notation designers type every day: each form against icepool's own construction -----------
+FUDGE = icepool.Die([-1, 0, 1])
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 7])
+def test_fudge_dice_4dF(n):
+    assert parse(f"{n}dF").dist() == ours(n @ FUDGE)
+    assert parse(f"{n}dF+1").dist() == ours(n @ FUDGE + 1)
+
+
+@pytest.mark.parametrize("text, die", [("d%", icepool.d100), ("2d%", 2 @ icepool.d100),
+                                       ("d%kh1", icepool.d100), ("2d%kl1", icepool.d100.pool(2).lowest(1).sum())])
+def test_percentile_dice_are_d100(text, die):
+    assert parse(text).dist() == ours(die)
+
+
+@pytest.mark.parametrize("n, sides, spec, rerolled", [
+    (1, 6, "1", [1]), (2, 6, "1", [1]), (3, 8, "<3", [1, 2]), (2, 10, ">8", [9, 10]), (1, 20, "20", [20]),
+    (4, 4, "<4", [1, 2, 3]), (2, 12, "<2", [1]), (1, 6, ">1", [2, 3, 4, 5, 6]),
+])
+def test_rerolls_once_as_icepools_reroll_depth_1(n, sides, spec, rerolled):
+    once = icepool.d(sides).reroll(rerolled, depth=1)
+    assert parse(f"{n}d{sides}r{spec}").dist() == ours(n @ once)
+
+
+@pytest.mark.parametrize("n, sides, spec, rerolled", [
+    (1, 6, "1", [1]), (3, 6, "<3", [1, 2]), (2, 10, ">8", [9, 10]), (2, 20, "<20", list(range(1, 20))),
+])
+def test_rerolls_until_as_icepools_reroll_depth_inf(n, sides, spec, rerolled):
+    until = icepool.d(sides).reroll(rerolled, depth="inf")
+    assert parse(f"{n}d{sides}rr{spec}").dist() == ours(n @ until)
+
+
+@pytest.mark.parametrize("n, sides, dropped", [(4, 6, 1), (5, 6, 2), (2, 20, 1), (3, 20, 1), (10, 10, 4)])
+def test_drop_lowest_and_highest(n, sides, dropped):
+    pool = icepool.d(sides).pool(n)
+    assert parse(f"{n}d{sides}dl{dropped}").dist() == ours(pool.highest(n - dropped).sum())
+    assert parse(f"{n}d{sides}dh{dropped}").dist() == ours(pool.lowest(n - dropped).sum())
+
+
+@pytest.mark.parametrize("text, die", [
+    ("2*1d6", icepool.d6 * 2),
+    ("1d6*3", icepool.d6 * 3),
+    ("2*3d4", (3 @ icepool.d4) * 2),
+    ("(1d6+2)*2", (icepool.d6 + 2) * 2),
+    ("-(1d6+1d4)", -(icepool.d6 + icepool.d4)),
+    ("3*(2d4-1)+1d6*2", (2 @ icepool.d4 - 1) * 3 + icepool.d6 * 2),
+    ("1d20+(4d6dl1)*2-(1d4)", icepool.d20 + icepool.d6.pool(4).highest(3).sum() * 2 - icepool.d4),
+    ("(2dF+1)*3", (2 @ FUDGE + 1) * 3),
+    ("2*(1d6r1)", icepool.d6.reroll([1], depth=1) * 2),
+    ("(6d6>=5)*2", (6 @ icepool.d6.map(lambda f: int(f >= 5))) * 2),
+])
+def test_multiplication_by_a_number_and_parentheses(text, die):
+    assert parse(text).dist() == ours(die)
