@@ -21,6 +21,7 @@ def _add_static(app: Any) -> None:
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("sphinx_rpg.css")
+        app.add_js_file("sphinx_rpg_previews.js", loading_method="defer")
 
 
 def check_templates(app: Any) -> None:
@@ -36,10 +37,22 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import coverage, domain, export, graphs, index_pages, releases
+    from sphinx_rpg import (
+        backlinks,
+        coverage,
+        domain,
+        editions,
+        export,
+        graphs,
+        index_pages,
+        previews,
+        releases,
+        search,
+    )
     from sphinx_rpg.config import CONFIG_VALUES, exclude_tool_dirs
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
+    from sphinx_rpg.formula import FormulaAsMath
     from sphinx_rpg.roles import NodeValueRole
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
@@ -52,12 +65,16 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_node(node_heading, html=(visit_node_heading_html, depart_node_heading_html))
     app.add_node(node_listing)
     app.add_post_transform(ListingResolver)
+    app.add_post_transform(backlinks.BacklinksResolver)
+    app.add_transform(editions.DropExampleCode)
+    app.add_post_transform(FormulaAsMath)
     app.add_node(releases.node_changes)
     app.add_post_transform(releases.ChangesResolver)
     app.add_node(graphs.node_graph)
     app.add_post_transform(graphs.GraphRenderer)
     app.add_builder(export.NodesJsonBuilder)
 
+    app.connect("config-inited", editions.check_edition)
     app.connect("config-inited", index_pages.add_templates)
     app.connect("config-inited", exclude_tool_dirs)
     app.connect("builder-inited", coverage.report_registry_errors)
@@ -69,7 +86,9 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("env-check-consistency", coverage.report_coverage)
     app.connect("warn-missing-reference", domain.warn_missing_node)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
+    app.connect("html-collect-pages", search.restore_node_entries)
     app.connect("build-finished", export.on_build_finished)
+    app.connect("build-finished", previews.write_previews)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

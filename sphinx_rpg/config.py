@@ -29,6 +29,11 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_exclude_tool_dirs": (True, "env", (bool,),
                               "never read pages from build output or tool caches (_build, .pytest_cache, "
                               ".venv, node_modules...)"),
+    "rpg_edition": ("designer", "env", (str,),
+                    "'designer' (everything) or 'player' (no example code, engine paths or designer-only parts)"),
+    "rpg_designer_pages": ([], "env", (list, tuple),
+                           "glob patterns of pages (engine reference) the player edition leaves out"),
+    "rpg_backlinks": (True, "env", (bool,), "list the pages that refer to a node under its definition"),
     "rpg_supplement_of": ("", "env", (str,),
                           "the intersphinx name of the core book this book extends (node:def :overrides:)"),
     "rpg_releases": ({}, "env", (dict,),

@@ -28,7 +28,7 @@ from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 5
+DATA_VERSION = 6
 
 
 class NodeRecord(NamedTuple):
@@ -49,6 +49,8 @@ class NodeRecord(NamedTuple):
     digest: str = ""
     #: The core book (intersphinx name) whose node of the same uid this definition replaces, if any.
     overrides: str = ""
+    #: The first sentence of the node's own prose (hover previews; the summary when no rule gives one).
+    sentence: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -68,13 +70,13 @@ class NodeRecord(NamedTuple):
         return (self.docname, self.lineno)
 
     def shown(self) -> NodeRecord:
-        """What other pages can show of this node: everything but its line and the hash of its text.
+        """What other pages can show of this node: all but its line, the hash of its text, its first sentence.
 
         Inserting text above a definition moves it down its page, and editing its body changes only
         its own page: neither may count as a change of the node for other pages (see
         ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0, digest="")
+        return self._replace(lineno=0, digest="", sentence="")
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""
@@ -179,6 +181,7 @@ class NodeDomain(Domain):
         "listings": {},  # docname -> the filter text of each listing on that page
         "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
         "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
+        "published_backlinks": {},  # uid -> ((docname, title), ...) as of the last build
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
@@ -186,9 +189,11 @@ class NodeDomain(Domain):
     _sorted_records: list[NodeRecord] | None = None
     _titles: dict[NodeRecord, str] | None = None
     _memo: dict[Any, Any] | None = None
+    _referrers: dict[str, list[str]] | None = None
 
     def _definitions_changed(self) -> None:
         self._sorted_records = self._memo = None
+        self._referrers = None
 
     # -- recording --------------------------------------------------------------------------------
     @property
@@ -212,6 +217,7 @@ class NodeDomain(Domain):
 
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
+        self._referrers = None
 
     def note_changelog(self, docname: str) -> None:
         self.data.setdefault("changelogs", set()).add(docname)
@@ -247,6 +253,7 @@ class NodeDomain(Domain):
                         self.note_node(record)
             if docname in references:
                 self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
+                self._referrers = None
             if docname in listings:
                 self.data.setdefault("listings", {})[docname] = list(listings[docname])
             if docname in otherdata.get("changelogs", ()):
@@ -321,6 +328,26 @@ class NodeDomain(Domain):
         self.data["published"] = current
         return changed
 
+    def referrers(self, uid: str) -> list[str]:
+        """The pages whose ``:node:ref:`` points at ``uid``, sorted (its "Referenced by" backlinks)."""
+        if self._referrers is None:
+            inverse: dict[str, list[str]] = {}
+            for doc, targets in sorted(self.data.setdefault("references", {}).items()):
+                for target in targets:
+                    inverse.setdefault(target, []).append(doc)
+            self._referrers = inverse
+        return self._referrers.get(uid, [])
+
+    def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
+        """Pages defining a node whose backlinks (referring pages or their titles) changed; remembers them."""
+        current = {record.uid: tuple((doc, title_of(doc)) for doc in self.referrers(record.uid)
+                                     if doc != record.docname)
+                   for record in self.records()}
+        previous: dict[str, tuple[tuple[str, str], ...]] = self.data.get("published_backlinks", {})
+        changed = {uid for uid in current.keys() | previous.keys() if current.get(uid, ()) != previous.get(uid, ())}
+        self.data["published_backlinks"] = current
+        return {record.docname for uid in changed if (record := self.record(uid)) is not None}
+
     def docs_referring_to(self, uids: set[str]) -> set[str]:
         return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}
 
@@ -356,7 +383,8 @@ class NodeDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for record in self.records():
-            yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 1
+            # priority 0 ("important"): a search for a node's name shows the node before API objects
+            yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 0
 
     def get_full_qualified_name(self, node: Element) -> str | None:
         target = node.get("reftarget")
@@ -388,13 +416,16 @@ def check_consistency(app: Any, env: BuildEnvironment) -> None:
 
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
-    """Listings and references on unchanged pages must follow nodes changed on other pages."""
+    """Listings and references on unchanged pages must follow nodes changed on other pages, and a
+    node's "Referenced by" line must follow pages that start or stop referring to it."""
     domain = node_domain(env)
     changed = domain.changed_since_last_build()
+    backlinked = domain.backlinks_changed_since_last_build(
+        lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
     if not changed:
-        return []
+        return sorted(backlinked)
     shown = {uid: pair for uid, pair in changed.items()
              if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
     touched = [record for pair in shown.values() for record in pair if record is not None]
     docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown))
-    return sorted(docs | domain.changelog_docs())
+    return sorted(docs | domain.changelog_docs() | backlinked)

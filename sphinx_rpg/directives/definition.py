@@ -19,7 +19,9 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.editions import is_player
 from sphinx_rpg.graphs import connection_fields, registry_dependencies
+from sphinx_rpg.inline import first_sentence
 from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.supplements import core_item, provenance
 from sphinx_rpg.warnings import warn
@@ -107,6 +109,7 @@ class NodeDefinition(SphinxDirective):
         self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
 
         result: list[nodes.Node] = [container]
+        index: addnodes.index | None = None
         digest = text_digest(self.content)
         overrides = ""
         if "overrides" in self.options and valid_uid:
@@ -121,25 +124,29 @@ class NodeDefinition(SphinxDirective):
             if mark is not None:
                 container += mark
             # one general-index entry per node; the node-types index groups nodes by type
-            index = addnodes.index(entries=[("single", heading, anchor, "", None)])
+            # a *main* entry: the definition itself (bold in the general index, and search ranks the
+            # node above pages and API objects that merely mention the name)
+            index = addnodes.index(entries=[("single", heading, anchor, "main", None)])
             result.insert(0, index)
-            domain = node_domain(self.env)
-            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
-                                        self.env.docname, anchor, self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias, digest,
-                                        overrides))
         if rule is not None:
             if rule.source_file is not None:
                 self.env.note_dependency(str(rule.source_file))
             if self.config.rpg_render_facts and "no-facts" not in self.options:
                 registry = binding.registry_of(uid)
-                container += facts_block(rule, connection_fields(rule, registry, self.env.docname))
+                container += facts_block(rule, connection_fields(rule, registry, self.env.docname),
+                                         engine_paths=not is_player(self.config))
                 if registry is not None:  # "Used by" follows the formulas of other modules
                     for user in registry_dependencies(registry).used_by(uid):
                         path = registry[user].source_file
                         if path is not None:
                             self.env.note_dependency(str(path))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
+        if index is not None:
+            domain = node_domain(self.env)
+            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
+                                        self.env.docname, anchor, self.lineno,
+                                        rule.summary if rule else "", rule is not None, alias, digest,
+                                        overrides, first_sentence(container)))
         return result
 
     def _types(self, name: str, uid: str, rule: Node | None, location: object) -> tuple[str, ...]:
