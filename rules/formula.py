@@ -201,6 +201,22 @@ def _names(expr: _Expr) -> list[str]:
     return []
 
 
+Tree = list[object]
+
+
+def _tree(expr: _Expr) -> Tree:
+    if isinstance(expr, _Num):
+        value = expr.value
+        return ["num", str(value.numerator), str(value.denominator)]
+    if isinstance(expr, _Name):
+        return ["name", expr.name]
+    if isinstance(expr, _Neg):
+        return ["neg", _tree(expr.operand)]
+    if isinstance(expr, _Call):
+        return ["call", expr.func, *(_tree(a) for a in expr.args)]
+    return ["bin", expr.op, _tree(expr.left), _tree(expr.right)]
+
+
 def _latex_name(name: str) -> str:
     return r"\mathrm{" + name.replace("_", r"\_") + "}"
 
@@ -351,6 +367,17 @@ class Formula:
         Symbol(kind='var', text='VIT')), denominator=(Symbol(kind='num', text='2'),)),), close='⌋'),)
         """
         return _boxes(self._tree)
+
+    def tree(self) -> Tree:
+        """The parsed formula as plain JSON data, for evaluators outside Python (a sheet in the page).
+
+        ``["num", numerator, denominator]`` (as text: exact at any size), ``["name", name]``,
+        ``["neg", x]``, ``["bin", op, left, right]`` and ``["call", function, *arguments]``.
+
+        >>> Formula("floor((AGI + VIT) / 2)").tree()
+        ['call', 'floor', ['bin', '/', ['bin', '+', ['name', 'AGI'], ['name', 'VIT']], ['num', '2', '1']]]
+        """
+        return _tree(self._tree)
 
     def __str__(self) -> str:
         return _text(self._tree)

@@ -48,6 +48,7 @@ def setup(app: Any) -> dict[str, Any]:
         previews,
         releases,
         search,
+        sheets,
     )
     from sphinx_rpg.config import CONFIG_VALUES, exclude_tool_dirs
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
@@ -72,6 +73,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_post_transform(releases.ChangesResolver)
     app.add_node(graphs.node_graph)
     app.add_post_transform(graphs.GraphRenderer)
+    app.add_node(sheets.node_sheet)
+    app.add_post_transform(sheets.SheetResolver)
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("config-inited", editions.check_edition)
@@ -87,6 +90,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("warn-missing-reference", domain.warn_missing_node)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
     app.connect("html-collect-pages", search.restore_node_entries)
+    app.connect("html-page-context", sheets.add_sheet_script)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", previews.write_previews)
     return {

@@ -179,6 +179,7 @@ class NodeDomain(Domain):
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
         "listings": {},  # docname -> the filter text of each listing on that page
+        "sheets": {},  # docname -> each node:sheet's (caption, data as JSON text), for nodes.json
         "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
         "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
         "published_backlinks": {},  # uid -> ((docname, title), ...) as of the last build
@@ -228,6 +229,14 @@ class NodeDomain(Domain):
     def note_listing(self, docname: str, filter_text: str) -> None:
         self.data.setdefault("listings", {}).setdefault(docname, []).append(filter_text)
 
+    def note_sheet(self, docname: str, caption: str, data: str) -> None:
+        self.data.setdefault("sheets", {}).setdefault(docname, []).append((caption, data))
+
+    def sheets(self) -> list[tuple[str, str, str]]:
+        """(docname, caption, data) of every node:sheet, by page."""
+        by_doc: dict[str, list[tuple[str, str]]] = self.data.setdefault("sheets", {})
+        return [(docname, caption, data) for docname in sorted(by_doc) for caption, data in by_doc[docname]]
+
     def clear_doc(self, docname: str) -> None:
         self._definitions_changed()
         for uid in dict.fromkeys(self._uids_by_doc.pop(docname, ())):
@@ -240,6 +249,7 @@ class NodeDomain(Domain):
                 del self.definitions[uid]
         self.data.setdefault("references", {}).pop(docname, None)
         self.data.setdefault("listings", {}).pop(docname, None)
+        self.data.setdefault("sheets", {}).pop(docname, None)
         self.data.setdefault("changelogs", set()).discard(docname)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
@@ -256,6 +266,8 @@ class NodeDomain(Domain):
                 self._referrers = None
             if docname in listings:
                 self.data.setdefault("listings", {})[docname] = list(listings[docname])
+            if docname in otherdata.get("sheets", {}):
+                self.data.setdefault("sheets", {})[docname] = list(otherdata["sheets"][docname])
             if docname in otherdata.get("changelogs", ()):
                 self.data.setdefault("changelogs", set()).add(docname)
 

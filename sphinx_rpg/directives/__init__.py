@@ -8,6 +8,7 @@ from sphinx_rpg.directives.tables import NodeOdds, NodeTable
 from sphinx_rpg.editions import DesignerBlock, PlayerBlock
 from sphinx_rpg.graphs import NodeGraph
 from sphinx_rpg.releases import NodeChanges
+from sphinx_rpg.sheets import NodeSheet
 
 DIRECTIVES = {
     "def": NodeDefinition,
@@ -21,6 +22,7 @@ DIRECTIVES = {
     "player": PlayerBlock,
     "changes": NodeChanges,
     "graph": NodeGraph,
+    "sheet": NodeSheet,
 }
 
 __all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]
