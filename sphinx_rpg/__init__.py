@@ -10,6 +10,10 @@ from typing import Any
 
 __version__ = "0.1.0"
 
+from sphinx_rpg.engine import secure_engine
+
+secure_engine()  # before anything imports rules.*: a designer's own 'rules' must not crash Sphinx
+
 STATIC = Path(__file__).parent / "static"
 
 
@@ -46,7 +50,7 @@ def setup(app: Any) -> dict[str, Any]:
         search,
         sheets,
     )
-    from sphinx_rpg.config import CONFIG_VALUES
+    from sphinx_rpg.config import CONFIG_VALUES, exclude_tool_dirs
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
     from sphinx_rpg.formula import FormulaAsMath
@@ -75,6 +79,7 @@ def setup(app: Any) -> dict[str, Any]:
 
     app.connect("config-inited", editions.check_edition)
     app.connect("config-inited", index_pages.add_templates)
+    app.connect("config-inited", exclude_tool_dirs)
     app.connect("builder-inited", coverage.report_registry_errors)
     app.connect("builder-inited", check_templates)
     app.connect("builder-inited", _add_static)

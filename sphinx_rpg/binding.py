@@ -7,6 +7,7 @@ configuration pickles and incremental builds stay valid.  Loaded registries are 
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -27,12 +28,28 @@ def load_registry(path: str) -> Registry:
         with collector_paused():  # a registry of thousands of nodes: see sphinx_rpg.bulk
             module = importlib.import_module(module_name)
     except Exception as error:  # an engine bug must not become a Sphinx traceback
-        raise RegistryLoadError(f"cannot import {module_name!r}: {type(error).__name__}: {error}") from error
+        raise RegistryLoadError(f"cannot import {module_name!r}: {type(error).__name__}: {error}"
+                                f"{_import_hint(module_name, error)}") from error
     registry = getattr(module, attribute, None)
     if not isinstance(registry, Registry):
         found = "nothing" if registry is None else type(registry).__name__
-        raise RegistryLoadError(f"{path!r} is {found}, not a rules.nodes.Registry")
+        elsewhere = (f" (a Registry of another copy of the engine, {type(registry).__module__} from "
+                     f"{getattr(sys.modules.get(type(registry).__module__), '__file__', '?')})"
+                     if type(registry).__name__ == "Registry" else "")
+        raise RegistryLoadError(f"{path!r} is {found}{elsewhere}, not a rules.nodes.Registry")
     return registry
+
+
+def _import_hint(module_name: str, error: Exception) -> str:
+    """What to do about a registry module that cannot be imported."""
+    package = module_name.split(".")[0]
+    if package == "rules":
+        return ("; 'rules' is sphinx-rpg's own engine package, and a game never goes inside it: put your game "
+                "in a package of its own (rpg new names it after the game) and name it here as 'yourgame:REGISTRY'")
+    if isinstance(error, ModuleNotFoundError) and error.name == package:
+        return (f"; is the folder that holds the package {package!r} on sys.path? conf.py can add it: "
+                "sys.path.insert(0, str(Path(__file__).resolve().parent.parent))")
+    return ""
 
 
 @dataclass(frozen=True)

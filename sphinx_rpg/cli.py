@@ -5,7 +5,8 @@
                                        a game's own notation and side rolls, from its registration
     rpg odds 3d6 --under 3-18          exact odds with a text bar chart
     rpg check docs/                    every node.* problem of a rulebook, exit 1 if any
-    rpg export docs/ -o nodes.json     the node catalogue
+    rpg export docs/ -o nodes.json     the node catalogue (-o - writes it to stdout)
+    rpg new mygame --name "My Game"    a starter rulebook with its own engine package
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
 
@@ -258,12 +259,34 @@ def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
         produced = Path(outdir) / "nodes.json"
         if not produced.exists():
             raise CliError(f"no nodes.json was produced for {docs}")
+        if args.output == "-":  # the catalogue itself goes to stdout, whatever --json says
+            catalogue = produced.read_text(encoding="utf-8").rstrip("\n")
+            return EXIT_OK, json.loads(catalogue), catalogue
         try:
             shutil.copyfile(produced, target)
         except OSError as error:
             raise CliError(f"cannot write {target}: {error.strerror}") from None
     count = len(json.loads(target.read_text(encoding="utf-8"))["nodes"])
     return EXIT_OK, {"output": str(target), "nodes": count}, f"wrote {count} nodes to {target}"
+
+
+def command_new(args: argparse.Namespace) -> tuple[int, Any, str]:
+    from sphinx_rpg.new import NewProjectError, create
+
+    directory = Path(args.directory)
+    try:
+        written = create(directory, args.name, args.package)
+    except NewProjectError as error:
+        raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"cannot write into {directory}: {error.strerror}") from None
+    files = [path.relative_to(directory).as_posix() for path in written]
+    text = "\n".join([f"created {len(files)} files in {directory}:", *(f"  {name}" for name in files), "",
+                       "next, inside it (see its README.md):",
+                       "  pip install --find-links wheels -r requirements.txt   (with the sphinx-rpg wheel in wheels/)",
+                       "  sphinx-build -W --keep-going -b html docs docs/_build/html",
+                       "  pytest"])
+    return EXIT_OK, {"directory": str(directory), "files": files}, text
 
 
 def command_diff(args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -310,6 +333,9 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
 def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rpg", description="Roll dice, compute exact odds, and check "
                                      "or export sphinx-rpg rulebooks.")
+    from sphinx_rpg import __version__
+
+    parser.add_argument("--version", action="version", version=f"rpg (sphinx-rpg) {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def common(sub: argparse.ArgumentParser) -> None:
@@ -340,9 +366,17 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write the node catalogue (nodes.json) of a rulebook")
     export.add_argument("docs", metavar="DOCS_DIR")
-    export.add_argument("-o", "--output", default="nodes.json", help="where to write (default nodes.json)")
+    export.add_argument("-o", "--output", default="nodes.json",
+                        help="where to write (default nodes.json; - for stdout)")
     common(export)
     export.set_defaults(run=command_export)
+
+    new = commands.add_parser("new", help="create a starter rulebook with its own engine package")
+    new.add_argument("directory", metavar="DIR", help="a new or empty directory")
+    new.add_argument("--name", default=None, help="the game's name (default: from DIR)")
+    new.add_argument("--package", default=None, help="the engine package's name (default: from the game's name)")
+    common(new)
+    new.set_defaults(run=command_new)
 
     diff = commands.add_parser("diff", help="what changed between two node catalogues (nodes.json)")
     diff.add_argument("old", metavar="OLD_JSON")

@@ -26,6 +26,9 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages of the last build when nothing they show changed"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
+    "rpg_exclude_tool_dirs": (True, "env", (bool,),
+                              "never read pages from build output or tool caches (_build, .pytest_cache, "
+                              ".venv, node_modules...)"),
     "rpg_edition": ("designer", "env", (str,),
                     "'designer' (everything) or 'player' (no example code, engine paths or designer-only parts)"),
     "rpg_designer_pages": ([], "env", (list, tuple),
@@ -40,6 +43,23 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
 }
 
 FORMAT_FIELDS = ("name", "types", "uid", "type_names")
+
+#: Folders that hold build output or tools' caches, never pages: excluded from builds (see
+#: ``exclude_tool_dirs``) and from Sybil's search for examples.
+TOOL_DIRS = frozenset({"_build", ".pytest_cache", ".venv", "venv", "node_modules", ".tox", ".nox", ".git",
+                       ".mypy_cache", ".ruff_cache", ".hypothesis", "__pycache__"})
+
+
+def exclude_tool_dirs(app: Any, config: Any) -> None:
+    """Add the tool folders to ``exclude_patterns``, so a MyST build never reads a cache's README.md."""
+    if not config.rpg_exclude_tool_dirs:
+        return
+    patterns = list(config.exclude_patterns)
+    for name in sorted(TOOL_DIRS):  # sorted: the same config every run, so no needless full rebuild
+        for pattern in (name, f"**/{name}"):
+            if pattern not in patterns:
+                patterns.append(pattern)
+    config.exclude_patterns = patterns
 
 
 def template_error(template: str) -> str | None:

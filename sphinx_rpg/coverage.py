@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sphinx.environment import BuildEnvironment
@@ -15,9 +16,25 @@ from sphinx_rpg.domain import node_domain
 from sphinx_rpg.warnings import warn
 
 
+def _registries_line(conf_py: Path) -> str:
+    """``"conf.py:N"``, N the line that sets rpg_registries (1 when none does)."""
+    try:
+        lines = conf_py.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    number = next((n for n, line in enumerate(lines, 1) if line.lstrip().startswith("rpg_registries")), 1)
+    return f"{conf_py}:{number}"
+
+
 def report_registry_errors(app: Any) -> None:
+    """Each registry that cannot be used, and a shadowed engine, located at conf.py."""
+    from sphinx_rpg import engine
+
+    conf_py = _registries_line(Path(app.confdir) / "conf.py") if app.confdir else None
+    if engine.SHADOWED:
+        warn("registry", engine.SHADOWED, conf_py)
     for error in binding_for(app.config).errors:
-        warn("registry", f"rpg_registries: {error}")
+        warn("registry", f"rpg_registries: {error}", conf_py)
 
 
 def report_coverage(app: Any, env: BuildEnvironment) -> None:

@@ -25,6 +25,7 @@ from sphinx.util.typing import RoleFunction
 
 from sphinx_rpg.config import render_title
 from sphinx_rpg.filters import FilterError, Predicate, parse_filter
+from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
 DATA_VERSION = 6
@@ -93,7 +94,7 @@ def _sort_key(record: NodeRecord) -> tuple[str, int]:
     return (record.docname, record.lineno)
 
 
-class NodeRefRole(XRefRole):
+class NodeRefRole(LocatedRole, XRefRole):
     """``:node:ref:`uid```, ``:node:ref:`text <uid>```; ``!uid`` renders the title without a link."""
 
     def __init__(self) -> None:

@@ -8,6 +8,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxRole
 
 from sphinx_rpg.binding import binding_for
+from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
 
@@ -17,7 +18,7 @@ def format_value(value: object) -> str:
     return str(value)
 
 
-class NodeValueRole(SphinxRole):
+class NodeValueRole(LocatedRole, SphinxRole):
     """The value of ``key`` on the rule bound to ``uid``; the page is rebuilt when the rule changes."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:

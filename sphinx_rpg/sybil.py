@@ -7,7 +7,11 @@ In a rulebook's ``conftest.py``::
     from sphinx_rpg.sybil import rulebook_sybil
     pytest_collect_file = rulebook_sybil(["rules.nemron:REGISTRY"]).pytest()
 
-or ``rulebook_sybil(conf_py="docs/conf.py")`` to use the registries conf.py names.
+or ``rulebook_sybil(conf_py="conf.py")`` to use the registries conf.py names.  Relative paths are
+resolved from the calling conftest's folder, so pytest may run from anywhere.  Pages inside build
+output or tool caches (``_build``, ``.pytest_cache``, ``.venv``...) are never collected, and a page
+named on the command line (``pytest docs/page.rst``) runs through Sybil only, not also through
+pytest's own doctest plugin (which would run it without the page's namespace).
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from sybil.parsers.myst import PythonCodeBlockParser as MystPythonCodeBlockParse
 from sybil.parsers.rest import DocTestParser as RestDocTestParser
 from sybil.parsers.rest.lexers import DirectiveLexer as RestDirectiveLexer
 
-from sphinx_rpg.binding import bind
+from sphinx_rpg import engine
+from sphinx_rpg.binding import RegistryLoadError, bind
+from sphinx_rpg.config import TOOL_DIRS
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 Span = tuple[int, int, str]
@@ -103,18 +109,47 @@ def registries_from_conf(conf_py: str | Path) -> list[str]:
     return list(namespace.get("rpg_registries", []))
 
 
+class RulebookSybil(Sybil):
+    """A Sybil that skips tool folders and keeps pytest's doctest plugin off the pages it runs."""
+
+    def should_parse(self, path: Path) -> bool:
+        if not super().should_parse(path):
+            return False
+        return not any(part in TOOL_DIRS for part in path.relative_to(self.path).parts[:-1])
+
+    def pytest(self) -> Callable[[Path, Any], Any]:
+        import pytest
+
+        collect = super().pytest()
+
+        @pytest.hookimpl(wrapper=True)
+        def pytest_collect_file(file_path: Path, parent: Any) -> Any:
+            collected = yield
+            page = collect(file_path, parent)
+            if page is None:
+                return collected
+            # pytest's doctest plugin collects any .rst named on the command line: that copy would
+            # run without the page's namespace (a spurious NameError), so Sybil's is the only one
+            return [item for item in collected if type(item).__module__ != "_pytest.doctest"] + [page]
+
+        return pytest_collect_file
+
+
 def rulebook_sybil(registries: Sequence[str] = (), *, conf_py: str | Path | None = None,
                    path: str | Path | None = None, patterns: Sequence[str] = ("*.rst", "*.md"),
-                   **sybil_options: Any) -> Sybil:
-    """A Sybil for a rulebook; ``path`` defaults to the directory of the calling ``conftest.py``.
+                   **sybil_options: Any) -> RulebookSybil:
+    """A Sybil for a rulebook; ``path`` (default: the calling ``conftest.py``'s folder) and ``conf_py``
+    are resolved from that folder when relative, never from the working directory.
 
     (Sybil itself resolves a relative path against the module that constructs it, which would be
     this one, so the caller's directory is passed explicitly.)
     """
+    base = Path(inspect.stack()[1].filename).resolve().parent
     if conf_py is not None:
-        registries = [*registries, *registries_from_conf(conf_py)]
-    if path is None:
-        caller = inspect.stack()[1].filename
-        path = Path(caller).resolve().parent
-    return Sybil(parsers=[RulebookParser(registries)], patterns=list(patterns), path=str(Path(path).resolve()),
-                 **sybil_options)
+        registries = [*registries, *registries_from_conf(base / conf_py)]
+    problems = [p for p in (engine.SHADOWED,) if p] + list(bind(tuple(registries)).errors)
+    if problems:  # one clear line at collection, not a NameError in every example
+        raise RegistryLoadError("; ".join(problems))
+    folder = base if path is None else base / path
+    return RulebookSybil(parsers=[RulebookParser(registries)], patterns=list(patterns), path=str(folder.resolve()),
+                         **sybil_options)

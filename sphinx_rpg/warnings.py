@@ -28,6 +28,7 @@ SUBTYPES: dict[str, str] = {
     "table": "a node:table or node:odds that cannot be computed",
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
+    "chart": "a :chart: that cannot be drawn (matplotlib missing, or nothing numeric to plot); the table stays",
     "override": "a node:def :overrides: naming a book or node the core book's inventory does not have",
     "release": "an rpg_releases catalogue that cannot be read, or a node:changes naming an unknown release",
 }

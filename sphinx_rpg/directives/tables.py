@@ -17,7 +17,7 @@ from sphinx.util.typing import OptionSpec
 from rules import odds
 from rules.tables import Table, percent
 from sphinx_rpg.binding import binding_for
-from sphinx_rpg.charts import CHART_KINDS, chart_svg
+from sphinx_rpg.charts import CHART_KINDS, chart_svg, matplotlib_available
 from sphinx_rpg.warnings import warn
 
 _ARG = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^,]+?)\s*(?:,|$)")
@@ -143,12 +143,27 @@ class _ComputedTable(SphinxDirective):
         self.add_name(node)
         result: list[nodes.Node] = [node]
         if "chart" in self.options and self.config.rpg_charts:
-            svg = chart_svg(table, self.options["chart"])
-            if svg is not None:
-                chart = nodes.container(classes=["rpg-chart"])
-                chart += nodes.raw("", svg, format="html")
+            chart = self.chart(table)
+            if chart is not None:
                 result.insert(0, chart)
         return result
+
+    def chart(self, table: Table) -> nodes.container | None:
+        """The chart above the table; a located warning (and the table alone) when none can be drawn."""
+        if not matplotlib_available():
+            warn("chart", f"{self.name}: :chart: needs matplotlib, which is not installed "
+                          "(pip install 'sphinx-rpg[chart]', or set rpg_charts = False); the table is shown "
+                          "without its chart", self.get_location())
+            return None
+        svg = chart_svg(table, self.options["chart"])
+        if svg is None:
+            warn("chart", f"{self.name}: cannot chart {table.title or self.arguments[0]!r}: it needs a numeric "
+                          "first column and a probability column; the table is shown without its chart",
+                 self.get_location())
+            return None
+        chart = nodes.container(classes=["rpg-chart"])
+        chart += nodes.raw("", svg, format="html")
+        return chart
 
 
 class NodeTable(_ComputedTable):

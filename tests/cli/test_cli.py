@@ -155,3 +155,18 @@ def test_the_rpg_script_is_installed():
     script = Path(sys.executable).with_name("rpg")
     result = subprocess.run([str(script), "odds", "d4", "--json"], capture_output=True, text=True)
     assert result.returncode == 0 and json.loads(result.stdout)["rows"][0]["P(= result)"] == "1/4"
+
+
+def test_version_names_the_package_and_its_version():
+    from sphinx_rpg import __version__
+
+    result = subprocess.run([sys.executable, "-m", "sphinx_rpg.cli", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == f"rpg (sphinx-rpg) {__version__}"
+
+
+def test_export_to_dash_writes_the_catalogue_to_stdout_and_no_file(capsys, tmp_path, monkeypatch):
+    docs = shutil.copytree(ROOTS / "test-basic", tmp_path / "docs")
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = rpg(capsys, "export", str(docs), "-o", "-")
+    assert status == 0 and not (tmp_path / "-").exists()
+    assert {n["uid"] for n in json.loads(out)["nodes"]} == {"Generic.Trait.Energy", "Generic.Attribute.HP"}

@@ -108,6 +108,18 @@ def test_a_second_project_resolves_node_references_through_intersphinx(build, wr
     assert re.search(r'href="https://first.example/page2.html#book-page2-thing2"[^>]*>.*?that one', page)
 
 
+def test_build_output_and_tool_caches_are_never_read_as_pages(make_app, tmp_path):
+    (tmp_path / "conf.py").write_text("extensions = ['myst_parser', 'sphinx_rpg']\n")
+    (tmp_path / "index.md").write_text("# Book\n")
+    for folder in (".pytest_cache", ".venv/lib", "node_modules/pkg", "_build/html/_sources", "chapter/.pytest_cache"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "README.md").write_text("# A tool's readme\n")
+    app = make_app("html", srcdir=tmp_path)
+    app.build()
+    assert app.env.found_docs == {"index"}
+    assert "WARNING" not in app.warning.getvalue()
+
+
 def build_noting_writes(make_app, srcdir: Path, **options) -> tuple[object, set[str]]:
     """Build once; also return the source pages the builder wrote (not the generated index pages)."""
     app = make_app("html", srcdir=srcdir, **options)

@@ -1,6 +1,7 @@
 """Charts are optional decoration: an inline SVG with matplotlib, the table alone without it."""
 
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -46,12 +47,26 @@ def test_odds_directive_draws_a_chart_above_its_table(make_app, tmp_path):
     assert html.index("<svg", chart) < html.index('<table class="rpg-computed')
 
 
-def test_odds_directive_without_matplotlib_renders_only_the_table(make_app, tmp_path, monkeypatch):
-    monkeypatch.setattr(charts, "matplotlib_available", lambda: False)
+def test_without_matplotlib_a_chart_option_warns_at_its_directive_and_keeps_the_table(make_app, tmp_path,
+                                                                                   monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # what a missing install looks like to import
     app = make_app("html", srcdir=_book(tmp_path))
     app.build()
     html = (Path(app.outdir) / "index.html").read_text()
     assert "rpg-chart" not in html and '<table class="rpg-computed' in html
+    warnings = app.warning.getvalue()
+    assert "index.rst:4: WARNING: node:table: :chart: needs matplotlib" in warnings
+    assert "[node.chart]" in warnings
+
+
+def test_a_table_with_nothing_numeric_to_plot_warns_that_it_cannot_be_charted(make_app, tmp_path):
+    (tmp_path / "conf.py").write_text("extensions = ['sphinx_rpg']\nrpg_table_modules = ['sphinx_rpg']\n")
+    (tmp_path / "index.rst").write_text("Warnings\n========\n\n.. node:table:: sphinx_rpg.warnings:subtypes_table\n"
+                                        "   :chart: line\n")
+    app = make_app("html", srcdir=tmp_path)
+    app.build()
+    assert "index.rst:4: WARNING: node:table: cannot chart 'Warning subtypes'" in app.warning.getvalue()
+    assert '<table class="rpg-computed' in (Path(app.outdir) / "index.html").read_text()
 
 
 def tick_labels(svg: str) -> list[str]:

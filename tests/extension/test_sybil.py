@@ -1,5 +1,7 @@
 """The Sybil integration: a rulebook's examples run, with the rule object bound inside node:def."""
 
+import os
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -133,3 +135,57 @@ def test_myst_colon_fences_bind_the_rule_too(tmp_path):
         :::
         """)
     assert run_examples(page) == []
+
+
+# -- a rulebook's own conftest, run by pytest as a designer runs it ---------------------------------
+def rulebook_project(tmp_path: Path) -> Path:
+    """A project whose docs/conftest.py names conf.py relatively, as the README and ``rpg new`` do."""
+    project = tmp_path / "project"
+    docs = project / "docs"
+    docs.mkdir(parents=True)
+    (project / "pytest.ini").write_text("[pytest]\n")
+    (docs / "conf.py").write_text(f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
+                                  "extensions = ['sphinx_rpg']\nrpg_registries = ['bound_rules:REGISTRY']\n")
+    (docs / "conftest.py").write_text("from sphinx_rpg.sybil import rulebook_sybil\n"
+                                      "pytest_collect_file = rulebook_sybil(conf_py='conf.py').pytest()\n")
+    write(docs, "page.rst", """
+        .. node:def:: Power
+           :uid: Bound.Attribute.Power
+
+           >>> rule(2)
+           8
+           >>> node.title
+           'Power (A)'
+        """)
+    return project
+
+
+def run_pytest(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "SPHINX_RPG_"))}
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *map(str, args)],
+                          cwd=cwd, capture_output=True, text=True, timeout=300, env=environment)
+
+
+def test_the_conftest_finds_conf_py_whatever_the_working_directory(tmp_path):
+    project = rulebook_project(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = run_pytest(project / "docs", "--rootdir", project, cwd=elsewhere)
+    assert result.returncode == 0 and "2 passed" in result.stdout, result.stdout + result.stderr
+
+
+def test_a_page_named_on_the_command_line_runs_through_sybil_alone(tmp_path):
+    # pytest's doctest plugin would also collect docs/page.rst, without node and rule: a NameError
+    project = rulebook_project(tmp_path)
+    result = run_pytest("page.rst", cwd=project / "docs")
+    assert result.returncode == 0 and "2 passed" in result.stdout, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("folder", ["_build/html/_sources", ".pytest_cache", ".venv/lib", "node_modules/x"])
+def test_pages_inside_build_output_or_tool_caches_are_not_collected(tmp_path, folder):
+    page = write(tmp_path, "page.rst", ">>> 1\n1\n")
+    hidden = tmp_path / folder / "page.rst"
+    hidden.parent.mkdir(parents=True)
+    hidden.write_text(page.read_text())
+    sybil = rulebook_sybil(path=tmp_path)
+    assert sybil.should_parse(page) and not sybil.should_parse(hidden)

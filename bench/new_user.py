@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""From an empty directory to a tested rulebook, timed the way a new user does it.
+
+    python3 bench/new_user.py [--wheel dist/sphinx_rpg-0.1.0-py3-none-any.whl] [--keep]
+
+Each step runs in a fresh temporary directory with nothing from this checkout on the path: a virtual
+environment (with pip), ``pip install`` of the sphinx-rpg wheel (its dependencies from the package
+index, as a user gets them), ``rpg new``, copying the wheel into the starter's ``wheels/``, ``pip
+install --find-links wheels -r requirements.txt``, the ``-W`` build and ``pytest``.  Without
+``--wheel`` the wheel is first built from this checkout (not timed).  The table gives each step's
+wall time and the running total.  Network and machine load dominate the install steps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_wheel(folder: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder),
+                    str(ROOT)], check=True)
+    return next(folder.glob("sphinx_rpg-*.whl"))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--wheel", type=Path, default=None, help="the sphinx-rpg wheel to install")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="rpg-new-user-"))
+    wheel = args.wheel.resolve() if args.wheel else build_wheel(work / "dist")
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    bin_dir = work / "venv" / "bin"
+    project = work / "tower"
+    steps: list[tuple[str, list[str], Path]] = [
+        ("virtual environment", [sys.executable, "-m", "venv", str(work / "venv")], work),
+        ("pip install the wheel", [str(bin_dir / "pip"), "install", "--quiet", str(wheel)], work),
+        ("rpg new", [str(bin_dir / "rpg"), "new", str(project), "--name", "Tower Climbers"], work),
+        ("pip install -r requirements.txt", [str(bin_dir / "pip"), "install", "--quiet", "--find-links", "wheels",
+                                             "-r", "requirements.txt"], project),
+        ("sphinx-build -W", [str(bin_dir / "sphinx-build"), "-W", "--keep-going", "-q", "-b", "html", "docs",
+                             "docs/_build/html"], project),
+        ("pytest", [str(bin_dir / "pytest"), "-q"], project),
+    ]
+    total = 0.0
+    print(f"{'step':<34}{'seconds':>9}{'total':>9}")
+    try:
+        for name, command, cwd in steps:
+            if name == "pip install -r requirements.txt":
+                shutil.copy(wheel, project / "wheels")
+            start = time.perf_counter()
+            result = subprocess.run(command, cwd=cwd, env=environment, capture_output=True, text=True)
+            elapsed = time.perf_counter() - start
+            total += elapsed
+            print(f"{name:<34}{elapsed:>9.1f}{total:>9.1f}", flush=True)
+            if result.returncode != 0:
+                print(result.stdout[-2000:], result.stderr[-2000:], file=sys.stderr)
+                return 1
+    finally:
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
