@@ -29,8 +29,6 @@ myst_enable_extensions = ["colon_fence", "dollarmath"]
 SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
 rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
 
-#: node:table may call functions from the engine and from the extension (the manual's reference tables).
-rpg_table_modules = ["rules", "sphinx_rpg"]
 
 exclude_patterns = ["_build", "**/_*.rst"]
 templates_path: list[str] = []

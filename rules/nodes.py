@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
 
 from rules.formula import Formula
+from rules.providers import F, Parameter, Providers
 from rules.values import is_whole
 
 Value = Union[int, Fraction, str]
@@ -263,6 +264,11 @@ class Registry:
         #: Turns the system's own pool notation (e.g. Nemron's ``Agility 2 › Athletics 1``) into a
         #: dice expression or distribution; used by the book's odds tables.
         self.pool_parser = pool_parser
+        #: The tables pages may show (``.. node:table:: system:name``): published, never discovered.
+        self.tables = Providers(system)
+        #: The module that created the registry (its type labels live there): a build dependency.
+        caller = inspect.currentframe().f_back  # type: ignore[union-attr]
+        self.module: str | None = caller.f_globals.get("__name__") if caller is not None else None
         self._nodes: dict[str, Node] = {}
 
     def add(self, node: Node) -> Node:
@@ -298,11 +304,26 @@ class Registry:
 
         return register
 
+    def table(self, name: str | None = None, **parameters: Parameter) -> Callable[[F], F]:
+        """Decorator: publish a table function for pages, with its typed, bounded parameters.
+
+        See :mod:`rules.providers`; a page calls it as ``.. node:table:: <system>:<name>``.
+        """
+        return self.tables.table(name, **parameters)
+
+    @property
+    def source_file(self) -> Path | None:
+        """The file that created the registry (where its type labels are declared)."""
+        path = getattr(sys.modules.get(self.module or ""), "__file__", None)
+        return Path(path) if path else None
+
     def include(self, other: "Registry") -> "Registry":
         """Take every node of a topic's registry into this system's registry."""
         for code, label in other.node_types.items():
             self.node_types.setdefault(code, label)
         self.pool_parser = self.pool_parser or other.pool_parser
+        for provider in other.tables:
+            self.tables.add(provider)
         for node in other:
             self.add(node)
         return self

@@ -13,9 +13,14 @@ __version__ = "0.1.0"
 STATIC = Path(__file__).parent / "static"
 
 
+def _add_static_path(app: Any, config: Any) -> None:
+    """At config-inited, before the environment compares configurations: a no-op rebuild stays one."""
+    if str(STATIC) not in config.html_static_path:
+        config.html_static_path = [*config.html_static_path, str(STATIC)]
+
+
 def _add_static(app: Any) -> None:
     if app.builder.format == "html":
-        app.config.html_static_path.append(str(STATIC))
         app.add_css_file("sphinx_rpg.css")
 
 
@@ -32,7 +37,7 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import coverage, domain, export, index_pages
+    from sphinx_rpg import coverage, domain, export, index_pages, settings, tracking
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
@@ -51,8 +56,13 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("config-inited", index_pages.add_templates)
+    app.connect("config-inited", _add_static_path)
     app.connect("builder-inited", coverage.report_registry_errors)
     app.connect("builder-inited", check_templates)
+    app.connect("builder-inited", settings.report_deprecated_settings)
+    app.connect("doctree-read", tracking.note_links)
+    app.connect("doctree-read", tracking.forget_excluded)
+    app.connect("env-get-outdated", tracking.reread_conditional)
     app.connect("builder-inited", _add_static)
     app.connect("env-before-read-docs", index_pages.note_docs_to_read)
     app.connect("env-get-updated", domain.pages_to_rewrite)

@@ -16,8 +16,16 @@ from sphinx_rpg.warnings import warn
 
 
 def report_registry_errors(app: Any) -> None:
+    """Each unusable registry once, located at the ``rpg_registries`` line of conf.py."""
+    from sphinx_rpg.settings import setting_location
+
+    location = setting_location(app, "rpg_registries")
+    paths = getattr(app.config, "rpg_registries", None)
+    if isinstance(paths, str):
+        warn("registry", f"rpg_registries is a string; it must be a list of import paths: read as "
+                         f"[{paths!r}]", location)
     for error in binding_for(app.config).errors:
-        warn("registry", f"rpg_registries: {error}")
+        warn("registry", f"rpg_registries: {error}", location)
 
 
 def report_coverage(app: Any, env: BuildEnvironment) -> None:
@@ -28,7 +36,7 @@ def report_coverage(app: Any, env: BuildEnvironment) -> None:
     for record in domain.records():
         if binding.lookup(record.uid) is None:
             warn("unbound", f"node {record.uid!r} has no rule object in the configured registries",
-                 location=record.place())
+                 location=record.location(env))
     for node in binding.nodes():
         if domain.record(node.uid) is None:
             source = node.source_file

@@ -9,6 +9,7 @@ incremental build that removes one of two definitions heals without stale state.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from docutils import nodes
@@ -24,7 +25,7 @@ from sphinx.util.nodes import make_refnode
 from sphinx_rpg.config import render_title
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 4
+DATA_VERSION = 5
 
 
 class NodeRecord(NamedTuple):
@@ -41,6 +42,8 @@ class NodeRecord(NamedTuple):
     bound: bool
     #: A second id on the node's section: lowercase, for search and inventories (see ``search_anchor``).
     alias: str = ""
+    #: The included file (relative to the source directory) that holds the definition; "" for the page.
+    source: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -58,6 +61,16 @@ class NodeRecord(NamedTuple):
 
     def place(self) -> tuple[str, int]:
         return (self.docname, self.lineno)
+
+    def location(self, env: BuildEnvironment) -> tuple[str, int] | str:
+        """Where a warning about the node points: the included file and its line when it came from one."""
+        if self.source:
+            return f"{Path(env.srcdir) / self.source}:{self.lineno}"
+        return self.place()
+
+    def source_file(self, env: BuildEnvironment) -> str:
+        """The file (relative to the source directory) that holds the definition."""
+        return self.source or str(env.doc2path(self.docname, False))
 
 
 def _sort_key(record: NodeRecord) -> tuple[str, int]:
@@ -150,6 +163,8 @@ class NodeDomain(Domain):
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
         "listings": {},  # docname -> number of listings on that page
         "published": {},  # uid -> NodeRecord as of the last build (for change detection)
+        "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
+        "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
@@ -186,6 +201,24 @@ class NodeDomain(Domain):
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
 
+    def note_conditional(self, docname: str, kind: str) -> None:
+        self.data.setdefault("conditional", {}).setdefault(docname, set()).add(kind)
+
+    def forget(self, docname: str, anchor: str) -> None:
+        """Drop one definition of ``docname`` (one an ``only``/``ifconfig`` block excludes)."""
+        for uid in dict.fromkeys(self._uids_by_doc.get(docname, ())):
+            places = self.definitions.get(uid, [])
+            remaining = [p for p in places if not (p.docname == docname and p.anchor == anchor)]
+            if len(remaining) == len(places):
+                continue
+            if remaining:
+                self.definitions[uid] = remaining
+            else:
+                del self.definitions[uid]
+            self._uids_by_doc[docname] = [u for u in self._uids_by_doc[docname] if u != uid or
+                                          any(p.docname == docname for p in remaining)]
+            self._definitions_changed()
+
     def note_listing(self, docname: str) -> None:
         listings = self.data.setdefault("listings", {})
         listings[docname] = listings.get(docname, 0) + 1
@@ -202,6 +235,7 @@ class NodeDomain(Domain):
                 del self.definitions[uid]
         self.data.setdefault("references", {}).pop(docname, None)
         self.data.setdefault("listings", {}).pop(docname, None)
+        self.data.setdefault("conditional", {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
         # O(the chunk's pages): a worker's data also holds everything it inherited from the main process
@@ -216,6 +250,8 @@ class NodeDomain(Domain):
                 self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
             if docname in listings:
                 self.data.setdefault("listings", {})[docname] = listings[docname]
+            if docname in otherdata.get("conditional", {}):
+                self.data.setdefault("conditional", {})[docname] = set(otherdata["conditional"][docname])
 
     # -- lookup -----------------------------------------------------------------------------------
     def record(self, uid: str) -> NodeRecord | None:
@@ -259,10 +295,15 @@ class NodeDomain(Domain):
 
     def changed_since_last_build(self) -> set[str]:
         """uids added, removed or changed since the previous build; remembers the current state."""
+        from sphinx_rpg.tracking import external_nodes
+
         current = {record.uid: record for record in self.records()}
         previous: dict[str, NodeRecord] = self.data.get("published", {})
         changed = {uid for uid in current.keys() | previous.keys() if current.get(uid) != previous.get(uid)}
         self.data["published"] = current
+        external, known = external_nodes(self.env), self.data.get("external", {})
+        changed |= {uid for uid in external.keys() | known.keys() if external.get(uid) != known.get(uid)}
+        self.data["external"] = external
         return changed
 
     def docs_referring_to(self, uids: set[str]) -> set[str]:
@@ -315,8 +356,22 @@ def check_consistency(app: Any, env: BuildEnvironment) -> None:
     domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
     for first, other in domain.duplicates():
         warn("duplicate",
-             f"duplicate node uid {other.uid!r}: already defined in {env.doc2path(first.docname)}:{first.lineno}",
-             location=other.place())
+             f"duplicate node uid {other.uid!r}: already defined in {_where(env, first)}",
+             location=other.location(env))
+    # uids that differ only in case share an anchor, a search entry and an intersphinx lookup
+    by_folded: dict[str, NodeRecord] = {}
+    for record in domain.records():
+        first = by_folded.setdefault(record.uid.casefold(), record)
+        if first is not record:
+            warn("duplicate", f"node uid {record.uid!r} differs only in case from {first.uid!r} "
+                              f"({_where(env, first)}): their anchors and search entries collide",
+                 location=record.location(env))
+
+
+def _where(env: BuildEnvironment, record: NodeRecord) -> str:
+    if record.source:
+        return f"{Path(env.srcdir) / record.source}:{record.lineno}"
+    return f"{env.doc2path(record.docname)}:{record.lineno}"
 
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:

@@ -19,6 +19,8 @@ Predicate = Callable[[Record], bool]
 
 FIELDS = ("uid", "name", "type", "type_name", "namespace", "docname", "summary", "bound")
 MAX_FILTER_LENGTH = 1000
+#: Parentheses and ``not`` nest at most this deep: deeper filters are refused, never a RecursionError.
+MAX_FILTER_DEPTH = 32
 _TOKEN = re.compile(r"""\s*(?:(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(?P<op>==|!=|\^=|\$=|~=|[(),])"""
                     r"""|(?P<word>[A-Za-z_][A-Za-z0-9_]*))""")
 _COMPARE: dict[str, Callable[[str, str], bool]] = {
@@ -62,6 +64,7 @@ class _Parser:
             self.tokens.append((kind, value, match.start(kind)))
             pos = match.end()
         self.index = 0
+        self.depth = 0
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.index] if self.index < len(self.tokens) else ("end", "", len(self.text))
@@ -98,18 +101,23 @@ class _Parser:
         return parts[0] if len(parts) == 1 else (lambda r: all(p(r) for p in parts))
 
     def negation(self) -> Predicate:
-        if self.peek()[:2] == ("word", "not"):
-            self.take()
-            inner = self.negation()
-            return lambda r: not inner(r)
-        if self.peek()[1] == "(" and self.peek()[0] == "op":
-            self.take()
+        nests = self.peek()[:2] == ("word", "not") or self.peek()[:2] == ("op", "(")
+        if not nests:
+            return self.comparison()
+        if self.depth >= MAX_FILTER_DEPTH:
+            raise FilterError(self.text, self.peek()[2], f"nested more than {MAX_FILTER_DEPTH} deep")
+        self.depth += 1
+        try:
+            if self.take()[1] == "not":
+                inner = self.negation()
+                return lambda r: not inner(r)
             inner = self.disjunction()
             token = self.take()
             if token[1] != ")":
                 raise self.fail(token, "')'")
             return inner
-        return self.comparison()
+        finally:
+            self.depth -= 1
 
     def string(self) -> str:
         token = self.take()

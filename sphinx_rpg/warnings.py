@@ -20,9 +20,11 @@ SUBTYPES: dict[str, str] = {
     "type_mismatch": "a node:def's :type: disagrees with its bound rule object",
     "unbound": "coverage: a node:def whose uid no configured registry binds",
     "undocumented": "coverage: a rule object that no page defines",
-    "registry": "an rpg_registries entry that cannot be imported or is not a Registry",
+    "registry": "an rpg_registries entry that cannot be imported, read, or is not a Registry",
+    "facts": "a bound rule object whose facts() raised (the node is shown without its facts)",
+    "name": "a node:def name that spans lines or holds control characters (it is folded to one line)",
     "value": "a :node:value: with a bad key or target",
-    "table": "a node:table or node:odds that cannot be computed",
+    "table": "a node:table or node:odds that cannot be computed, or names no published table",
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
 }

@@ -15,6 +15,7 @@ from typing import Sequence
 from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
+from rules.providers import Choice, Int
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -193,6 +194,7 @@ def completion_probability(progress: int, requirement: int, *, mode: str = "sum"
     raise CompletionModeError(mode)
 
 
+@NODES.table(most_progress=Int(0, 20), lowest=Int(1, 30), highest=Int(1, 30), mode=Choice(*COMPLETION_MODES))
 def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, mode: str = "sum") -> Table:
     """Chance of completing a task, by progress made (rows) and requirement (columns)."""
     _whole("progress", most_progress)

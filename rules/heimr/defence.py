@@ -12,6 +12,7 @@ from typing import Literal
 
 from rules.heimr.challenge import challenge_distribution
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.providers import Choice
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -266,6 +267,7 @@ def movers_needed(state: str) -> int:
     return FORCED_MOVEMENT[state]
 
 
+@REGISTRY.table(climbing=Choice("specific", "general", "both"))
 def positions_table(climbing: ClimbingReading = "specific") -> Table:
     """Positions and their consistency modifiers."""
     def show(value: int | None) -> str:
@@ -279,6 +281,7 @@ def positions_table(climbing: ClimbingReading = "specific") -> Table:
                     title="Positions")
 
 
+@REGISTRY.table()
 def forced_movement_table() -> Table:
     return Table.of(["Character being moved", "Movers needed"], list(FORCED_MOVEMENT.items()),
                     title="Forced movement")

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 
 from rules.dice import DiceSource, Dist, compare
 from rules.nugget.registry import REGISTRY
+from rules.providers import Choice, Int
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -321,6 +322,7 @@ def fumble_chance(pool: int) -> Fraction:
     return Fraction(1, DIE_SIDES ** pool)
 
 
+@REGISTRY.table(lid=Choice("on", "off"), max_dice=Int(1, 20))
 def pool_odds(lid: str = "on", max_dice: int = 10) -> Table:
     """Odds of each result band and of a fumble for pools of 1 to ``max_dice`` dice."""
     style = lid_style(lid)
@@ -380,6 +382,7 @@ def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
     return result.win, result.tie, result.lose
 
 
+@REGISTRY.table(lid=Choice("on", "off"), max_dice=Int(1, 12))
 def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     """Chance that the first pool (rows) beats the second pool (columns) outright."""
     if _whole(max_dice, "max_dice", PoolError) < 1:

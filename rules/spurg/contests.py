@@ -15,6 +15,7 @@ from rules.dice import DiceSource
 from rules.spurg._registry import REGISTRY
 from rules.spurg.verdict import (CriticalPrecedence, Verdict, _whole, judge, outcome, verdict_dist,
                                  verdict_roll)
+from rules.providers import Choice, Int
 from rules.tables import Table
 
 
@@ -154,6 +155,7 @@ def contest_odds(tn: int, opponent_tn: int, *,
     return ContestOdds(win, draw, 1 - win - draw)
 
 
+@REGISTRY.table(opponent=Int(0, 30), low=Int(0, 30), high=Int(0, 30), precedence=Choice("critical", "target"))
 def contest_table(opponent: int = 10, low: int = 6, high: int = 16, precedence: str = "critical") -> Table:
     """Quick-contest odds for each of your TNs from ``low`` to ``high`` against one opponent TN."""
     rows = []
@@ -280,6 +282,7 @@ def expected_rounds(*tns: int, precedence: CriticalPrecedence | str = CriticalPr
     return None if decided == 0 else 1 / decided
 
 
+@REGISTRY.table(opponent=Int(0, 30), low=Int(0, 30), high=Int(0, 30), precedence=Choice("critical", "target"))
 def extended_contest_table(opponent: int = 10, low: int = 6, high: int = 16,
                            precedence: str = "critical") -> Table:
     """Extended-contest odds and mean length for each of your TNs against one opponent TN."""

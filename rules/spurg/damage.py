@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Mapping
 
 from rules.dice import DiceSource, Dist, NotationError, parse
 from rules.spurg._registry import REGISTRY
+from rules.providers import Text
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -184,6 +185,7 @@ class TypeMultiplier:
         return int(amount * factor // 1)
 
 
+@REGISTRY.table(notation=Text(r"\d{1,2}d\d{1,3}(?:[+-]\d{1,3})?", 12))
 def damage_table(notation: str = "2d6+3") -> Table:
     """The exact distribution of a Damage Roll: each total, its chance and the chance of at least it."""
     dist = DamageRoll(notation).dist()
