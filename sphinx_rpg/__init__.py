@@ -69,6 +69,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("env-check-consistency", domain.check_consistency)
     app.connect("env-check-consistency", coverage.report_coverage)
     app.connect("warn-missing-reference", domain.warn_missing_node)
+    app.connect("html-page-context", index_pages.escape_index_groups, priority=400)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
     app.connect("build-finished", export.on_build_finished)
     return {

@@ -106,7 +106,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
         try:
             registry = load_registry(path)
             members = call_engine(list, registry)  # a registry whose iteration fails is left out whole
-            labels = _type_labels(path, call_engine(dict, registry.node_types), errors)
+            labels = _type_labels(path, call_engine(lambda: dict(registry.node_types)), errors)
         except RegistryLoadError as error:
             errors.append(str(error))
             continue

@@ -63,7 +63,7 @@ def _facts(rule: Any) -> tuple[Any, ...]:
     if rule is None:
         return ()
     try:
-        return tuple(call_engine(rule.facts))
+        return call_engine(lambda: tuple(rule.facts()))
     except EngineFailure:
         return ()
 
