@@ -13,10 +13,23 @@ __version__ = "0.1.0"
 STATIC = Path(__file__).parent / "static"
 
 
+def _static_dirs() -> list[str]:
+    """Ours, and sphinx-design's (which appends its own at builder-inited, after the comparison)."""
+    try:
+        from sphinx_design.extension import STATIC_DIR
+    except ImportError:  # a sphinx-design without the constant: it is then on its own
+        return [str(STATIC)]
+    return [str(STATIC), str(STATIC_DIR)]
+
+
 def _add_static_path(app: Any, config: Any) -> None:
     """At config-inited, before the environment compares configurations: a no-op rebuild stays one."""
-    if str(STATIC) not in config.html_static_path:
-        config.html_static_path = [*config.html_static_path, str(STATIC)]
+    config.html_static_path = list(dict.fromkeys([*config.html_static_path, *_static_dirs()]))
+
+
+def _drop_repeated_static_paths(app: Any) -> None:
+    """After sphinx-design's builder-inited append: the configuration saved equals the next one read."""
+    app.config.html_static_path = list(dict.fromkeys(app.config.html_static_path))
 
 
 def _add_static(app: Any) -> None:
@@ -64,6 +77,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", tracking.forget_excluded)
     app.connect("env-get-outdated", tracking.reread_conditional)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", _drop_repeated_static_paths, priority=900)
     app.connect("env-before-read-docs", index_pages.note_docs_to_read)
     app.connect("env-get-updated", domain.pages_to_rewrite)
     app.connect("env-check-consistency", domain.check_consistency)

@@ -73,8 +73,9 @@ class NodeRecord(NamedTuple):
         return self.source or str(env.doc2path(self.docname, False))
 
 
-def _sort_key(record: NodeRecord) -> tuple[str, int]:
-    return (record.docname, record.lineno)
+def _sort_key(record: NodeRecord) -> tuple[str, bool, str, int]:
+    """The page's own definitions first, then those of included files (lines of two files don't compare)."""
+    return (record.docname, bool(record.source), record.source, record.lineno)
 
 
 class NodeRefRole(XRefRole):
