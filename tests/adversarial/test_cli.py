@@ -200,10 +200,15 @@ def test_an_export_that_fails_while_writing_keeps_the_old_file(book, tmp_path, c
     assert run(["export", str(book), "-o", str(target)], capsys)[0] == cli.EXIT_OK
     before = target.read_bytes()
 
-    def full_disk(*args, **kwargs):
-        raise OSError(errno.ENOSPC, "No space left on device")
+    real_fsync, calls = os.fsync, []
 
-    monkeypatch.setattr(os, "fsync", full_disk)  # the temporary file cannot be completed
+    def full_disk(descriptor):
+        calls.append(descriptor)
+        if len(calls) > 1:  # the build's own nodes.json is written; the copy to the target is not
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", full_disk)
     status, _, err = run(["export", str(book), "-o", str(target)], capsys)
     assert status == cli.EXIT_ERROR and "No space left on device" in err
     assert target.read_bytes() == before
