@@ -7,6 +7,6 @@ from tests.adversarial.edit_fuzz import run
 
 
 def test_random_edits_rebuild_incrementally_to_what_a_clean_build_gives(tmp_path):
-    report = run(tmp_path, seed=17, cycles=4)
+    report = run(tmp_path, seed=1, cycles=4)
     assert report.cycles == 4
     assert report.diverged == 0, "\n".join(report.first)

@@ -29,7 +29,7 @@ IMPORT_PATHS = [
 @pytest.mark.parametrize("name, target, args", IMPORT_PATHS, ids=[c[0] for c in IMPORT_PATHS])
 def test_node_table_never_calls_an_import_path(tmp_path, name, target, args):
     rules_module = "ADV"
-    root = write_book(tmp_path, {"index": ""}, conf="rpg_table_modules = ['sphinx_rpg', 'rules', 'advrules']\n")
+    root = write_book(tmp_path, {"index": ""}, conf="rpg_table_modules = ['sphinx_rpg', 'rules', '{module}']\n")
     module = next(p.stem for p in root.glob("advrules_*.py"))
     target = target.replace(rules_module, module)
     (root / "evil.py").write_text("import pathlib\npathlib.Path(__file__).with_name('CALLS').write_text('ran')\n")

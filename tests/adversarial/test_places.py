@@ -105,25 +105,32 @@ def test_a_page_linking_a_removed_node_is_rewritten(tmp_path, name, suffix, text
     assert "index.html#Adv.Moved" not in second.page("links"), "a dead link survived the rebuild"
 
 
-@pytest.mark.parametrize("name, suffix, text", LINKS[:2], ids=[c[0] for c in LINKS[:2]])
+@pytest.mark.parametrize("name, suffix, text", [LINKS[0], LINKS[2]], ids=[LINKS[0][0], LINKS[2][0]])
 def test_a_page_linking_a_renamed_node_shows_the_new_title(tmp_path, name, suffix, text):
+    links = f"links.{suffix}" if suffix == "md" else "links"
+    conf = "extensions += ['myst_parser']\nsource_suffix = {'.rst': 'restructuredtext', '.md': 'markdown'}\n"
     root = write_book(tmp_path, {"index": DEF.format(name="Moved", uid="Adv.Moved"),
-                                 "links": "Links\n=====\n\n" + text})
+                                 links: text if suffix == "md" else "Links\n=====\n\n" + text}, conf=conf)
     build(root)
     _edit(root / "index.rst", ".. node:def:: Moved", ".. node:def:: Shifted")
     html = build(root, fresh=False).page("links")
-    if "titled" not in name:
-        assert "Shifted (E)" in html and "Moved (E)" not in html
+    assert "Shifted (E)" in html and "Moved (E)" not in html
 
 
-def test_a_changed_type_label_shows_without_a_clean_build(tmp_path):
-    root = write_book(tmp_path, {"index": ".. node:def:: Energy\n   :uid: Adv.Trait.Energy\n"})
+LABELLED = {
+    "labels_registry.py": "from rules.nodes import Registry\nREGISTRY = Registry('lbl', node_types={'E': 'Effect'})\n",
+    "labels_nodes.py": "from labels_registry import REGISTRY\nREGISTRY.define('Lbl.Trait.X', 'X', 'E')\n",
+    "index": ".. node:def:: X\n   :uid: Lbl.Trait.X\n",
+}
+
+
+def test_a_type_label_changed_in_the_registry_module_shows_without_a_clean_build(tmp_path):
+    root = write_book(tmp_path, LABELLED, conf="rpg_registries += ['labels_nodes:REGISTRY']\n")
     build(root)
-    module = next(root.glob("advrules_*.py"))
-    _edit(module, '"E": "Effect"', '"E": "Effekt"')
+    _edit(root / "labels_registry.py", "'Effect'", "'Effekt'")
     result = build(root, fresh=False)
-    assert {n["uid"]: n for n in result.nodes()}["Adv.Trait.Energy"]["type_names"] == ["Effekt", "Resource"]
-    assert "Effekt" in result.page("node-types")
+    assert {n["uid"]: n for n in result.nodes()}["Lbl.Trait.X"]["type_names"] == ["Effekt"]
+    assert "Effekt" in result.page("node-types") and "Effect" not in result.page("node-types")
 
 
 def test_a_no_op_rebuild_reports_no_configuration_change(tmp_path):
