@@ -1,6 +1,6 @@
 """The long run of the edit/rebuild fuzz: random edits to a small rulebook, each followed by an
 incremental and a clean build, compared on nodes.json, objects.inv, the node indices and every
-page's node links (see tests/adversarial/edit_fuzz.py).
+page's node links (see tests.adversarial.fuzzing.py).
 
     .venv/bin/python bench/edit_fuzz.py --cycles 1000 --seed 1
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.adversarial.edit_fuzz import run  # noqa: E402
+from tests.adversarial.fuzzing import run  # noqa: E402
 
 
 def main() -> int:

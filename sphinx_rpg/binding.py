@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from rules.nodes import Node, Registry
 from rules.providers import TableProvider
@@ -127,7 +127,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
     return Binding(tuple(registries), tuple(errors), index, types)
 
 
-def _type_labels(path: str, labels: dict[object, object], errors: list[str]) -> dict[str, str]:
+def _type_labels(path: str, labels: Mapping[Any, Any], errors: list[str]) -> dict[str, str]:
     """Type labels become page text: one line of text each, else the code stands in (and it is said)."""
     checked: dict[str, str] = {}
     for code, label in labels.items():

@@ -306,6 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     _ARGV[:] = list(argv) if argv is not None else sys.argv[1:]
     args = parser.parse_args(argv)
+    status: int
     try:
         status, data, text = args.run(args)
     except (CliError, ValueError) as error:  # an engine rule refusing its input names the bad value

@@ -21,4 +21,5 @@ def _config_table() -> Table:
 
 @TABLES.table("subtypes_table")
 def _subtypes_table() -> Table:
-    return subtypes_table()
+    table: Table = subtypes_table()
+    return table

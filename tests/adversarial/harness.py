@@ -15,7 +15,7 @@ import uuid
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
@@ -74,8 +74,9 @@ class Build:
     def page(self, name: str = "index") -> str:
         return (self.outdir / f"{name}.html").read_text(encoding="utf-8")
 
-    def nodes(self) -> list[dict[str, object]]:
-        return json.loads((self.outdir / "nodes.json").read_text(encoding="utf-8"))["nodes"]
+    def nodes(self) -> list[dict[str, Any]]:
+        document: dict[str, Any] = json.loads((self.outdir / "nodes.json").read_text(encoding="utf-8"))
+        return list(document["nodes"])
 
     def uids(self) -> set[str]:
         return {str(n["uid"]) for n in self.nodes()}

@@ -3,7 +3,7 @@ is ``bench/edit_fuzz.py``)."""
 
 from __future__ import annotations
 
-from tests.adversarial.edit_fuzz import run
+from tests.adversarial.fuzzing import run
 
 
 def test_random_edits_rebuild_incrementally_to_what_a_clean_build_gives(tmp_path):

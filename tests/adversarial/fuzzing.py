@@ -17,6 +17,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Union
 
 from tests.adversarial.harness import Build, build
 
@@ -37,11 +38,15 @@ class Definition:
     only: str = ""  # "", "html" or "latex": the only block around it
 
 
+#: A page item: a definition, or (kind, target) for refs, listings ("list", filter) and the include.
+Item = Union[Definition, tuple[str, str]]
+
+
 @dataclass
 class Book:
     """The model the files are rendered from."""
 
-    pages: dict[str, list[object]] = field(default_factory=dict)  # page -> items, in order
+    pages: dict[str, list[Item]] = field(default_factory=dict)  # page -> items, in order
     included: list[Definition] = field(default_factory=list)  # part.inc, included by alpha
     myst_links: list[str] = field(default_factory=list)
     labels: dict[str, str] = field(default_factory=lambda: {"E": "Effect", "R": "Resource"})
@@ -59,10 +64,10 @@ def render_definition(d: Definition) -> str:
     return text + "\n"
 
 
-def render_item(item: object) -> str:
+def render_item(item: Item) -> str:
     if isinstance(item, Definition):
         return render_definition(item)
-    kind, target = item  # type: ignore[misc]
+    kind, target = item
     if kind == "ref":
         return f"See :node:ref:`{target}`.\n\n"
     if kind == "ref-titled":
