@@ -40,13 +40,14 @@ def _add_static(app: Any) -> None:
 def check_templates(app: Any) -> None:
     """A typo in rpg_ref_format / rpg_heading_format is reported once, not silently replaced."""
     from sphinx_rpg.config import template_error
+    from sphinx_rpg.settings import setting_location
     from sphinx_rpg.warnings import warn
 
     for name in ("rpg_ref_format", "rpg_heading_format"):
         problem = template_error(getattr(app.config, name))
         if problem:
             warn("option", f"{name} = {getattr(app.config, name)!r}: {problem}; the default "
-                           "'{name} ({types})' is used")
+                           "'{name} ({types})' is used", setting_location(app, name))
 
 
 def setup(app: Any) -> dict[str, Any]:

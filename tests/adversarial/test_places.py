@@ -139,3 +139,16 @@ def test_a_no_op_rebuild_reports_no_configuration_change(tmp_path):
     second = build(root, fresh=False)
     assert "configuration has changed" not in second.status, second.status
     assert re.search(r"0 added, 0 changed, 0 removed", second.status), second.status
+
+
+def test_a_page_linking_another_books_node_follows_its_inventory(tmp_path):
+    remote = write_book(tmp_path / "remote", {"index": DEF.format(name="Remote", uid="Adv.Remote")})
+    published = build(remote).outdir
+    conf = (f"extensions += ['sphinx.ext.intersphinx']\n"
+            f"intersphinx_mapping = {{'remote': ({str(published)!r}, None)}}\n")
+    local = write_book(tmp_path / "local", {"links": "Links\n=====\n\nSee :node:ref:`Adv.Remote`.\n"}, conf=conf)
+    assert "Remote (E)" in build(local).page("links")
+    _edit(remote / "index.rst", ".. node:def:: Remote", ".. node:def:: Faraway")
+    build(remote, fresh=False)
+    html = build(local, fresh=False).page("links")
+    assert "Faraway (E)" in html and "Remote (E)" not in html
