@@ -5,10 +5,13 @@
 
 Generates ``bench/synthetic.py``'s flavours at ``--scale`` times the default size (500 pages, 10,000
 nodes, 50,000 references), then for every repeat, every ``-j`` and every flavour runs ``sphinx-build``
-twice in a child process: a fresh build (empty output and doctree directories) and an incremental
-one after editing one page.  Wall time and the child's peak resident memory (``ru_maxrss`` from
-``os.wait4``: the largest of the build process and the worker processes it reaped, so with ``-j 2``
-it is the biggest single process, not their sum) are collected; the table shows medians over the
+in a child process: a fresh build (empty output and doctree directories), then incremental ones, one
+per kind of edit (``--edit-kinds``: a paragraph appended, a paragraph inserted under the title so every
+node moves down, a node renamed, moved to the next page, deleted; ``synthetic.edited_pages``).  After
+each measured incremental build the edit is undone and an unmeasured build brings the output back to
+the unedited book, so every edit starts from the same state.  Wall time and the child's peak
+resident memory (``ru_maxrss`` from ``os.wait4``: the largest of the build process and the worker
+processes it reaped, so with ``-j 2`` it is the biggest single process, not their sum) are collected; the table shows medians over the
 repeats and the ratio to each flavour's plain-Sphinx baseline (same content without the extension).
 
 Sphinx runs from a virtual environment of its own, ``bench/_out/venv`` (``pip install -e .[bench]``
@@ -39,7 +42,7 @@ import synthetic  # noqa: E402  (bench/ is not a package)
 
 OUT = HERE / "_out"
 VENV = OUT / "venv"
-SCENARIOS = ("fresh", "incremental")
+SCENARIOS = ("fresh", *(f"incremental:{kind}" for kind in synthetic.EDITS))
 
 
 # -- environment ----------------------------------------------------------------------------------
@@ -102,19 +105,21 @@ def sphinx_build(python: Path, src: Path, build: Path, jobs: int, log: Path,
     return (seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, warnings, child.returncode)
 
 
-def edit(page: Path, original: str, repeat: int) -> None:
-    """A one-page edit: a new paragraph at the end (no node added, removed or renamed)."""
-    page.write_text(original + f"\nEdited for incremental build {repeat}: a new paragraph of prose.\n",
-                    encoding="utf-8")
-    future = time.time() + 2  # newer than the last read whatever the file system's timestamp grain
-    os.utime(page, (future, future))
+def write_pages(src: Path, pages: dict[str, str]) -> None:
+    """Write docname -> text, each newer than the last read whatever the file system's timestamp grain."""
+    future = time.time() + 2
+    for docname, text in pages.items():
+        path = src / f"{docname}.rst"
+        path.write_text(text, encoding="utf-8")
+        os.utime(path, (future, future))
 
 
-def run_all(python: Path, src_root: Path, manifest: dict, flavours: list[str], jobs: list[int],
-            repeats: int, work: Path, save=lambda runs: None, edits: int = 1) -> list[Run]:
+def run_all(python: Path, src_root: Path, content: synthetic.Content, flavours: list[str], jobs: list[int],
+            repeats: int, work: Path, save=lambda runs: None, edits: int = 1,
+            kinds: tuple[str, ...] = synthetic.EDITS) -> list[Run]:
     """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table.
 
-    Each repeat is a fresh build followed by ``edits`` incremental ones (a different edit each time):
+    Each repeat is a fresh build followed by ``edits`` incremental builds of each kind of edit:
     incremental builds are short and noisy, so they are worth more samples than fresh ones.
     """
     runs: list[Run] = []
@@ -126,22 +131,25 @@ def run_all(python: Path, src_root: Path, manifest: dict, flavours: list[str], j
                 build = work / f"{flavour}-j{j}"
                 shutil.rmtree(build, ignore_errors=True)
                 build.mkdir(parents=True)
-                page = src / manifest["edit_page"]
-                original = page.read_text(encoding="utf-8")
-                for scenario in ["fresh"] + ["incremental"] * edits:
-                    if scenario == "incremental":
-                        edit(page, original, len(runs))
+                scenarios = ["fresh"] + [f"incremental:{kind}" for kind in kinds for _ in range(edits)]
+                for scenario in scenarios:
+                    kind = scenario.partition(":")[2]
+                    edited = synthetic.edited_pages(flavour, content, kind, len(runs)) if kind else {}
+                    originals = {doc: (src / f"{doc}.rst").read_text(encoding="utf-8") for doc in edited}
+                    write_pages(src, edited)
+                    log = build / f"{scenario.replace(':', '-')}.log"
                     try:
-                        result = sphinx_build(python, src, build, j, build / f"{scenario}.log")
+                        result = sphinx_build(python, src, build, j, log)
                     finally:
-                        if scenario == "incremental":
-                            page.write_text(original, encoding="utf-8")
+                        if edited:  # back to the unedited book, unmeasured
+                            write_pages(src, originals)
+                            sphinx_build(python, src, build, j, build / "restore.log")
                     run = Run(flavour, scenario, j, repeat, *result)
                     runs.append(run)
                     save(runs)
-                    print(f"bench: {flavour:15} {scenario:11} -j {j}  repeat {repeat}: {run.seconds:7.1f} s "
+                    print(f"bench: {flavour:19} {scenario:22} -j {j}  repeat {repeat}: {run.seconds:7.1f} s "
                           f"{run.peak_mib:7.0f} MiB  {run.warnings} warnings"
-                          + (f"  EXIT {run.status}, see {build / (scenario + '.log')}" if run.status else ""),
+                          + (f"  EXIT {run.status}, see {log}" if run.status else ""),
                           file=sys.stderr, flush=True)
     return runs
 
@@ -168,7 +176,8 @@ def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int])
 
     lines = [f"Synthetic rulebook: {manifest['pages']} pages, {manifest['nodes']} nodes, {manifest['refs']} "
              f"references (seed {manifest['seed']}); medians of {samples('fresh')} fresh and "
-             f"{samples('incremental')} incremental build(s) per row. Peak = largest single process (ru_maxrss).", "",
+             f"{samples('incremental:append')} incremental build(s) of each edit per row. "
+             "Peak = largest single process (ru_maxrss).", "",
              "| build | -j | flavour | baseline | time (s) | × baseline | CPU (s) | × baseline | peak (MiB) "
              "| × baseline | sphinx-needs ÷ this | warnings |",
              "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -195,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="1 = defaults (500 pages, 10k nodes, 50k refs)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--edits", type=int, default=1,
-                        help="incremental builds (one edit each) after every fresh build (default 1)")
+                        help="incremental builds of each kind of edit after every fresh build (default 1)")
+    parser.add_argument("--edit-kinds", default=",".join(synthetic.EDITS),
+                        help=f"comma-separated subset of {', '.join(synthetic.EDITS)}")
     parser.add_argument("--flavours", default=",".join(synthetic.FLAVOURS), help="comma-separated subset")
     parser.add_argument("--jobs", default="1,2", help="comma-separated -j values")
     parser.add_argument("--seed", type=int, default=synthetic.DEFAULTS["seed"])
@@ -204,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", metavar="FLAVOUR",
                         help="instead of benchmarking, write a cProfile of one -j 1 build of FLAVOUR")
     parser.add_argument("--profile-build", choices=SCENARIOS, default="fresh",
-                        help="with --profile: the fresh build, or the incremental one after it")
+                        help="with --profile: the fresh build, or one incremental build after it")
     args = parser.parse_args(argv)
 
     python = Path(os.path.abspath(args.python)) if args.python else ensure_venv()  # not resolve(): keep the venv
@@ -222,6 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     src_root = args.out / label / "src"
     print(f"bench: generating {size} into {src_root}", file=sys.stderr, flush=True)
     manifest = synthetic.generate(src_root, seed=args.seed, flavours=tuple(flavours), **size)
+    content = synthetic.make_content(seed=args.seed, **size)
+    kinds = tuple(k.strip() for k in args.edit_kinds.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in synthetic.EDITS]
+    if unknown:
+        parser.error(f"unknown edit kind(s) {', '.join(unknown)}; choose from {', '.join(synthetic.EDITS)}")
 
     if args.profile:
         build = args.out / label / "profile" / args.profile
@@ -230,15 +246,15 @@ def main(argv: list[str] | None = None) -> int:
         stats = build / f"{args.profile_build}.prof"
         profiler = ("-m", "cProfile", "-o", str(stats))
         src = src_root / args.profile
-        if args.profile_build == "incremental":
+        if args.profile_build != "fresh":
             sphinx_build(python, src, build, 1, build / "fresh.log")
-            page = src / manifest["edit_page"]
-            original = page.read_text(encoding="utf-8")
-            edit(page, original, 0)
+            edited = synthetic.edited_pages(args.profile, content, args.profile_build.partition(":")[2], 0)
+            originals = {doc: (src / f"{doc}.rst").read_text(encoding="utf-8") for doc in edited}
+            write_pages(src, edited)
             try:
                 result = sphinx_build(python, src, build, 1, build / "incremental.log", profiler)
             finally:
-                page.write_text(original, encoding="utf-8")
+                write_pages(src, originals)
         else:
             result = sphinx_build(python, src, build, 1, build / "fresh.log", profiler)
         print(f"bench: profiled {args.profile} ({args.profile_build}): {result[0]:.1f} s, "
@@ -252,8 +268,8 @@ def main(argv: list[str] | None = None) -> int:
         (args.out / f"results-{label}.md").write_text(report)
         return report
 
-    runs = run_all(python, src_root, manifest, flavours, jobs, args.repeats, args.out / label / "build", save,
-                   edits=args.edits)
+    runs = run_all(python, src_root, content, flavours, jobs, args.repeats, args.out / label / "build", save,
+                   edits=args.edits, kinds=kinds)
     print(save(runs))
     return 1 if any(r.status for r in runs) else 0
 

@@ -7,8 +7,8 @@ One seeded content model (N pages, M node definitions, R references from random 
 nodes) is rendered as one Sphinx project per flavour under ``OUT/<flavour>/``:
 
 ``plain``
-    Plain Sphinx: each node is a section with a label, an ``index`` entry per title and per type (what
-    ``node:def`` adds), and every reference is a ``:ref:``.
+    Plain Sphinx: each node is a section with a label and one general-index entry (exactly what
+    ``node:def`` adds: one ``single`` entry per node), and every reference is a ``:ref:``.
 ``rpg``
     sphinx_rpg: ``node:def`` (``:uid:``, ``:type:``) and ``:node:ref:``; no registry bound.
 ``rpg-bound``
@@ -24,8 +24,13 @@ nodes) is rendered as one Sphinx project per flavour under ``OUT/<flavour>/``:
     ``needs`` plus the same catalogue as ``needtable`` tables filtered by a category tag: the peer of
     ``rpg-listings``.
 
+``rpg-listing-pages`` / ``plain-listing-pages``
+    ``rpg-bound`` / ``plain`` where every page also lists its own nodes (``node:list`` filtered by
+    ``docname``; a hand-written ``list-table`` in plain Sphinx): a listing on every page.
+
 The same seed and sizes always give byte-identical files.  ``OUT/manifest.json`` records the
-parameters, the flavours and the page the benchmark edits for incremental builds.
+parameters, the flavours and the page the benchmark edits for incremental builds; :func:`edited_pages`
+makes each kind of edit (``EDITS``) from the same content model, so every flavour gets the same edit.
 """
 
 from __future__ import annotations
@@ -35,14 +40,20 @@ import json
 import random
 import shutil
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-FLAVOURS = ("plain", "rpg", "rpg-bound", "plain-listings", "rpg-listings", "needs", "needs-listings")
+FLAVOURS = ("plain", "rpg", "rpg-bound", "plain-listings", "rpg-listings", "needs", "needs-listings",
+            "plain-listing-pages", "rpg-listing-pages")
 #: The plain-Sphinx project each flavour is compared with (same content, no extension).
 BASELINE = {"plain": "plain", "rpg": "plain", "rpg-bound": "plain", "needs": "plain",
             "plain-listings": "plain-listings", "rpg-listings": "plain-listings",
-            "needs-listings": "plain-listings"}
+            "needs-listings": "plain-listings", "plain-listing-pages": "plain-listing-pages",
+            "rpg-listing-pages": "plain-listing-pages"}
+#: The edits an incremental build follows (``edited_pages``).
+EDITS = ("append", "insert-top", "rename", "move", "delete")
+#: Flavours whose nodes are bound to the generated registry (no ``:type:`` on the page).
+BOUND = ("rpg-bound", "rpg-listings", "rpg-listing-pages")
 #: The sphinx-needs project each sphinx_rpg flavour is compared with.
 PEER = {"rpg": "needs", "rpg-bound": "needs", "rpg-listings": "needs-listings"}
 DEFAULTS = {"pages": 500, "nodes": 10_000, "refs": 50_000, "seed": 1}
@@ -175,22 +186,64 @@ def _refs_paragraph(flavour: str, content: Content, targets: list[int], indent: 
 def _node(flavour: str, content: Content, node: NodeSpec) -> str:
     refs = _refs_paragraph(flavour, content, node.refs, "   ")
     if flavour.startswith("plain"):
-        index = "\n".join([f".. index:: single: {node.title}"] +
-                          [f"   single: {TYPES[t]}; {node.name}" for t in node.types])
+        index = f".. index:: single: {node.title}"
         return (f"{index}\n\n.. _{node.label}:\n\n{_heading(node.title, '-')}\n"
                 f"{node.body}\n\n{_refs_paragraph(flavour, content, node.refs, '')}")
     if flavour.startswith("needs"):
         tags = [*node.types, *([f"cat{node.category:02d}"] if flavour == "needs-listings" else [])]
         return (f".. need:: {node.name}\n   :id: {node.need_id}\n   :tags: {', '.join(tags)}\n\n"
                 f"   {node.body}\n\n{refs}")
-    typ = "" if flavour in ("rpg-bound", "rpg-listings") else f"   :type: {','.join(node.types)}\n"
+    typ = "" if flavour in BOUND else f"   :type: {','.join(node.types)}\n"
     return f".. node:def:: {node.name}\n   :uid: {node.uid}\n{typ}\n   {node.body}\n\n{refs}"
 
 
 def render_page(flavour: str, content: Content, page: PageSpec) -> str:
     parts = [_heading(page.title, "="), "\n", page.intro, "\n\n", _refs_paragraph(flavour, content, page.refs, "")]
     parts += [_node(flavour, content, content.nodes[i]) for i in page.nodes]
+    if flavour.endswith("listing-pages"):
+        parts.append(_page_listing(flavour, content, page))
     return "".join(parts)
+
+
+def _page_listing(flavour: str, content: Content, page: PageSpec) -> str:
+    title = _heading(f"Nodes of chapter {page.index}", "-")
+    if flavour.startswith("rpg"):
+        return f"{title}\n.. node:list::\n   :filter: docname == \"{page.docname}\"\n   :columns: name, types\n"
+    members = sorted((content.nodes[i] for i in page.nodes), key=lambda n: (n.name.lower(), n.uid))
+    if not members:
+        return f"{title}\nNo nodes match.\n"
+    rows = "".join(f"   * - :ref:`{n.label}`\n     - {', '.join(n.type_names)}\n" for n in members)
+    return f"{title}\n.. list-table::\n   :header-rows: 1\n\n   * - Node\n     - Type\n{rows}"
+
+
+def edited_pages(flavour: str, content: Content, kind: str, serial: int) -> dict[str, str]:
+    """The pages (docname -> new text) after one edit of ``content.edit_page``; the model is untouched.
+
+    ``append`` adds a paragraph at the end; ``insert-top`` one under the title (every node moves down);
+    ``rename`` renames the page's first node; ``move`` moves it to the end of the next page; ``delete``
+    removes the page's last node (references to it then dangle, in every flavour alike).
+    """
+    page = content.edit_page
+    if kind not in EDITS:
+        raise ValueError(f"unknown edit {kind!r}; choose from {', '.join(EDITS)}")
+    paragraph = f"Edited for incremental build {serial}: a new paragraph of prose."
+    if kind == "append":
+        return {page.docname: render_page(flavour, content, page) + f"\n{paragraph}\n"}
+    if kind == "insert-top":
+        edited = replace(page, intro=f"{paragraph}\n\n{page.intro}")
+        return {page.docname: render_page(flavour, content, edited)}
+    if not page.nodes:
+        raise ValueError(f"the edit page {page.docname} has no node to {kind}")
+    first = page.nodes[0]
+    if kind == "rename":
+        nodes = list(content.nodes)
+        nodes[first] = replace(nodes[first], name=f"{nodes[first].name} renamed {serial}")
+        return {page.docname: render_page(flavour, replace(content, nodes=nodes), page)}
+    if kind == "delete":
+        return {page.docname: render_page(flavour, content, replace(page, nodes=page.nodes[:-1]))}
+    following = content.pages[(page.index + 1) % len(content.pages)]
+    return {page.docname: render_page(flavour, content, replace(page, nodes=page.nodes[1:])),
+            following.docname: render_page(flavour, content, replace(following, nodes=[*following.nodes, first]))}
 
 
 def _catalogue(flavour: str, content: Content, category: int) -> str:
@@ -229,7 +282,7 @@ def _conf(flavour: str) -> str:
              'html_sidebars = {"**": ["localtoc.html", "relations.html", "searchbox.html"]}']
     if flavour.startswith("rpg"):
         lines.append('extensions = ["sphinx_rpg"]')
-        if flavour in ("rpg-bound", "rpg-listings"):
+        if flavour in BOUND:
             lines.append(f'rpg_registries = ["{REGISTRY_MODULE}:REGISTRY"]')
     elif flavour.startswith("needs"):
         lines += ['extensions = ["sphinx_needs"]',
@@ -260,7 +313,7 @@ def write_flavour(flavour: str, content: Content, root: Path) -> Path:
                                     f".. toctree::\n   :maxdepth: 1\n\n{toctree}", encoding="utf-8")
     for page in content.pages:
         (root / f"{page.docname}.rst").write_text(render_page(flavour, content, page), encoding="utf-8")
-    if flavour in ("rpg-bound", "rpg-listings"):
+    if flavour in BOUND:
         (root / f"{REGISTRY_MODULE}.py").write_text(_registry_module(content), encoding="utf-8")
     return root
 

@@ -30,6 +30,10 @@ SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
 rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
 
 
+#: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every
+#: node new or changed since the last one is marked; changes.rst lists what changed, book by book.
+rpg_releases = {"0.1": "_releases/v0.1/nodes.json"}
+
 exclude_patterns = ["_build", "**/_*.rst"]
 templates_path: list[str] = []
 html_theme = "alabaster"

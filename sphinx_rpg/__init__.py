@@ -51,7 +51,7 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import coverage, domain, export, index_pages, settings, tracking
+    from sphinx_rpg import coverage, domain, export, graphs, index_pages, releases, settings, tracking
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
@@ -67,6 +67,10 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_node(node_heading, html=(visit_node_heading_html, depart_node_heading_html))
     app.add_node(node_listing)
     app.add_post_transform(ListingResolver)
+    app.add_node(releases.node_changes)
+    app.add_post_transform(releases.ChangesResolver)
+    app.add_node(graphs.node_graph)
+    app.add_post_transform(graphs.GraphRenderer)
     app.add_builder(export.NodesJsonBuilder)
 
     app.connect("config-inited", index_pages.add_templates)

@@ -5,6 +5,8 @@
     rpg odds 3d6 --under 3-18          exact odds with a text bar chart
     rpg check docs/                    every node.* problem of a rulebook, exit 1 if any
     rpg export docs/ -o nodes.json     the node catalogue
+    rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
+    rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 Notation that starts with ``-`` follows ``--``: ``rpg roll -- -1d6``.
@@ -237,6 +239,46 @@ def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
     return EXIT_OK, {"output": str(target), "nodes": count}, f"wrote {count} nodes to {target}"
 
 
+def command_diff(args: argparse.Namespace) -> tuple[int, Any, str]:
+    from sphinx_rpg.changes import CatalogueError, diff_catalogues, load_catalogue, report_lines
+
+    try:
+        old, new = load_catalogue(args.old), load_catalogue(args.new)
+    except CatalogueError as error:
+        raise CliError(str(error)) from None
+    changes = diff_catalogues(old, new)
+    counts = {kind: sum(1 for c in changes if kind in c.kinds) for kind in ("added", "removed")}
+    changed = len(changes) - counts["added"] - counts["removed"]
+    summary = (f"{counts['added']} added, {counts['removed']} removed, {changed} changed "
+               f"({old.version or args.old} -> {new.version or args.new})")
+    data = {"old": old.version, "new": new.version, "changes": [c.as_json() for c in changes]}
+    text = "\n".join([*report_lines(changes), summary])
+    return (EXIT_PROBLEMS if changes else EXIT_OK), data, text
+
+
+def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
+    from rules.graph import dependencies
+
+    registry = _registry(args.system)
+    graph = dependencies(registry)
+    data = {"system": registry.system,
+            "nodes": [{"uid": uid, "name": registry[uid].name, "depends_on": list(graph.depends_on(uid)),
+                       "parameters": list(graph.parameters.get(uid, ())), "used_by": list(graph.used_by(uid))}
+                      for uid in graph.connected()]}
+    if args.dot:
+        lines = [f"digraph {json.dumps(registry.system)} {{", "  rankdir=LR;", "  node [shape=box];"]
+        lines += [f"  {json.dumps(uid)} [label={json.dumps(registry[uid].name)}];" for uid in graph.connected()]
+        lines += [f"  {json.dumps(source)} -> {json.dumps(target)};" for source, target in graph.edges()]
+        return EXIT_OK, data, "\n".join([*lines, "}"])
+    lines = []
+    for target in sorted(graph.inputs):
+        sources = ", ".join(registry[uid].name for uid in graph.depends_on(target))
+        extra = graph.parameters.get(target, ())
+        lines.append(f"{registry[target].name} ({target}) <- {sources}" + (f" and {', '.join(extra)}" if extra else ""))
+    lines.append(f"{len(graph.edges())} connection(s) among {len(graph.connected())} node(s) of {registry.system}")
+    return EXIT_OK, data, "\n".join(lines)
+
+
 # -- the parser ---------------------------------------------------------------------------------------
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
@@ -278,6 +320,18 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--force", action="store_true", help="replace OUTPUT even if it is not an earlier export")
     common(export)
     export.set_defaults(run=command_export)
+
+    diff = commands.add_parser("diff", help="what changed between two node catalogues (nodes.json)")
+    diff.add_argument("old", metavar="OLD_JSON")
+    diff.add_argument("new", metavar="NEW_JSON")
+    common(diff)
+    diff.set_defaults(run=command_diff)
+
+    graph = commands.add_parser("graph", help="which rules of a game system derive from which")
+    graph.add_argument("--system", required=True, help="the game system (its registry)")
+    graph.add_argument("--dot", action="store_true", help="print Graphviz DOT instead of text")
+    common(graph)
+    graph.set_defaults(run=command_graph)
     return parser
 
 

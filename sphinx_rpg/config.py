@@ -25,6 +25,10 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages of the last build when nothing they show changed"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
+    "rpg_releases": ({}, "env", (dict,),
+                     "release label -> path of that release's nodes.json (relative to conf.py), oldest first"),
+    "rpg_change_marks": (True, "env", (bool,),
+                         "mark each node that is new or changed since the last of rpg_releases"),
 }
 
 FORMAT_FIELDS = ("name", "types", "uid", "type_names")

@@ -9,6 +9,7 @@ incremental build that removes one of two definitions heals without stale state.
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
@@ -23,9 +24,10 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rpg.config import render_title
+from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 5
+DATA_VERSION = 6
 
 
 class NodeRecord(NamedTuple):
@@ -42,6 +44,8 @@ class NodeRecord(NamedTuple):
     bound: bool
     #: A second id on the node's section: lowercase, for search and inventories (see ``search_anchor``).
     alias: str = ""
+    #: A short hash of the definition's own text (its body as written), to tell releases apart.
+    digest: str = ""
     #: The included file (relative to the source directory) that holds the definition; "" for the page.
     source: str = ""
 
@@ -68,9 +72,25 @@ class NodeRecord(NamedTuple):
             return f"{Path(env.srcdir) / self.source}:{self.lineno}"
         return self.place()
 
-    def source_file(self, env: BuildEnvironment) -> str:
-        """The file (relative to the source directory) that holds the definition."""
-        return self.source or str(env.doc2path(self.docname, False))
+    def shown(self) -> NodeRecord:
+        """What other pages can show of this node: everything but its line and the hash of its text.
+
+        Inserting text above a definition moves it down its page, and editing its body changes only
+        its own page: neither may count as a change of the node for other pages (see
+        ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
+        """
+        return self._replace(lineno=0, digest="", source="")
+
+    def fields(self) -> dict[str, object]:
+        """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""
+        return {"uid": self.uid, "name": self.name, "type": self.types, "type_name": self.type_names,
+                "namespace": self.namespace, "docname": self.docname, "summary": self.summary,
+                "bound": "yes" if self.bound else "no"}
+
+
+@lru_cache(maxsize=1024)
+def _compiled_filter(text: str) -> Predicate:
+    return parse_filter(text)
 
 
 def _sort_key(record: NodeRecord) -> tuple[str, bool, str, int]:
@@ -162,8 +182,9 @@ class NodeDomain(Domain):
         "definitions": {},  # uid -> list[NodeRecord]
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
-        "listings": {},  # docname -> number of listings on that page
-        "published": {},  # uid -> NodeRecord as of the last build (for change detection)
+        "listings": {},  # docname -> the filter text of each listing on that page
+        "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
+        "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
         "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
         "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
     }
@@ -220,9 +241,14 @@ class NodeDomain(Domain):
                                           any(p.docname == docname for p in remaining)]
             self._definitions_changed()
 
-    def note_listing(self, docname: str) -> None:
-        listings = self.data.setdefault("listings", {})
-        listings[docname] = listings.get(docname, 0) + 1
+    def note_changelog(self, docname: str) -> None:
+        self.data.setdefault("changelogs", set()).add(docname)
+
+    def changelog_docs(self) -> set[str]:
+        return set(self.data.setdefault("changelogs", set()))
+
+    def note_listing(self, docname: str, filter_text: str) -> None:
+        self.data.setdefault("listings", {}).setdefault(docname, []).append(filter_text)
 
     def clear_doc(self, docname: str) -> None:
         self._definitions_changed()
@@ -237,6 +263,7 @@ class NodeDomain(Domain):
         self.data.setdefault("references", {}).pop(docname, None)
         self.data.setdefault("listings", {}).pop(docname, None)
         self.data.setdefault("conditional", {}).pop(docname, None)
+        self.data.setdefault("changelogs", set()).discard(docname)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
         # O(the chunk's pages): a worker's data also holds everything it inherited from the main process
@@ -250,7 +277,9 @@ class NodeDomain(Domain):
             if docname in references:
                 self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
             if docname in listings:
-                self.data.setdefault("listings", {})[docname] = listings[docname]
+                self.data.setdefault("listings", {})[docname] = list(listings[docname])
+            if docname in otherdata.get("changelogs", ()):
+                self.data.setdefault("changelogs", set()).add(docname)
             if docname in otherdata.get("conditional", {}):
                 self.data.setdefault("conditional", {})[docname] = set(otherdata["conditional"][docname])
 
@@ -294,18 +323,42 @@ class NodeDomain(Domain):
     def listing_docs(self) -> set[str]:
         return set(self.data.setdefault("listings", {}))
 
-    def changed_since_last_build(self) -> set[str]:
-        """uids added, removed or changed since the previous build; remembers the current state."""
+    def listing_docs_showing(self, records: Iterable[NodeRecord]) -> set[str]:
+        """Pages with a listing whose filter matches one of ``records`` (before or after a change)."""
+        fields = [record.fields() for record in records]
+        docs = set()
+        for docname, filters in self.data.setdefault("listings", {}).items():
+            for text in filters:
+                try:
+                    predicate = _compiled_filter(text)
+                except FilterError:
+                    docs.add(docname)  # the page warned already; rewriting it costs one page
+                    break
+                if any(predicate(values) for values in fields):
+                    docs.add(docname)
+                    break
+        return docs
+
+    def changed_since_last_build(self) -> dict[str, tuple[NodeRecord | None, NodeRecord | None]]:
+        """uid -> (before, after) for each node added, removed or changed, its line aside.
+
+        Remembers the current state for the next build.  A record that only moved to another line
+        of its page is unchanged; ``NodeRecord.shown`` tells which changes other pages can see.
+        """
+        current = {record.uid: record._replace(lineno=0) for record in self.records()}
+        previous: dict[str, NodeRecord] = self.data.get("published", {})
+        changed = {uid: (previous.get(uid), current.get(uid)) for uid in current.keys() | previous.keys()
+                   if current.get(uid) != previous.get(uid)}
+        self.data["published"] = current
+        return changed
+
+    def external_changes(self) -> set[str]:
+        """uids whose intersphinx entry changed since the last build; remembers the current entries."""
         from sphinx_rpg.tracking import external_nodes
 
-        current = {record.uid: record for record in self.records()}
-        previous: dict[str, NodeRecord] = self.data.get("published", {})
-        changed = {uid for uid in current.keys() | previous.keys() if current.get(uid) != previous.get(uid)}
-        self.data["published"] = current
         external, known = external_nodes(self.env), self.data.get("external", {})
-        changed |= {uid for uid in external.keys() | known.keys() if external.get(uid) != known.get(uid)}
         self.data["external"] = external
-        return changed
+        return {uid for uid in external.keys() | known.keys() if external.get(uid) != known.get(uid)}
 
     def docs_referring_to(self, uids: set[str]) -> set[str]:
         return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}
@@ -379,6 +432,11 @@ def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages."""
     domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
     changed = domain.changed_since_last_build()
-    if not changed:
+    external = domain.external_changes()  # another book's nodes, linked through intersphinx
+    if not changed and not external:
         return []
-    return sorted(domain.listing_docs() | domain.docs_referring_to(changed))
+    shown = {uid: pair for uid, pair in changed.items()
+             if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
+    touched = [record for pair in shown.values() for record in pair if record is not None]
+    docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown) | external)
+    return sorted(docs | (domain.changelog_docs() if changed else set()))

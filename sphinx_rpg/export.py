@@ -22,8 +22,13 @@ from sphinx_rpg.boundary import EngineFailure, call_engine
 from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.domain import NodeDomain
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
+
+
+def catalogue_version(env: BuildEnvironment) -> str:
+    """The book's version label as conf.py gives it (``release``, else ``version``)."""
+    return str(env.config.release or env.config.version or "")
 
 
 def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
@@ -54,8 +59,10 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "rule": (rule.implementation_path or rule.module) if rule else None,
             "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
                       for f in _facts(rule)],
+            "digest": record.digest,
         })
-    return {"schema_version": SCHEMA_VERSION, "project": env.config.project, "nodes": entries}
+    return {"schema_version": SCHEMA_VERSION, "project": env.config.project,
+            "version": catalogue_version(env), "nodes": entries}
 
 
 def _facts(rule: Any) -> tuple[Any, ...]:

@@ -27,6 +27,7 @@ SUBTYPES: dict[str, str] = {
     "table": "a node:table or node:odds that cannot be computed, or names no published table",
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
+    "release": "an rpg_releases catalogue that cannot be read, or a node:changes naming an unknown release",
 }
 
 

@@ -4,6 +4,8 @@ from sphinx_rpg.directives.definition import NodeDefinition, node_heading
 from sphinx_rpg.directives.example import NodeExample
 from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListing, node_listing
 from sphinx_rpg.directives.tables import NodeOdds, NodeTable
+from sphinx_rpg.graphs import NodeGraph
+from sphinx_rpg.releases import NodeChanges
 
 DIRECTIVES = {
     "def": NodeDefinition,
@@ -12,6 +14,8 @@ DIRECTIVES = {
     "table": NodeTable,
     "odds": NodeOdds,
     "example": NodeExample,
+    "changes": NodeChanges,
+    "graph": NodeGraph,
 }
 
 __all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]

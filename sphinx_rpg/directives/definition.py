@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
+from typing import Iterable
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -18,6 +20,8 @@ from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.graphs import connection_fields, registry_dependencies
+from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.warnings import warn
 
 
@@ -35,6 +39,12 @@ def visit_node_heading_html(self, node: node_heading) -> None:  # type: ignore[n
 def depart_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
     self.add_permalink_ref(node, "Link to this node")
     self.body.append("</p>\n")
+
+
+def text_digest(lines: Iterable[str]) -> str:
+    """A short, stable hash of a definition's body as written (trailing blanks ignored)."""
+    text = "\n".join(line.rstrip() for line in lines).strip()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 class NodeDefinition(SphinxDirective):
@@ -95,24 +105,37 @@ class NodeDefinition(SphinxDirective):
         self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
 
         result: list[nodes.Node] = [container]
+        digest = text_digest(self.content)
         if valid_uid and types and "no-index" not in self.options:
+            mark = change_mark(self.env, uid, current_entry(name, types, self.env.docname, digest, rule),
+                               location)
+            if mark is not None:
+                container += mark
             # one general-index entry per node; the node-types index groups nodes by type
             index = addnodes.index(entries=[("single", heading, anchor, "", None)])
             result.insert(0, index)
             domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, line or self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias,
+                                        rule.summary if rule else "", rule is not None, alias, digest,
                                         self._included_from(source)))
         if rule is not None:
             for path in {rule.source_file, getattr(binding.registry_of(uid), "source_file", None)} - {None}:
                 self.env.note_dependency(str(path))  # the rule's module and its registry's (type labels)
             if self.config.rpg_render_facts and "no-facts" not in self.options:
-                try:
-                    container += call_engine(facts_block, rule)
-                except EngineFailure as failure:  # a broken rule costs its facts, not the build
+                registry = binding.registry_of(uid)
+                try:  # a broken rule costs its facts, not the build
+                    container += call_engine(lambda: facts_block(rule, connection_fields(rule, registry,
+                                                                                          self.env.docname)))
+                    users = call_engine(lambda: [registry[user].source_file for user in
+                                                 registry_dependencies(registry).used_by(uid)] if registry else [])
+                except EngineFailure as failure:
                     warn("facts", f"node {uid!r}: the facts of its rule object cannot be computed: {failure}",
                          location)
+                    users = []
+                for path in users:  # "Used by" follows the formulas of other modules
+                    if path is not None:
+                        self.env.note_dependency(str(path))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
         return result
 

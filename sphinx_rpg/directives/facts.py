@@ -20,11 +20,14 @@ def implementation_link(path: str) -> nodes.Node:
     return ref
 
 
-def facts_block(rule: Node) -> list[nodes.Node]:
+def facts_block(rule: Node, connections: list[nodes.field] | None = None) -> list[nodes.Node]:
+    """The facts of a bound node; ``connections`` adds "Depends on" / "Used by" (``sphinx_rpg.graphs``)."""
     fields = nodes.field_list(classes=["rpg-facts"])
     for fact in rule.facts():
         value: nodes.Node = nodes.math(fact.latex, fact.latex) if fact.latex else nodes.Text(fact.text)
         fields += _field(fact.label, value)
+    for field in connections or ():
+        fields += field
     if rule.implementation_path:
         fields += _field("Rule", implementation_link(rule.implementation_path))
     return [fields] if len(fields) else []

@@ -1,8 +1,10 @@
 """``node:list`` and ``node:cards``: listings filled in from the domain when a page is written.
 
 The directive leaves a placeholder; :class:`ListingResolver` builds the table or cards at resolve time
-from the whole domain, and the page is rewritten whenever any node changed (see
-``domain.pages_to_rewrite``), so a listing is never stale after an incremental build.
+from the whole domain.  The domain remembers each listing's filter, and a page is rewritten when a
+node its filters match (before or after the change) was added, removed or changed (see
+``domain.pages_to_rewrite``), so a listing is never stale after an incremental build and no other
+listing page is written again.  Filters are served from a field index, not by scanning every node.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx_design.shared import create_component
 
 from sphinx_rpg.domain import NodeDomain, NodeRecord
-from sphinx_rpg.filters import FilterError, parse_filter
+from sphinx_rpg.filters import FieldIndex, FilterError, parse_filter, select
 from sphinx_rpg.warnings import warn
 
 COLUMNS = {"name": "Node", "types": "Type", "uid": "uid", "summary": "Summary", "namespace": "Namespace"}
@@ -66,7 +68,7 @@ class NodeListing(SphinxDirective):
                                    caption=self.options.get("caption", ""),
                                    grid=self.options.get("grid", 3))
         self.set_source_info(placeholder)
-        self.env.get_domain("node").note_listing(self.env.docname)  # type: ignore[attr-defined]
+        self.env.get_domain("node").note_listing(self.env.docname, text)  # type: ignore[attr-defined]
         return [placeholder]
 
 
@@ -80,16 +82,16 @@ class NodeCards(NodeListing):
     option_spec = {**NodeListing.option_spec, "grid": directives.positive_int}
 
 
-def _record_fields(record: NodeRecord) -> dict[str, object]:
-    return {"uid": record.uid, "name": record.name, "type": record.types, "type_name": record.type_names,
-            "namespace": record.namespace, "docname": record.docname, "summary": record.summary,
-            "bound": "yes" if record.bound else "no"}
+def _indexed_records(domain: NodeDomain) -> tuple[list[NodeRecord], list[dict[str, object]], FieldIndex]:
+    records = list(domain.records())
+    fields = [record.fields() for record in records]
+    return records, fields, FieldIndex(fields)
 
 
 def _matching(domain: NodeDomain, text: str, sort: str) -> list[NodeRecord]:
     predicate = parse_filter(text)
-    fields = domain.memo(("listing-fields",), lambda: [(r, _record_fields(r)) for r in domain.records()])
-    records = [r for r, values in fields if predicate(values)]
+    all_records, fields, index = domain.memo(("listing-index",), lambda: _indexed_records(domain))
+    records = [all_records[position] for position in select(predicate, fields, index)]
     records.sort(key=lambda r: {"name": (r.name.lower(), r.uid), "uid": (r.uid,),
                                 "type": (r.type_names, r.name.lower())}[sort])
     return records

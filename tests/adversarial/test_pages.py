@@ -158,5 +158,5 @@ DEEP_FILTERS = [
 def test_a_deeply_nested_filter_is_refused_with_a_warning(tmp_path, directive, name, text):
     root = write_book(tmp_path, {"index": f".. node:{directive}::\n   :filter: {text}\n"})
     result = build(root)
-    assert result.warned("filter", "nested more than 32 deep", at="index.rst:4"), result.warnings
+    assert result.warned("filter", "nest more than 32 deep", at="index.rst:4"), result.warnings
     assert END in result.page()

@@ -138,3 +138,66 @@ def test_a_second_project_resolves_node_references_through_intersphinx(make_app,
     page = (Path(second.outdir) / "index.html").read_text()
     assert re.search(r'href="https://first.example/page2.html#book-page2-thing1"[^>]*>.*?Thing 2-1 \(E\)', page)
     assert re.search(r'href="https://first.example/page2.html#book-page2-thing2"[^>]*>.*?that one', page)
+
+
+def build_noting_writes(make_app, srcdir: Path, **options) -> tuple[object, set[str]]:
+    """Build once; also return the source pages the builder wrote (not the generated index pages)."""
+    app = make_app("html", srcdir=srcdir, **options)
+    written: set[str] = set()
+    app.connect("html-page-context", lambda _app, pagename, *_: written.add(pagename))
+    app.build()
+    app.cleanup()
+    return app, written & set(app.env.found_docs)
+
+
+def test_moving_nodes_down_their_page_rewrites_no_other_page(make_app, tmp_path):
+    src = write_book(tmp_path / "book")
+    build(make_app, src)
+    page1 = src / "page1.rst"
+    page1.write_text(page1.read_text().replace("=======\n", "=======\n\nA new paragraph.\n\nAnd another.\n", 1))
+    touch(page1)
+    app, written = build_noting_writes(make_app, src)
+    assert clean(app.warning.getvalue()) == ""
+    # what plain Sphinx writes (the page and its toctree parent); page0 refers to page1's nodes and
+    # index lists them, but neither shows the line a node stands on
+    assert written == {"page1", "index"}
+    assert app.env.get_domain("node").record("Book.Page1.Thing0").lineno > 5  # the record did move
+
+
+def write_listings(root: Path) -> None:
+    """Two listing pages on a written book, each showing the nodes of one page."""
+    for n in (1, 2):
+        (root / f"list{n}.rst").write_text(f"List {n}\n======\n\n.. node:list::\n   :filter: docname == \"page{n}\"\n")
+    index = root / "index.rst"
+    index.write_text(index.read_text().replace("   page0\n", "   page0\n   list1\n   list2\n"))
+
+
+def test_a_listing_page_is_rewritten_only_when_a_node_it_shows_changes(make_app, tmp_path):
+    src = write_book(tmp_path / "book")
+    write_listings(src)
+    build(make_app, src)
+    page1 = src / "page1.rst"
+    page1.write_text(page1.read_text().replace(".. node:def:: Thing 1-2\n", ".. node:def:: Shiny Thing\n"))
+    touch(page1)
+    app, written = build_noting_writes(make_app, src)
+    assert clean(app.warning.getvalue()) == ""
+    # page0 refers to the renamed node, index and list1 list it; list2 shows only page2's nodes
+    assert written == {"page1", "page0", "index", "list1"}
+    assert "Shiny Thing (E)" in (Path(app.outdir) / "list1.html").read_text()
+
+
+def test_a_node_moving_to_another_page_rewrites_the_listings_of_both_pages(make_app, tmp_path):
+    src = write_book(tmp_path / "book")
+    write_listings(src)
+    build(make_app, src)
+    page1, page2 = src / "page1.rst", src / "page2.rst"
+    moved = ".. node:def:: Thing 1-2\n   :uid: Book.Page1.Thing2\n   :type: E\n\n   Thing 2 of page 1.\n"
+    assert moved in page1.read_text()
+    page1.write_text(page1.read_text().replace(moved, ""))
+    page2.write_text(page2.read_text() + "\n" + moved)
+    touch(page1)
+    touch(page2)
+    app, written = build_noting_writes(make_app, src)
+    assert {"list1", "list2"} <= written
+    assert "Thing 1-2" not in (Path(app.outdir) / "list1.html").read_text()
+    assert "Thing 1-2" in (Path(app.outdir) / "list2.html").read_text()

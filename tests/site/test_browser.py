@@ -188,7 +188,7 @@ def test_nodes_json_is_served_and_lists_the_energy_node(page, site):
     page.goto(urljoin(site.url, NEMRON))
     # parsed by the browser (JSON.parse rejects what Python's json accepts, NaN for one)
     document = page.evaluate("fetch('../nodes.json').then(r => r.ok ? r.json() : {status: r.status})")
-    assert document.get("schema_version") == 1 and isinstance(document.get("nodes"), list), \
+    assert document.get("schema_version") == 2 and isinstance(document.get("nodes"), list), \
         f"nodes.json is not the node catalogue: {str(document)[:300]}"
     by_uid = {node["uid"]: node for node in document["nodes"]}
     assert ENERGY_UID in by_uid

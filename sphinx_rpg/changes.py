@@ -1,0 +1,163 @@
+"""What changed between two releases of a rulebook: two ``nodes.json`` catalogues compared node by node.
+
+Used by ``rpg diff OLD NEW``, by the ``node:changes`` directive (a changelog page against a released
+catalogue kept in the repository) and by the "changed since" marks beside node headings.  Pure data:
+no Sphinx import, so tools can use it on catalogues alone.
+
+A catalogue of schema version 1 (no text digests) is still read; its nodes' text is then not compared.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Schema versions this module reads.
+READABLE_VERSIONS = (1, 2)
+#: The kinds of change, in the order a report lists them.
+KINDS = ("added", "removed", "renamed", "retyped", "moved", "summary", "text", "facts")
+#: Largest catalogue file read (a rulebook of 100,000 nodes is about 60 MB).
+MAX_CATALOGUE_BYTES = 256 * 1024 * 1024
+
+
+class CatalogueError(ValueError):
+    """A file that is not a readable ``nodes.json``; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A ``nodes.json`` document: its version label and its nodes by uid."""
+
+    path: str
+    schema_version: int
+    version: str
+    nodes: Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class NodeChange:
+    """How one node differs: its kinds of change and a readable line for each."""
+
+    uid: str
+    kinds: tuple[str, ...]
+    details: tuple[str, ...] = field(default=())
+    old: Mapping[str, Any] | None = None
+    new: Mapping[str, Any] | None = None
+
+    @property
+    def title(self) -> str:
+        entry = self.new or self.old or {}
+        return str(entry.get("title") or entry.get("name") or self.uid)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"uid": self.uid, "kinds": list(self.kinds), "details": list(self.details),
+                "title": self.title}
+
+
+def catalogue_from_document(document: Any, path: str = "<document>") -> Catalogue:
+    """Check the shape of a parsed ``nodes.json`` and index its nodes by uid."""
+    if not isinstance(document, dict):
+        raise CatalogueError(f"{path}: not a nodes.json document (expected a JSON object)")
+    version = document.get("schema_version")
+    if version not in READABLE_VERSIONS:
+        raise CatalogueError(f"{path}: schema_version {version!r} is not one of {READABLE_VERSIONS}")
+    entries = document.get("nodes")
+    if not isinstance(entries, list):
+        raise CatalogueError(f"{path}: 'nodes' must be a list")
+    nodes: dict[str, Mapping[str, Any]] = {}
+    for position, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not isinstance(entry.get("uid"), str):
+            raise CatalogueError(f"{path}: node #{position + 1} has no text 'uid'")
+        nodes[entry["uid"]] = entry
+    label = document.get("version")
+    return Catalogue(path, version, label if isinstance(label, str) else "", nodes)
+
+
+def load_catalogue(path: Path | str) -> Catalogue:
+    """Read a ``nodes.json`` file; :class:`CatalogueError` for a missing, huge or malformed file."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_CATALOGUE_BYTES:
+            raise CatalogueError(f"{path}: {size} bytes is larger than a catalogue may be "
+                                 f"({MAX_CATALOGUE_BYTES} bytes)")
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CatalogueError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise CatalogueError(f"{path}: not UTF-8 text") from None
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise CatalogueError(f"{path}: not valid JSON ({error})") from None
+    return catalogue_from_document(document, str(path))
+
+
+def _facts(entry: Mapping[str, Any]) -> dict[str, str]:
+    facts = entry.get("facts") or []
+    return {str(f.get("label")): str(f.get("text")) for f in facts if isinstance(f, dict)}
+
+
+def _types(entry: Mapping[str, Any]) -> str:
+    return ",".join(str(code) for code in entry.get("types") or ())
+
+
+def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(kinds, details) of how one node changed; both empty when it did not."""
+    kinds: list[str] = []
+    details: list[str] = []
+    if old.get("name") != new.get("name"):
+        kinds.append("renamed")
+        details.append(f"renamed from {old.get('name')!r} to {new.get('name')!r}")
+    if _types(old) != _types(new):
+        kinds.append("retyped")
+        details.append(f"type {_types(old) or '(none)'} became {_types(new) or '(none)'}")
+    if old.get("docname") != new.get("docname"):
+        kinds.append("moved")
+        details.append(f"moved from page {old.get('docname')} to {new.get('docname')}")
+    if (old.get("summary") or "") != (new.get("summary") or ""):
+        kinds.append("summary")
+        details.append("summary changed")
+    if old.get("digest") and new.get("digest") and old["digest"] != new["digest"]:
+        kinds.append("text")
+        details.append("rules text changed")
+    old_facts, new_facts = _facts(old), _facts(new)
+    if old_facts != new_facts:
+        kinds.append("facts")
+        for label in sorted(old_facts.keys() | new_facts.keys()):
+            before, after = old_facts.get(label), new_facts.get(label)
+            if before == after:
+                continue
+            if before is None:
+                details.append(f"{label}: now {after}")
+            elif after is None:
+                details.append(f"{label}: no longer {before}")
+            else:
+                details.append(f"{label}: {before} became {after}")
+    return tuple(kinds), tuple(details)
+
+
+def diff_catalogues(old: Catalogue, new: Catalogue) -> list[NodeChange]:
+    """Every node added, removed or changed from ``old`` to ``new``, by uid."""
+    changes: list[NodeChange] = []
+    for uid in sorted(old.nodes.keys() | new.nodes.keys()):
+        before, after = old.nodes.get(uid), new.nodes.get(uid)
+        if before is None and after is not None:
+            changes.append(NodeChange(uid, ("added",), (f"new on page {after.get('docname')}",), None, after))
+        elif after is None and before is not None:
+            changes.append(NodeChange(uid, ("removed",), (f"was on page {before.get('docname')}",), before, None))
+        elif before is not None and after is not None:
+            kinds, details = compare_nodes(before, after)
+            if kinds:
+                changes.append(NodeChange(uid, kinds, details, before, after))
+    return changes
+
+
+def report_lines(changes: Iterable[NodeChange]) -> list[str]:
+    """One line per changed node, for a terminal: ``+`` added, ``-`` removed, ``~`` changed."""
+    marks = {"added": "+", "removed": "-"}
+    return [f"{marks.get(change.kinds[0], '~')} {change.uid} ({change.title}): {'; '.join(change.details)}"
+            for change in changes]

@@ -1,0 +1,218 @@
+"""How the rules connect, in the book: "Depends on" / "Used by" facts and the ``node:graph`` picture.
+
+The relationships come from the engine (``rules.graph``: formulas name their inputs), never from the
+pages.  ``node:graph`` draws them as an inline SVG in HTML, each box a link to its node, drawn in the
+page's text colour so it reads in light and dark themes and in print; other builders get the same
+facts as a list.  Links are made by Sphinx's own resolver: the first pass leaves a ``pending_xref``
+per node, the second reads the resolved addresses and draws.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
+
+from rules.graph import Dependencies, dependencies, layers
+from rules.nodes import Node, Registry
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.warnings import warn
+
+#: Largest picture drawn; a bigger graph is listed only (a picture of hundreds of boxes helps nobody).
+MAX_GRAPH_NODES = 200
+BOX_HEIGHT, ROW_GAP, COLUMN_GAP, CHAR_WIDTH, PADDING = 26, 10, 70, 7.4, 10
+
+
+@lru_cache(maxsize=32)
+def registry_dependencies(registry: Registry) -> Dependencies:
+    """A registry's dependencies, computed once per process (registries do not change in a build)."""
+    return dependencies(registry)
+
+
+def node_link(uid: str, title: str, docname: str) -> addnodes.pending_xref:
+    """A link Sphinx resolves; its text keeps the uid, so the address can be read back afterwards."""
+    ref = addnodes.pending_xref("", refdomain="node", reftype="ref", reftarget=uid, refexplicit=True,
+                                refwarn=True, refdoc=docname)
+    ref += nodes.inline(title, title, rpg_uid=uid)
+    return ref
+
+
+def connection_fields(rule: Node, registry: Registry | None, docname: str) -> list[nodes.field]:
+    """"Depends on" and "Used by" facts for a bound node (empty when its formula names no node)."""
+    if registry is None:
+        return []
+    graph = registry_dependencies(registry)
+    fields = []
+    for label, uids in (("Depends on", graph.depends_on(rule.uid)), ("Used by", graph.used_by(rule.uid))):
+        if not uids:
+            continue
+        paragraph = nodes.paragraph()
+        for position, uid in enumerate(uids):
+            if position:
+                paragraph += nodes.Text(", ")
+            paragraph += node_link(uid, registry[uid].title, docname)
+        fields.append(nodes.field("", nodes.field_name(label, label), nodes.field_body("", paragraph)))
+    return fields
+
+
+# -- node:graph ------------------------------------------------------------------------------------------
+class node_graph(nodes.General, nodes.Element):
+    """Placeholder for a graph: plain options, then the links Sphinx resolves, then the picture."""
+
+
+class NodeGraph(SphinxDirective):
+    """``.. node:graph::`` with ``:system:`` (a bound registry's system name) and ``:caption:``."""
+
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {"system": directives.unchanged_required, "caption": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        binding = binding_for(self.config)
+        system = self.options.get("system", "").strip()
+        registry = binding.registry(system)
+        if registry is None:
+            known = ", ".join(r.system for r in binding.registries) or "none configured"
+            warn("option", f"node:graph: no bound registry has system {system!r} (known: {known})", location)
+            return []
+        graph = registry_dependencies(registry)
+        for uid in graph.connected():
+            path = registry[uid].source_file
+            if path is not None:
+                self.env.note_dependency(str(path))
+        placeholder = node_graph(system=system, caption=self.options.get("caption", ""))
+        self.set_source_info(placeholder)
+        placeholder += connections_list(graph, registry, self.env.docname)
+        return [placeholder]
+
+
+def connections_list(graph: Dependencies, registry: Registry, docname: str) -> nodes.Node:
+    """Each derived node with what it derives from: the graph as text (print, screen readers)."""
+    if not graph.inputs:
+        return nodes.paragraph("", "No formula of this system names another node.")
+    items = nodes.bullet_list(classes=["rpg-graph-list"])
+    for target in sorted(graph.inputs, key=lambda uid: registry[uid].name.lower()):
+        paragraph = nodes.paragraph("", "", node_link(target, registry[target].title, docname))
+        paragraph += nodes.Text(" from ")
+        for position, source in enumerate(graph.depends_on(target)):
+            if position:
+                paragraph += nodes.Text(", ")
+            paragraph += node_link(source, registry[source].title, docname)
+        extra = graph.parameters.get(target, ())
+        if extra:
+            paragraph += nodes.Text(" and " + ", ".join(extra))
+        items += nodes.list_item("", paragraph)
+    return items
+
+
+def _box_width(text: str) -> float:
+    return max(60.0, len(text) * CHAR_WIDTH + 2 * PADDING)
+
+
+def ordered_layers(graph: Dependencies, sweeps: int = 2) -> list[list[str]]:
+    """``rules.graph.layers`` with each column ordered to cross fewer arrows (barycentre sweeps).
+
+    Left to right, a box moves to the mean row of its inputs; right to left, to the mean row of what
+    it feeds.  Ties keep alphabetical order, so the picture is the same on every build.
+    """
+    columns = layers(graph)
+    row: dict[str, float] = {uid: float(index) for column in columns for index, uid in enumerate(column)}
+
+    def reorder(column: list[str], neighbours: dict[str, tuple[str, ...]]) -> None:
+        def centre(uid: str) -> float:
+            placed = [row[n] for n in neighbours.get(uid, ()) if n in row]
+            return sum(placed) / len(placed) if placed else row[uid]
+        column.sort(key=lambda uid: (centre(uid), uid))
+        for index, uid in enumerate(column):
+            row[uid] = float(index)
+
+    users = {uid: graph.used_by(uid) for column in columns for uid in column}
+    for _ in range(sweeps):
+        for column in columns[1:]:
+            reorder(column, dict(graph.inputs))
+        for column in reversed(columns[:-1]):
+            reorder(column, users)
+    return columns
+
+
+def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str], hrefs: dict[str, str],
+              caption: str) -> str:
+    """The picture: columns of boxes (inputs left), an arrow from each input to what it derives."""
+    columns = ordered_layers(graph)
+    widths = [max((_box_width(names[uid]) for uid in column), default=0.0) for column in columns]
+    x_of: dict[str, float] = {}
+    y_of: dict[str, float] = {}
+    x = 1.0
+    for column, width in zip(columns, widths):
+        for row, uid in enumerate(column):
+            x_of[uid], y_of[uid] = x, 1.0 + row * (BOX_HEIGHT + ROW_GAP)
+        x += width + COLUMN_GAP
+    height = max(len(column) for column in columns) * (BOX_HEIGHT + ROW_GAP) - ROW_GAP + 2
+    width = x - COLUMN_GAP + 1
+    label = escape(caption or "How the rules connect", quote=True)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rpg-graph" viewBox="0 0 {width:.0f} {height:.0f}" '
+             f'width="{width:.0f}" height="{height:.0f}" role="group" aria-label="{label}">',
+             '<defs><marker id="rpg-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
+             'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
+             'fill="currentColor"/></marker></defs>']
+    column_width = {uid: widths[index] for index, column in enumerate(columns) for uid in column}
+    for source, target in graph.edges():
+        x1 = x_of[source] + column_width[source]
+        y1 = y_of[source] + BOX_HEIGHT / 2
+        x2, y2 = x_of[target], y_of[target] + BOX_HEIGHT / 2
+        bend = max(20.0, (x2 - x1) / 2)
+        parts.append(f'<path class="rpg-graph-edge" d="M {x1:.1f} {y1:.1f} C {x1 + bend:.1f} {y1:.1f}, '
+                     f'{x2 - bend:.1f} {y2:.1f}, {x2 - 1:.1f} {y2:.1f}" marker-end="url(#rpg-arrow)"/>')
+    for uid in sorted(x_of):
+        box = (f'<g class="rpg-graph-node"><title>{escape(titles[uid])} ({escape(uid)})</title>'
+               f'<rect x="{x_of[uid]:.1f}" y="{y_of[uid]:.1f}" width="{column_width[uid]:.1f}" '
+               f'height="{BOX_HEIGHT}" rx="5"/>'
+               f'<text x="{x_of[uid] + column_width[uid] / 2:.1f}" y="{y_of[uid] + BOX_HEIGHT / 2:.1f}">'
+               f'{escape(names[uid])}</text></g>')
+        href = hrefs.get(uid)
+        parts.append(f'<a href="{escape(href, quote=True)}">{box}</a>' if href else box)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class GraphRenderer(SphinxPostTransform):
+    """After references resolve: draw the picture above the list (HTML); other builders keep the list."""
+
+    default_priority = 20
+
+    def run(self, **kwargs: Any) -> None:
+        html = self.env._builder_cls.format == "html"
+        binding = binding_for(self.config)
+        for placeholder in list(self.document.findall(node_graph)):
+            registry = binding.registry(placeholder["system"])
+            if registry is None:
+                placeholder.replace_self([])
+                continue
+            graph = registry_dependencies(registry)
+            hrefs: dict[str, str] = {}
+            for reference in placeholder.findall(nodes.reference):
+                marked = next(iter(reference.findall(nodes.inline)), None)
+                if marked is None or not marked.get("rpg_uid"):
+                    continue
+                address = reference.get("refuri") or (f"#{reference['refid']}" if reference.get("refid") else "")
+                if address:
+                    hrefs[marked["rpg_uid"]] = address
+            result: list[nodes.Node] = []
+            caption = placeholder["caption"]
+            if caption:
+                result.append(nodes.rubric(caption, caption))
+            connected = graph.connected()
+            if html and 0 < len(connected) <= MAX_GRAPH_NODES:
+                names = {uid: registry[uid].name for uid in connected}
+                titles = {uid: registry[uid].title for uid in connected}
+                svg = graph_svg(graph, names, titles, hrefs, caption)
+                result.append(nodes.container("", nodes.raw("", svg, format="html"), classes=["rpg-graph-box"]))
+            result.extend(placeholder.children)
+            placeholder.replace_self(result)

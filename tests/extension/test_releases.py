@@ -1,0 +1,189 @@
+"""Releases: a book compared with the catalogue of its last release, in the page and by ``rpg diff``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from sphinx_rpg.changes import CatalogueError, catalogue_from_document, diff_catalogues, load_catalogue
+from sphinx_rpg.cli import main
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+RULES = '''
+from rules.formula import Formula
+from rules.nodes import Registry
+
+REGISTRY = Registry("tiny", title="Tiny", node_types={"A": "Attribute", "R": "Resource"})
+REGISTRY.define("Tiny.Attr.Grit", "Grit", "A", summary="How tough you are.")
+REGISTRY.define("Tiny.Res.Stamina", "Stamina", "R", summary="Spent to push on.",
+                formula=Formula("Grit + {bonus}"))
+'''
+CONF = '''
+import sys, pathlib
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+extensions = ["sphinx_rpg"]
+project = "tiny"
+release = "{release}"
+rpg_registries = ["{module}:REGISTRY"]
+{releases}
+'''
+PAGES = {
+    "index.rst": "Tiny\n====\n\n.. toctree::\n\n   traits\n   changes\n",
+    "traits.rst": ("Traits\n======\n\n.. node:def:: Grit\n   :uid: Tiny.Attr.Grit\n\n   Roll it to endure.\n\n"
+                   ".. node:def:: Stamina\n   :uid: Tiny.Res.Stamina\n\n   It runs out.\n"),
+    "changes.rst": "Changes\n=======\n\n.. node:changes::\n",
+}
+
+
+def write_book(root: Path, release: str, bonus: int = 5, releases: str = "") -> Path:
+    """The tiny book; its engine module is named after ``bonus`` (a build process imports a module once)."""
+    root.mkdir(parents=True, exist_ok=True)
+    module = f"tiny_rules_{root.parent.name}_{bonus}"
+    (root / f"{module}.py").write_text(RULES.replace("{bonus}", str(bonus)))
+    (root / "conf.py").write_text(CONF.format(release=release, releases=releases, module=module))
+    for name, text in PAGES.items():
+        if not (root / name).exists():
+            (root / name).write_text(text)
+    return root
+
+
+def touch(path: Path) -> None:
+    future = time.time() + 5
+    os.utime(path, (future, future))
+
+
+def build(make_app, srcdir: Path, **options):
+    app = make_app("html", srcdir=srcdir, **options)
+    app.build()
+    app.cleanup()
+    return app
+
+
+@pytest.fixture
+def released(make_app, tmp_path) -> Path:
+    """A tiny book built as release 1.0, its nodes.json kept in _releases/, then configured."""
+    src = write_book(tmp_path / "book", "1.0")
+    (src / "changes.rst").write_text("Changes\n=======\n")
+    first = build(make_app, src)
+    (src / "_releases").mkdir()
+    shutil.copy(Path(first.outdir) / "nodes.json", src / "_releases" / "v1.0.json")
+    (src / "changes.rst").write_text(PAGES["changes.rst"])
+    write_book(src, "1.1", releases='rpg_releases = {"1.0": "_releases/v1.0.json"}')
+    return src
+
+
+def text_of(html: Path) -> str:
+    import re
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.read_text()))
+
+
+def test_an_unchanged_book_has_no_change_marks_and_an_empty_changelog(make_app, released):
+    app = build(make_app, released)
+    assert app.warning.getvalue() == ""
+    assert "since 1.0" not in text_of(Path(app.outdir) / "traits.html")
+    assert "No node has changed since 1.0." in text_of(Path(app.outdir) / "changes.html")
+
+
+def test_a_changed_formula_and_a_new_node_are_marked_and_listed(make_app, released):
+    write_book(released, "1.1", bonus=6, releases='rpg_releases = {"1.0": "_releases/v1.0.json"}')
+    traits = released / "traits.rst"
+    traits.write_text(traits.read_text() + "\n.. node:def:: Luck\n   :uid: Tiny.Res.Luck\n   :type: R\n\n   Fickle.\n")
+    app = build(make_app, released)
+    page = text_of(Path(app.outdir) / "traits.html")
+    assert "Changed since 1.0: Formula: Grit + 5 became Grit + 6." in page
+    assert "New since 1.0." in page
+    assert page.count("since 1.0") == 2  # Grit did not change
+    changes = text_of(Path(app.outdir) / "changes.html")
+    assert "New since 1.0 (1)" in changes and "Luck (R)" in changes
+    assert "Changed since 1.0 (1)" in changes and "Formula: Grit + 5 became Grit + 6" in changes
+
+
+def test_the_changelog_page_follows_an_edit_of_another_page(make_app, released):
+    build(make_app, released)
+    traits = released / "traits.rst"
+    traits.write_text(traits.read_text().replace("Roll it to endure.", "Roll it to endure, or rest."))
+    touch(traits)
+    app = build(make_app, released)
+    changes = text_of(Path(app.outdir) / "changes.html")
+    assert "Grit (A)" in changes and "rules text changed" in changes
+
+
+def test_an_unreadable_release_is_a_located_warning(make_app, released):
+    (released / "_releases" / "v1.0.json").write_text("{not json")
+    app = build(make_app, released)
+    warnings = app.warning.getvalue()
+    assert "[node.release]" in warnings and "not valid JSON" in warnings
+    assert "changes.rst" in warnings  # located at the node:changes directive
+
+
+def test_rpg_diff_reports_exactly_the_change_between_two_builds(make_app, released, capsys):
+    write_book(released, "1.1", bonus=6, releases='rpg_releases = {"1.0": "_releases/v1.0.json"}')
+    app = build(make_app, released)
+    old, new = released / "_releases" / "v1.0.json", Path(app.outdir) / "nodes.json"
+    status = main(["diff", str(old), str(new), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 1 and (data["old"], data["new"]) == ("1.0", "1.1")
+    assert [(c["uid"], c["kinds"]) for c in data["changes"]] == [("Tiny.Res.Stamina", ["facts"])]
+    assert main(["diff", str(new), str(new)]) == 0
+    assert capsys.readouterr().out.strip() == "0 added, 0 removed, 0 changed (1.1 -> 1.1)"
+
+
+ENTRY = {"uid": "X.A.Grit", "name": "Grit", "title": "Grit (A)", "types": ["A"], "docname": "traits",
+         "summary": "", "facts": [], "digest": "aa"}
+
+
+def catalogue(*entries: dict, version: int = 2):
+    return catalogue_from_document({"schema_version": version, "project": "p", "version": "1",
+                                    "nodes": list(entries)})
+
+
+@pytest.mark.parametrize("change, kinds", [
+    ({"name": "Toughness"}, ("renamed",)),
+    ({"types": ["A", "R"]}, ("retyped",)),
+    ({"docname": "other"}, ("moved",)),
+    ({"summary": "New words."}, ("summary",)),
+    ({"digest": "bb"}, ("text",)),
+    ({"facts": [{"label": "Ranks", "text": "0-4"}]}, ("facts",)),
+    ({"name": "Toughness", "docname": "other"}, ("renamed", "moved")),
+])
+def test_each_kind_of_change_is_named(change, kinds):
+    [found] = diff_catalogues(catalogue(ENTRY), catalogue({**ENTRY, **change}))
+    assert found.kinds == kinds
+
+
+def test_added_and_removed_nodes_are_named_by_uid():
+    other = {**ENTRY, "uid": "X.A.Wit", "name": "Wit"}
+    changes = diff_catalogues(catalogue(ENTRY), catalogue(other))
+    assert [(c.uid, c.kinds) for c in changes] == [("X.A.Grit", ("removed",)), ("X.A.Wit", ("added",))]
+
+
+def test_a_schema_1_catalogue_is_read_and_its_text_not_compared():
+    old = {k: v for k, v in ENTRY.items() if k != "digest"}
+    assert diff_catalogues(catalogue(old, version=1), catalogue({**ENTRY, "digest": "cc"})) == []
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("{not json", "not valid JSON"),
+    ('{"schema_version": 9, "nodes": []}', "schema_version 9"),
+    ('{"schema_version": 2, "nodes": [{"name": "x"}]}', "node #1 has no text 'uid'"),
+    ("[1, 2]", "not a nodes.json document"),
+    ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
+])
+def test_a_bad_catalogue_is_a_one_line_error_naming_the_file(tmp_path, text, problem):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(CatalogueError, match=problem) as error:
+        load_catalogue(path)
+    assert str(path) in str(error.value) and "\n" not in str(error.value)
+
+
+def test_rpg_diff_of_a_missing_file_is_one_line(tmp_path, capsys):
+    assert main(["diff", str(tmp_path / "nope.json"), str(tmp_path / "nope.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nope.json: cannot read it" in err
