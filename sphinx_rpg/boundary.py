@@ -50,3 +50,14 @@ def call_engine(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> 
         raise
     except BaseException as error:  # noqa: BLE001 (SystemExit from a registry must not end the build)
         raise EngineFailure(error) from error
+
+
+def rule_facts(rule: object) -> tuple[object, ...]:
+    """A rule object's facts, or none when they cannot be computed (``node:def`` warns, as node.facts)."""
+    facts = getattr(rule, "facts", None)
+    if facts is None:
+        return ()
+    try:
+        return call_engine(lambda: tuple(facts()))
+    except EngineFailure:
+        return ()

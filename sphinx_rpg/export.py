@@ -18,7 +18,7 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
-from sphinx_rpg.boundary import EngineFailure, call_engine
+from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.domain import NodeDomain
 
@@ -67,12 +67,7 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
 
 def _facts(rule: Any) -> tuple[Any, ...]:
     """The rule's facts; none when they cannot be computed (node:def already warned, as node.facts)."""
-    if rule is None:
-        return ()
-    try:
-        return call_engine(lambda: tuple(rule.facts()))
-    except EngineFailure:
-        return ()
+    return rule_facts(rule)
 
 
 def is_previous_export(path: Path) -> bool:
