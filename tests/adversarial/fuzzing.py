@@ -275,6 +275,6 @@ def run(root: Path, seed: int, cycles: int, *, progress: bool = False) -> Report
                 report.first = [f"cycle {cycle} after {what}", *found]
             shutil.rmtree(source / "_incremental", ignore_errors=True)  # start the next cycle level
             build(source, out="_incremental")
-        if progress and (cycle + 1) % 50 == 0:
+        if progress and (cycle + 1) % 10 == 0:
             print(f"{cycle + 1} cycles, {report.diverged} diverged", flush=True)
     return report
