@@ -11,12 +11,13 @@ node moves down, a node renamed, moved to the next page, deleted; ``synthetic.ed
 each measured incremental build the edit is undone and an unmeasured build brings the output back to
 the unedited book, so every edit starts from the same state.  Wall time and the child's peak
 resident memory (``ru_maxrss`` from ``os.wait4``: the largest of the build process and the worker
-processes it reaped, so with ``-j 2`` it is the biggest single process, not their sum) are collected; the table shows medians over the
-repeats and the ratio to each flavour's plain-Sphinx baseline (same content without the extension).
+processes it reaped, so with ``-j 2`` it is the biggest single process, not their sum) are collected;
+the table shows medians over the repeats and the ratio to each flavour's plain-Sphinx baseline (same
+content without the extension).
 
 Sphinx runs from a virtual environment of its own, ``bench/_out/venv`` (``pip install -e .[bench]``
 with ``constraints.txt``, refreshed when either file changes), unless ``--python`` names another
-interpreter that has sphinx-rpg and sphinx-needs installed (``.venv/bin/python`` has both).
+interpreter that has sphinx-rpg and sphinx-needs installed (``pip install -e .[bench]``).
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ import subprocess
 import sys
 import time
 import venv
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -115,7 +118,7 @@ def write_pages(src: Path, pages: dict[str, str]) -> None:
 
 
 def run_all(python: Path, src_root: Path, content: synthetic.Content, flavours: list[str], jobs: list[int],
-            repeats: int, work: Path, save=lambda runs: None, edits: int = 1,
+            repeats: int, work: Path, save: Callable[[list[Run]], object] = lambda runs: None, edits: int = 1,
             kinds: tuple[str, ...] = synthetic.EDITS) -> list[Run]:
     """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table.
 
@@ -167,12 +170,12 @@ def medians(runs: list[Run]) -> dict[tuple[str, str, int], dict[str, float]]:
             for key, group in groups.items()}
 
 
-def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int]) -> str:
+def table(runs: list[Run], manifest: dict[str, Any], flavours: list[str], jobs: list[int]) -> str:
     stats = medians(runs)
     baseline = manifest["baseline"]
 
     def samples(scenario: str) -> int:
-        return max((s["n"] for (_, sc, _), s in stats.items() if sc == scenario), default=0)
+        return max((int(s["n"]) for (_, sc, _), s in stats.items() if sc == scenario), default=0)
 
     lines = [f"Synthetic rulebook: {manifest['pages']} pages, {manifest['nodes']} nodes, {manifest['refs']} "
              f"references (seed {manifest['seed']}); medians of {samples('fresh')} fresh and "
@@ -195,7 +198,8 @@ def table(runs: list[Run], manifest: dict, flavours: list[str], jobs: list[int])
                 vs_needs = f"{needs['seconds'] / s['seconds']:.1f}" if needs else ""
                 note = f"{s['warnings']}" + (f" (failed {s['failed']})" if s["failed"] else "")
                 lines.append(f"| {scenario} | {j} | {flavour} | {baseline[flavour]} | {s['seconds']:.1f} | "
-                             f"{time_ratio} | {s['cpu_seconds']:.1f} | {cpu_ratio} | {s['peak_mib']:.0f} | {mem_ratio} | {vs_needs} | {note} |")
+                             f"{time_ratio} | {s['cpu_seconds']:.1f} | {cpu_ratio} | {s['peak_mib']:.0f} | "
+                             f"{mem_ratio} | {vs_needs} | {note} |")
     return "\n".join(lines) + "\n"
 
 

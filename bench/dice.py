@@ -24,17 +24,25 @@ import math
 import statistics
 import sys
 import timeit
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import icepool  # noqa: E402
+import icepool
 
-from rules.dice import (Dist, RollUnder, clear_caches, count_successes, face_counts,  # noqa: E402
-                        heimr_challenge, keep_highest, keep_lowest)
-from rules.dice.successes import EXPLOSION_TAIL  # noqa: E402
+from rules.dice import (
+    Dist,
+    RollUnder,
+    clear_caches,
+    count_successes,
+    face_counts,
+    heimr_challenge,
+    keep_highest,
+    keep_lowest,
+)
+from rules.dice.successes import EXPLOSION_TAIL
 
 RANK_SIDES = (4, 6, 8, 10, 12)
 POOLS = [p for size in range(1, 5) for p in itertools.combinations_with_replacement(RANK_SIDES, size)]
@@ -54,7 +62,7 @@ def nemron_engine() -> list[F]:
     for sides in POOLS:
         dice = [Dist.die(s) for s in sides]
         best = keep_highest(dice)
-        for dist in (best, keep_highest(dice + [d8]), keep_highest(dice + [d12]),
+        for dist in (best, keep_highest([*dice, d8]), keep_highest([*dice, d12]),
                      keep_lowest([best, d8]), keep_lowest([best, d4])):
             out.extend(dist.p_ge(dc) for dc in DCS)
     return out
@@ -66,7 +74,7 @@ def nemron_bare() -> list[F]:
         for variant in VARIANTS:
             extra = {"lesser boon": 8, "greater boon": 12}.get(variant)
             penalty = {"lesser penalty": 8, "greater penalty": 4}.get(variant)
-            pool = sides + (extra,) if extra else sides
+            pool = (*sides, extra) if extra else sides
             for dc in DCS:
                 below = F(1)
                 for s in pool:
@@ -260,7 +268,7 @@ def location_bare() -> dict:
     denominator = 6 ** n
     for cuts in itertools.combinations(range(n + 5), 5):  # stars and bars
         bounds = (-1, *cuts, n + 5)
-        counts = tuple(b - a - 1 for a, b in zip(bounds, bounds[1:]))
+        counts = tuple(b - a - 1 for a, b in itertools.pairwise(bounds))
         w = math.factorial(n)
         for c in counts:
             w //= math.factorial(c)

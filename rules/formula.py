@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping, Union
 
-Number = Union[int, Fraction]
+Number = int | Fraction
 
 MAX_FORMULA_LENGTH = 500
 FUNCTIONS: dict[str, Callable[..., Number]] = {
@@ -49,23 +49,23 @@ class _Name:
 
 @dataclass(frozen=True)
 class _Neg:
-    operand: "_Expr"
+    operand: _Expr
 
 
 @dataclass(frozen=True)
 class _Bin:
     op: str
-    left: "_Expr"
-    right: "_Expr"
+    left: _Expr
+    right: _Expr
 
 
 @dataclass(frozen=True)
 class _Call:
     func: str
-    args: tuple["_Expr", ...]
+    args: tuple[_Expr, ...]
 
 
-_Expr = Union[_Num, _Name, _Neg, _Bin, _Call]
+_Expr = _Num | _Name | _Neg | _Bin | _Call
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "//": 2}
 
 
@@ -122,7 +122,7 @@ class _Parser:
             left = _Bin(op, left, self.expression(precedence + 1))
 
     def unary(self) -> _Expr:
-        kind, text, pos = self.peek()
+        _kind, text, _pos = self.peek()
         if text == "-":
             self.take()
             return _Neg(self.unary())
@@ -175,13 +175,17 @@ def _evaluate(expr: _Expr, values: Mapping[str, Number], text: str) -> Number:
     left, right = _evaluate(expr.left, values, text), _evaluate(expr.right, values, text)
     if expr.op in ("/", "//") and right == 0:
         raise FormulaError(text, 0, "division by zero")
-    return {
-        "+": lambda: left + right,
-        "-": lambda: left - right,
-        "*": lambda: left * right,
-        "/": lambda: Fraction(left) / right,
-        "//": lambda: Fraction(left // right),
-    }[expr.op]()
+    if expr.op == "+":
+        return left + right
+    if expr.op == "-":
+        return left - right
+    if expr.op == "*":
+        return left * right
+    if expr.op == "/":
+        return Fraction(left) / right
+    if expr.op == "//":
+        return Fraction(left // right)
+    raise FormulaError(text, 0, f"unknown operator {expr.op!r}")  # the parser makes none other
 
 
 def _names(expr: _Expr) -> list[str]:
@@ -250,7 +254,7 @@ class Formula:
     ('Control', 'Sense', 'Focus')
     """
 
-    __slots__ = ("text", "_tree")
+    __slots__ = ("_tree", "text")
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
@@ -273,6 +277,13 @@ class Formula:
         return fraction.numerator if fraction.denominator == 1 else fraction
 
     __call__ = evaluate
+
+    def whole(self, values: Mapping[str, Number] | None = None, /, **kwargs: Number) -> int:
+        """The value of a formula that must come out whole (ranks added up); ``FormulaError`` if not."""
+        result = self.evaluate(values, **kwargs)
+        if not isinstance(result, int):
+            raise FormulaError(self.text, 0, f"the value {result} is not a whole number")
+        return result
 
     def latex(self) -> str:
         return _latex(self._tree)

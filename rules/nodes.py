@@ -11,18 +11,19 @@ from __future__ import annotations
 import inspect
 import re
 import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, Union
+from typing import Any, TypeGuard, TypeVar
 
 from rules.formula import Formula
 from rules.providers import F, Parameter, Providers
 from rules.values import is_whole
 
-Value = Union[int, Fraction, str]
-T = TypeVar("T")
+Value = int | Fraction | str
+T = TypeVar("T", bound=Callable[..., Any])  # a rule implementation: a function or a class
 
 UID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*")
 TYPE_CODE_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -75,21 +76,21 @@ class UnknownNodeError(NodeError, KeyError):
         super().__init__(f"no node {uid!r} in registry {registry!r}")
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return self.args[0]
+        return str(self.args[0])
 
 
 class RankError(NodeError):
     """A rank outside what a node allows."""
 
 
-def is_valid_uid(uid: object) -> bool:
+def is_valid_uid(uid: object) -> TypeGuard[str]:
     return isinstance(uid, str) and UID_PATTERN.fullmatch(uid) is not None
 
 
 def check_uid(uid: object) -> str:
     if not is_valid_uid(uid):
         raise InvalidUidError(uid)
-    return uid  # type: ignore[return-value]
+    return uid
 
 
 def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -157,7 +158,7 @@ class Fact:
 def _source_module(obj: object) -> str | None:
     module = getattr(obj, "__module__", None)
     if module is None and inspect.ismodule(obj):
-        module = obj.__name__  # type: ignore[attr-defined]
+        module = obj.__name__
     return module
 
 
@@ -243,8 +244,9 @@ class Node:
         }
         if key in self.values:
             return self.values[key]
-        if key in builtin and builtin[key]() is not None:
-            return builtin[key]()  # type: ignore[return-value]
+        found = builtin[key]() if key in builtin else None
+        if found is not None:
+            return found
         known = sorted({*self.values, *(k for k, f in builtin.items() if f() is not None)})
         raise KeyError(f"node {self.uid!r} has no value {key!r} (it has: {', '.join(known)})")
 
@@ -282,7 +284,8 @@ class Registry:
 
     def define(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Node:
         """Create a node and register it; its module is the caller's unless an implementation says otherwise."""
-        caller = inspect.currentframe().f_back  # type: ignore[union-attr]
+        frame = inspect.currentframe()
+        caller = frame.f_back if frame is not None else None
         if caller is not None:
             if details.get("implementation") is None:
                 details.setdefault("module", caller.f_globals.get("__name__"))
@@ -295,7 +298,7 @@ class Registry:
         def register(implementation: T) -> T:
             summary = details.pop("summary", None) or (inspect.getdoc(implementation) or "").split("\n\n")[0]
             try:
-                line = inspect.getsourcelines(implementation)[1]  # type: ignore[arg-type]
+                line = inspect.getsourcelines(implementation)[1]
             except (OSError, TypeError):
                 line = None
             self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), summary=summary,
@@ -317,7 +320,7 @@ class Registry:
         path = getattr(sys.modules.get(self.module or ""), "__file__", None)
         return Path(path) if path else None
 
-    def include(self, other: "Registry") -> "Registry":
+    def include(self, other: Registry) -> Registry:
         """Take every node of a topic's registry into this system's registry."""
         for code, label in other.node_types.items():
             self.node_types.setdefault(code, label)
@@ -348,9 +351,6 @@ class Registry:
 
     def uids(self) -> list[str]:
         return list(self._nodes)
-
-    def source_files(self) -> set[Path]:
-        return {path for node in self for path in [node.source_file] if path is not None}
 
     def __repr__(self) -> str:
         return f"<Registry {self.system!r}: {len(self)} nodes>"

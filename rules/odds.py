@@ -6,8 +6,9 @@ A distribution is anything with the ``rules.dice.Dist`` query methods (``p``, ``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from rules.tables import Table
 

@@ -7,11 +7,11 @@ probabilities (shown as percentages by the book).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence, Union
 
-Cell = Union[int, Fraction, str, None]
+Cell = int | Fraction | str | None
 
 
 class TableError(ValueError):
@@ -43,7 +43,7 @@ class Table:
 
     @classmethod
     def of(cls, columns: Sequence[str], rows: Sequence[Sequence[Cell]], title: str = "",
-           probabilities: Sequence[str] = (), code: Sequence[str] = ()) -> "Table":
+           probabilities: Sequence[str] = (), code: Sequence[str] = ()) -> Table:
         return cls(tuple(columns), tuple(tuple(r) for r in rows), title, frozenset(probabilities),
                    frozenset(code))
 

@@ -7,9 +7,10 @@ configuration pickles and incremental builds stay valid.  Loaded registries are 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from rules.nodes import Node, Registry
 from rules.providers import TableProvider

@@ -10,8 +10,8 @@ is paused for those steps only and resumed afterwards, so any cycle they leave i
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 @contextmanager

@@ -38,8 +38,8 @@ def chart_svg(table: Table, kind: str = "line") -> str | None:
     from matplotlib import pyplot
 
     series = [c for c in table.columns[1:] if table.is_probability(c)]
-    xs = [_numeric(v) for v in table.column(table.columns[0])]
-    if not series or any(x is None for x in xs):
+    xs = [x for x in map(_numeric, table.column(table.columns[0])) if x is not None]
+    if not series or len(xs) != len(table.rows):
         return None
     with matplotlib.rc_context({"svg.hashsalt": "sphinx-rpg", "svg.fonttype": "none"}):
         figure, axes = pyplot.subplots(figsize=(6, 3))
@@ -47,7 +47,7 @@ def chart_svg(table: Table, kind: str = "line") -> str | None:
         for number, column in enumerate(series):
             ys = [100 * (_numeric(v) or 0.0) for v in table.column(column)]
             if kind == "bar":
-                axes.bar([x + number * width for x in xs], ys, width=width, label=column)  # type: ignore[operator]
+                axes.bar([x + number * width for x in xs], ys, width=width, label=column)
             else:
                 axes.plot(xs, ys, marker="o", label=column)
         axes.set_xlabel(table.columns[0])

@@ -24,9 +24,10 @@ import re
 import sys
 import tempfile
 import typing
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from rules.tables import Table, percent
 
@@ -164,7 +165,10 @@ def command_odds(args: argparse.Namespace) -> tuple[int, Any, str]:
     width = max(len(str(row[0])) for row in table.rows) if table.rows else 1
     lines = [f"{args.notation}: {table.columns[0]} / {key_column}"]
     for row in rows:
-        p = Fraction(row[key_column])
+        cell = row[key_column]
+        if not isinstance(cell, (int, Fraction)):
+            raise CliError(f"{key_column!r} holds {cell!r}, not a probability")
+        p = Fraction(cell)
         lines.append(f"{str(row[table.columns[0]]).rjust(width)}  {percent(p).rjust(7)}  {_bar(p)}")
     if data["mean"] is not None:
         lines.append(f"mean {float(Fraction(data['mean'])):.3f}")
@@ -362,7 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status: int
     try:
-        status, data, text = args.run(args)
+        result: tuple[int, Any, str] = args.run(args)
+        status, data, text = result
     except (CliError, ValueError) as error:  # an engine rule refusing its input names the bad value
         message = f"rpg {args.command}: {_one_line(str(error))}"
         status, data, text, stream = EXIT_ERROR, None, message, sys.stderr

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from rules.nodes import CORE_NODE_TYPES, format_types
 from rules.tables import Table
@@ -25,6 +26,8 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages of the last build when nothing they show changed"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
+    "rpg_supplement_of": ("", "env", (str,),
+                          "the intersphinx name of the core book this book extends (node:def :overrides:)"),
     "rpg_releases": ({}, "env", (dict,),
                      "release label -> path of that release's nodes.json (relative to conf.py), oldest first"),
     "rpg_change_marks": (True, "env", (bool,),

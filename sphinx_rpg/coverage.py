@@ -11,7 +11,7 @@ from typing import Any
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
-from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.domain import node_domain
 from sphinx_rpg.warnings import warn
 
 
@@ -32,7 +32,7 @@ def report_coverage(app: Any, env: BuildEnvironment) -> None:
     binding = binding_for(env.config)
     if not binding.registries:
         return
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     for record in domain.records():
         if binding.lookup(record.uid) is None:
             warn("unbound", f"node {record.uid!r} has no rule object in the configured registries",

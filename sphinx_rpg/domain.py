@@ -9,19 +9,20 @@ incremental build that removes one of two definitions heals without stale state.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes
 from docutils.nodes import Element
-from sphinx import addnodes
 from sphinx.addnodes import pending_xref
 from sphinx.builders import Builder
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
+from sphinx.util.typing import RoleFunction
 
 from sphinx_rpg.config import render_title
 from sphinx_rpg.filters import FilterError, Predicate, parse_filter
@@ -46,6 +47,8 @@ class NodeRecord(NamedTuple):
     alias: str = ""
     #: A short hash of the definition's own text (its body as written), to tell releases apart.
     digest: str = ""
+    #: The core book (intersphinx name) whose node of the same uid this definition replaces, if any.
+    overrides: str = ""
     #: The included file (relative to the source directory) that holds the definition; "" for the page.
     source: str = ""
 
@@ -107,7 +110,7 @@ class NodeRefRole(XRefRole):
     def process_link(self, env: BuildEnvironment, refnode: Element, has_explicit_title: bool,
                      title: str, target: str) -> tuple[str, str]:
         target = sys.intern(target.strip())  # pickled once however many pages refer to it
-        env.get_domain("node").note_reference(env.docname, target)  # type: ignore[attr-defined]
+        node_domain(env).note_reference(env.docname, target)
         return title, target
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -138,7 +141,7 @@ class _NodeIndex(Index):
                 for record in domain.records()]
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        domain: NodeDomain = self.domain  # type: ignore[assignment]
+        domain = node_domain(self.domain.env)
         wanted = set(docnames) if docnames is not None else None
         groups: dict[str, list[IndexEntry]] = {}
         for record, entry in domain.memo("index entries", lambda: self._entries(domain)):
@@ -174,10 +177,10 @@ class NodeDomain(Domain):
 
     name = "node"
     label = "Rulebook"
-    object_types = {"node": ObjType("node", "ref")}
-    roles = {"ref": NodeRefRole()}
-    indices = [NodeTypeIndex, NodeNamespaceIndex]
-    initial_data: dict[str, Any] = {
+    object_types: ClassVar[dict[str, ObjType]] = {"node": ObjType("node", "ref")}
+    roles: ClassVar[dict[str, RoleFunction | XRefRole]] = {"ref": NodeRefRole()}
+    indices: ClassVar[list[type[Index]]] = [NodeTypeIndex, NodeNamespaceIndex]
+    initial_data: ClassVar[dict[str, Any]] = {
         "version": DATA_VERSION,
         "definitions": {},  # uid -> list[NodeRecord]
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
@@ -201,17 +204,15 @@ class NodeDomain(Domain):
     # -- recording --------------------------------------------------------------------------------
     @property
     def definitions(self) -> dict[str, list[NodeRecord]]:
-        return self.data.setdefault("definitions", {})
+        definitions: dict[str, list[NodeRecord]] = self.data.setdefault("definitions", {})
+        return definitions
 
     @property
     def _uids_by_doc(self) -> dict[str, list[str]]:
-        if "docs" not in self.data:  # an environment pickled before the index existed
-            docs: dict[str, list[str]] = {}
-            for uid, places in self.definitions.items():
-                for place in places:
-                    docs.setdefault(place.docname, []).append(uid)
-            self.data["docs"] = docs
-        return self.data["docs"]
+        # always there: an environment pickled before this index has an older DATA_VERSION, and Sphinx
+        # reads such an environment afresh
+        by_doc: dict[str, list[str]] = self.data["docs"]
+        return by_doc
 
     def note_node(self, record: NodeRecord) -> None:
         places = self.definitions.setdefault(record.uid, [])
@@ -368,7 +369,7 @@ class NodeDomain(Domain):
                    contnode: Element) -> Element:
         if not node.get("refexplicit"):
             title = self.display_title(record)
-            contnode = contnode.__class__(title, title, classes=contnode.get("classes", []))
+            contnode = contnode.__class__(title, nodes.Text(title), classes=contnode.get("classes", []))
         contnode["classes"] = [*contnode.get("classes", []), "rpg-node-ref",
                                *(f"rpg-type-{code}" for code in record.types)]
         if node.get("rpg_no_link"):
@@ -376,15 +377,18 @@ class NodeDomain(Domain):
         return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
                             self.display_title(record))
 
-    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
-                     target: str, node: pending_xref, contnode: Element) -> Element | None:
+    # Sphinx types these as returning a ``reference``; a ``!`` (no-link) ref resolves to its title alone.
+    def resolve_xref(  # type: ignore[override]
+            self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
+            target: str, node: pending_xref, contnode: Element) -> Element | None:
         record = self.record(target)
         if record is None:
             return None  # intersphinx may still resolve it; else warn_missing_reference warns
         return self._reference(builder, fromdocname, record, node, contnode)
 
-    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
-                         target: str, node: pending_xref, contnode: Element) -> list[tuple[str, Element]]:
+    def resolve_any_xref(  # type: ignore[override]
+            self, env: BuildEnvironment, fromdocname: str, builder: Builder,
+            target: str, node: pending_xref, contnode: Element) -> list[tuple[str, Element]]:
         record = self.record(target)
         if record is None:
             return []
@@ -395,7 +399,8 @@ class NodeDomain(Domain):
             yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 1
 
     def get_full_qualified_name(self, node: Element) -> str | None:
-        return node.get("reftarget")
+        target = node.get("reftarget")
+        return target if isinstance(target, str) else None
 
 
 def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bool | None:
@@ -406,8 +411,16 @@ def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bo
     return True
 
 
+def node_domain(env: BuildEnvironment) -> NodeDomain:
+    """The build's node domain, typed: Sphinx types ``get_domain`` for its own domains only."""
+    domain = env.get_domain("node")
+    if not isinstance(domain, NodeDomain):  # only if another extension registered a "node" domain
+        raise TypeError(f"the 'node' domain is {type(domain).__name__}, not sphinx_rpg's NodeDomain")
+    return domain
+
+
 def check_consistency(app: Any, env: BuildEnvironment) -> None:
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     for first, other in domain.duplicates():
         warn("duplicate",
              f"duplicate node uid {other.uid!r}: already defined in {_where(env, first)}",
@@ -430,7 +443,7 @@ def _where(env: BuildEnvironment, record: NodeRecord) -> str:
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages."""
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     changed = domain.changed_since_last_build()
     external = domain.external_changes()  # another book's nodes, linked through intersphinx
     if not changed and not external:

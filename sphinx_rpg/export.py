@@ -11,8 +11,9 @@ import contextlib
 import json
 import os
 import tempfile
+from collections.abc import Iterable, Set
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
@@ -20,7 +21,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.bulk import collector_paused
-from sphinx_rpg.domain import NodeDomain
+from sphinx_rpg.domain import node_domain
 
 SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
@@ -33,7 +34,7 @@ def catalogue_version(env: BuildEnvironment) -> str:
 
 def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
     """The JSON document; ``page_uri(docname)`` gives the page's URL relative to the site root."""
-    domain: NodeDomain = env.get_domain("node")  # type: ignore[assignment]
+    domain = node_domain(env)
     binding = binding_for(env.config)
     entries = []
     pages: dict[str, tuple[str, str]] = {}  # docname -> (URL, source file): a page holds many nodes
@@ -60,6 +61,7 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
                       for f in _facts(rule)],
             "digest": record.digest,
+            **({"overrides": record.overrides} if record.overrides else {}),
         })
     return {"schema_version": SCHEMA_VERSION, "project": env.config.project,
             "version": catalogue_version(env), "nodes": entries}
@@ -128,7 +130,7 @@ class NodesJsonBuilder(Builder):
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:
         return f"{docname}.html"
 
-    def prepare_writing(self, docnames: set[str]) -> None:
+    def prepare_writing(self, docnames: Set[str]) -> None:
         pass
 
     def write_doc(self, docname: str, doctree: Any) -> None:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from sphinx.util import logging
 
@@ -88,7 +89,7 @@ def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, A
 
 def note_docs_to_read(app: Any, env: Any, docnames: Iterable[str]) -> None:
     """A build that reads every page (``-E``, a new environment) renders the index pages too."""
-    app.builder._rpg_full_read = set(docnames) >= set(env.found_docs)  # noqa: SLF001 (our attribute)
+    app.builder._rpg_full_read = set(docnames) >= set(env.found_docs)
 
 
 def escape_index_groups(app: Any, pagename: str, templatename: str, context: dict[str, Any],

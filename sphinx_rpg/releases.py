@@ -30,6 +30,7 @@ from sphinx_rpg.changes import (
     diff_catalogues,
     load_catalogue,
 )
+from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
 from sphinx_rpg.warnings import warn
 
@@ -138,7 +139,7 @@ class NodeChanges(SphinxDirective):
             return []
         placeholder = node_changes(since=label, filter=text)
         self.set_source_info(placeholder)
-        self.env.get_domain("node").note_changelog(self.env.docname)  # type: ignore[attr-defined]
+        node_domain(self.env).note_changelog(self.env.docname)
         return [placeholder]
 
 
@@ -161,8 +162,8 @@ class ChangesResolver(SphinxPostTransform):
             return
         from sphinx_rpg.export import nodes_document
 
-        domain = self.env.get_domain("node")
-        current = domain.memo(("changes-current",),  # type: ignore[attr-defined]
+        domain = node_domain(self.env)
+        current = domain.memo(("changes-current",),
                               lambda: catalogue_from_document(nodes_document(self.env, lambda doc: doc)))
         for placeholder in placeholders:
             released = load_release(self.env, placeholder["since"], placeholder)

@@ -16,8 +16,9 @@ import doctest
 import inspect
 import re
 import runpy
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from sybil import Document, Region, Sybil
 from sybil.parsers.myst import DocTestDirectiveParser as MystDocTestDirectiveParser
@@ -59,8 +60,8 @@ class RulebookParser:
     def __init__(self, registries: Sequence[str] = (), optionflags: int = OPTIONFLAGS) -> None:
         self.registries = tuple(registries)
         self.rest_examples = RestDocTestParser(optionflags)
-        self.myst_examples = [MystPythonCodeBlockParser(doctest_optionflags=optionflags),
-                              MystDocTestDirectiveParser(optionflags)]
+        self.myst_examples: list[Callable[[Document], Iterable[Region]]] = [
+            MystPythonCodeBlockParser(doctest_optionflags=optionflags), MystDocTestDirectiveParser(optionflags)]
         self.rest_nodes = RestDirectiveLexer(directive=r"node:def")
 
     def node_spans(self, document: Document, markdown: bool) -> list[Span]:

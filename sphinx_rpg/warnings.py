@@ -5,9 +5,12 @@ Users silence a kind with ``suppress_warnings = ["node.coverage"]`` (or ``"node"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
+
+if TYPE_CHECKING:
+    from rules.tables import Table
 
 logger = logging.getLogger("sphinx_rpg")
 
@@ -27,6 +30,7 @@ SUBTYPES: dict[str, str] = {
     "table": "a node:table or node:odds that cannot be computed, or names no published table",
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
+    "override": "a node:def :overrides: naming a book or node the core book's inventory does not have",
     "release": "an rpg_releases catalogue that cannot be read, or a node:changes naming an unknown release",
 }
 
@@ -37,7 +41,7 @@ def warn(subtype: str, message: str, location: Any = None) -> None:
     logger.warning(message, location=location, type="node", subtype=subtype)
 
 
-def subtypes_table() -> "Table":
+def subtypes_table() -> Table:
     """Every warning subtype and what triggers it (the manual prints this)."""
     from rules.tables import Table
 

@@ -49,7 +49,6 @@ from .rollers import roll_heimr, roll_keep, roll_locations, roll_successes
 from .rolling import DiceSource, DieRoll, RollResult, ScriptedSource, SeededSource, default_source
 
 
-
 def clear_caches() -> None:
     """Empty every memo of the engine (distributions of dice, pools, success counts, ...).
 

@@ -9,7 +9,7 @@ for sums like ``100d6``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 #: Below this many coefficient products the double loop beats packing into integers.
 _SCHOOLBOOK_LIMIT = 1024

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
+from ..values import is_whole
 from .convolution import convolve, convolve_cost
 from .errors import check_work
-from ..values import is_whole
 
 
 def _fraction_fast(numerator: int, denominator: int) -> Fraction:
@@ -56,7 +57,7 @@ class Outcomes(NamedTuple):
     lose: Fraction
 
 
-def _sorted_outcomes(keys: Iterable[Hashable]) -> list:
+def _sorted_outcomes(keys: Iterable[Hashable]) -> list[Any]:
     """Sort outcomes; outcomes of mixed, unorderable types fall back to a stable order by type and repr."""
     keys = list(keys)
     try:
@@ -81,18 +82,26 @@ class Dist:
     int), :meth:`repeat_sum`, :meth:`map` and :meth:`given`.
     """
 
-    __slots__ = ("_outcomes", "_weights", "_total", "_hash", "_cum", "_index", "_ints", "_memo")
+    __slots__ = ("_cum", "_hash", "_index", "_ints", "_memo", "_outcomes", "_total", "_weights")
 
-    _outcomes: tuple
+    # Outcomes are any hashable, orderable values (ints mostly; tuples, strings, bools for some
+    # mechanics), so they are typed ``Any``: a mapping's key type is invariant, and ``Hashable`` would
+    # refuse a ``dict[int, ...]``.
+    _outcomes: tuple[Any, ...]
     _weights: tuple[int, ...]
     _total: int
+    _hash: int | None
+    _cum: list[int] | None
+    _index: dict[Any, int] | None
+    _ints: bool | None
+    _memo: dict[int, Fraction]
 
-    def __init__(self, weights: Mapping[Hashable, int | Fraction]):
+    def __init__(self, weights: Mapping[Any, int | Fraction]):
         other = Dist.from_weights(weights)
         self._set(other._outcomes, other._weights)
 
     # ----------------------------------------------------------------- construction
-    def _set(self, outcomes: tuple, weights: tuple[int, ...]) -> None:
+    def _set(self, outcomes: tuple[Any, ...], weights: tuple[int, ...]) -> None:
         self._outcomes = outcomes
         self._weights = weights
         self._total = sum(weights)
@@ -100,10 +109,10 @@ class Dist:
         self._cum = None
         self._index = None
         self._ints = None
-        self._memo: dict[int, Fraction] = {}
+        self._memo = {}
 
     @classmethod
-    def _new(cls, outcomes: Iterable, weights: Iterable[int]) -> Dist:
+    def _new(cls, outcomes: Iterable[Any], weights: Iterable[int]) -> Dist:
         """Fast path: ``outcomes`` already sorted and distinct, ``weights`` non-negative ints."""
         outcomes = tuple(outcomes)
         weights = list(weights)
@@ -121,7 +130,7 @@ class Dist:
         return self
 
     @classmethod
-    def _from_int_dict(cls, weights: Mapping[Hashable, int]) -> Dist:
+    def _from_int_dict(cls, weights: Mapping[Any, int]) -> Dist:
         keys = _sorted_outcomes(weights)
         return cls._new(keys, [weights[k] for k in keys])
 
@@ -130,7 +139,7 @@ class Dist:
         return cls._new(range(low, low + len(weights)), weights)
 
     @staticmethod
-    @lru_cache(maxsize=None)
+    @cache
     def die(sides: int) -> Dist:
         """A fair die with faces 1..sides."""
         if not is_whole(sides) or sides < 1:
@@ -143,14 +152,14 @@ class Dist:
         return cls._new((x,), (1,))
 
     @classmethod
-    def from_weights(cls, weights: Mapping[Hashable, int | Fraction]) -> Dist:
+    def from_weights(cls, weights: Mapping[Any, int | Fraction]) -> Dist:
         """Normalise non-negative exact weights (ints or Fractions) into a distribution."""
         exact = {k: _exact(v, f"the weight of {k!r}") for k, v in weights.items()}
         scale = math.lcm(*(Fraction(v).denominator for v in exact.values())) if exact else 1
         return cls._from_int_dict({k: int(v * scale) for k, v in exact.items()})
 
     @classmethod
-    def from_probabilities(cls, probabilities: Mapping[Hashable, int | Fraction]) -> Dist:
+    def from_probabilities(cls, probabilities: Mapping[Any, int | Fraction]) -> Dist:
         """Like :meth:`from_weights`, but the values must already sum to exactly 1 (else ValueError)."""
         total = sum(_exact(v, f"the probability of {k!r}") for k, v in probabilities.items())
         if total != 1:
@@ -171,7 +180,7 @@ class Dist:
         """The common denominator of all probabilities (the sum of the reduced integer weights)."""
         return self._total
 
-    def weights(self) -> dict[Hashable, int]:
+    def weights(self) -> dict[Any, int]:
         """Outcome -> integer weight over :attr:`denominator`."""
         return dict(zip(self._outcomes, self._weights))
 
@@ -264,7 +273,7 @@ class Dist:
         """The largest outcome with positive probability."""
         return self._outcomes[-1]
 
-    def support(self) -> tuple:
+    def support(self) -> tuple[Any, ...]:
         """All outcomes with positive probability, sorted."""
         return self._outcomes
 
@@ -311,7 +320,7 @@ class Dist:
         return len(self._outcomes)
 
     def __contains__(self, x: object) -> bool:
-        return self._weight_of(x) > 0  # type: ignore[arg-type]
+        return self._weight_of(x) > 0
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dist):

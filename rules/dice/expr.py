@@ -6,16 +6,16 @@ canonical notation, which :func:`rules.dice.notation.parse` reads back into an e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
-from typing import Sequence
 
+from ..values import is_whole
 from .distribution import Dist
 from .keep import keep, keep_highest
 from .mechanics import EXPLODE_DEPTH, explode
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
-from ..values import is_whole
 
 __all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Keep", "Pool", "SuccessCount", "Sum"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from ..values import is_whole
 from .distribution import Dist
 from .errors import check_work
-from ..values import is_whole
 
 #: |C| beyond this is refused: the rules' range is about -5..5, and the weights grow as 10 ** |C|.
 MAX_CONSISTENCY = 1000
@@ -44,7 +44,7 @@ def _raw(c: int, d6_counts_as_one: bool) -> Dist:
     if c > 0:
         # No 10s: max(d6, n x uniform 1..9); count of configurations with every die <= x.
         def at_most(x: int) -> int:
-            return min(x, 6) * x ** n
+            return min(x, 6) * int(x ** n)  # int ** int is typed Any (a negative power is a float)
         for x in range(1, 10):
             weights[x] = at_most(x) - at_most(x - 1)
         for t in range(1, n + 1):  # t tens: highest is 10, plus t - 1; the d6 may show anything
@@ -53,7 +53,7 @@ def _raw(c: int, d6_counts_as_one: bool) -> Dist:
     if d6_counts_as_one:
         # No 1s at all: min(d6 on 2..6, n x d10 on 2..10); count of configurations with every die >= x.
         def at_least(x: int) -> int:
-            return max(7 - x, 0) * (11 - x) ** n
+            return max(7 - x, 0) * int((11 - x) ** n)
         for x in range(2, 7):
             weights[x] = at_least(x) - at_least(x + 1)
         for o in range(1, n + 2):  # o dice show 1: lowest is 1, minus o - 1
@@ -63,7 +63,7 @@ def _raw(c: int, d6_counts_as_one: bool) -> Dist:
         return Dist._from_int_dict(weights)
     # Only d10s count: with no d10 showing 1 the d6 alone may still make the lowest a 1.
     def at_least_plain(x: int) -> int:
-        return max(7 - x, 0) * min(11 - x, 9) ** n
+        return max(7 - x, 0) * int(min(11 - x, 9) ** n)
     for x in range(1, 7):
         weights[x] = at_least_plain(x) - at_least_plain(x + 1)
     for t in range(1, n + 1):  # t d10s show 1: lowest is 1, minus t - 1

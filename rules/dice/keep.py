@@ -9,13 +9,15 @@ coefficients), which costs a polynomial in (sides, k), never sides ** n.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import pairwise
 from math import comb, prod
-from typing import Iterable, Sequence
+from typing import Any
 
+from ..values import is_whole
 from .distribution import Dist, _sorted_outcomes
 from .errors import check_work
-from ..values import is_whole
 
 
 def _dists(dists: Iterable[Dist]) -> tuple[Dist, ...]:
@@ -38,7 +40,11 @@ def keep_lowest(dists: Sequence[Dist]) -> Dist:
     return _keep_lowest(_dists(dists))
 
 
-def _groups(dists: tuple[Dist, ...]) -> list[tuple[tuple, list[int], int, int]]:
+# One distinct die of a pool: (its outcomes, its cumulative weights, its total weight, how many of it).
+_Group = tuple[tuple[Any, ...], list[int], int, int]
+
+
+def _groups(dists: tuple[Dist, ...]) -> list[_Group]:
     """(outcomes, cumulative weights, total, how many) per distinct die: identical dice share one
     power per outcome, so a pool of 999 d10000 costs no more than one d10000."""
     if len(dists) <= 6:  # small pools: grouping would cost more than it saves
@@ -49,13 +55,14 @@ def _groups(dists: tuple[Dist, ...]) -> list[tuple[tuple, list[int], int, int]]:
     return [(d._outcomes, d._cumulative(), d._total, c) for d, c in counts.items()]
 
 
-def _union(groups: list[tuple[tuple, list[int], int, int]]) -> list:
+def _union(groups: list[_Group]) -> list[Any]:
     return _sorted_outcomes(set().union(*(g[0] for g in groups)))
 
 
-def _contiguous(groups: list[tuple[tuple, list[int], int, int]]) -> tuple[int, int] | None:
+def _contiguous(groups: list[_Group]) -> tuple[int, int] | None:
     """(lowest, highest) when every die has the int outcomes lo..hi without gaps (true of real dice)."""
-    low = high = None
+    low: int | None = None
+    high: int | None = None
     for outcomes, _, _, _ in groups:
         lo, hi = outcomes[0], outcomes[-1]
         if type(lo) is not int or type(hi) is not int or hi - lo + 1 != len(outcomes):
@@ -64,10 +71,10 @@ def _contiguous(groups: list[tuple[tuple, list[int], int, int]]) -> tuple[int, i
             low = lo
         if high is None or hi > high:
             high = hi
-    return low, high
+    return None if low is None or high is None else (low, high)
 
 
-def _dense_columns(groups, low: int, high: int, survival: bool) -> list[list[int]]:
+def _dense_columns(groups: list[_Group], low: int, high: int, survival: bool) -> list[list[int]]:
     """The CDF (or survival) weight of each die at every x in low..high, built by list slicing."""
     columns = []
     for outcomes, cum, total, count in groups:
@@ -90,17 +97,17 @@ def _keep_highest(dists: tuple[Dist, ...]) -> Dist:
         xs = range(span[0], span[1] + 1)
         check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep highest")
         products = list(map(prod, zip(*_dense_columns(groups, *span, survival=False))))
-        weights = [products[0]] + [b - a for a, b in zip(products, products[1:])]
+        weights = [products[0]] + [b - a for a, b in pairwise(products)]
         return Dist._new(xs, weights)
-    xs = _union(groups)
-    check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep highest")
+    points = _union(groups)
+    check_work(len(points) * len(groups) * (1 + len(dists) // 16), "keep highest")
     # Column per distinct die: its CDF weight at every x, raised to its multiplicity.
-    columns = [[cum[bisect_right(outcomes, x)] ** count for x in xs] if count > 1
-               else [cum[bisect_right(outcomes, x)] for x in xs]
+    columns = [[cum[bisect_right(outcomes, x)] ** count for x in points] if count > 1
+               else [cum[bisect_right(outcomes, x)] for x in points]
                for outcomes, cum, _, count in groups]
     products = [prod(row) for row in zip(*columns)]
-    weights = [products[0]] + [b - a for a, b in zip(products, products[1:])]
-    return Dist._new(xs, weights)
+    weights = [products[0]] + [b - a for a, b in pairwise(products)]
+    return Dist._new(points, weights)
 
 
 @lru_cache(maxsize=8192)
@@ -113,16 +120,16 @@ def _keep_lowest(dists: tuple[Dist, ...]) -> Dist:
         xs = range(span[0], span[1] + 1)
         check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep lowest")
         survivals = list(map(prod, zip(*_dense_columns(groups, *span, survival=True))))
-        weights = [a - b for a, b in zip(survivals, survivals[1:])] + [survivals[-1]]
+        weights = [a - b for a, b in pairwise(survivals)] + [survivals[-1]]
         return Dist._new(xs, weights)
-    xs = _union(groups)
-    check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep lowest")
-    columns = [[(total - cum[bisect_left(outcomes, x)]) ** count for x in xs] if count > 1
-               else [total - cum[bisect_left(outcomes, x)] for x in xs]
+    points = _union(groups)
+    check_work(len(points) * len(groups) * (1 + len(dists) // 16), "keep lowest")
+    columns = [[(total - cum[bisect_left(outcomes, x)]) ** count for x in points] if count > 1
+               else [total - cum[bisect_left(outcomes, x)] for x in points]
                for outcomes, cum, total, count in groups]
     survivals = [prod(row) for row in zip(*columns)]  # weight of min >= x
-    weights = [a - b for a, b in zip(survivals, survivals[1:])] + [survivals[-1]]
-    return Dist._new(xs, weights)
+    weights = [a - b for a, b in pairwise(survivals)] + [survivals[-1]]
+    return Dist._new(points, weights)
 
 
 def advantage(d: Dist) -> Dist:

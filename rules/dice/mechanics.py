@@ -12,13 +12,13 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from ..values import is_whole
 from .distribution import Dist, compare
 from .errors import check_work
 from .heimr import heimr_challenge
 from .keep import advantage, disadvantage, keep, keep_highest, keep_lowest
 from .rollunder import RollUnder, Verdict, contest, roll_under
 from .successes import EXPLOSION_TAIL, count_successes, fumble_probability, pool_outcomes
-from ..values import is_whole
 
 __all__ = [
     "EXPLODE_DEPTH", "EXPLOSION_TAIL", "NaturalsCheck", "RollUnder", "Verdict", "advantage",
@@ -102,9 +102,9 @@ def _face_counts(n: int, sides: int) -> Dist:
     binom = [[comb(r, c) for c in range(r + 1)] for r in range(n + 1)]
     level: list[tuple[tuple[int, ...], int, int]] = [((), n, 1)]
     for _ in range(sides - 1):
-        level = [(prefix + (c,), left - c, ways * row[c])
+        level = [((*prefix, c), left - c, ways * row[c])
                  for prefix, left, ways in level for row in (binom[left],) for c in range(left + 1)]
-    return Dist._new([prefix + (left,) for prefix, left, _ in level], [ways for _, _, ways in level])
+    return Dist._new([(*prefix, left) for prefix, left, _ in level], [ways for _, _, ways in level])
 
 
 def location_tally(n: int, sides: int, face: int) -> Dist:

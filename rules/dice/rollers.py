@@ -7,7 +7,7 @@ returns a :class:`~rules.dice.rolling.RollResult` that shows every die.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .rolling import DiceSource, DieRoll, RollResult
 from .successes import Lid, _check
@@ -80,8 +80,7 @@ def roll_heimr(consistency: int, source: DiceSource, potential: int = 0, *,
         raw = faces[kept] - max(0, ones - 1)
     else:
         kept, raw = 0, faces[0]
-    dice = (DieRoll(6, faces[0], kept == 0),) + tuple(
-        DieRoll(10, f, i == kept) for i, f in enumerate(d10s, 1))
+    dice = (DieRoll(6, faces[0], kept == 0), *(DieRoll(10, f, i == kept) for i, f in enumerate(d10s, 1)))
     label = f"C{consistency:+d} P{potential:+d}"
     shown = "[" + ", ".join(str(d.face) if d.kept else f"({d.face})" for d in dice) + "]"
     return RollResult(label, dice, raw + potential, f"{shown} raw {raw} {potential:+d}")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Protocol, Union, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from .errors import DiceError, ScriptExhaustedError, ScriptFaceError
 from ..values import is_whole
+from .errors import DiceError, ScriptExhaustedError, ScriptFaceError
 
 __all__ = [
     "DiceError", "DiceSource", "DieRoll", "RollResult", "ScriptExhaustedError", "ScriptFaceError",
@@ -36,7 +37,7 @@ def _check_sides(sides: int) -> None:
 class SeededSource:
     """Faces from a :class:`random.Random`: pass a seed (reproducible) or a generator to share."""
 
-    def __init__(self, seed_or_random: Union[int, str, bytes, random.Random, None] = None):
+    def __init__(self, seed_or_random: int | str | bytes | random.Random | None = None):
         if isinstance(seed_or_random, random.Random):
             self.random = seed_or_random
         else:
@@ -91,7 +92,7 @@ class ScriptedSource:
         return f"ScriptedSource({list(self._faces)!r})"
 
 
-def default_source(seed: Union[int, str, bytes, None] = None) -> SeededSource:
+def default_source(seed: int | str | bytes | None = None) -> SeededSource:
     """A :class:`SeededSource`; with no seed, seeded from the operating system."""
     return SeededSource(seed)
 

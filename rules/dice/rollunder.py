@@ -8,10 +8,10 @@ contest is :func:`~rules.dice.distribution.compare` of two margin distributions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
-from typing import Callable, Optional
 
 from .distribution import Dist, Outcomes, compare
 
@@ -48,8 +48,8 @@ class RollUnder:
 
     dist: Dist
     target: int
-    crit_success: Optional[CritRule] = None
-    crit_failure: Optional[CritRule] = None
+    crit_success: CritRule | None = None
+    crit_failure: CritRule | None = None
 
     def p_success(self) -> Fraction:
         """P(roll <= target), before any critical override."""

@@ -30,9 +30,9 @@ from functools import lru_cache
 from math import comb
 from typing import Literal
 
+from ..values import is_whole
 from .distribution import Dist
 from .errors import check_work
-from ..values import is_whole
 
 Lid = Literal["none", "on", "off"]
 

@@ -7,9 +7,9 @@ worn and what the character holds in their hands.  The tables of the source are 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
@@ -151,7 +151,8 @@ class Stats:
 
     def score(self, stat: str) -> int:
         """The score of ``stat`` (full name or ``Str``-style abbreviation)."""
-        return getattr(self, _stat_name(stat).lower())
+        score: int = getattr(self, _stat_name(stat).lower())
+        return score
 
     def bonus(self, stat: str) -> int:
         """The bonus of ``stat``."""
@@ -451,7 +452,7 @@ class Character:
     def kit(self) -> Kit:
         return action_dice(*self.hands)
 
-    def gain_power(self, power_class: str) -> "Character":
+    def gain_power(self, power_class: str) -> Character:
         """The same character one level higher, with a power of ``power_class``."""
         class_of(power_class)
         return replace(self, power_classes=(*self.power_classes, power_class))

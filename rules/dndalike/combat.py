@@ -8,18 +8,26 @@ it resolves is a small function in :data:`RESOLVERS`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Any
 
 from rules.dndalike._dice import DiceSource
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.characters import ActionDice, Character
-from rules.dndalike.core import FatigueLimitError, gain_fatigue, natural_result, saving_throw, succeeds
-from rules.dndalike.powers import (exert, heavy_hitter, lucky, power, powerful_die, quick_upgrade,
-                                   riposte_cancels, trip_cancels)
+from rules.dndalike.core import gain_fatigue, natural_result, saving_throw, succeeds
+from rules.dndalike.powers import (
+    exert,
+    heavy_hitter,
+    lucky,
+    power,
+    powerful_die,
+    quick_upgrade,
+    riposte_cancels,
+    trip_cancels,
+)
 from rules.dndalike.skills import Task, attempt_completion, attempt_progress
-from rules.dndalike.spellcasting import (Spell, SpellStones, casting_save, check_stones, end_of_turn_save,
-                                         gather_power)
+from rules.dndalike.spellcasting import Spell, SpellStones, casting_save, check_stones, end_of_turn_save, gather_power
 from rules.dndalike.wounds import DamageTrack, finishing_blow, suffer_wounds, wounds_dealt
 from rules.values import is_whole
 
@@ -135,13 +143,13 @@ class Combatant:
 
     @classmethod
     def from_character(cls, name: str, party: str, character: Character, *,
-                       powers: Sequence[str] = (), **details: object) -> "Combatant":
+                       powers: Sequence[str] = (), **details: Any) -> Combatant:
         """A combatant built from a character sheet (armour class, health, dice, fatigue, bonuses)."""
         kit = character.kit
         return cls(name, party, character.armour_class, character.health, kit.dice, kit.features,
                    frozenset(powers), fatigue=character.permanent_fatigue,
                    maximum_fatigue=character.maximum_fatigue, attack_bonus=character.stats.bonus("Str"),
-                   movement_bonus=character.stats.bonus("Dex"), **details)  # type: ignore[arg-type]
+                   movement_bonus=character.stats.bonus("Dex"), **details)
 
     def __repr__(self) -> str:
         return f"<Combatant {self.name}>"
@@ -198,7 +206,7 @@ class StackItem:
     faces: tuple[int, ...]
     value: int | None
     natural: int | None
-    target: "Combatant | StackItem | None" = None
+    target: Combatant | StackItem | None = None
     path: tuple[str, ...] = ()
     spell: Spell | None = None
     die_type: str | None = None
@@ -207,7 +215,7 @@ class StackItem:
     completion: bool = False
     ranged: bool = False
     status: str = "stacked"
-    interrupts: list[tuple[str, "StackItem"]] = field(default_factory=list)
+    interrupts: list[tuple[str, StackItem]] = field(default_factory=list)
 
     @property
     def melee(self) -> bool:
@@ -404,6 +412,8 @@ class Combat:
         if "O" in spec.cost:
             if not stones:
                 raise CostError(f"{spec.name} needs at least one spell stone")
+            if self._current_spell is None:  # only "Cast a Spell" costs stones, and it names its spell
+                raise TargetError(f"{spec.name} needs a spell")
             check_stones(self._current_spell, stones, actor.stones.active if actor.stones else [])
         # everything is payable: pay
         for code, n in dice_needed.items():
@@ -435,7 +445,7 @@ class Combat:
                 natural, main = face, face + bonus
         return tuple(faces), main, natural
 
-    def announce(self, actor: Combatant, action: str, target: "Combatant | StackItem | None" = None, *,
+    def announce(self, actor: Combatant, action: str, target: Combatant | StackItem | None = None, *,
                  path: Sequence[str] = (), spell: Spell | None = None, stones: Sequence[str] = (),
                  die_type: str | None = None, aim: bool = True, stone_as: str | None = None,
                  task: Task | None = None, skill_level: str = "Unskilled",
@@ -466,7 +476,7 @@ class Combat:
         self._take_lines()
         return item
 
-    def _prepare(self, actor: Combatant, spec: ActionSpec, target: "Combatant | StackItem | None", *,
+    def _prepare(self, actor: Combatant, spec: ActionSpec, target: Combatant | StackItem | None, *,
                  path: Sequence[str] = (), spell: Spell | None = None, stones: Sequence[str] = (),
                  die_type: str | None = None, aim: bool = True, stone_as: str | None = None,
                  task: Task | None = None, skill_level: str = "Unskilled", completion: bool = False,
@@ -611,7 +621,8 @@ def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
 def _raise_ac(combat: Combat, item: StackItem) -> None:
     item.actor.raised_ac = item.value if item.actor.raised_ac is None or combat.settings.raise_ac == "set" \
         else max(item.actor.raised_ac, item.value or 0)
-    combat._say(f"{item.actor.name}'s armour class is {current_ac(item.actor, combat.settings)} until the end of the turn")
+    armour_class = current_ac(item.actor, combat.settings)
+    combat._say(f"{item.actor.name}'s armour class is {armour_class} until the end of the turn")
 
 
 @NODES.rule("Dndalike.Action.Move", "Move", "action", values={"cost": "M", "speed": SLOW})

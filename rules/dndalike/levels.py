@@ -8,8 +8,8 @@ character's level is the number of powers they have.  The price table is data
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.characters import class_of
@@ -100,7 +100,7 @@ def next_power_cost(power_classes: Sequence[str], new_class: str, *, reading: st
     """
     class_of(new_class)
     number = len(power_classes) + 1
-    price = power_price(number, reading=reading)
+    price: int | Fraction = power_price(number, reading=reading)
     if power_classes and new_class not in dominant_classes(power_classes):
         price = MULTICLASS_FACTOR * price
     assert Fraction(price).denominator == 1  # every printed price is even

@@ -8,8 +8,8 @@ combatant's powers matter: :func:`lucky` for every save, :func:`heavy_hitter` fo
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection
 
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, edge

@@ -8,15 +8,15 @@ same two steps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
 from rules.providers import Choice, Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 NODES = topic_registry("skills")
@@ -200,7 +200,7 @@ def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, 
     _whole("progress", most_progress)
     requirements = range(_whole("requirement", lowest), _whole("requirement", highest) + 1)
     columns = ("Progress", *(f"Need {r}" for r in requirements))
-    rows = [(n, *(completion_probability(n, r, mode=mode) for r in requirements))
+    rows: list[tuple[Cell, ...]] = [(n, *(completion_probability(n, r, mode=mode) for r in requirements))
             for n in range(1, most_progress + 1)]
     return Table.of(columns, rows, "Completion odds", probabilities=columns[1:])
 

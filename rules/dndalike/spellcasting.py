@@ -7,9 +7,9 @@ puts every stone, spent or lost, back in the bag.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
 
 from rules.dndalike._dice import DiceSource
 from rules.dndalike._shared import topic_registry
@@ -120,7 +120,7 @@ class SpellStones:
     lost: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_menhirs(cls, menhirs: Sequence[Menhir]) -> "SpellStones":
+    def from_menhirs(cls, menhirs: Sequence[Menhir]) -> SpellStones:
         """One stone per menhir, all in the bag."""
         return cls(bag=[m.school for m in menhirs])
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from rules.dndalike._dice import DiceSource, Dist
 from rules.dndalike._shared import topic_registry
 from rules.providers import Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 NODES = topic_registry("wounds")
@@ -146,7 +146,7 @@ def finishing_blow_odds(most_wounds: int = 6, lowest_health: int = 4, highest_he
     _health(highest_health)
     healths = range(lowest_health, highest_health + 1)
     columns = ("Wounds", *(f"Health {h}" for h in healths))
-    rows = [(w, *(death_probability(w, h) for h in healths)) for w in range(1, most_wounds + 1)]
+    rows: list[tuple[Cell, ...]] = [(w, *(death_probability(w, h) for h in healths)) for w in range(1, most_wounds + 1)]
     return Table.of(columns, rows, "Finishing blow odds", probabilities=columns[1:])
 
 

@@ -3,9 +3,19 @@
 Importing the package registers every topic's nodes into :data:`REGISTRY`.
 """
 
-from rules.heimr.registry import NODE_TYPES, REGISTRY, HeimrError
 from rules.heimr import (  # noqa: F401  (imported for their registrations)
-    challenge, characters, abilities, experience, grid, effects, health, combat, defence, fatigue, modules,
+    abilities,
+    challenge,
+    characters,
+    combat,
+    defence,
+    effects,
+    experience,
+    fatigue,
+    grid,
+    health,
+    modules,
 )
+from rules.heimr.registry import NODE_TYPES, REGISTRY, HeimrError
 
 __all__ = ["REGISTRY", "NODE_TYPES", "HeimrError"]

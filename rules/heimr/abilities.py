@@ -52,9 +52,10 @@ def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
 
 
 def _trained(value: object, what: str) -> int:
-    if _whole(value, what) < 0:
+    trained = _whole(value, what)
+    if trained < 0:
         raise AbilityError(f"{what} cannot be negative: {value}")
-    return value  # type: ignore[return-value]
+    return trained
 
 
 @REGISTRY.rule("Heimr.Rule.AbilityConsistency", "Ability consistency", "RU",
@@ -112,7 +113,8 @@ STANDARD_ABILITIES: tuple[Ability, ...] = (
 
 #: The source's table of basic abilities, with its base consistencies as printed.
 BASIC_ABILITIES: tuple[Ability, ...] = (
-    Ability("Knife fighting", ("Dex", "Emp"), -1, wielding="sword hand with the off-hand empty, or a weapon in each hand"),
+    Ability("Knife fighting", ("Dex", "Emp"), -1,
+            wielding="sword hand with the off-hand empty, or a weapon in each hand"),
     Ability("Duelling", ("Dex", "Str"), 0, wielding="sword hand, or a weapon in each hand"),
     Ability("Swordsmanship", ("Str",), 1, wielding="sword hand, or both hands"),
     Ability("Shield and sword", ("Str",), 1, wielding="sword in the sword hand, shield in the off-hand"),

@@ -9,15 +9,15 @@ away.  Everything here is exact: distributions are :class:`rules.dice.Dist` obje
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Sequence
 
 from rules.dice import DiceSource, Dist
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.providers import Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: The die every challenge rolls, whatever the consistency.
@@ -229,7 +229,7 @@ def success_table(lowest: int = -3, highest: int = 5, potential: int = 0) -> Tab
     dists = [challenge_distribution(c, potential) for c in range(lowest, highest + 1)]
     low = min(d.min() for d in dists) + 1
     high = max(d.max() for d in dists)
-    rows = [(req, *(Fraction(d.p_ge(req)) for d in dists)) for req in range(low, high + 1)]
+    rows: list[tuple[Cell, ...]] = [(req, *(Fraction(d.p_ge(req)) for d in dists)) for req in range(low, high + 1)]
     return Table.of(["Requirement", *columns], rows, title="Chance to reach a requirement",
                     probabilities=columns)
 

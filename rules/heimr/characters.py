@@ -7,8 +7,8 @@ data: a GM who uses another set builds another tuple of :class:`Attribute`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.values import is_whole
@@ -84,8 +84,8 @@ class Resource:
         """Lower the pool (it may go below zero: negative hit points are injury levels)."""
         if _check_amount(amount, "an amount lost") < 0:
             raise ResourceError(f"cannot lose a negative amount: {amount}")
-        self.current -= amount  # type: ignore[operator]
-        return self.current  # type: ignore[return-value]
+        self.current = (self.maximum if self.current is None else self.current) - amount
+        return self.current
 
     def restore(self) -> int:
         """Back to the maximum."""

@@ -7,8 +7,9 @@ into a combat cluster, where a dodge sends the shot on to the next member.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Sequence
+from typing import Literal
 
 from rules.dice import DiceSource
 from rules.heimr.challenge import roll_challenge
@@ -16,7 +17,6 @@ from rules.heimr.effects import TURN_SECONDS, CalledEffect, call_effect
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
 from rules.values import is_whole
-
 
 
 @REGISTRY.rule("Heimr.Rule.Turn", "Turn", "RU", formula="turns * 2", values={"seconds": TURN_SECONDS})
@@ -78,7 +78,8 @@ def roll_initiative(combatants: Sequence[Combatant], source: DiceSource, *,
     i = 0
     while i < len(ordered):
         j = i
-        while j < len(ordered) and (ordered[j].result, ordered[j].willpower) == (ordered[i].result, ordered[i].willpower):
+        tied = (ordered[i].result, ordered[i].willpower)
+        while j < len(ordered) and (ordered[j].result, ordered[j].willpower) == tied:
             j += 1
         group = ordered[i:j]
         if len(group) > 1:
@@ -191,7 +192,8 @@ class ActionKind:
 ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind("Standard", "one", "the turn's main action"),
     ActionKind("Free", "any number, each different one once", "minor things alongside"),
-    ActionKind("Ongoing", "one, instead of the standard action", "ends the turn; -2 consistency on defence until your next turn"),
+    ActionKind("Ongoing", "one, instead of the standard action",
+               "ends the turn; -2 consistency on defence until your next turn"),
     ActionKind("Upcoming", "one free action", "ends the turn; becomes next turn's standard action unless interrupted"),
     ActionKind("Simultaneous", "at most one", "done together with another action"),
 )

@@ -14,7 +14,7 @@ from rules.heimr.challenge import raw_distribution
 from rules.heimr.characters import find_attribute
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.providers import Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 MIN_FATIGUE = 1
@@ -88,7 +88,7 @@ def growth_probability(fatigue: int) -> Fraction:
 def gate_table(lowest: int = -2, highest: int = 4, fatigue_to: int = 12) -> Table:
     """Chance to clear the fatigue gate, per consistency and fatigue."""
     columns = [f"C {c:+d}" if c else "C 0" for c in range(lowest, highest + 1)]
-    rows = [(f, *(gate_probability(c, f) for c in range(lowest, highest + 1)))
+    rows: list[tuple[Cell, ...]] = [(f, *(gate_probability(c, f) for c in range(lowest, highest + 1)))
             for f in range(MIN_FATIGUE, fatigue_to + 1)]
     return Table.of(["Fatigue", *columns], rows, title="Clearing the fatigue gate", probabilities=columns)
 

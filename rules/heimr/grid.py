@@ -30,7 +30,7 @@ class Square:
     row: int
 
     @classmethod
-    def parse(cls, name: "str | Square") -> "Square":
+    def parse(cls, name: str | Square) -> Square:
         """``"B3"`` -> ``Square(1, 2)``; squares pass through."""
         if isinstance(name, Square):
             return name
@@ -58,7 +58,7 @@ class Grid:
             raise GridError(f"a grid is {MINIMUM_GRID} to 26 columns and at least {MINIMUM_GRID} rows, "
                             f"not {self.columns!r} by {self.rows!r}")
 
-    def square(self, name: "str | Square") -> Square:
+    def square(self, name: str | Square) -> Square:
         """A square of this grid by name, checked to lie on it."""
         square = Square.parse(name)
         if not (0 <= square.column < self.columns and 0 <= square.row < self.rows):
@@ -70,7 +70,7 @@ class Grid:
 
 
 @REGISTRY.rule("Heimr.Rule.Distance", "Distance", "RU", formula="abs(dx) + abs(dy) + climb_turns")
-def distance(origin: "str | Square", target: "str | Square", climb_turns: int = 0) -> int:
+def distance(origin: str | Square, target: str | Square, climb_turns: int = 0) -> int:
     """Turns of movement to reach the target: orthogonal steps, plus climbing up (jumping down is free).
 
     ``climb_turns`` is the turns needed to climb up to a higher target; pass 0 for a lower one.
@@ -83,7 +83,7 @@ def distance(origin: "str | Square", target: "str | Square", climb_turns: int = 
 
 
 @REGISTRY.rule("Heimr.Rule.Melee", "Melee reach", "RU")
-def can_melee(attacker: "str | Square", target: "str | Square") -> bool:
+def can_melee(attacker: str | Square, target: str | Square) -> bool:
     """Melee only works inside one square."""
     return Square.parse(attacker) == Square.parse(target)
 

@@ -7,8 +7,9 @@ stabilises them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Literal
 
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
@@ -132,18 +133,18 @@ class Wound:
         if not isinstance(self.level, InjuryLevel):
             raise HealthError(f"a wound needs an injury level (see injury_level), not {self.level!r}")
 
-    def wait(self, minutes: int) -> "Wound":
+    def wait(self, minutes: int) -> Wound:
         if not is_whole(minutes) or minutes < 0:
             raise HealthError(f"time passes in whole minutes of at least 0, not {minutes!r}")
         if not self.stabilised:
             self.minutes += minutes
         return self
 
-    def stabilise(self) -> "Wound":
+    def stabilise(self) -> Wound:
         self.stabilised = True
         return self
 
-    def reopen(self) -> "Wound":
+    def reopen(self) -> Wound:
         """The injured part moved: bleeding again, clock back at zero."""
         self.stabilised = False
         self.minutes = 0

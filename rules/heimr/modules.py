@@ -103,7 +103,7 @@ def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
 
-def attack_direction(defender: "str | Square", attacker: "str | Square",
+def attack_direction(defender: str | Square, attacker: str | Square,
                      prefer: Literal["straight", "diagonal"] | None = None) -> Vector:
     """The line (one of eight) from the defender toward the attacker.
 
@@ -147,7 +147,7 @@ class BlindSpot:
     def __post_init__(self) -> None:
         self.defender = Square.parse(self.defender)
 
-    def ranged_attack(self, attacker: "str | Square",
+    def ranged_attack(self, attacker: str | Square,
                       prefer: Literal["straight", "diagonal"] | None = None) -> int:
         """Record a ranged attack (defended); returns the defence penalty it suffered."""
         toward = attack_direction(self.defender, attacker, prefer)
@@ -157,7 +157,7 @@ class BlindSpot:
             self.directions |= {_STEPS[(away + k) % 8] for k in (-1, 0, 1)}
         return penalty
 
-    def melee_penalty(self, entered_from: "str | Square") -> int:
+    def melee_penalty(self, entered_from: str | Square) -> int:
         """Defence penalty against a melee attacker who entered the square this turn from ``entered_from``."""
         return BLIND_SPOT_PENALTY if attack_direction(self.defender, entered_from) in self.directions else 0
 

@@ -7,7 +7,19 @@ parser, so the book can print exact odds for a pool written the Nemron way.
 
 from __future__ import annotations
 
-from rules.nemron import actions, characters, checks, combat, damage, effects, energy, health, nodes, progression, tracker
+from rules.nemron import (
+    actions,
+    characters,
+    checks,
+    combat,
+    damage,
+    effects,
+    energy,
+    health,
+    nodes,
+    progression,
+    tracker,
+)
 from rules.nemron.checks import parse_pool, pool_distribution
 from rules.nemron.nodes import RANK_DICE, rank_die
 

@@ -7,9 +7,9 @@ one action, one reaction and one movement action.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable
 
 from rules.nemron.checks import Pool
 from rules.nemron.nodes import NODES

@@ -7,9 +7,9 @@ species) bounds each attribute; creation hands out seven rank-1 skills and 5 XP.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
 
 from rules.nemron.checks import Pool
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
@@ -151,22 +151,22 @@ class Frame:
     def bounds(self, attribute: Attribute | str) -> tuple[int, int]:
         """(lowest, highest) rank the frame allows for ``attribute``."""
         attribute = as_attribute(attribute)
-        return self.minimum.get(attribute, 0), self.maximum.get(attribute, MAX_RANK)  # type: ignore[call-overload]
+        return self.minimum.get(attribute, 0), self.maximum.get(attribute, MAX_RANK)
 
-    def swap(self, raise_max: Attribute | str, lower_max: Attribute | str) -> "Frame":
+    def swap(self, raise_max: Attribute | str, lower_max: Attribute | str) -> Frame:
         """The frame after the one allowed swap: ``raise_max``'s maximum +1, ``lower_max``'s -1."""
         up, down = as_attribute(raise_max), as_attribute(lower_max)
         if self.swapped:
             raise FrameError(f"frame {self.name!r} has already been adjusted once")
         if up is down:
             raise FrameError(f"the swap must raise and lower two different attributes, not {up.value} twice")
-        maximum = {a: self.bounds(a)[1] for a in Attribute}
+        maximum: dict[Attribute | str, int] = {a: self.bounds(a)[1] for a in Attribute}
         if maximum[up] >= MAX_RANK:
             raise FrameError(f"frame {self.name!r}: {up.value} already allows rank {maximum[up]}, "
                              f"the top of the rank ladder; it cannot be raised")
         maximum[up] += 1
         maximum[down] -= 1
-        return Frame(self.name, dict(self.minimum), maximum, swapped=True)  # type: ignore[arg-type]
+        return Frame(self.name, dict(self.minimum), maximum, swapped=True)
 
     def check(self, attributes: Mapping[Attribute | str, int]) -> dict[Attribute, int]:
         """All nine attributes, each within the frame's bounds, or :class:`CharacterCreationError`."""

@@ -9,15 +9,15 @@ Every probability here is exact.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
 
 from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
 from rules.nemron.nodes import NODES, RANK_DICE, rank_die
 from rules.providers import Choice, Int, Text
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: The separators a pool may use between its dice: the published ``›`` and plain ``>``.
@@ -76,12 +76,12 @@ class Pool:
             raise PoolNotationError("", "a pool needs at least one die")
 
     @classmethod
-    def of(cls, *parts: tuple[str, int]) -> "Pool":
+    def of(cls, *parts: tuple[str, int]) -> Pool:
         """A pool from ``(name, rank)`` pairs: ``Pool.of(("Agility", 2), ("Athletics", 1))``."""
         return cls(tuple(PoolDie(f"{name} {rank}", rank_die(rank)) for name, rank in parts))
 
     @classmethod
-    def of_dice(cls, *sides: int) -> "Pool":
+    def of_dice(cls, *sides: int) -> Pool:
         """A pool of bare dice: ``Pool.of_dice(6, 10, 8)`` is ``1d6 › 1d10 › 1d8``."""
         return cls(tuple(PoolDie(f"1d{s}", _check_sides(s, f"d{s}")) for s in sides))
 
@@ -101,7 +101,7 @@ class Pool:
         """Roll each die in order and return the faces (the result is their maximum)."""
         return tuple(source.roll(s) for s in self.sides)
 
-    def __add__(self, other: "Pool") -> "Pool":
+    def __add__(self, other: Pool) -> Pool:
         return Pool(self.dice + other.dice)
 
     def __str__(self) -> str:
@@ -240,7 +240,7 @@ class Modifier(str, Enum):
     GREATER_PENALTY = "greater penalty"
 
     @property
-    def rule(self) -> "ModifierRule":
+    def rule(self) -> ModifierRule:
         return MODIFIER_RULES[self]
 
 
@@ -438,7 +438,8 @@ def dc_odds_table(highest_dc: int = 12) -> Table:
     """Exact chance of success per DC for the typical pools (no boon or penalty)."""
     difficulty(highest_dc, advanced_scaling=True)
     pools = [parse_pool(text) for text in TYPICAL_POOLS]
-    rows = [(dc, *(Fraction(p.dist().p_ge(dc)) for p in pools)) for dc in range(1, highest_dc + 1)]
+    rows: list[tuple[Cell, ...]] = [(dc, *(Fraction(p.dist().p_ge(dc)) for p in pools))
+                                    for dc in range(1, highest_dc + 1)]
     columns = ("DC", *TYPICAL_POOLS)
     return Table.of(columns, rows, title="Success chance per DC", probabilities=TYPICAL_POOLS)
 
@@ -447,12 +448,7 @@ def dc_odds_table(highest_dc: int = 12) -> Table:
 def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") -> Table:
     """Exact chance of success per DC for one pool under each boon and penalty."""
     columns = ("DC", "plain", *(m.value for m in Modifier))
-    rows = [(dc, success_chance(pool, dc, penalty_mode=penalty_mode),
+    rows: list[tuple[Cell, ...]] = [(dc, success_chance(pool, dc, penalty_mode=penalty_mode),
              *(success_chance(pool, dc, modifier=m, penalty_mode=penalty_mode) for m in Modifier))
             for dc in range(1, 13)]
     return Table.of(columns, rows, title=f"{pool}: boons and penalties", probabilities=columns[1:])
-
-
-def ranks_pool(ranks: Mapping[str, int]) -> Pool:
-    """A pool from a mapping of node names to ranks, in the mapping's order."""
-    return Pool.of(*ranks.items())

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from rules.nemron._dice import DiceSource
 from rules.nemron.checks import Modifier, Pool
@@ -83,7 +83,7 @@ def aimed_modifier(target: Limb | str | None) -> Modifier | None:
     try:
         Limb(target)
     except ValueError:
-        raise CombatError(f"{target!r} is not a limb ({', '.join(l.value for l in Limb)})") from None
+        raise CombatError(f"{target!r} is not a limb ({', '.join(limb.value for limb in Limb)})") from None
     return Modifier.LESSER_PENALTY
 
 

@@ -8,9 +8,9 @@ ignores armour.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Mapping
 
 from rules.nemron.energy import Energy
 from rules.nemron.health import Body, Limb
@@ -81,7 +81,7 @@ def damage_target(damage_type: DamageType | str) -> Track:
 
 @NODES.rule("Generic.Rule.DamageRouting", "Damage Routing", "RU")
 def deal_damage(amount: int, damage_type: DamageType | str, *, body: Body, limb: Limb | str,
-                energy: "Energy | None" = None, stress: "Stress | None" = None) -> Track:
+                energy: Energy | None = None, stress: Stress | None = None) -> Track:
     """Deal ``amount`` damage of a type where it belongs and say where that was.
 
     Neural damage drains ``energy`` and Psychic damage adds to ``stress``, *instead of* taking HP;

@@ -57,12 +57,12 @@ class Energy:
             raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
 
     @classmethod
-    def from_spirit(cls, control: int, sense: int, focus: int) -> "Energy":
+    def from_spirit(cls, control: int, sense: int, focus: int) -> Energy:
         """A full pool for a character with these Spirit-line ranks."""
         for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
             if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
                 raise EnergyError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
-        return cls(MAX_ENERGY(Control=control, Sense=sense, Focus=focus))  # type: ignore[arg-type]
+        return cls(MAX_ENERGY.whole(Control=control, Sense=sense, Focus=focus))
 
     def spend(self, amount: int) -> int:
         """Pay ``amount`` (an ability's cost, say) and return what is left."""

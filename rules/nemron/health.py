@@ -7,12 +7,12 @@ the character.  Rest heals every damaged limb by a Constitution roll; first aid 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
 
-from rules.nemron._dice import DiceSource
 from rules.formula import Formula
+from rules.nemron._dice import DiceSource
 from rules.nemron.nodes import MAX_RANK, NODES, rank_die
 from rules.values import is_whole
 
@@ -78,7 +78,7 @@ def limb_hp(power: int, agility: int, constitution: int) -> int:
     for name, rank in (("Power", power), ("Agility", agility), ("Constitution", constitution)):
         if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
             raise HealthError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
-    return LIMB_HP(Power=power, Agility=agility, Constitution=constitution)  # type: ignore[return-value]
+    return LIMB_HP.whole(Power=power, Agility=agility, Constitution=constitution)
 
 
 @dataclass(frozen=True)
@@ -110,14 +110,14 @@ class Body:
         self.hp = {limb: self.hp.get(limb, self.max_hp) for limb in Limb}
 
     @classmethod
-    def for_ranks(cls, power: int, agility: int, constitution: int) -> "Body":
+    def for_ranks(cls, power: int, agility: int, constitution: int) -> Body:
         return cls(limb_hp(power, agility, constitution))
 
     def _limb(self, limb: Limb | str) -> Limb:
         try:
             return Limb(limb)
         except ValueError:
-            raise HealthError(f"{limb!r} is not a limb ({', '.join(l.value for l in Limb)})") from None
+            raise HealthError(f"{limb!r} is not a limb ({', '.join(known.value for known in Limb)})") from None
 
     def damage(self, limb: Limb | str, amount: int) -> LimbDamage:
         """Take ``amount`` damage on one limb."""

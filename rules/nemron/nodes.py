@@ -9,9 +9,9 @@ XP can raise it, whether it counts charges, and how low it may decay.  The six p
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Mapping
 
 from rules.nodes import CORE_NODE_TYPES, Registry
 from rules.values import is_whole

@@ -164,7 +164,7 @@ class CombatTracker:
 
     def end_turn(self) -> Combatant:
         """End the current turn; the next combatant who is not downed is up (a new round resets turns)."""
-        self.current  # raises if not started
+        _ = self.current  # raises if not started
         self._advance()
         self._skip_downed()
         return self.current

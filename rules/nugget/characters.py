@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from rules.nugget.registry import REGISTRY
 from rules.values import is_whole
@@ -105,9 +105,10 @@ def _whole(value: object, what: str, error: type[CharacterError]) -> int:
 def attribute_level(level: object, what: str = "attribute level") -> int:
     """Check an attribute level used in a sum: a whole number in the widest (creature) range, -2..+4."""
     low, high = CREATURE_ATTRIBUTE_RANGE
-    if not low <= _whole(level, what, AttributeRangeError) <= high:
-        raise AttributeRangeError(f"{what} {level:+d} is outside {low:+d}..{high:+d}")
-    return level
+    checked = _whole(level, what, AttributeRangeError)
+    if not low <= checked <= high:
+        raise AttributeRangeError(f"{what} {checked:+d} is outside {low:+d}..{high:+d}")
+    return checked
 
 
 @REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "Rule",

@@ -6,18 +6,24 @@ hand-to-hand) less armour, then the target's Physical Resistance and the damage 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from rules.dice import DiceSource, Dist
 from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_level
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
 from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import (LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, pool_size, roll_pool,
-                                success_distribution)
+from rules.nugget.rolls import (
+    Lid,
+    PoolRoll,
+    is_too_hard,
+    pool_size,
+    roll_pool,
+    success_distribution,
+)
 from rules.providers import Choice, Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: Attacks, and defences in close combat, are usually rolled at this many Base Dice.
@@ -73,9 +79,10 @@ def _count(value: object, what: str) -> int:
 
 def _skill(value: object, what: str = "skill level") -> int:
     """A skill level in a pool: 0 (no skill) up to the highest level, 4."""
-    if _count(value, what) > max(SKILL_LEVELS):
+    level = _count(value, what)
+    if level > max(SKILL_LEVELS):
         raise CombatCountError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
-    return value
+    return level
 
 
 @REGISTRY.rule("Nugget.Roll.Attack", "Attack", "Roll", formula="2 + skill + Agility",
@@ -230,7 +237,7 @@ def hit_table(lid: str = "on", max_attack: int = 8, max_defence: int = 6) -> Tab
         if not isinstance(value, int) or value < 1:
             raise CombatCountError(f"{what} must be at least 1, got {value!r}")
     columns = tuple(f"vs {d}" for d in range(0, max_defence + 1))
-    rows = [(a, *(hit_chance(a, d, lid=lid) for d in range(0, max_defence + 1)))
+    rows: list[tuple[Cell, ...]] = [(a, *(hit_chance(a, d, lid=lid) for d in range(0, max_defence + 1)))
             for a in range(1, max_attack + 1)]
     return Table.of(("Attack dice", *columns), rows, title=f"Chance to hit, lid-{lid}", probabilities=columns)
 

@@ -68,17 +68,17 @@ class Destiny:
             if not is_whole(value) or value < 0:
                 raise DestinyError(f"{what} must be a whole number >= 0, not {value!r}")
 
-    def gain(self, points: int = 1) -> "Destiny":
+    def gain(self, points: int = 1) -> Destiny:
         """A cool deed or a step toward a Goal."""
         return replace(self, points=self.points + _amount(points))
 
-    def thwart(self) -> "Destiny":
+    def thwart(self) -> Destiny:
         """A Goal seriously thwarted: lose a point, or feed the GM's pool when at zero."""
         if self.points == 0:
             return replace(self, gm_pool=self.gm_pool + 1)
         return replace(self, points=self.points - 1)
 
-    def spend(self, points: int = 1) -> "Destiny":
+    def spend(self, points: int = 1) -> Destiny:
         if _amount(points) > self.points:
             raise NoDestinyError(f"cannot spend {points} Destiny Points with only {self.points}")
         return replace(self, points=self.points - points)

@@ -6,15 +6,15 @@ Physical and mental harm are two separate :class:`Wounds` tracks of one :class:`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Mapping
 
 from rules.dice import Dist
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, success_distribution
 from rules.providers import Choice, Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: Extra damage when the Resistance roll fumbles.
@@ -149,7 +149,7 @@ class Wounds:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
             _count(count, what, WoundsError)
 
-    def take(self, effect: Effect) -> "Wounds":
+    def take(self, effect: Effect) -> Wounds:
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
                       self.unconscious or effect.unconscious, self.dead or effect.dead)
 
@@ -168,9 +168,10 @@ class Condition:
     def track(self, kind: str) -> Wounds:
         if kind not in TRACKS:
             raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
-        return getattr(self, kind)
+        wounds: Wounds = getattr(self, kind)
+        return wounds
 
-    def take(self, effect: Effect, kind: str = "physical") -> "Condition":
+    def take(self, effect: Effect, kind: str = "physical") -> Condition:
         return replace(self, **{kind: self.track(kind).take(effect)})
 
     @property
@@ -190,11 +191,11 @@ class Condition:
         """Disadvantages from Injuries: one each on every roll except Resistance rolls."""
         return 0 if resistance else self.injuries
 
-    def rest(self, kind: str = "physical") -> "Condition":
+    def rest(self, kind: str = "physical") -> Condition:
         """Five minutes' rest clears the Hurts of one track."""
         return replace(self, **{kind: replace(self.track(kind), hurts=0)})
 
-    def recover(self, kind: str = "physical") -> "Condition":
+    def recover(self, kind: str = "physical") -> Condition:
         """A day of rest and care clears the Injuries (and Hurts) of one track."""
         return replace(self, **{kind: replace(self.track(kind), hurts=0, injuries=0)})
 
@@ -248,7 +249,7 @@ def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | s
 def resistance_table(resistance_dice: int = 2, lid: str = "on") -> Table:
     """Chances of each damage-table row for damage 1 to 10 against a Resistance pool."""
     labels = [effect.label for _, effect in DAMAGE_TABLE]
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     for damage in range(1, 11):
         chances: Mapping[str, Fraction] = effect_distribution(damage, resistance_dice, lid=lid)
         rows.append((damage, *(chances[label] for label in labels)))

@@ -6,8 +6,8 @@ second no later than phase 8); a game that reads it otherwise passes its own lim
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from rules.dice import DiceSource
 from rules.nugget.registry import REGISTRY

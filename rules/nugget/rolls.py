@@ -6,18 +6,18 @@ Every other topic builds its rolls from :func:`pool_size` and :func:`roll_pool`,
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-import re
-from functools import lru_cache
+from functools import cache
 from math import comb
-from typing import Iterable, Sequence
 
 from rules.dice import DiceSource, Dist, compare
 from rules.nugget.registry import REGISTRY
 from rules.providers import Choice, Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 #: NUGGET rolls nothing but ordinary six-sided dice.
@@ -285,7 +285,7 @@ def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
     return PoolRoll(faces, rerolls, style)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _one_die_off(max_rerolls: int) -> Dist:
     """Successes from one die under lid-off with ``max_rerolls`` re-rolls still allowed."""
     if max_rerolls == 0:
@@ -296,7 +296,7 @@ def _one_die_off(max_rerolls: int) -> Dist:
     return Dist.from_weights(weights)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distribution(pool: int, lid: Lid, max_rerolls: int) -> Dist:
     if lid is Lid.OFF:
         return _one_die_off(max_rerolls).repeat_sum(pool)
@@ -388,7 +388,7 @@ def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     if _whole(max_dice, "max_dice", PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
-    rows = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
+    rows: list[tuple[Cell, ...]] = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
             for a in range(1, max_dice + 1)]
     return Table.of(("Dice", *columns), rows, title=f"Opposed rolls, lid-{lid_style(lid).value}",
                     probabilities=columns)

@@ -6,14 +6,14 @@ the damage table reads the result, with its own meaning for the two severe rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
 from rules.nugget.registry import REGISTRY
 from rules.providers import Choice, Int
-from rules.tables import Table
+from rules.tables import Cell, Table
 from rules.values import is_whole
 
 
@@ -97,7 +97,7 @@ def face_threat(rating: int, successes: int, fumble: bool = False, *, kind: str 
 def threat_table(resistance_dice: int = 2, lid: str = "on") -> Table:
     """Chance of each outcome when each threat grade meets a Resistance of so many dice."""
     labels = ("No effect", "Hurt", "Injured", "Injured and Unconscious", "Injured and Dead")
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     for grade in THREAT_GRADES:
         chances: Mapping[str, Fraction] = effect_distribution(grade.rating, resistance_dice, lid=lid)
         rows.append((f"{grade.rating} {grade.name}", *(chances[label] for label in labels)))

@@ -7,9 +7,8 @@ published (Agility 20, Speed 10); the others can be supplied as house values.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from rules.formula import Formula
 from rules.nodes import Ranks
@@ -92,14 +91,14 @@ SPEED = AbilityScore("SPD", "Speed", 10, "movement per second, dodging and who a
 #: The Ability Scores the sources name, by code.
 ABILITIES: Mapping[str, AbilityScore] = {a.code: a for a in (AGILITY, VITALITY, MIGHT, SPEED)}
 
-for _ability, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balance."),
+for _score, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balance."),
                            (VITALITY, "Toughness; with Agility it sets starting Speed."),
                            (MIGHT, "Strength: the force of blows, Lift, thrusting and swinging damage."),
                            (SPEED, "Yards per second; also Dodge and turn order.")):
-    REGISTRY.define(f"Spurg.Ability.{_ability.name}", _ability.name, "AS", summary=_summary,
-                    ranks=Ranks(minimum=1), implementation=_ability,
-                    values={"code": _ability.code, "start": STARTING_SCORE,
-                            "value": "unpublished" if _ability.value is None else _ability.value})
+    REGISTRY.define(f"Spurg.Ability.{_score.name}", _score.name, "AS", summary=_summary,
+                    ranks=Ranks(minimum=1), implementation=_score,
+                    values={"code": _score.code, "start": STARTING_SCORE,
+                            "value": "unpublished" if _score.value is None else _score.value})
 
 
 def _whole(value: object, what: str) -> int:
@@ -110,15 +109,16 @@ def _whole(value: object, what: str) -> int:
 
 def _spent(value: object, what: str) -> int:
     """A CP amount on a sheet: a whole number of 0 or more (Drawbacks are written as the CP they refund)."""
-    if _whole(value, what) < 0:
+    spent = _whole(value, what)
+    if spent < 0:
         raise CharacterPointsError(f"{what} (0 or more)", value)
-    return value  # type: ignore[return-value]
+    return spent
 
 
 def _ability(code: object) -> AbilityScore:
-    if code not in ABILITIES:
+    if not isinstance(code, str) or code not in ABILITIES:
         raise UnknownAbilityError(code)
-    return ABILITIES[code]  # type: ignore[index]
+    return ABILITIES[code]
 
 
 @REGISTRY.rule("Spurg.Rule.AbilityCost", "Ability Score Cost", "RU",
@@ -138,8 +138,7 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     value = (values or {}).get(code, ability.value)
     if value is None:
         raise UnknownAbilityValueError(code, score)
-    _whole(value, f"the CP Value of {code}")
-    return (score - STARTING_SCORE) * value
+    return (score - STARTING_SCORE) * _whole(value, f"the CP Value of {code}")
 
 
 #: Starting Speed, before any points bought or sold.
@@ -237,7 +236,8 @@ class CharacterSheet:
             if code == "SPD":
                 raise SpeedScoreError(score)
             total += ability_cost(code, score, values=self.values)
-        self.speed  # a Speed sold below 1 is refused
-        total += _whole(self.speed_adjustment, "a Speed adjustment") * SPEED.value  # type: ignore[operator]
+        _ = self.speed  # a Speed sold below 1 is refused
+        assert SPEED.value is not None  # Speed's CP Value is published
+        total += _whole(self.speed_adjustment, "a Speed adjustment") * SPEED.value
         total += _spent(self.skills, "Skills") + _spent(self.benefits, "Benefits")
         return total - _spent(self.drawbacks, "Drawbacks")

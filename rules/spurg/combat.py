@@ -7,8 +7,8 @@ highest Speed first, ties to the higher Agility, remaining ties by each rolling 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from rules.dice import DiceSource
 from rules.spurg._registry import REGISTRY

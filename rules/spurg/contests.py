@@ -6,16 +6,15 @@ tug of war) ignores margins and goes on round after round until exactly one side
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Mapping, Sequence
 
 from rules.dice import DiceSource
-from rules.spurg._registry import REGISTRY
-from rules.spurg.verdict import (CriticalPrecedence, Verdict, _whole, judge, outcome, verdict_dist,
-                                 verdict_roll)
 from rules.providers import Choice, Int
+from rules.spurg._registry import REGISTRY
+from rules.spurg.verdict import CriticalPrecedence, Verdict, _whole, judge, outcome, verdict_dist, verdict_roll
 from rules.tables import Table
 
 

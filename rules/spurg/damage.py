@@ -9,14 +9,14 @@ leverage; the Might-to-damage table is unpublished, so the character supplies bo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping
 
 from rules.dice import DiceSource, Dist, NotationError, parse
-from rules.spurg._registry import REGISTRY
 from rules.providers import Text
+from rules.spurg._registry import REGISTRY
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -202,13 +202,13 @@ class StrikeKind(Enum):
     SWING = "SW"
 
     @classmethod
-    def of(cls, uses_leverage: bool) -> "StrikeKind":
+    def of(cls, uses_leverage: bool) -> StrikeKind:
         if not isinstance(uses_leverage, bool):
             raise StrikeKindError(uses_leverage)
         return cls.SWING if uses_leverage else cls.THRUST
 
     @classmethod
-    def for_attack(cls, attack: str) -> "StrikeKind":
+    def for_attack(cls, attack: str) -> StrikeKind:
         """The kind of the source's example attacks (``"dagger stab"``, ``"truncheon blow"``...)."""
         try:
             return STRIKE_EXAMPLES[attack]

@@ -11,10 +11,10 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from numbers import Real
+from numbers import Rational
 
-from rules.spurg._registry import REGISTRY
 from rules.providers import Int
+from rules.spurg._registry import REGISTRY
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -109,7 +109,7 @@ class SpeedRounding(str, Enum):
     REDUCTION = "reduction"
 
     @classmethod
-    def of(cls, value: "SpeedRounding | str") -> "SpeedRounding":
+    def of(cls, value: SpeedRounding | str) -> SpeedRounding:
         try:
             return cls(value)
         except ValueError:
@@ -117,10 +117,10 @@ class SpeedRounding(str, Enum):
 
 
 def _amount(what: str, value: object, *, positive: bool = False) -> Fraction:
-    if (isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0
-            or (positive and value == 0)):
+    if (isinstance(value, bool) or not isinstance(value, (Rational, float)) or not math.isfinite(value)
+            or value < 0 or (positive and value == 0)):
         raise LoadError(what, value)
-    return Fraction(value)  # type: ignore[arg-type]
+    return Fraction(value)
 
 
 @REGISTRY.rule("Spurg.Rule.EncumbranceLevel", "Encumbrance", "RU",

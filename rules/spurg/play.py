@@ -12,10 +12,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.dice import DiceSource, SeededSource
-from rules.spurg._registry import REGISTRY
-from rules.spurg.verdict import (HIGHEST_ROLL, LOWEST_ROLL, CriticalPrecedence, Outcome, Verdict, VerdictError,
-                                 _whole, verdict_dist, verdict_roll)
 from rules.providers import Int
+from rules.spurg._registry import REGISTRY
+from rules.spurg.verdict import (
+    HIGHEST_ROLL,
+    LOWEST_ROLL,
+    CriticalPrecedence,
+    Outcome,
+    Verdict,
+    VerdictError,
+    _whole,
+    verdict_dist,
+    verdict_roll,
+)
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -54,7 +63,9 @@ class DigitalGameMaster:
 
     def roll(self, tn: int) -> Verdict:
         """A visible Verdict Roll: the dice, the total and the outcome."""
-        verdict = verdict_roll(tn, self.source, precedence=self.precedence)  # type: ignore[arg-type]
+        if self.source is None:  # only when set back to None after construction
+            self.source = SeededSource(self.seed)
+        verdict = verdict_roll(tn, self.source, precedence=self.precedence)
         self.log.append(verdict)
         return verdict
 

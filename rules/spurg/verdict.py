@@ -8,14 +8,14 @@ which criticals and the TN decide is a :class:`CriticalPrecedence` option.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable
 
 from rules.dice import DiceSource, Dist
-from rules.spurg._registry import REGISTRY
 from rules.providers import Choice, Int
+from rules.spurg._registry import REGISTRY
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -93,7 +93,7 @@ class CriticalPrecedence(str, Enum):
     TARGET = "target"
 
     @classmethod
-    def of(cls, value: "CriticalPrecedence | str") -> "CriticalPrecedence":
+    def of(cls, value: CriticalPrecedence | str) -> CriticalPrecedence:
         """Accept the member or its text (``"critical"``, ``"target"``)."""
         try:
             return cls(value)

@@ -5,24 +5,30 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id, nested_parse_with_titles
+from sphinx.util.typing import OptionSpec
 
 from rules.nodes import InvalidTypeError, Node, format_types, is_valid_uid, parse_types
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
-from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.graphs import connection_fields, registry_dependencies
 from sphinx_rpg.releases import change_mark, current_entry
+from sphinx_rpg.supplements import core_item, provenance
 from sphinx_rpg.warnings import warn
+
+if TYPE_CHECKING:
+    from sphinx.writers.html5 import HTML5Translator
 
 
 class node_heading(nodes.rubric):
@@ -32,11 +38,11 @@ class node_heading(nodes.rubric):
     """
 
 
-def visit_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
+def visit_node_heading_html(self: HTML5Translator, node: node_heading) -> None:
     self.body.append(self.starttag(node, "p", "", CLASS="rubric rpg-node-heading"))
 
 
-def depart_node_heading_html(self, node: node_heading) -> None:  # type: ignore[no-untyped-def]
+def depart_node_heading_html(self: HTML5Translator, node: node_heading) -> None:
     self.add_permalink_ref(node, "Link to this node")
     self.body.append("</p>\n")
 
@@ -53,12 +59,13 @@ class NodeDefinition(SphinxDirective):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {
+    option_spec: ClassVar[OptionSpec] = {
         "uid": directives.unchanged,
         "type": directives.unchanged,
         "no-index": directives.flag,
         "no-contents-entry": directives.flag,
         "no-facts": directives.flag,
+        "overrides": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -106,6 +113,13 @@ class NodeDefinition(SphinxDirective):
 
         result: list[nodes.Node] = [container]
         digest = text_digest(self.content)
+        overrides = ""
+        if "overrides" in self.options and valid_uid:
+            book = (self.options["overrides"] or "").strip() or self.config.rpg_supplement_of
+            core = core_item(self.env, book, uid, location)
+            if core is not None:
+                overrides = book
+                container += provenance(self.config.project, core[1], core[0])
         if valid_uid and types and "no-index" not in self.options:
             mark = change_mark(self.env, uid, current_entry(name, types, self.env.docname, digest, rule),
                                location)
@@ -114,11 +128,11 @@ class NodeDefinition(SphinxDirective):
             # one general-index entry per node; the node-types index groups nodes by type
             index = addnodes.index(entries=[("single", heading, anchor, "", None)])
             result.insert(0, index)
-            domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+            domain = node_domain(self.env)
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, line or self.lineno,
                                         rule.summary if rule else "", rule is not None, alias, digest,
-                                        self._included_from(source)))
+                                        overrides, self._included_from(source)))
         if rule is not None:
             for path in {rule.source_file, getattr(binding.registry_of(uid), "source_file", None)} - {None}:
                 self.env.note_dependency(str(path))  # the rule's module and its registry's (type labels)

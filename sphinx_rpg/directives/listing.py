@@ -9,16 +9,18 @@ listing page is written again.  Filters are served from a field index, not by sc
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 from sphinx_design.shared import create_component
 
-from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.filters import FieldIndex, FilterError, parse_filter, select
 from sphinx_rpg.warnings import warn
 
@@ -43,7 +45,7 @@ class NodeListing(SphinxDirective):
 
     style = "table"
     has_content = False
-    option_spec = {
+    option_spec: ClassVar[OptionSpec] = {
         "filter": directives.unchanged,
         "columns": directives.unchanged,
         "sort": lambda value: directives.choice(value, SORT_KEYS),
@@ -68,7 +70,7 @@ class NodeListing(SphinxDirective):
                                    caption=self.options.get("caption", ""),
                                    grid=self.options.get("grid", 3))
         self.set_source_info(placeholder)
-        self.env.get_domain("node").note_listing(self.env.docname, text)  # type: ignore[attr-defined]
+        node_domain(self.env).note_listing(self.env.docname, text)
         return [placeholder]
 
 
@@ -79,7 +81,7 @@ class NodeCards(NodeListing):
     """
 
     style = "cards"
-    option_spec = {**NodeListing.option_spec, "grid": directives.positive_int}
+    option_spec: ClassVar[OptionSpec] = {**NodeListing.option_spec, "grid": directives.positive_int}
 
 
 def _indexed_records(domain: NodeDomain) -> tuple[list[NodeRecord], list[dict[str, object]], FieldIndex]:
@@ -101,12 +103,12 @@ class ListingResolver(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver (10), which then resolves the links we emit
 
     def run(self, **kwargs: Any) -> None:
-        domain: NodeDomain = self.env.get_domain("node")  # type: ignore[assignment]
+        domain = node_domain(self.env)
         html = self.env._builder_cls.format == "html"
         for placeholder in list(self.document.findall(node_listing)):
             # the same filter on another page (or another parallel chunk) reuses this, until a node changes
-            records = domain.memo(("listing", placeholder["filter"], placeholder["sort"]),
-                                  lambda: _matching(domain, placeholder["filter"], placeholder["sort"]))
+            query, order = placeholder["filter"], placeholder["sort"]
+            records = domain.memo(("listing", query, order), partial(_matching, domain, query, order))
             if placeholder["style"] == "cards" and html:
                 replacement = self.cards(domain, records, placeholder)
             else:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 import sys
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 from rules import odds
 from rules.providers import parse_argument_text
@@ -83,14 +84,15 @@ def _is_number(value: object) -> bool:
 
 
 class _ComputedTable(SphinxDirective):
-    option_spec: dict[str, Callable[[str], Any]] = {
+    option_spec: ClassVar[OptionSpec] = {
         "caption": directives.unchanged,
         "exact": directives.flag,
         "chart": lambda value: directives.choice(value or "line", CHART_KINDS),
         "name": directives.unchanged,
     }
 
-    def compute(self) -> Table:
+    def compute(self) -> object:
+        """The table to render; ``run`` checks that it is a :class:`~rules.tables.Table`."""
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
@@ -129,9 +131,9 @@ class NodeTable(_ComputedTable):
     """
 
     required_arguments = 1
-    option_spec = {**_ComputedTable.option_spec, "args": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "args": directives.unchanged}
 
-    def compute(self) -> Table:
+    def compute(self) -> object:  # whatever the published function returns
         target = self.arguments[0].strip()
         binding = binding_for(self.config)
         match = _PUBLISHED.fullmatch(target)
@@ -165,7 +167,7 @@ class NodeOdds(_ComputedTable):
 
     required_arguments = 1
     final_argument_whitespace = True
-    option_spec = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
+    option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
                    "under": directives.unchanged_required, "system": directives.unchanged_required}
 
     def pool(self) -> Any:

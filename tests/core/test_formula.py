@@ -19,6 +19,13 @@ def test_division_is_exact_and_floor_rounds_down():
     assert Formula("floor(x / 2)")(x=-1) == -1  # floor, not truncation
 
 
+def test_a_whole_value_is_an_int_and_a_fraction_is_refused_where_a_whole_one_is_needed():
+    assert Formula("5 + Power + Agility").whole(Power=2, Agility=1) == 8
+    assert type(Formula("(AGI + VIT) / 2").whole(AGI=10, VIT=12)) is int
+    with pytest.raises(FormulaError, match="21/2 is not a whole number"):
+        Formula("(AGI + VIT) / 2").whole(AGI=11, VIT=10)
+
+
 def test_precedence_and_associativity_follow_arithmetic():
     assert Formula("2 + 3 * 4")() == 14
     assert Formula("10 - 3 - 2")() == 5

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,22 +21,18 @@ DICE_DIR = Path(__file__).resolve().parents[2] / "rules" / "dice"
 ])
 def test_exact_distributions_that_are_too_large_are_refused_at_once(text):
     expr = parse(text)  # the notation itself is within bounds
-    start = time.perf_counter()
-    with pytest.raises(ComputationTooLargeError) as caught:
+    with pytest.raises(ComputationTooLargeError) as caught:  # at once: bench/bounds.py times the refusal
         expr.dist()
-    assert time.perf_counter() - start < 3
     assert isinstance(caught.value, DiceError) and isinstance(caught.value, ValueError)
     assert "roll it instead" in str(caught.value)
 
 
 def test_large_but_feasible_pools_still_compute():
-    start = time.perf_counter()
     pool = parse("1d10000 › 999d10000").dist()  # identical dice share one power per outcome
     assert pool == keep_highest([Dist.die(10000)] * 1000)
     assert pool.p(10000) == 1 - Fraction(9999, 10000) ** 1000
     assert pool.p_le(5000) == Fraction(1, 2) ** 1000
     assert parse("1000d6>=4").dist().mean() == 500
-    assert time.perf_counter() - start < 10
 
 
 def test_clearing_the_caches_changes_no_result():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 from fractions import Fraction as F
 
 import pytest
@@ -97,9 +96,7 @@ def test_keep_everything_is_the_plain_sum_and_keep_none_is_zero():
 
 
 def test_keep_of_many_dice_uses_order_statistics_not_enumeration():
-    start = time.perf_counter()
-    big = keep(1000, 6, 3)  # 6**1000 rolls: only a DP over faces can do this
-    assert time.perf_counter() - start < 2
+    big = keep(1000, 6, 3)  # 6**1000 rolls: only a DP over faces can do this (bench/bounds.py times it)
     assert big.max() == 18 and big.p(18) == 1 - F(5, 6) ** 1000 - 1000 * F(1, 6) * F(5, 6) ** 999 \
         - 1000 * 999 // 2 * F(1, 36) * F(5, 6) ** 998
     assert keep(1000, 6, 1) == keep_highest([Dist.die(6)] * 1000)

@@ -35,7 +35,7 @@ def test_naturals_apply_to_the_face_and_the_modifier_to_the_comparison():
 
 def test_face_counts_is_multinomial_by_enumeration():
     for n, sides in [(1, 6), (3, 4), (4, 6), (5, 3)]:
-        def tally(faces):
+        def tally(faces, sides=sides):
             return tuple(faces.count(f) for f in range(1, sides + 1))
         expected = Dist.from_outcomes(tally(f) for f in itertools.product(range(1, sides + 1), repeat=n))
         assert face_counts(n, sides) == expected

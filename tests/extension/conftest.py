@@ -1,9 +1,100 @@
+"""Shared helpers for the extension's Sphinx integration tests: small books, builds, edits, warnings.
+
+Test modules cannot import a conftest, so each helper is a fixture that hands back the function.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+PAGES = 8  # Sphinx reads in parallel only when more than five documents are outdated
 
 
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     """Small doc projects under tests/extension/roots/test-*/ (copied to a temp dir per test)."""
     return Path(__file__).parent / "roots"
+
+
+def _write_book(root: Path, *, nodes_per_page: int = 3, references: bool = True, listing: bool = True,
+                project: str = "many", extra_conf: str = "") -> Path:
+    """A book of PAGES pages with ``nodes_per_page`` nodes each (uids ``Book.Page<n>.Thing<k>``).
+
+    With ``references`` every page refers to the next page's nodes; with ``listing`` the index page
+    lists every node.
+    """
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "conf.py").write_text(f'extensions = ["sphinx_rpg"]\nproject = "{project}"\n{extra_conf}\n')
+    toctree = "\n".join(f"   page{n}" for n in range(PAGES))
+    index = f"Book\n====\n\n.. toctree::\n\n{toctree}\n"
+    if listing:
+        index += "\n.. node:list::\n   :columns: name, uid\n"
+    (root / "index.rst").write_text(index)
+    for n in range(PAGES):
+        nodes = "\n".join(f".. node:def:: Thing {n}-{k}\n   :uid: Book.Page{n}.Thing{k}\n   :type: E\n\n"
+                          f"   Thing {k} of page {n}.\n" for k in range(nodes_per_page))
+        page = f"Page {n}\n=======\n\n{nodes}"
+        if references:
+            following = (n + 1) % PAGES
+            refs = " ".join(f":node:ref:`Book.Page{following}.Thing{k}`" for k in range(nodes_per_page))
+            page += f"\nSee {refs}.\n"
+        (root / f"page{n}.rst").write_text(page)
+    return root
+
+
+@pytest.fixture
+def write_book() -> Callable[..., Path]:
+    return _write_book
+
+
+def _touch(path: Path) -> None:
+    """Make the next build see ``path`` as changed, whatever the file system's timestamp grain."""
+    future = time.time() + 5
+    os.utime(path, (future, future))
+
+
+@pytest.fixture
+def touch() -> Callable[[Path], None]:
+    return _touch
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    """Replace ``old`` with ``new`` in a source file, as a user would, later in time."""
+    text = path.read_text()
+    assert old in text, f"{old!r} is not in {path.name}"
+    path.write_text(text.replace(old, new))
+    _touch(path)
+
+
+@pytest.fixture
+def edit() -> Callable[[Path, str, str], None]:
+    return _edit
+
+
+def _warning_text(app: Any) -> str:
+    """What the build warned, without the terminal's colour codes."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+
+
+@pytest.fixture
+def warning_text() -> Callable[[Any], str]:
+    return _warning_text
+
+
+@pytest.fixture
+def build(make_app: Callable[..., Any]) -> Callable[..., Any]:
+    """``build(srcdir, **options)``: one html build, then undo the app's docutils registrations so a
+    later app in the same test starts clean."""
+    def run(srcdir: Path, **options: Any) -> Any:
+        app = make_app("html", srcdir=srcdir, **options)
+        app.build()
+        app.cleanup()
+        return app
+    return run

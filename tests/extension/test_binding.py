@@ -4,10 +4,8 @@ listings and nodes.json."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
-import time
 from pathlib import Path
 
 import jsonschema
@@ -161,40 +159,34 @@ def test_the_nodes_json_builder_writes_only_the_catalogue(app):
     assert sorted(p.name for p in Path(app.outdir).iterdir()) == ["nodes.json"]
 
 
-def _edit_and_rebuild(app, make_app, filename: str, old: str, new: str):
+def _edit_and_rebuild(app, build, edit, filename: str, old: str, new: str):
     """Build, edit one file of the project (as a user would, later in time), and build again."""
     app.build()
     app.cleanup()
-    path = Path(app.srcdir) / filename
-    path.write_text(path.read_text().replace(old, new))
-    future = time.time() + 5
-    os.utime(path, (future, future))
+    edit(Path(app.srcdir) / filename, old, new)
     bind.cache_clear()  # a new sphinx-build process imports the rule module afresh
     sys.modules.pop("bound_rules", None)
-    again = make_app("html", srcdir=Path(app.srcdir))
-    again.build()
-    again.cleanup()
-    return again
+    return build(Path(app.srcdir))
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="bound-module-edit")
-def test_editing_a_rule_module_rebuilds_the_pages_that_use_it(app, make_app):
-    again = _edit_and_rebuild(app, make_app, "bound_rules.py", 'values={"base": 5}', 'values={"base": 7}')
+def test_editing_a_rule_module_rebuilds_the_pages_that_use_it(app, build, edit):
+    again = _edit_and_rebuild(app, build, edit, "bound_rules.py", 'values={"base": 5}', 'values={"base": 7}')
     assert "1 changed" in again.status.getvalue()  # the page was re-read because its rule changed
     assert '(base <span class="rpg-value">7</span>)' in page(again, "index")
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="bound-rename")
-def test_listings_follow_a_node_renamed_on_another_page(app, make_app):
-    again = _edit_and_rebuild(app, make_app, "index.rst", ".. node:def:: Energy\n", ".. node:def:: Vigour\n")
+def test_listings_follow_a_node_renamed_on_another_page(app, build, edit):
+    again = _edit_and_rebuild(app, build, edit, "index.rst", ".. node:def:: Energy\n", ".. node:def:: Vigour\n")
     listing = page(again, "listing")
     assert "Vigour (E,R)" in listing and "Energy (E,R)" not in listing
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_captioned_listings_and_named_examples_build_cleanly(app):
+def test_captioned_listings_and_named_examples_build_cleanly(app, warning_text):
     app.build()
-    text = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+    text = warning_text(app)
     assert "listing.rst" not in text  # no "IDs not assigned", no option glued into a title
     html = page(app, "listing")
     assert "Traits of the bound game" in html

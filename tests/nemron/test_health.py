@@ -23,7 +23,7 @@ def test_location_die_follows_the_published_table():
 
 
 def test_limbs_two_major_four_minor():
-    assert {l for l in Limb if l.major} == {Limb.TORSO, Limb.HEAD}
+    assert {limb for limb in Limb if limb.major} == {Limb.TORSO, Limb.HEAD}
 
 
 def test_disabled_minor_limb_at_zero():

@@ -20,7 +20,6 @@ import signal
 import socket
 import struct
 import subprocess
-import sys
 import threading
 import time
 from functools import partial

@@ -93,7 +93,7 @@ def test_character_sheets_refuse_negative_amounts_and_speed_below_one():
     with pytest.raises(CharacterPointsError, match="not -5"):
         CharacterSheet(drawbacks=-5).cost()    # a Drawback is written as the CP it refunds
     with pytest.raises(AbilityScoreError, match="SPD .* not 0"):
-        CharacterSheet(speed_adjustment=-10).speed
+        _ = CharacterSheet(speed_adjustment=-10).speed
     with pytest.raises(AbilityScoreError, match="SPD .* not 0"):
         CharacterSheet({"AGI": 1}, speed_adjustment=-5).cost()
     with pytest.raises(CharacterPointsError, match="'ten'"):
