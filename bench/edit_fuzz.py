@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.adversarial.fuzzing import run  # noqa: E402
+from tests.adversarial.fuzzing import run
 
 
 def main() -> int:

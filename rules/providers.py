@@ -14,8 +14,9 @@ with a message that names it, and the function is never reached.  Nothing here i
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping, TypeVar, Union
+from typing import TypeVar
 
 from rules.tables import Table
 
@@ -108,7 +109,7 @@ class Text:
         return f"text of at most {self.max_length} characters"
 
 
-Parameter = Union[Int, Bool, Choice, Text]
+Parameter = Int | Bool | Choice | Text
 
 
 @dataclass(frozen=True)

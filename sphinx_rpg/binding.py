@@ -107,7 +107,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
         try:
             registry = load_registry(path)
             members = call_engine(list, registry)  # a registry whose iteration fails is left out whole
-            labels = _type_labels(path, call_engine(lambda: dict(registry.node_types)), errors)
+            labels = _type_labels(path, call_engine(_labels_of, registry), errors)
         except RegistryLoadError as error:
             errors.append(str(error))
             continue
@@ -126,6 +126,10 @@ def bind(paths: tuple[str, ...]) -> Binding:
                 continue
             index[node.uid] = (node, registry)
     return Binding(tuple(registries), tuple(errors), index, types)
+
+
+def _labels_of(registry: Registry) -> dict[Any, Any]:
+    return dict(registry.node_types)
 
 
 def _type_labels(path: str, labels: Mapping[Any, Any], errors: list[str]) -> dict[str, str]:

@@ -9,7 +9,8 @@ pressing Ctrl-C must still stop the build.
 from __future__ import annotations
 
 import re
-from typing import Callable, ParamSpec, TypeVar
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -28,7 +29,7 @@ def describe(error: BaseException) -> str:
     """``TypeName: message`` on one line, even when the exception cannot print itself."""
     try:
         message = str(error)
-    except BaseException:  # noqa: BLE001 (a hostile __str__ must not escape either)
+    except BaseException:
         message = "(the exception's message cannot be printed)"
     name = type(error).__name__
     return one_line(f"{name}: {message}" if message else name)
@@ -48,7 +49,7 @@ def call_engine(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> 
         return function(*args, **kwargs)
     except KeyboardInterrupt:
         raise
-    except BaseException as error:  # noqa: BLE001 (SystemExit from a registry must not end the build)
+    except BaseException as error:
         raise EngineFailure(error) from error
 
 

@@ -12,7 +12,8 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from docutils import nodes
 from docutils.utils import new_document
@@ -32,10 +33,10 @@ def note_links(app: Any, doctree: nodes.document) -> None:
             domain.note_reference(env.docname, str(ref["reftarget"]))
 
 
-def _only_excludes(app: Any, node: addnodes.only) -> bool:
+def _only_excludes(app: Any, node: nodes.Element) -> bool:
     try:
         return not app.tags.eval_condition(node["expr"])
-    except Exception:  # noqa: BLE001 (Sphinx keeps the content and warns when it writes the page)
+    except Exception:
         return False
 
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.adversarial.harness import END, build, write_book
+from tests.adversarial.harness import build, write_book
 
 DEF = ".. node:def:: {name}\n   :uid: {uid}\n   :type: E\n"
 
