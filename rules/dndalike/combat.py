@@ -86,17 +86,25 @@ class CombatSettings:
     ``merge_needs_quick``: whether an attack merged into someone's move must be one the attacker
     could take as a quick action (default ``False``: any attack action may interrupt a move).
     ``ranged_aim_fatigue``: fatigue paid to aim a ranged attack into a melee (1, as written).
+    ``basic_trip`` / ``basic_regain``: whether everyone may trip with an Attack die and regain a
+    spent die with fatigue as slow actions (default ``True``, from the action-dice list; ``False``
+    leaves both to the Trip and Exert powers).
     """
 
     raise_ac: str = "max"
     merge_needs_quick: bool = False
     ranged_aim_fatigue: int = 1
+    basic_trip: bool = True
+    basic_regain: bool = True
 
     def __post_init__(self) -> None:
         if self.raise_ac not in RAISE_MODES:
             raise SettingsError(f"raise_ac {self.raise_ac!r} is not one of {', '.join(RAISE_MODES)}")
         if not is_whole(self.ranged_aim_fatigue) or self.ranged_aim_fatigue < 0:
             raise SettingsError(f"ranged_aim_fatigue {self.ranged_aim_fatigue!r} must be a whole number >= 0")
+        for name in ("basic_trip", "basic_regain"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsError(f"{name} {getattr(self, name)!r} must be True or False")
 
 
 # ---------------------------------------------------------------------------------------- combatants
@@ -125,6 +133,7 @@ class Combatant:
     stones: SpellStones | None = None
     pool: dict[str, int] = field(init=False)
     raised_ac: int | None = field(init=False, default=None)
+    tripped: bool = field(init=False, default=False)
     damage: DamageTrack = field(init=False)
     alive: bool = field(init=False, default=True)
 
@@ -189,6 +198,8 @@ ACTIONS: dict[str, ActionSpec] = {
     "Block": ActionSpec("Block", QUICK, ("S",), "shield", targets="ability", needs="block"),
     "Exert": ActionSpec("Exert", QUICK, ("F",), "other", needs="Exert"),
     "Trip": ActionSpec("Trip", QUICK, ("A",), "attack", targets="ability", needs="Trip"),
+    "Basic Trip": ActionSpec("Basic Trip", SLOW, ("A",), "attack", targets="character", needs="basic_trip"),
+    "Regain a Die": ActionSpec("Regain a Die", SLOW, ("F",), "other", needs="basic_regain"),
     "Riposte": ActionSpec("Riposte", QUICK, ("A",), "attack", targets="ability", needs="Riposte"),
     "Gather Power": ActionSpec("Gather Power", SLOW, ("M", "M"), "spell", needs="stones"),
     "Cast a Spell": ActionSpec("Cast a Spell", SLOW, ("O", "M"), "spell", needs="stones"),
@@ -383,6 +394,10 @@ class Combat:
         need = spec.needs
         if need is None or need in actor.features or need in actor.powers:
             return
+        if need in ("basic_trip", "basic_regain"):
+            if not getattr(self.settings, need):
+                raise CostError(f"{spec.name} is switched off at this table (CombatSettings({need}=False))")
+            return
         if need == "stones":
             if actor.stones is None:
                 raise CostError(f"{actor.name} is no sorcerer: {spec.name} needs spell stones")
@@ -494,6 +509,11 @@ class Combat:
             raise TargetError("Cast a Spell needs a spell")
         if spec.name == "Skill Attempt" and task is None:
             raise TargetError("a skill attempt needs a task")
+        if spec.kind == "movement" and actor.tripped:
+            raise TimingError(f"{actor.name} is tripped: no movement ability until the end of the turn")
+        if spec.name == "Regain a Die":
+            type_ = die_type or "A"
+            exert(dict(actor.pool), actor.dice.as_dict(), type_)  # names a full or unknown die type before paying
         if merged and not self.settings.merge_needs_quick:
             extra = 0
         else:
@@ -528,7 +548,10 @@ class Combat:
         else:
             candidates = sorted([target, *crowd], key=lambda c: c.name)
         chosen = candidates[self.source.roll(len(candidates)) - 1]
-        self._say(f"the shot goes astray: it targets {chosen.name}")
+        if chosen is target:
+            self._say(f"the DM's pick lands on the intended target, {chosen.name}")
+        else:
+            self._say(f"the shot goes astray: it targets {chosen.name}")
         return chosen
 
     # ------------------------------------------------------------------ resolving
@@ -609,6 +632,7 @@ def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
             combat.add_fatigue(who, fatigue)
     for who in combat.combatants:
         who.raised_ac = None
+        who.tripped = False
         if who.party == party:
             who.pool = who.dice.as_dict()
     combat.turn += 1
@@ -699,7 +723,7 @@ def resolve_exert(combat: Combat, item: StackItem) -> None:
     """EXERT: the actor gets back a spent action die of the chosen type."""
     type_ = item.die_type or "A"
     item.actor.pool = exert(item.actor.pool, item.actor.dice.as_dict(), type_)
-    combat._say(f"{item.actor.name} regains a {type_} die")
+    combat._say(f"{item.actor.name} regains an {type_} die")
 
 
 def resolve_trip(combat: Combat, item: StackItem) -> None:
@@ -710,6 +734,27 @@ def resolve_trip(combat: Combat, item: StackItem) -> None:
         if trip_cancels(ability.spec.kind):
             combat.cancel(ability, "tripped")
         combat.shaken(ability.actor, wounded=False)
+
+
+@NODES.rule("Dndalike.Action.BasicTrip", "Basic Trip", "action", values={"cost": "A", "speed": SLOW})
+def resolve_basic_trip(combat: Combat, item: StackItem) -> None:
+    """BASIC TRIP (slow, one Attack die; anyone): on a hit the target is tripped: any movement ability
+    it has stacked is cancelled and it can announce none until the end of the turn."""
+    target = item.target
+    assert isinstance(target, Combatant)
+    if combat.attack_hits(item):
+        target.tripped = True
+        combat._say(f"{target.name} is tripped until the end of the turn")
+        for ability in combat._stacked_abilities(target):
+            if trip_cancels(ability.spec.kind):
+                combat.cancel(ability, "tripped")
+        combat.shaken(target, wounded=False)
+
+
+@NODES.rule("Dndalike.Action.RegainDie", "Regain a Die", "action", values={"cost": "F", "speed": SLOW})
+def resolve_regain(combat: Combat, item: StackItem) -> None:
+    """REGAIN A DIE (slow, one fatigue; anyone): a spent action die of the chosen type comes back."""
+    resolve_exert(combat, item)
 
 
 def resolve_riposte(combat: Combat, item: StackItem) -> None:
@@ -771,6 +816,8 @@ RESOLVERS: dict[str, Callable[[Combat, StackItem], None]] = {
     "Block": resolve_block,
     "Exert": resolve_exert,
     "Trip": resolve_trip,
+    "Basic Trip": resolve_basic_trip,
+    "Regain a Die": resolve_regain,
     "Riposte": resolve_riposte,
     "Gather Power": resolve_gather_power,
     "Cast a Spell": resolve_cast,

@@ -117,6 +117,33 @@ def trigger_readied(order: Sequence[str], readier: str, trigger: str) -> list[st
     return delay(order, readier, trigger, before=True)
 
 
+@REGISTRY.rule("Heimr.Rule.ReadiedActionLost", "Readied action lost", "RU")
+@dataclass
+class ReadiedAction:
+    """A readied action waiting for its trigger.  It fires at most once; if the readier's next turn
+    comes round first, it is lost (the readier takes that turn as usual)."""
+
+    readier: str
+    trigger: str
+    state: Literal["waiting", "fired", "lost"] = "waiting"
+
+    def fire(self, order: Sequence[str], triggered_by: str) -> list[str]:
+        """The trigger happened: the action goes off and the readier moves to just before ``triggered_by``."""
+        if self.state != "waiting":
+            raise CombatError(f"{self.readier}'s readied action is {self.state}, it cannot fire")
+        new_order = trigger_readied(order, self.readier, triggered_by)
+        self.state = "fired"
+        return new_order
+
+    def turn_starts(self, name: str) -> bool:
+        """Someone's turn starts; if it is the readier's and the action still waits, it is lost.
+        Returns whether it was lost just now."""
+        if self.state == "waiting" and name == self.readier:
+            self.state = "lost"
+            return True
+        return False
+
+
 def reads_intent(insight: int, persuasion: int) -> bool:
     """Readying against an *intent*: the readier's Insight must reach the attacker's Persuasion."""
     for what, value in (("insight", insight), ("persuasion", persuasion)):

@@ -6,11 +6,14 @@ least the attack result.  Repeating the same defence between one's turns costs c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from rules.heimr.challenge import challenge_distribution
+from rules.dice import DiceSource
+from rules.heimr.challenge import ChallengeRoll, challenge_distribution, roll_challenge
+from rules.heimr.modules import SHIELDS
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.providers import Choice
 from rules.tables import Table
@@ -285,3 +288,131 @@ def positions_table(climbing: ClimbingReading = "specific") -> Table:
 def forced_movement_table() -> Table:
     return Table.of(["Character being moved", "Movers needed"], list(FORCED_MOVEMENT.items()),
                     title="Forced movement")
+
+
+# --- hidden strikes, guards, holding on, situational modifiers -------------------------------------
+
+HiddenAction = Literal["charge", "shoot", "attack"]
+
+
+@REGISTRY.rule("Heimr.Rule.HiddenStrike", "Striking from hiding", "RU", values={"bonus": HIDDEN_POTENTIAL_BONUS})
+def hidden_strike_potential(potential: int, action: HiddenAction, *, hidden: bool) -> int:
+    """The attack's potential: +2 when a character hidden from the target charges it or shoots at it.
+
+    A plain melee attack (``"attack"``) gets nothing extra, nor does anyone the target can find.
+    """
+    _whole(potential, "the attack's potential")
+    if action not in ("charge", "shoot", "attack"):
+        raise DefenceError(f"an attack from hiding is 'charge', 'shoot' or 'attack', not {action!r}")
+    if not isinstance(hidden, bool):
+        raise DefenceError(f"hidden is True or False, not {hidden!r}")
+    return potential + (HIDDEN_POTENTIAL_BONUS if hidden and action != "attack" else 0)
+
+
+@REGISTRY.rule("Heimr.Rule.Outmanoeuvre", "Outmanoeuvring a guard", "RU",
+               formula="consistency - 1", values={"penalty": OUTMANOEUVRE_PENALTY})
+def outmanoeuvre_dodge(consistency: int) -> int:
+    """Slipping past a guard: the guard's free attack must be dodged at 1 consistency less."""
+    return _whole(consistency, "the dodge's consistency") - OUTMANOEUVRE_PENALTY
+
+
+@dataclass
+class GuardPost:
+    """One guard on one ward (an ally, a place, a thing, or a border between two squares).
+
+    ``active`` is cleared by the first interception: a guard stops one opponent, then it is over.
+    """
+
+    guard: str
+    ward: str
+    border: bool = False
+    active: bool = True
+    #: Opponents who outmanoeuvred this guard: they are past it (the guard itself goes on).
+    slipped: set[str] = field(default_factory=set)
+
+    def can_respond(self, approacher_hidden: bool) -> bool:
+        """Whether this guard can step in: it is still up and can see the approacher."""
+        if not isinstance(approacher_hidden, bool):
+            raise DefenceError(f"approacher_hidden is True or False, not {approacher_hidden!r}")
+        return self.active and not approacher_hidden
+
+    def intercept(self) -> str:
+        """The guard steps in once; then the guard is over and the ward is open.  Returns the guard."""
+        if not self.active:
+            raise DefenceError(f"{self.guard}'s guard on {self.ward} is already over")
+        self.active = False
+        return self.guard
+
+    def crossing(self, *, guard_on_my_side: bool, charging: bool) -> str:
+        """Someone crosses a guarded border: ``"stopped"`` (guard on the crosser's side: the guard
+        intercepts), ``"charge intercepted"`` (guard across the border, and the crosser charges), or
+        ``"crossed"`` (guard across the border; moving over ends the guard)."""
+        if not self.border:
+            raise DefenceError(f"{self.guard} guards {self.ward}, not a border")
+        for name, flag in (("guard_on_my_side", guard_on_my_side), ("charging", charging)):
+            if not isinstance(flag, bool):
+                raise DefenceError(f"{name} is True or False, not {flag!r}")
+        if not self.active:
+            return "crossed"
+        self.active = False
+        if guard_on_my_side:
+            return "stopped"
+        return "charge intercepted" if charging else "crossed"
+
+
+REGISTRY.define("Heimr.Rule.GuardEnds", "A guard ends", "RU", implementation=GuardPost.intercept,
+                summary="A guard stops one opponent (or one shot), then it is over.")
+REGISTRY.define("Heimr.Rule.GuardedBorder", "Guarding a border", "RU", implementation=GuardPost.crossing,
+                summary="A guard on the near side stops the crossing; on the far side it stops a charge.")
+REGISTRY.define("Heimr.Rule.SlipPastGuard", "Hidden from a guard", "RU", implementation=GuardPost.can_respond,
+                summary="A guard cannot respond to someone hidden from it.")
+
+
+def responding_guard(posts: Sequence[GuardPost], order: Sequence[str], approacher: str,
+                     hidden_from: frozenset[str] | set[str] = frozenset()) -> GuardPost | None:
+    """The one guard that steps in: the first active guard that can see the approacher, counting the
+    initiative order from the approacher onwards (wrapping round).  ``None``: the way is open."""
+    names = list(order)
+    if approacher not in names:
+        raise DefenceError(f"{approacher!r} is not in the initiative order {names}")
+    start = names.index(approacher)
+    ranked = {name: (i - start) % len(names) for i, name in enumerate(names)}
+    for post in posts:
+        if post.guard not in ranked:
+            raise DefenceError(f"guard {post.guard!r} is not in the initiative order {names}")
+    for post in sorted(posts, key=lambda p: ranked[p.guard]):
+        if post.can_respond(post.guard in hidden_from):
+            return post
+    return None
+
+
+@REGISTRY.rule("Heimr.Rule.HoldOn", "Holding on", "RU")
+def hold_on(requirement: int | None, consistency: int, potential: int, source: DiceSource) -> ChallengeRoll | None:
+    """A climber hit by an effect rolls again to hold on, but only if the climb had a requirement.
+
+    Returns the roll (``roll.meets(requirement)`` says whether they held) or ``None`` when no roll
+    is due.  Which ability the roll uses is the climb's own (usually Climbing).
+    """
+    if requirement is None:
+        return None
+    _whole(requirement, "the climb's requirement")
+    return roll_challenge(consistency, potential, source)
+
+
+@REGISTRY.rule("Heimr.Rule.SituationalModifier", "Situational modifiers", "RU")
+def situational_modifiers(consistency: int, potential: int, *, darkness: int = 0, shield: str | None = None,
+                          blocking: bool = False) -> tuple[int, int]:
+    """(consistency, potential) of a combat roll after the situation: darkness costs consistency (its
+    size is the GM's), and a shield adds its potential bonus to a block (see the armoury module)."""
+    _whole(consistency, "consistency")
+    _whole(potential, "potential")
+    _whole(darkness, "a darkness penalty", 0)
+    if not isinstance(blocking, bool):
+        raise DefenceError(f"blocking is True or False, not {blocking!r}")
+    bonus = 0
+    if shield is not None:
+        found = [s for s in SHIELDS if isinstance(shield, str) and s.name.lower() == shield.strip().lower()]
+        if not found:
+            raise DefenceError(f"no shield named {shield!r} (known: {', '.join(s.name for s in SHIELDS)})")
+        bonus = (found[0].bonus or 0) if blocking else 0
+    return consistency - darkness, potential + bonus

@@ -74,6 +74,10 @@ class Pool:
         object.__setattr__(self, "dice", tuple(self.dice))
         if not self.dice:
             raise PoolNotationError("", "a pool needs at least one die")
+        for die in self.dice:  # only rank dice, however the pool was built (a d9 has no Fixed-Medium)
+            if not isinstance(die, PoolDie):
+                raise PoolNotationError(die, "a pool holds PoolDie entries")
+            _check_sides(die.sides, die.label)
 
     @classmethod
     def of(cls, *parts: tuple[str, int]) -> Pool:

@@ -11,13 +11,17 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rules.nemron._dice import DiceSource
-from rules.nemron.checks import Pool, as_pool
-from rules.nemron.nodes import NODES, EffectRank
+from rules.nemron.checks import Drama, Pool, as_pool
+from rules.nemron.nodes import NODES, Charges, EffectRank
 from rules.values import is_whole
 
 
 class EffectApplicationError(ValueError):
     """A negative fixed number of ranks for an effect."""
+
+
+class LuckError(EffectApplicationError):
+    """Taking Luck from a drama die that did not show good drama."""
 
 
 @dataclass(frozen=True)
@@ -67,3 +71,22 @@ class Intention(str, Enum):
     DO_DAMAGE = "Do Damage"
     APPLY_BOONS = "Apply Boons"
     APPLY_CONDITIONS = "Apply Conditions"
+
+
+#: Points of Luck that good drama grants.
+LUCK_PER_GOOD_DRAMA = 1
+
+
+@NODES.rule("Generic.Trait.Luck", "Luck", "E,R", values={"per_good_drama": LUCK_PER_GOOD_DRAMA})
+def gain_luck(luck: Charges, outcome: Drama) -> int:
+    """Good drama (a 20 on the drama die) may be taken as 1 point of Luck; return the points held.
+
+    The player picks Luck instead of an automatic success or a GM's twist.  What a point of Luck buys
+    is not on the rules page: spending it (:meth:`Charges.spend`) is narrated by the GM.
+    """
+    if not isinstance(luck, Charges):
+        raise LuckError(f"Luck is counted in Charges, not {luck!r}")
+    if outcome is not Drama.GOOD:
+        raise LuckError(f"only good drama grants Luck, not {outcome!r}")
+    luck.rank += LUCK_PER_GOOD_DRAMA
+    return luck.rank

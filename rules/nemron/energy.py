@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.formula import Formula
+from rules.nemron.actions import Turn
 from rules.nemron.nodes import MAX_RANK, NODES
 from rules.values import is_whole
 
@@ -76,14 +77,20 @@ class Energy:
         """Hard physical effort (jogging, climbing a mountain): 1 Energy per hour."""
         return self.spend(_whole(hours, "hours of effort") * EFFORT_COST_PER_HOUR)
 
-    def bonus_reaction(self, round_number: int) -> int:
-        """Buy one bonus reaction for 2 Energy; only once in any round."""
+    def bonus_reaction(self, round_number: int, turn: Turn) -> int:
+        """Buy one bonus reaction for 2 Energy, only once in any round: ``turn`` gains the reaction.
+
+        Payment and reaction go together, so no caller can pay and forget to grant it.
+        """
+        if not isinstance(turn, Turn):
+            raise BonusReactionError(f"the bonus reaction goes to a Turn, not {turn!r}")
         if not is_whole(round_number) or round_number < 1:
             raise BonusReactionError(f"the round must be a whole number of at least 1, not {round_number!r}")
         if round_number in self.bonus_reaction_rounds:
             raise BonusReactionError(f"round {round_number}: a bonus reaction was already bought this round")
         left = self.spend(BONUS_REACTION_COST)
         self.bonus_reaction_rounds.add(round_number)
+        turn.bonus("reaction")
         return left
 
     def rest(self, hours: int) -> int:

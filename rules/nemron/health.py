@@ -1,8 +1,9 @@
 """Limbs and health: HP per limb, the location die, disabled limbs, the downed condition and healing.
 
 A humanoid has four minor limbs (arms, legs) and two major ones (torso, head), numbered on a d6, the
-location die.  Each limb has its own HP.  A minor limb at 0 stops working; a major limb at 0 downs
-the character.  Rest heals every damaged limb by a Constitution roll; first aid heals one limb.
+location die.  Each limb has its own HP.  A minor limb at 0 stops working (no attack without an arm,
+no movement without the legs); a lost limb never heals; a major limb at 0 downs the character.  Rest
+heals every damaged limb by a Constitution roll; first aid heals one limb.
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class Limb(str, Enum):
 
 
 MAJOR_LIMBS = frozenset({Limb.TORSO, Limb.HEAD})
+ARMS = (Limb.RIGHT_ARM, Limb.LEFT_ARM)
+LEGS = (Limb.RIGHT_LEG, Limb.LEFT_LEG)
+#: Usable arms an attack needs (a two-handed weapon needs 2), and usable legs the movement action needs.
+ARMS_TO_ATTACK, LEGS_TO_MOVE = 1, 2
 
 #: The published location die for humanoids: d6 face -> limb.
 HUMANOID_LOCATIONS: Mapping[int, Limb] = {
@@ -104,10 +109,14 @@ class Body:
 
     max_hp: int
     hp: dict[Limb, int] = field(default_factory=dict)
+    lost: set[Limb] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         _amount(self.max_hp, "maximum HP")
         self.hp = {limb: self.hp.get(limb, self.max_hp) for limb in Limb}
+        lost, self.lost = self.lost, set()
+        for limb in lost:
+            self.sever(limb)
 
     @classmethod
     def for_ranks(cls, power: int, agility: int, constitution: int) -> Body:
@@ -127,21 +136,51 @@ class Body:
         return LimbDamage(limb, before - self.hp[limb], self.hp[limb], self.is_disabled(limb), self.is_downed())
 
     def is_disabled(self, limb: Limb | str) -> bool:
-        """A minor limb at 0 HP can no longer be used."""
+        """A minor limb at 0 HP (or lost) can no longer be used."""
         limb = self._limb(limb)
         return not limb.major and self.hp[limb] == 0
+
+    def usable(self, limbs: tuple[Limb, ...]) -> int:
+        """How many of ``limbs`` still work."""
+        return sum(not self.is_disabled(limb) for limb in limbs)
+
+    def can_attack(self, arms_needed: int = ARMS_TO_ATTACK) -> bool:
+        """An attack needs a working arm to hold and swing the weapon (``arms_needed=2`` for two hands)."""
+        if not is_whole(arms_needed) or not 0 <= arms_needed <= len(ARMS):
+            raise HealthError(f"arms needed must be a whole number from 0 to {len(ARMS)}, not {arms_needed!r}")
+        return self.usable(ARMS) >= arms_needed
+
+    def can_move(self, legs_needed: int = LEGS_TO_MOVE) -> bool:
+        """The movement action needs both legs (``legs_needed=1`` lets a one-legged character hobble)."""
+        if not is_whole(legs_needed) or not 0 <= legs_needed <= len(LEGS):
+            raise HealthError(f"legs needed must be a whole number from 0 to {len(LEGS)}, not {legs_needed!r}")
+        return self.usable(LEGS) >= legs_needed
+
+    def sever(self, limb: Limb | str) -> Limb:
+        """Mark a minor limb as broken beyond repair or cut off: 0 HP, and no healing brings it back.
+
+        When a wound is that severe is the GM's call; a major limb cannot be lost and live.
+        """
+        limb = self._limb(limb)
+        if limb.major:
+            raise HealthError(f"the {limb.value} is a major limb: losing it is death, not a lost limb")
+        self.lost.add(limb)
+        self.hp[limb] = 0
+        return limb
 
     def is_downed(self) -> bool:
         """A major limb (torso or head) at 0 HP downs the character, who starts dying."""
         return any(self.hp[limb] == 0 for limb in MAJOR_LIMBS)
 
     def damaged(self) -> list[Limb]:
-        """The limbs below their maximum."""
-        return [limb for limb in Limb if self.hp[limb] < self.max_hp]
+        """The limbs below their maximum that can still heal (a lost limb cannot)."""
+        return [limb for limb in Limb if self.hp[limb] < self.max_hp and limb not in self.lost]
 
     def heal_limb(self, limb: Limb | str, points: int) -> int:
         """Targeted healing (first aid, a healing skill): all points go to this one limb."""
         limb = self._limb(limb)
+        if limb in self.lost:
+            raise HealthError(f"the {limb.value} is lost: healing cannot restore it")
         self.hp[limb] = min(self.max_hp, self.hp[limb] + _amount(points, "healing"))
         return self.hp[limb]
 
@@ -157,6 +196,11 @@ NODES.define("Generic.Condition.Disabled", "Disabled Limb", "E", implementation=
              summary="A minor limb at 0 HP is unusable.")
 NODES.define("Generic.Condition.Downed", "Downed", "E", implementation=Body.is_downed,
              summary="A major limb at 0 HP: the character is down and dying.")
+NODES.define("Generic.Rule.LimbUse", "What a Disabled Limb Stops", "RU", implementation=Body.can_attack,
+             summary="No attack without a working arm; no movement action without both legs.",
+             values={"arms_to_attack": ARMS_TO_ATTACK, "legs_to_move": LEGS_TO_MOVE})
+NODES.define("Generic.Condition.LostLimb", "Lost Limb", "E", implementation=Body.sever,
+             summary="A minor limb broken beyond repair or severed: 0 HP for good.")
 NODES.define("Generic.Rule.RestHealing", "Rest Healing", "RU", implementation=Body.rest,
              summary="Every 8 hours of rest, a Constitution roll heals every damaged limb.",
              values={"hours": REST_HEALING_HOURS})

@@ -1,7 +1,9 @@
 """A small combat tracker: initiative, turns, attacks with active defence, damage to limbs, downed.
 
-It strings the rules of the other chapters together for a handful of combatants and takes every die
-from one :class:`rules.dice.DiceSource`, so a scripted source replays a fight exactly.  Dice are drawn
+Disabled limbs follow the fighter: no attack without a working arm, no movement without both legs.
+Energy buys a bonus reaction that the defender's turn really gets.  It strings the rules of the
+other chapters together for a handful of combatants and takes every die from one
+:class:`rules.dice.DiceSource`, so a scripted source replays a fight exactly.  Dice are drawn
 in this order: initiative pools in the order the combatants were given; then, per attack, the attack
 pool, the penalty die of an aimed attack, the defender's pool (if it defends), and the location die
 (if the attack was not aimed and dealt damage).
@@ -16,7 +18,8 @@ from rules.nemron.actions import InitiativeRoll, Turn, initiative_pool, turn_ord
 from rules.nemron.characters import movement_speed
 from rules.nemron.checks import Pool, apply_modifier
 from rules.nemron.combat import aimed_modifier, attack_damage, attack_hits
-from rules.nemron.health import Body, Limb, roll_location
+from rules.nemron.energy import Energy
+from rules.nemron.health import ARMS, ARMS_TO_ATTACK, LEGS, LEGS_TO_MOVE, Body, Limb, roll_location
 from rules.nemron.nodes import NODES
 
 
@@ -37,6 +40,9 @@ class Combatant:
     body: Body
     defence: Pool | None = None
     pc: bool = False
+    energy: Energy | None = None
+    arms_needed: int = ARMS_TO_ATTACK
+    legs_needed: int = LEGS_TO_MOVE
     turn: Turn = field(init=False)
 
     def __post_init__(self) -> None:
@@ -56,13 +62,15 @@ class AttackReport:
     damage: int
     limb: Limb | None
     downed: bool
+    disabled: bool = False
 
     def __str__(self) -> str:
         if not self.hit:
             return f"{self.attacker} attacks {self.target}: {self.roll}, a miss"
         defended = "" if self.defence is None else f", defence {self.defence}"
         landed = f" to the {self.limb.value}" if self.limb else ""
-        tail = f"; {self.target} is downed" if self.downed else ""
+        tail = f"; the {self.limb.value} is disabled" if self.disabled and self.limb else ""
+        tail += f"; {self.target} is downed" if self.downed else ""
         return f"{self.attacker} attacks {self.target}: {self.roll}{defended} -> {self.damage} damage{landed}{tail}"
 
 
@@ -124,6 +132,10 @@ class CombatTracker:
             raise TrackerError(f"{attacker.name} cannot attack itself")
         if defender.body.is_downed():
             raise TrackerError(f"{defender.name} is already downed")
+        if not self.can_attack(attacker.name):
+            broken = ", ".join(f"{a.value} {attacker.body.hp[a]} HP" for a in ARMS)
+            raise TrackerError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
+                               f"needed ({broken})")
         modifier = aimed_modifier(aim)
         attacker.turn.act()
         faces = attacker.attack.roll(self.source)
@@ -139,13 +151,41 @@ class CombatTracker:
                 defence = max(defender.defence.roll(self.source))
             damage = attack_damage(roll, defence)
             limb = None
+            disabled = False
             if damage:
                 limb = Limb(aim) if aim is not None else roll_location(self.source)
-                defender.body.damage(limb, damage)
+                was_disabled = defender.body.is_disabled(limb)
+                disabled = defender.body.damage(limb, damage).disabled and not was_disabled
             report = AttackReport(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
-                                  defender.body.is_downed())
+                                  defender.body.is_downed(), disabled)
         self.log.append(str(report))
         return report
+
+    def can_attack(self, name: str) -> bool:
+        """Whether a combatant has the working arms its attack needs (a disabled arm holds nothing)."""
+        fighter = self._get(name)
+        return fighter.body.can_attack(fighter.arms_needed)
+
+    def move(self, metres: int) -> int:
+        """The current combatant moves; both legs must work (see ``legs_needed``).  Returns metres left."""
+        mover = self.current
+        if not mover.body.can_move(mover.legs_needed):
+            broken = ", ".join(f"{leg.value} {mover.body.hp[leg]} HP" for leg in LEGS)
+            raise TrackerError(f"{mover.name} cannot move: {mover.legs_needed} working leg(s) needed ({broken})")
+        left = mover.turn.move(metres)
+        self.log.append(f"{mover.name} moves {metres} m")
+        return left
+
+    def buy_reaction(self, name: str) -> int:
+        """``name`` pays 2 Energy (once a round) for a bonus reaction this round; returns Energy left."""
+        if not self.order:
+            raise TrackerError("the fight has not started: call start() first")
+        buyer = self._get(name)
+        if buyer.energy is None:
+            raise TrackerError(f"{buyer.name} has no Energy to buy a reaction with")
+        left = buyer.energy.bonus_reaction(self.round, buyer.turn)
+        self.log.append(f"{buyer.name} pays Energy for a bonus reaction ({left} left)")
+        return left
 
     def _skip_downed(self) -> None:
         for _ in range(len(self.order)):

@@ -3,7 +3,7 @@
 Each topic module registers its rules into :data:`REGISTRY`; importing this package imports them all.
 """
 
-from rules.nugget import characters, combat, destiny, harm, initiative, npcs, rolls, threats  # noqa: F401
+from rules.nugget import characters, combat, destiny, harm, initiative, npcs, rolls, threats, tracker  # noqa: F401
 from rules.nugget.registry import NODE_TYPES, REGISTRY
 
 __all__ = ["REGISTRY", "NODE_TYPES"]

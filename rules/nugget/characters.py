@@ -242,6 +242,16 @@ def initiative_bonus(agility: int, brains: int, highest_fighting: int = 0) -> in
     return agility + brains + highest_fighting
 
 
+@REGISTRY.rule("Nugget.Rule.OccupationFighting", "Fighting Occupation", "Rule", values={"level": OCCUPATION_LEVEL})
+def highest_fighting_level(skills: Sequence[Skill], *, fighting_occupation: bool = False) -> int:
+    """The Fighting level initiative counts: the best written Fighting skill, and at least the
+    occupation's level 1 when the occupation's cluster covers fighting (a soldier, a barbarian)."""
+    if not isinstance(fighting_occupation, bool):
+        raise OccupationError(f"fighting_occupation is True or False, not {fighting_occupation!r}")
+    written = max((s.level for s in skills if s.fighting), default=0)
+    return max(written, OCCUPATION_LEVEL if fighting_occupation else 0)
+
+
 @REGISTRY.rule("Nugget.Stat.PhysicalResistance", "Physical Resistance", "Stat", formula="2 + Brawn")
 def physical_resistance(brawn: int) -> int:
     """Dice rolled to shrug off physical harm: two plus Brawn (never fewer than none)."""
@@ -266,6 +276,8 @@ class Character:
     goals: tuple[str, ...] = ()
     destiny: int = STARTING_DESTINY
     equipment: tuple[str, ...] = field(default=())
+    #: Whether the occupation's cluster of skills covers fighting (it then counts for initiative).
+    fighting_occupation: bool = False
 
     def attribute(self, name: str) -> int:
         if name not in ATTRIBUTE_NAMES:
@@ -281,7 +293,7 @@ class Character:
 
     @property
     def highest_fighting(self) -> int:
-        return max((s.level for s in self.all_skills if s.fighting), default=0)
+        return highest_fighting_level(self.all_skills, fighting_occupation=self.fighting_occupation)
 
     @property
     def initiative_bonus(self) -> int:
@@ -300,7 +312,8 @@ class Character:
                values={"destiny": STARTING_DESTINY})
 def create_character(name: str, attributes: Mapping[str, int], occupation: str, core_skill: Skill,
                      skills: Sequence[Skill] = (), goals: Sequence[str] = (), *,
-                     max_poor: int = 1, equipment: Sequence[str] = ()) -> Character:
+                     max_poor: int = 1, equipment: Sequence[str] = (),
+                     fighting_occupation: bool = False) -> Character:
     """Build a new player character, checking every creation rule; it starts with one Destiny Point."""
     if not isinstance(occupation, str) or not occupation.strip():
         raise OccupationError(f"a character needs an occupation, got {occupation!r}")
@@ -311,5 +324,6 @@ def create_character(name: str, attributes: Mapping[str, int], occupation: str, 
         levels[attr] = check_attribute(attr, level)
     attribute_budget(levels, max_poor=max_poor)
     check_skill_budget(core_skill, skills)
+    highest_fighting_level(skills, fighting_occupation=fighting_occupation)  # checks the flag
     return Character(name, levels, occupation, core_skill, tuple(skills), check_goals(goals),
-                     STARTING_DESTINY, tuple(equipment))
+                     STARTING_DESTINY, tuple(equipment), fighting_occupation)

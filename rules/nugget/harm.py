@@ -195,9 +195,23 @@ class Condition:
         """Five minutes' rest clears the Hurts of one track."""
         return replace(self, **{kind: replace(self.track(kind), hurts=0)})
 
-    def recover(self, kind: str = "physical") -> Condition:
-        """A day of rest and care clears the Injuries (and Hurts) of one track."""
-        return replace(self, **{kind: replace(self.track(kind), hurts=0, injuries=0)})
+    def recover(self, kind: str = "physical", days: int = 1, *, parallel: bool = False) -> Condition:
+        """``days`` of rest and care: each day heals one Injury of the track (and every Hurt goes).
+
+        ``parallel=True`` reads the source as every Injury healing in the same single day.
+        """
+        track = self.track(kind)
+        if not is_whole(days) or days < 1:
+            raise WoundsError(f"recovery takes a whole number of days, at least 1, not {days!r}")
+        if not isinstance(parallel, bool):
+            raise WoundsError(f"parallel is True or False, not {parallel!r}")
+        healed = track.injuries if parallel else min(days, track.injuries)
+        return replace(self, **{kind: replace(track, hurts=0, injuries=track.injuries - healed)})
+
+
+REGISTRY.define("Nugget.Rule.InjuryRecovery", "Injury Recovery", "Rule", implementation=Condition.recover,
+                summary="Each Injury takes a day of rest and care; they heal one day at a time.",
+                values={"days_per_injury": 1})
 
 
 @REGISTRY.rule("Nugget.Roll.FirstAid", "First Aid", "Roll", formula="Medicine + Brains + 2",

@@ -5,7 +5,7 @@ Every topic module registers its nodes into one shared :data:`REGISTRY` (uids ``
 
 from __future__ import annotations
 
-from rules.spurg import characters, combat, contests, damage, encumbrance, play, verdict  # noqa: F401
+from rules.spurg import characters, combat, contests, damage, encumbrance, play, tracker, verdict  # noqa: F401
 from rules.spurg._registry import NODE_TYPES, REGISTRY
 
 __all__ = ["REGISTRY", "NODE_TYPES"]

@@ -245,3 +245,46 @@ class Striker:
             raise StrikeKindError(kind)
         notation = self.thrust if kind is StrikeKind.THRUST else self.swing
         return DamageRoll(notation, damage_type)
+
+
+# --- an optional rule of this book (not the source's): what damage does --------------------------
+
+class HitPointsRuleError(DamageError):
+    """Bad input to the optional hit-points rule: a negative Vitality or damage, a rule not switched on."""
+
+
+#: Hit points per point of Vitality under the optional rule.
+HIT_POINTS_PER_VITALITY = 1
+
+
+@REGISTRY.rule("Spurg.Optional.HitPoints", "Optional Rule: Hit Points", "DM",
+               values={"per_vitality": HIT_POINTS_PER_VITALITY, "default": "off"})
+@dataclass(frozen=True)
+class HitPointsRule:
+    """**This book's optional rule, not the source's**: a character has hit points equal to Vitality;
+    damage taken comes off them, and at 0 or below the character is out of the fight.
+
+    Off by default (``enabled=False``): damage is then recorded and does nothing, as in the source.
+    """
+
+    enabled: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.enabled, bool):
+            raise HitPointsRuleError(f"enabled is True or False, not {self.enabled!r}")
+
+    def hit_points(self, vitality: int) -> int:
+        """Starting hit points: Vitality (requires the rule to be on)."""
+        if not self.enabled:
+            raise HitPointsRuleError("the optional hit-points rule is off: pass HitPointsRule(enabled=True)")
+        if not is_whole(vitality) or vitality < 0:
+            raise HitPointsRuleError(f"Vitality must be a whole number of 0 or more, not {vitality!r}")
+        return vitality * HIT_POINTS_PER_VITALITY
+
+    def out_of_fight(self, damage_so_far: int, vitality: int) -> bool:
+        """Whether the damage taken so far puts the character out (always ``False`` with the rule off)."""
+        if not is_whole(damage_so_far) or damage_so_far < 0:
+            raise HitPointsRuleError(f"damage taken must be a whole number of 0 or more, not {damage_so_far!r}")
+        if not self.enabled:
+            return False
+        return damage_so_far >= self.hit_points(vitality)

@@ -97,3 +97,74 @@ def roll_shape_table() -> Table:
     rows = [(total, dist.p(total), Fraction(1, FLAT_RESULTS)) for total in range(LOWEST_ROLL, HIGHEST_ROLL + 1)]
     return Table.of(("Roll", "3d6", "Flat 3-18"), rows, title="Chance of each total",
                     probabilities=("3d6", "Flat 3-18"))
+
+
+# --- headings the source leaves empty --------------------------------------------------------------
+
+class UnwrittenRuleError(VerdictError):
+    """Asking for the stand-in of a heading that is not one of the source's empty headings."""
+
+
+@dataclass(frozen=True)
+class Unwritten:
+    """A heading of the source with no text under it: the book page that lists it, and what a GM
+    uses meanwhile (our suggestion, built only from rules the source does give)."""
+
+    heading: str
+    page: str
+    stand_in: str
+
+    @property
+    def uid(self) -> str:
+        return "Spurg.Unwritten." + "".join(w.capitalize() for w in self.heading.replace("-", " ").split())
+
+
+_VERDICT = "a Verdict Roll against the ability score that fits, with the circumstances as TN modifiers"
+#: Every empty heading of the Fundamentals page, in the source's order.
+UNWRITTEN: tuple[Unwritten, ...] = (
+    Unwritten("Demeanor Rolls", "verdict", "the GM decides how a character reacts, or calls for " + _VERDICT),
+    Unwritten("Lifting", "encumbrance", "the table writes a Lift (a weight) on each sheet, guided by Might"),
+    Unwritten("Throwing", "play", _VERDICT + " (Agility for aim); range is the GM's estimate"),
+    Unwritten("Senses", "play", _VERDICT + "; the GM may roll it in secret"),
+    Unwritten("Movement", "play", "Speed in yards (or metres) per second, cut by Encumbrance"),
+    Unwritten("Climbing", "play", _VERDICT + " (Agility or Might), one roll per stretch of the climb"),
+    Unwritten("Jumping", "play", _VERDICT + "; the distance is the GM's estimate from Speed"),
+    Unwritten("Swimming", "play", _VERDICT + " (Vitality to keep going), Encumbrance as a TN penalty"),
+    Unwritten("Survival", "play", "an extended contest against the wilderness, one roll per day"),
+    Unwritten("Exposure", "play", _VERDICT + " (Vitality), repeated at intervals the GM sets"),
+    Unwritten("Cold", "play", "as Exposure, with harm from a Damage Roll the GM names on a failure"),
+    Unwritten("Heat", "play", "as Exposure, with harm from a Damage Roll the GM names on a failure"),
+    Unwritten("Starvation and Dehydration", "play", "as Exposure, once a day without food or water"),
+    Unwritten("Suffocation", "play", "as Exposure, once a turn without air"),
+    Unwritten("Falling and Collisions", "play", "a Damage Roll the GM sizes to the height or speed"),
+    Unwritten("Injury", "damage", "the GM narrates what the damage taken means for the character"),
+    Unwritten("Damage Types", "damage", "damage steps (multipliers) the table agrees on, applied in order"),
+    Unwritten("Healing and Recovery", "damage", "the GM restores damage over rest, at a pace the table agrees"),
+    Unwritten("Serious and Mortal Wounds", "damage", "the GM's call, or this book's optional hit points"),
+    Unwritten("Stunning", "damage", "a Verdict Roll against Vitality after a heavy blow; a failure loses a turn"),
+    Unwritten("Unconsciousness and Death", "damage", "the GM's call, or this book's optional hit points"),
+    Unwritten("Poison", "damage", "a contest of the poison's strength against the victim's Vitality"),
+    Unwritten("Sickness", "damage", "as Poison, with one roll a day"),
+)
+
+for _gap in UNWRITTEN:
+    REGISTRY.define(_gap.uid, _gap.heading, "RU", implementation=_gap,
+                    summary=f"The source gives no rule; meanwhile: {_gap.stand_in}.")
+
+
+@REGISTRY.rule("Spurg.Rule.Unwritten", "Headings Without Rules", "RU", values={"count": len(UNWRITTEN)})
+def stand_in(heading: str) -> Unwritten:
+    """The empty heading named ``heading`` (any case) and what a GM uses until the source fills it."""
+    for gap in UNWRITTEN:
+        if isinstance(heading, str) and gap.heading.lower() == heading.strip().lower():
+            return gap
+    raise UnwrittenRuleError(f"{heading!r} is not an empty heading of the source "
+                             f"(known: {', '.join(g.heading for g in UNWRITTEN)})")
+
+
+def unwritten_table(page: str = "") -> Table:
+    """The empty headings (of one book page, or all) and what a GM uses meanwhile."""
+    rows = [(g.heading, g.stand_in) for g in UNWRITTEN if not page or g.page == page]
+    if not rows:
+        raise UnwrittenRuleError(f"no empty heading is listed on page {page!r}")
+    return Table.of(("heading", "what a GM uses meanwhile"), rows, title="The source gives no rule")

@@ -338,3 +338,119 @@ def test_bad_combatant_numbers_and_die_faces_are_refused_by_name():
         combat.hits(7, 7, 2)                      # no d6 shows a natural 7
     with pytest.raises(combat.SettingsError, match="True"):
         combat.CombatSettings(ranged_aim_fatigue=True)
+
+
+def test_basic_trip_anyone_slow_and_stops_movement_until_end_of_turn():
+    ann, orc = hero("Ann"), monster(dice=ActionDice(1, 1, 0))
+    fight = Combat([ann, orc], ScriptedSource([4]))
+    with pytest.raises(TimingError, match="slow"):  # not in response: it is a slow action
+        fight.announce(orc, "Basic Trip", ann)
+    fight.announce(ann, "Basic Trip", orc)
+    assert fight.resolve_all()[-1] == "Orc is tripped until the end of the turn"
+    with pytest.raises(TimingError, match="Orc is tripped"):
+        fight.announce(orc, "Dodge")
+    fight.end_turn()
+    assert not orc.tripped
+    fight2 = Combat([hero("Bo"), monster()], ScriptedSource([4]), settings=CombatSettings(basic_trip=False))
+    with pytest.raises(CostError, match="basic_trip=False"):
+        fight2.announce(fight2.combatants[0], "Basic Trip", fight2.combatants[1])
+
+
+def test_basic_trip_is_slow_so_it_cannot_answer_a_move():
+    orc, ann = monster(), hero("Ann", dice=ActionDice(1, 1, 0))
+    fight = Combat([orc, ann], ScriptedSource([3, 5, 1]), order=("monsters", "heroes"))
+    move = fight.announce(orc, "Move", path=("hall",))
+    with pytest.raises(TimingError):  # the basic trip cannot answer a move: only the Trip power can
+        fight.announce(ann, "Basic Trip", orc)
+    assert move.status == "stacked"
+
+
+def test_regain_a_die_anyone_for_one_fatigue():
+    ann = hero("Ann")
+    fight = Combat([ann, monster()], ScriptedSource([4, 5]))
+    from rules.dndalike.powers import ExertError
+    with pytest.raises(ExertError, match="no A die has been spent"):
+        fight.announce(ann, "Regain a Die", die_type="A")
+    assert ann.fatigue == 0  # nothing was paid
+    fight.announce(ann, "Jab", fight.combatants[1])
+    fight.resolve_all()
+    fight.announce(ann, "Regain a Die", die_type="A")
+    assert fight.resolve_all()[-1] == "Ann regains an A die"
+    assert ann.pool["A"] == 1 and ann.fatigue == 1
+    with pytest.raises(SettingsError, match="'no'"):
+        CombatSettings(basic_regain="no")  # type: ignore[arg-type]
+
+
+def test_shot_goes_astray_only_when_the_pick_lands_on_someone_else():
+    def shot(pick):
+        archer = hero("Archer", features={"ranged", "quick attacks"}, place="ledge")
+        georgia, orc = hero("Georgia", place="door"), monster(place="door")
+        fight = Combat([archer, georgia, orc], ScriptedSource([5, pick]))
+        item = fight.announce(archer, "Jab", orc, aim=False)
+        return item.target.name, fight.log[0]
+    assert shot(2) == ("Orc", "the DM's pick lands on the intended target, Orc")
+    assert shot(1) == ("Georgia", "the shot goes astray: it targets Georgia")
+
+
+def seeded_skirmish(seed):
+    """A fixed table policy, played with a seed: Bo trips the orc, buys an Attack die back with
+    fatigue and jabs; an archer shoots the orc in the melee without aiming; the monsters jab Bo."""
+    from rules.dice import SeededSource
+    bo = hero("Bo", place="door", maximum_fatigue=8)
+    archer = hero("Archer", features={"ranged", "quick attacks"}, place="ledge")
+    orc = monster("Orc", place="door", dice=ActionDice(1, 1, 0))
+    goblin = monster("Goblin", place="door", lesser=True, armour_class=1)
+    fight = Combat([bo, archer, orc, goblin], SeededSource(seed))
+    events = []
+    for _ in range(12):
+        if not (orc.alive or goblin.alive) or not (bo.alive or archer.alive):
+            break
+        if fight.active_party == "heroes":
+            if bo.alive and orc.alive and bo.pool["A"]:
+                fight.announce(bo, "Basic Trip", orc)
+                if orc.pool["M"] and fight.turn % 4 == 2:
+                    fight.announce(orc, "Dodge")  # now and then the orc answers before the trip lands
+                fight.resolve_all()
+                events.append(("tripped", orc.tripped))
+                if orc.tripped and orc.pool["M"]:
+                    with pytest.raises(TimingError, match="tripped"):
+                        fight.announce(orc, "Dodge")
+                    events.append(("dodge refused", True))
+                if bo.fatigue < bo.maximum_fatigue:
+                    fight.announce(bo, "Regain a Die", die_type="A")
+                    fight.resolve_all()
+                    events.append(("regained", bo.pool["A"]))
+                    fight.announce(bo, "Jab", orc)
+                    fight.resolve_all()
+            target = orc if orc.alive else goblin
+            if archer.alive and target.alive and archer.pool["A"]:
+                start = len(fight.log)
+                item = fight.announce(archer, "Jab", target, aim=False)
+                events.append(("shot", target.name, item.target.name, fight.log[start:]))
+                fight.resolve_all()
+        else:
+            for monster_ in (orc, goblin):
+                victim = bo if bo.alive else None
+                if monster_.alive and victim and monster_.pool["A"]:
+                    fight.announce(monster_, "Jab", victim)
+                    fight.resolve_all()
+        fight.end_turn()
+    return fight, events
+
+
+def test_seeded_skirmish_trips_regains_and_reports_stray_shots_truthfully():
+    fight, events = seeded_skirmish(0)
+    kinds = {e[0] for e in events}
+    assert {"tripped", "dodge refused", "regained", "shot"} <= kinds
+    assert all(e[1] == 1 for e in events if e[0] == "regained")  # the fatigue bought the Attack die back
+    shots = [e for e in events if e[0] == "shot"]
+    astray = [e for e in shots if any("goes astray" in line for line in e[3])]
+    true = [e for e in shots if any("lands on the intended target" in line for line in e[3])]
+    assert astray and true  # the seed exercises both outcomes of the pick
+    for _, intended, hit, lines in shots:
+        if any("goes astray" in line for line in lines):
+            assert hit != intended and f"it targets {hit}" in " ".join(lines)
+        elif any("pick lands on the intended target" in line for line in lines):
+            assert hit == intended
+        else:
+            assert hit == intended  # nobody else in the melee: no pick

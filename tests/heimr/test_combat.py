@@ -106,3 +106,15 @@ def test_combat_rules_reject_bad_input():
         weapon_attack_rolls(True)
     with pytest.raises(CombatError, match="'no'"):
         upcoming_survives(attacked="no")
+
+
+def test_readied_action_lost_when_the_readiers_next_turn_comes_first():
+    from rules.heimr.combat import ReadiedAction
+    readied = ReadiedAction("A", "an enemy enters")
+    assert not readied.turn_starts("B")
+    assert readied.turn_starts("A") and readied.state == "lost"
+    with pytest.raises(CombatError, match="lost"):
+        readied.fire(["A", "B"], "B")
+    fired = ReadiedAction("A", "B moves")
+    assert fired.fire(["A", "B", "C"], "C") == ["B", "A", "C"]
+    assert not fired.turn_starts("A") and fired.state == "fired"

@@ -116,3 +116,87 @@ def test_defence_rules_reject_bad_input():
         hide_after_sounds(9, True)
     with pytest.raises(DefenceError, match="True"):
         attackers_to_reach(True)
+
+
+def test_hidden_strike_adds_two_potential_to_a_charge_or_shot_only():
+    from rules.heimr.defence import hidden_strike_potential
+    assert hidden_strike_potential(1, "charge", hidden=True) == 3
+    assert hidden_strike_potential(-1, "shoot", hidden=True) == 1
+    assert hidden_strike_potential(1, "attack", hidden=True) == 1
+    assert hidden_strike_potential(1, "shoot", hidden=False) == 1
+    with pytest.raises(DefenceError, match="'stab'"):
+        hidden_strike_potential(1, "stab", hidden=True)  # type: ignore[arg-type]
+    with pytest.raises(DefenceError, match="'yes'"):
+        hidden_strike_potential(1, "shoot", hidden="yes")  # type: ignore[arg-type]
+
+
+def test_outmanoeuvre_dodge_loses_one_consistency():
+    from rules.heimr.defence import outmanoeuvre_dodge
+    assert [outmanoeuvre_dodge(c) for c in (-1, 0, 3)] == [-2, -1, 2]
+    with pytest.raises(DefenceError, match="1.5"):
+        outmanoeuvre_dodge(1.5)  # type: ignore[arg-type]
+
+
+def test_guard_ends_after_one_interception():
+    from rules.heimr.defence import GuardPost
+    post = GuardPost("Ada", "Dax")
+    assert post.can_respond(False)
+    assert post.intercept() == "Ada"
+    assert not post.active and not post.can_respond(False)
+    with pytest.raises(DefenceError, match="already over"):
+        post.intercept()
+
+
+def test_only_the_first_guard_in_initiative_order_from_the_approacher_responds():
+    from rules.heimr.defence import GuardPost, responding_guard
+    posts = [GuardPost("G1", "X"), GuardPost("G2", "X")]
+    order = ["G1", "A", "G2", "X"]
+    assert responding_guard(posts, order, "A").guard == "G2"  # counted from A onwards, wrapping round
+    posts[1].intercept()
+    assert responding_guard(posts, order, "A").guard == "G1"
+    posts[0].intercept()
+    assert responding_guard(posts, order, "A") is None  # guards + 1 attackers reach the target
+    with pytest.raises(DefenceError, match="'Z'"):
+        responding_guard(posts, order, "Z")
+
+
+def test_guarded_border_stops_crossing_near_side_and_charges_far_side():
+    from rules.heimr.defence import GuardPost
+    assert GuardPost("G", "A1|A2", border=True).crossing(guard_on_my_side=True, charging=True) == "stopped"
+    assert GuardPost("G", "A1|A2", border=True).crossing(guard_on_my_side=False, charging=True) == "charge intercepted"
+    far = GuardPost("G", "A1|A2", border=True)
+    assert far.crossing(guard_on_my_side=False, charging=False) == "crossed" and not far.active
+    assert far.crossing(guard_on_my_side=True, charging=False) == "crossed"  # the guard has ended
+    with pytest.raises(DefenceError, match="not a border"):
+        GuardPost("G", "Dax").crossing(guard_on_my_side=True, charging=False)
+
+
+def test_hidden_characters_slip_past_guards():
+    from rules.heimr.defence import GuardPost, responding_guard
+    posts = [GuardPost("G1", "X"), GuardPost("G2", "X")]
+    assert not posts[0].can_respond(True)
+    assert responding_guard(posts, ["A", "G1", "G2"], "A", hidden_from={"G1"}).guard == "G2"
+    assert responding_guard(posts, ["A", "G1", "G2"], "A", hidden_from={"G1", "G2"}) is None
+    assert posts[0].active and posts[1].active  # slipping past ends no guard
+
+
+def test_hold_on_roll_only_when_the_climb_had_a_requirement():
+    from rules.dice import ScriptedSource
+    from rules.heimr.defence import hold_on
+    roll = hold_on(7, 3, 0, ScriptedSource([2, 6, 3, 1]))
+    assert roll is not None and roll.result == 6 and not roll.meets(7)
+    assert hold_on(None, 3, 0, ScriptedSource([])) is None
+    with pytest.raises(DefenceError, match="'7'"):
+        hold_on("7", 3, 0, ScriptedSource([]))  # type: ignore[arg-type]
+
+
+def test_situational_modifiers_darkness_and_shield_block():
+    from rules.heimr.defence import situational_modifiers
+    assert situational_modifiers(1, 1, darkness=2) == (-1, 1)
+    assert situational_modifiers(1, 1, shield="Tower shield", blocking=True) == (1, 6)
+    assert situational_modifiers(1, 1, shield="Tower shield", blocking=False) == (1, 1)
+    assert situational_modifiers(1, 1, shield="Buckler", blocking=True) == (1, 1)
+    with pytest.raises(DefenceError, match="'Door'"):
+        situational_modifiers(1, 1, shield="Door", blocking=True)
+    with pytest.raises(DefenceError, match="-1"):
+        situational_modifiers(1, 1, darkness=-1)

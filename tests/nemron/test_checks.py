@@ -41,6 +41,17 @@ def test_dice_pool_rejects_bad_notation(bad):
         parse_pool(bad)
 
 
+@pytest.mark.parametrize("sides", [9, 7, 20, 2])
+def test_dice_pool_built_directly_holds_only_rank_dice(sides):
+    from rules.nemron.checks import PoolDie
+    with pytest.raises(PoolNotationError, match=f"d{sides} is not a rank die"):
+        Pool((PoolDie("Agility 1", 6), PoolDie(f"1d{sides}", sides)))
+    with pytest.raises(PoolNotationError, match=f"d{sides}"):
+        Pool.of_dice(6, sides)
+    with pytest.raises(PoolNotationError, match=f"d{sides}"):
+        Pool((PoolDie("Agility 2", 8),)) + Pool((PoolDie(f"1d{sides}", sides),))
+
+
 def test_dice_pool_keeps_the_highest_die_exactly():
     table = brute((8, 6), max)
     dist = parse_pool("Agility 2 › Athletics 1").dist()

@@ -22,3 +22,18 @@ def test_apply_effect_with_fixed_ranks_rolls_nothing():
 
 def test_intentions_are_the_four_published():
     assert [i.value for i in Intention] == ["Use Ability", "Do Damage", "Apply Boons", "Apply Conditions"]
+
+
+def test_luck_comes_from_good_drama_only():
+    from rules.nemron.checks import Drama, drama
+    from rules.nemron.effects import LuckError, gain_luck
+    from rules.nemron.nodes import Charges
+    luck = Charges("Luck")
+    assert gain_luck(luck, drama(20)) == 1
+    assert gain_luck(luck, Drama.GOOD) == 2
+    for outcome in (drama(1), drama(19)):
+        with pytest.raises(LuckError, match=repr(outcome)):
+            gain_luck(luck, outcome)
+    with pytest.raises(LuckError, match="'Luck'"):
+        gain_luck("Luck", Drama.GOOD)  # type: ignore[arg-type]
+    assert luck.spend() == 1

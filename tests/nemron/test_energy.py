@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules.nemron.actions import Turn
 from rules.nemron.energy import BonusReactionError, Energy, EnergyError
 
 
@@ -19,10 +20,30 @@ def test_effort_energy_costs_one_per_hour():
 
 def test_bonus_reaction_costs_two_once_per_round():
     energy = Energy(8)
-    assert energy.bonus_reaction(1) == 6
+    assert energy.bonus_reaction(1, Turn(4)) == 6
     with pytest.raises(BonusReactionError, match="round 1"):
-        energy.bonus_reaction(1)
-    assert energy.bonus_reaction(2) == 4
+        energy.bonus_reaction(1, Turn(4))
+    assert energy.bonus_reaction(2, Turn(4)) == 4
+
+
+def test_bonus_reaction_gives_the_turn_a_reaction():
+    turn = Turn(4)
+    turn.react(to_self=True)
+    Energy(8).bonus_reaction(1, turn)
+    assert turn.reactions == 1
+    turn.react(to_self=True)  # the bought reaction is usable
+
+
+def test_bonus_reaction_refused_grants_nothing():
+    turn = Turn(4)
+    with pytest.raises(EnergyError, match="only 1 left"):
+        Energy(1).bonus_reaction(1, turn)
+    assert turn.reactions == 1
+
+
+def test_bonus_reaction_needs_a_turn():
+    with pytest.raises(BonusReactionError, match="None"):
+        Energy(5).bonus_reaction(1, None)  # type: ignore[arg-type]
 
 
 def test_ability_energy_is_spent_from_the_same_pool():
@@ -58,4 +79,4 @@ def test_energy_rejects_impossible_values(make, named):
 @pytest.mark.parametrize("round_number", [0, -1, "1", None])
 def test_bonus_reaction_needs_a_real_round(round_number):
     with pytest.raises(BonusReactionError, match="not"):
-        Energy(5).bonus_reaction(round_number)
+        Energy(5).bonus_reaction(round_number, Turn(4))

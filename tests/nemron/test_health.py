@@ -67,3 +67,50 @@ def test_hp_ranks_stop_at_four():
     assert limb_hp(4, 4, 4) == 17
     with pytest.raises(HealthError, match="Power rank 5"):
         limb_hp(5, 0, 0)
+
+
+def test_limb_use_no_attack_without_a_working_arm():
+    body = Body(6)
+    body.damage(Limb.RIGHT_ARM, 6)
+    assert body.can_attack() and not body.can_attack(arms_needed=2)
+    body.damage(Limb.LEFT_ARM, 9)
+    assert not body.can_attack()
+    assert body.can_attack(arms_needed=0)
+    with pytest.raises(HealthError, match="3"):
+        body.can_attack(arms_needed=3)
+
+
+def test_limb_use_no_movement_without_both_legs():
+    body = Body(6)
+    assert body.can_move()
+    body.damage("left leg", 6)
+    assert not body.can_move()
+    assert body.can_move(legs_needed=1)
+    body.damage("right leg", 6)
+    assert not body.can_move(legs_needed=1)
+    with pytest.raises(HealthError, match="'2'"):
+        body.can_move(legs_needed="2")  # type: ignore[arg-type]
+
+
+def test_lost_limb_stays_at_zero_and_never_heals():
+    body = Body(6)
+    body.damage(Limb.LEFT_ARM, 2)
+    body.damage(Limb.TORSO, 2)
+    body.sever("left arm")
+    assert body.hp[Limb.LEFT_ARM] == 0 and body.is_disabled(Limb.LEFT_ARM)
+    assert body.rest(1, ScriptedSource([3])) == 3
+    assert body.hp[Limb.LEFT_ARM] == 0 and body.hp[Limb.TORSO] == 6
+    with pytest.raises(HealthError, match="left arm is lost"):
+        body.heal_limb(Limb.LEFT_ARM, 1)
+    with pytest.raises(HealthError, match="head is a major limb"):
+        body.sever("head")
+    assert Body(6, lost={Limb.RIGHT_LEG}).hp[Limb.RIGHT_LEG] == 0
+    with pytest.raises(HealthError, match="torso"):
+        Body(6, lost={Limb.TORSO})
+
+
+def test_downed_ends_when_the_major_limb_heals():
+    body = Body(5)
+    assert body.damage(Limb.HEAD, 5).downed
+    body.heal_limb(Limb.HEAD, 1)
+    assert not body.is_downed()

@@ -61,6 +61,10 @@ def seeded_fight(seed, attacks=12):
         if fight.combatants[target].body.is_downed():
             break
         attacker, defender = fight.current, fight.combatants[target]
+        if not fight.can_attack(attacker.name):  # both arms disabled: the turn passes
+            assert all(attacker.body.is_disabled(arm) for arm in (Limb.RIGHT_ARM, Limb.LEFT_ARM))
+            fight.end_turn()
+            continue
         report = fight.attack(target)
         reports.append((attacker, report, defender.body.is_downed()))
         fight.end_turn()
@@ -85,3 +89,58 @@ def test_seeded_fights_obey_the_combat_rules(seed):
         assert report.downed == downed_now
     for c in fight.combatants.values():
         assert all(0 <= hp <= c.body.max_hp for hp in c.body.hp.values())
+
+
+def skirmish(seed):
+    """Brandon (with Energy) against two raiders, played to the end by a fixed table policy: move 1 m
+    if the legs allow, attack the first standing enemy if the arms allow, buy a reaction when out."""
+    from rules.nemron.energy import Energy
+    raiders = [Combatant(n, 1, 1, 0, parse_pool("Power 1 › Blades 1 › Sword 1"), 1, Body(6),
+                         defence=parse_pool("Agility 1"), energy=Energy(4)) for n in ("Grim", "Vesk")]
+    brandon = Combatant("Brandon", 2, 1, 1, parse_pool("Awareness 1 › Marksmanship 2 › Pistol 2"), 2, Body(8),
+                        defence=parse_pool("Agility 2"), pc=True, energy=Energy(8))
+    fight = CombatTracker([*raiders, brandon], SeededSource(seed))
+    fight.start()
+    events = []
+    for _ in range(90):
+        me = fight.current
+        foes = [n for n in fight.standing() if (n == "Brandon") != (me.name == "Brandon")]
+        if not foes:
+            break
+        legs_ok = me.body.can_move()
+        try:
+            fight.move(1)
+            events.append(("moved", me.name, legs_ok))
+        except TrackerError:
+            events.append(("no move", me.name, legs_ok))
+        target = fight.combatants[foes[0]]
+        if target.turn.reactions == 0 and target.energy and fight.round not in target.energy.bonus_reaction_rounds \
+                and target.energy.current >= 2:
+            fight.buy_reaction(target.name)
+            events.append(("bought", target.name, target.turn.reactions))
+        arms_ok = me.body.can_attack()
+        try:
+            report = fight.attack(foes[0])
+            events.append(("attacked", me.name, arms_ok, report))
+        except TrackerError as error:
+            events.append(("no attack", me.name, arms_ok, str(error)))
+        fight.end_turn()
+    return fight, events
+
+
+def test_seeded_skirmish_follows_disabled_limbs_and_bought_reactions():
+    fight, events = skirmish(2)
+    kinds = {e[0] for e in events}
+    # the seed exercises every rule: a fighter without arms, one without legs, a bought reaction
+    assert {"no attack", "no move", "bought", "attacked", "moved"} <= kinds
+    for event in events:
+        if event[0] in ("moved", "no move"):
+            assert event[2] == (event[0] == "moved")  # movement exactly when both legs work
+        elif event[0] in ("attacked", "no attack"):
+            assert event[2] == (event[0] == "attacked")  # an attack exactly when an arm works
+            if event[0] == "no attack":
+                assert "0 HP" in event[3]
+        elif event[0] == "bought":
+            assert event[2] == 1  # the bought reaction is on the turn
+    bought = [line for line in fight.log if "bonus reaction" in line]
+    assert len(bought) == sum(e[0] == "bought" for e in events)

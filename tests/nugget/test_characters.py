@@ -119,3 +119,18 @@ def test_character_creation_validates_and_starts_with_one_destiny_point():
 def test_bad_values_raise_a_named_error(call, error, named):
     with pytest.raises(error, match=named):
         call()
+
+
+def test_fighting_occupation_counts_for_initiative():
+    from rules.nugget.characters import OccupationError, Skill, create_character, highest_fighting_level
+    soldier = create_character("Kell", {"Agility": 1, "Brains": 1}, "Soldier",
+                               Skill("Tactics", 2, occupational=True), [Skill("Driving", 4)], ["Home"],
+                               fighting_occupation=True)
+    assert soldier.highest_fighting == 1 and soldier.initiative_bonus == 3
+    clerk = create_character("Ann", {"Agility": 1, "Brains": 1}, "Clerk",
+                             Skill("Filing", 2, occupational=True), [Skill("Driving", 4)], ["Home"])
+    assert clerk.initiative_bonus == 2
+    swords = [Skill("Sword Fighting", 3, fighting=True)]
+    assert highest_fighting_level(swords, fighting_occupation=True) == 3  # a better written skill wins
+    with pytest.raises(OccupationError, match="'yes'"):
+        highest_fighting_level(swords, fighting_occupation="yes")  # type: ignore[arg-type]

@@ -68,3 +68,16 @@ def test_wounds_and_distributions_refuse_bad_counts():
         h.Wounds(hurts=-1)
     with pytest.raises(h.DamageError, match="'two'"):
         h.final_damage_distribution(3, "two")
+
+
+def test_injury_recovery_heals_one_injury_per_day():
+    cond = h.Condition().take(h.INJURED).take(h.INJURED).take(h.INJURED).take(h.HURT)
+    assert cond.recover().physical == h.Wounds(0, 2)
+    assert cond.recover(days=2).physical == h.Wounds(0, 1)
+    assert cond.recover(days=9).physical == h.Wounds(0, 0)
+    assert cond.recover(parallel=True).physical == h.Wounds(0, 0)
+    assert cond.take(h.INJURED, "mental").recover("mental").mental.injuries == 0
+    assert cond.take(h.INJURED, "mental").recover("mental").physical.injuries == 3
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(h.WoundsError, match=repr(bad)):
+            cond.recover(days=bad)

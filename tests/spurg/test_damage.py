@@ -105,3 +105,18 @@ def test_damage_rules_refuse_bad_types_amounts_and_steps():
         StrikeKind.of("yes")
     with pytest.raises(StrikeKindError, match="'SW'"):
         Striker("1d6", "1d6+1").strike("SW")
+
+
+def test_optional_hit_points_rule_is_off_by_default_and_ends_a_character_when_on():
+    from rules.spurg.damage import HitPointsRule, HitPointsRuleError
+    assert not HitPointsRule().enabled
+    assert not HitPointsRule().out_of_fight(999, 10)
+    on = HitPointsRule(enabled=True)
+    assert on.hit_points(12) == 12
+    assert not on.out_of_fight(11, 12) and on.out_of_fight(12, 12)
+    with pytest.raises(HitPointsRuleError, match="off"):
+        HitPointsRule().hit_points(12)
+    with pytest.raises(HitPointsRuleError, match="-1"):
+        on.out_of_fight(-1, 12)
+    with pytest.raises(HitPointsRuleError, match="'yes'"):
+        HitPointsRule(enabled="yes")  # type: ignore[arg-type]

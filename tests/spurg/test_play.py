@@ -53,3 +53,20 @@ def test_roll_shape_table_is_the_bell():
     rows = {row[0]: row[1:] for row in roll_shape_table().rows}
     for total in range(3, 19):
         assert rows[total] == (Fraction(ROLLS[total], 216), Fraction(1, 16))
+
+
+def test_every_empty_heading_is_listed_on_its_page_with_a_stand_in():
+    from pathlib import Path
+
+    from rules.spurg.play import UNWRITTEN, UnwrittenRuleError, stand_in, unwritten_table
+    docs = Path(__file__).resolve().parents[2] / "docs" / "spurg"
+    assert len(UNWRITTEN) == 23
+    for gap in UNWRITTEN:
+        assert f":uid: {gap.uid}" in (docs / f"{gap.page}.rst").read_text()
+        assert stand_in(gap.heading.upper()) is gap and gap.stand_in
+    assert {"Demeanor Rolls", "Climbing", "Poison"} <= {g.heading for g in UNWRITTEN}
+    assert len(unwritten_table("damage").rows) == 8
+    with pytest.raises(UnwrittenRuleError, match="'Flying'"):
+        stand_in("Flying")
+    with pytest.raises(UnwrittenRuleError, match="'combat'"):
+        unwritten_table("combat")
