@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Benchmark of the exact dice engine against icepool and against the bare closed-form maths.
+"""Benchmark of the code the books run (each game's mechanic, on the exact dice engine) against icepool
+and against the bare closed-form maths.
 
     .venv/bin/python bench/dice.py [--repeat 7] [--quick]
 
 Each query is computed three (four) ways, and the answers are asserted equal (exact Fractions):
 
-* ``engine cold``: ``rules.dice`` with every memo cleared before each run (``clear_caches()``);
-* ``engine warm``: ``rules.dice`` with its memos filled by an earlier run (how a rulebook build
+* ``engine cold``: the game's own function (``rules.nemron.checks.check_distribution``,
+  ``rules.nugget.rolls.success_distribution``, ``rules.spurg.verdict.outcome_odds``,
+  ``rules.heimr.challenge.challenge_distribution``) with every memo cleared before each run;
+* ``engine warm``: the same with its memos filled by an earlier run (how a rulebook build
   that asks the same pools again and again sees it);
 * ``bare``: the closed form written out directly with ``Fraction`` and ``math.comb``, no engine;
 * ``icepool``: the natural icepool 2.1 formulation (icepool keeps its own caches between runs, so
@@ -27,22 +30,17 @@ import timeit
 from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import icepool
+import icepool  # type: ignore[import-untyped]
 
-from rules.dice import (
-    Dist,
-    RollUnder,
-    clear_caches,
-    count_successes,
-    face_counts,
-    heimr_challenge,
-    keep_highest,
-    keep_lowest,
-)
-from rules.dice.successes import EXPLOSION_TAIL
+from rules.dice import EXPLOSION_TAIL, clear_caches
+from rules.heimr import challenge
+from rules.nemron.checks import Modifier, check_distribution
+from rules.nugget.rolls import success_distribution
+from rules.spurg.verdict import Outcome, outcome_odds
 
 RANK_SIDES = (4, 6, 8, 10, 12)
 POOLS = [p for size in range(1, 5) for p in itertools.combinations_with_replacement(RANK_SIDES, size)]
@@ -52,24 +50,31 @@ DCS = range(1, 13)
 NUGGET_N = range(1, 21)
 SPURG_TNS = range(1, 19)
 HEIMR_C = range(-5, 6)
-LOCATION_DICE = 10
+
+#: An exact distribution as a plain mapping, and SPURG's (success, critical success, critical failure).
+Odds = dict[int, F]
+Triple = tuple[F, F, F]
+
+
+def cold() -> None:
+    """Empty the dice engine's memos and the games' own."""
+    clear_caches()
+    challenge._raw_distribution.cache_clear()
 
 
 # ---------------------------------------------------------------- Nemron: 125 pools x 5 x DC 1..12
 def nemron_engine() -> list[F]:
-    out = []
-    d8, d12, d4 = Dist.die(8), Dist.die(12), Dist.die(4)
+    out: list[F] = []
     for sides in POOLS:
-        dice = [Dist.die(s) for s in sides]
-        best = keep_highest(dice)
-        for dist in (best, keep_highest([*dice, d8]), keep_highest([*dice, d12]),
-                     keep_lowest([best, d8]), keep_lowest([best, d4])):
+        for modifier in (None, Modifier.LESSER_BOON, Modifier.GREATER_BOON, Modifier.LESSER_PENALTY,
+                         Modifier.GREATER_PENALTY):
+            dist = check_distribution(sides, modifier)
             out.extend(dist.p_ge(dc) for dc in DCS)
     return out
 
 
 def nemron_bare() -> list[F]:
-    out = []
+    out: list[F] = []
     for sides in POOLS:
         for variant in VARIANTS:
             extra = {"lesser boon": 8, "greater boon": 12}.get(variant)
@@ -87,10 +92,10 @@ def nemron_bare() -> list[F]:
 
 
 def nemron_icepool() -> list[F]:
-    out = []
+    out: list[F] = []
     d8, d12, d4 = icepool.d(8), icepool.d(12), icepool.d(4)
 
-    def highest(*dice):
+    def highest(*dice: Any) -> Any:
         return dice[0] if len(dice) == 1 else icepool.highest(*dice)
 
     for sides in POOLS:
@@ -103,12 +108,12 @@ def nemron_icepool() -> list[F]:
 
 
 # ---------------------------------------------------------------- NUGGET: 1..20 dice, lid-on / lid-off
-def nugget_on_engine() -> list[dict]:
-    return [dict(count_successes(n, lid="on").items()) for n in NUGGET_N]
+def nugget_on_engine() -> list[Odds]:
+    return [dict(success_distribution(n, lid="on").items()) for n in NUGGET_N]
 
 
-def nugget_on_bare() -> list[dict]:
-    out = []
+def nugget_on_bare() -> list[Odds]:
+    out: list[Odds] = []
     for n in NUGGET_N:
         dist = {k: F(math.comb(n, k), 2 ** n) for k in range(n + 1)}
         six = F(1, 6 ** n)
@@ -118,31 +123,31 @@ def nugget_on_bare() -> list[dict]:
     return out
 
 
-def nugget_on_icepool() -> list[dict]:
+def nugget_on_icepool() -> list[Odds]:
     pair = icepool.d6.map(lambda f: icepool.vectorize(int(f >= 4), int(f == 6)))
     return [_icepool_items((n @ pair).map(lambda v, n=n: v[0] + (v[1] == n))) for n in NUGGET_N]
 
 
-def _icepool_items(die) -> dict:
+def _icepool_items(die: Any) -> Odds:
     denominator = die.denominator()
     return {k: F(q, denominator) for k, q in die.items()}
 
 
-def nugget_off_engine() -> list[dict]:
-    return [dict(count_successes(n, lid="off").items()) for n in NUGGET_N]
+def nugget_off_engine() -> list[Odds]:
+    return [dict(success_distribution(n, lid="off").items()) for n in NUGGET_N]
 
 
-def nugget_off_bare() -> list[dict]:
+def nugget_off_bare() -> list[Odds]:
     """The negative-binomial x binomial series, term by term in Fractions, folded by the same rule."""
-    out = []
+    out: list[Odds] = []
     plain, miss, m = F(2, 6), F(3, 6), F(1, 6)
     for n in NUGGET_N:
         dist: dict[int, F] = {}
         below = F(0)
         k = 0
         while 1 - below > EXPLOSION_TAIL:
-            p = sum(math.comb(n, i) * plain ** i * miss ** (n - i) * math.comb(n - 1 + k - i, k - i) * m ** (k - i)
-                    for i in range(min(n, k) + 1))
+            p = sum((math.comb(n, i) * plain ** i * miss ** (n - i) * math.comb(n - 1 + k - i, k - i) * m ** (k - i)
+                     for i in range(min(n, k) + 1)), F(0))
             dist[k] = p
             below += p
             k += 1
@@ -151,10 +156,10 @@ def nugget_off_bare() -> list[dict]:
     return out
 
 
-def nugget_off_icepool(caps: list[int]) -> Callable[[], list[dict]]:
+def nugget_off_icepool(caps: list[int]) -> Callable[[], list[Odds]]:
     """icepool cannot explode without a limit: explode deep enough (depth = cap) and fold the tail."""
-    def run() -> list[dict]:
-        out = []
+    def run() -> list[Odds]:
+        out: list[Odds] = []
         for n, cap in zip(NUGGET_N, caps):
             one = icepool.Die({0: 3, 1: 2, 1000: 1}).explode(depth=cap).map(lambda v: v // 1000 + v % 1000)
             out.append(_icepool_items((n @ one).map(lambda k, cap=cap: min(k, cap))))
@@ -171,44 +176,54 @@ def crit_failure(roll: int, tn: int) -> bool:
     return roll == 18 or (roll == 17 and tn <= 15) or roll >= tn + 11
 
 
-def spurg_engine() -> list[tuple]:
-    three = Dist.die(6).repeat_sum(3)
-    out = []
+def verdict(roll: int, tn: int) -> Outcome:
+    """The book's default precedence: a critical decides first, then the TN."""
+    if crit_success(roll, tn):
+        return Outcome.CRITICAL_SUCCESS
+    if crit_failure(roll, tn):
+        return Outcome.CRITICAL_FAILURE
+    return Outcome.SUCCESS if roll <= tn else Outcome.FAILURE
+
+
+def spurg_engine() -> list[Triple]:
+    out: list[Triple] = []
     for tn in SPURG_TNS:
-        check = RollUnder(three, tn, crit_success, crit_failure)
-        out.append((check.p_success(), check.p_crit_success(), check.p_crit_failure()))
+        odds = outcome_odds(tn)
+        out.append((odds[Outcome.SUCCESS] + odds[Outcome.CRITICAL_SUCCESS], odds[Outcome.CRITICAL_SUCCESS],
+                    odds[Outcome.CRITICAL_FAILURE]))
     return out
 
 
-def spurg_bare() -> list[tuple]:
+def spurg_bare() -> list[Triple]:
     def at_most(t: int) -> int:  # number of 3d6 rolls <= t, by inclusion-exclusion
         return sum((-1) ** j * math.comb(3, j) * math.comb(t - 6 * j, 3) for j in range(4) if t - 6 * j >= 3)
     count = {r: at_most(r) - at_most(r - 1) for r in range(3, 19)}
-    out = []
+    out: list[Triple] = []
     for tn in SPURG_TNS:
-        out.append((F(at_most(min(tn, 18)), 216),
-                    F(sum(c for r, c in count.items() if crit_success(r, tn)), 216),
-                    F(sum(c for r, c in count.items() if crit_failure(r, tn)), 216)))
+        def p(*outcomes: Outcome, tn: int = tn) -> F:
+            return F(sum(c for r, c in count.items() if verdict(r, tn) in outcomes), 216)
+        out.append((p(Outcome.SUCCESS, Outcome.CRITICAL_SUCCESS), p(Outcome.CRITICAL_SUCCESS),
+                    p(Outcome.CRITICAL_FAILURE)))
     return out
 
 
-def spurg_icepool() -> list[tuple]:
+def spurg_icepool() -> list[Triple]:
     three = 3 @ icepool.d6
-    out = []
+    out: list[Triple] = []
     for tn in SPURG_TNS:
-        out.append((three.probability("<=", tn),
-                    three.map(lambda r, tn=tn: crit_success(r, tn)).probability(True),
-                    three.map(lambda r, tn=tn: crit_failure(r, tn)).probability(True)))
+        named = three.map(lambda r, tn=tn: verdict(r, tn).value)
+        out.append((named.probability("success") + named.probability("critical success"),
+                    named.probability("critical success"), named.probability("critical failure")))
     return out
 
 
 # ---------------------------------------------------------------- Heimr: C = -5..5
-def heimr_engine() -> list[dict]:
-    return [dict(heimr_challenge(c).items()) for c in HEIMR_C]
+def heimr_engine() -> list[Odds]:
+    return [dict(challenge.challenge_distribution(c).items()) for c in HEIMR_C]
 
 
-def heimr_bare() -> list[dict]:
-    out = []
+def heimr_bare() -> list[Odds]:
+    out: list[Odds] = []
     for c in HEIMR_C:
         n = abs(c)
         dist: dict[int, F] = {}
@@ -233,18 +248,22 @@ def heimr_bare() -> list[dict]:
     return out
 
 
-@icepool.multiset_function
-def _heimr_high(pool):
+#: icepool's decorator, typed for mypy (icepool ships no type information).
+multiset_function: Callable[[Callable[..., Any]], Callable[..., Any]] = icepool.multiset_function
+
+
+@multiset_function
+def _heimr_high(pool: Any) -> Any:
     return pool.highest(1).sum(), pool.keep_outcomes([10]).size()
 
 
-@icepool.multiset_function
-def _heimr_low(pool):
+@multiset_function
+def _heimr_low(pool: Any) -> Any:
     return pool.lowest(1).sum(), pool.keep_outcomes([1]).size()
 
 
-def heimr_icepool() -> list[dict]:
-    out = []
+def heimr_icepool() -> list[Odds]:
+    out: list[Odds] = []
     for c in HEIMR_C:
         pool = icepool.Pool([icepool.d6] + [icepool.d10] * abs(c))
         if c > 0:
@@ -257,30 +276,6 @@ def heimr_icepool() -> list[dict]:
     return out
 
 
-# ---------------------------------------------------------------- 10 location dice
-def location_engine() -> dict:
-    return dict(face_counts(LOCATION_DICE, 6).items())
-
-
-def location_bare() -> dict:
-    n = LOCATION_DICE
-    out = {}
-    denominator = 6 ** n
-    for cuts in itertools.combinations(range(n + 5), 5):  # stars and bars
-        bounds = (-1, *cuts, n + 5)
-        counts = tuple(b - a - 1 for a, b in itertools.pairwise(bounds))
-        w = math.factorial(n)
-        for c in counts:
-            w //= math.factorial(c)
-        out[counts] = F(w, denominator)
-    return out
-
-
-def location_icepool() -> dict:
-    die = icepool.d6.pool(LOCATION_DICE).expand().map(lambda faces: tuple(faces.count(f) for f in range(1, 7)))
-    return _icepool_items(die)
-
-
 # ---------------------------------------------------------------- harness
 def median_time(fn: Callable[[], object], repeat: int, before: Callable[[], None] | None = None) -> float:
     times = []
@@ -291,7 +286,7 @@ def median_time(fn: Callable[[], object], repeat: int, before: Callable[[], None
     return statistics.median(times)
 
 
-def normalise(result):
+def normalise(result: object) -> object:
     """Drop zero-probability entries so dict answers compare on what is possible."""
     if isinstance(result, dict):
         return {k: v for k, v in result.items() if v}
@@ -311,15 +306,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     repeat = 3 if args.quick else args.repeat
 
-    clear_caches()
-    caps = [count_successes(n, lid="off").max() for n in NUGGET_N]
+    cold()
+    caps = [success_distribution(n, lid="off").max() for n in NUGGET_N]
     queries = [
         ("Nemron 125 pools x 5 x DC1-12", nemron_engine, nemron_bare, nemron_icepool),
         ("NUGGET 1-20 dice lid-on", nugget_on_engine, nugget_on_bare, nugget_on_icepool),
         ("NUGGET 1-20 dice lid-off", nugget_off_engine, nugget_off_bare, nugget_off_icepool(caps)),
         ("SPURG 3d6 TN1-18 + crits", spurg_engine, spurg_bare, spurg_icepool),
         ("Heimr C-5..5 full dist", heimr_engine, heimr_bare, heimr_icepool),
-        ("10 location dice tallies", location_engine, location_bare, location_icepool),
     ]
     print(f"dice engine benchmark: median of {repeat} runs; ratios = other / engine")
     header = (f"{'query':32} {'engine cold':>12} {'engine warm':>12} {'bare':>12} {'icepool':>12} "
@@ -328,21 +322,21 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(header))
     misses = []
     for name, engine, bare, ice in queries:
-        clear_caches()
+        cold()
         expected = normalise(bare())
         assert normalise(engine()) == expected, f"{name}: engine differs from the closed form"
         assert normalise(ice()) == expected, f"{name}: icepool differs from the closed form"
-        cold = median_time(engine, repeat, clear_caches)
+        cold_time = median_time(engine, repeat, cold)
         engine()  # fill the caches
         warm = median_time(engine, repeat)
         t_bare = median_time(bare, repeat)
         t_ice = median_time(ice, repeat)
-        print(f"{name:32} {fmt(cold):>12} {fmt(warm):>12} {fmt(t_bare):>12} {fmt(t_ice):>12} "
-              f"{t_ice / cold:8.1f}x {t_ice / warm:8.1f}x {cold / t_bare:8.2f}x {warm / t_bare:8.3f}x")
-        if t_ice / cold < 10:
-            misses.append(f"{name}: cold engine only {t_ice / cold:.1f}x faster than icepool")
-        if cold / t_bare > 2:
-            misses.append(f"{name}: cold engine {cold / t_bare:.2f}x the bare closed form")
+        print(f"{name:32} {fmt(cold_time):>12} {fmt(warm):>12} {fmt(t_bare):>12} {fmt(t_ice):>12} "
+              f"{t_ice / cold_time:8.1f}x {t_ice / warm:8.1f}x {cold_time / t_bare:8.2f}x {warm / t_bare:8.3f}x")
+        if t_ice / cold_time < 10:
+            misses.append(f"{name}: cold engine only {t_ice / cold_time:.1f}x faster than icepool")
+        if cold_time / t_bare > 2:
+            misses.append(f"{name}: cold engine {cold_time / t_bare:.2f}x the bare closed form")
     print()
     print("targets: >= 10x faster than icepool, <= 2x the bare closed form (cold, no caches)")
     for miss in misses:

@@ -16,11 +16,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from rules.formula import Formula
 from rules.providers import F, Parameter, Providers
 from rules.values import is_whole
+
+if TYPE_CHECKING:  # rules.systems imports this module
+    from rules.systems import SystemNotation
 
 Value = int | Fraction | str
 T = TypeVar("T", bound=Callable[..., Any])  # a rule implementation: a function or a class
@@ -37,6 +40,22 @@ CORE_NODE_TYPES: Mapping[str, str] = {
     "T": "Trait",
     "R": "Resource",
 }
+
+#: The codes every game system shares: a concept two systems both have is coded the same in both.
+#: The six core types, plus rules, rolls, actions and gear.  A system adds codes of its own only
+#: for what is its own (Heimr's positions, SPURG's outcomes, NUGGET's threats...).
+SHARED_NODE_TYPES: Mapping[str, str] = {
+    **CORE_NODE_TYPES,
+    "RU": "Rule",
+    "RL": "Roll",
+    "AC": "Action",
+    "G": "Gear",
+}
+
+
+def shared_types(*codes: str) -> dict[str, str]:
+    """The shared codes a system uses, with their shared names: ``{**shared_types("A", "RU"), **own}``."""
+    return {code: SHARED_NODE_TYPES[code] for code in codes}
 
 
 class NodeError(ValueError):
@@ -259,13 +278,13 @@ class Registry:
 
     def __init__(self, system: str, *, title: str | None = None,
                  node_types: Mapping[str, str] | None = None,
-                 pool_parser: Callable[[str], Any] | None = None) -> None:
+                 notation: SystemNotation | None = None) -> None:
         self.system = system
         self.title = title or system
         self.node_types: dict[str, str] = dict(node_types or CORE_NODE_TYPES)
-        #: Turns the system's own pool notation (e.g. Nemron's ``Agility 2 › Athletics 1``) into a
-        #: dice expression or distribution; used by the book's odds tables.
-        self.pool_parser = pool_parser
+        #: The system's own dice notation (``rules.systems.SystemNotation``), which the book's
+        #: ``node:odds :system:`` and the ``rpg`` command read; None for plain dice notation only.
+        self.notation = notation
         #: The tables pages may show (``.. node:table:: system:name``): published, never discovered.
         self.tables = Providers(system)
         #: The module that created the registry (its type labels live there): a build dependency.
@@ -324,7 +343,7 @@ class Registry:
         """Take every node of a topic's registry into this system's registry."""
         for code, label in other.node_types.items():
             self.node_types.setdefault(code, label)
-        self.pool_parser = self.pool_parser or other.pool_parser
+        self.notation = self.notation or other.notation
         for provider in other.tables:
             self.tables.add(provider)
         for node in other:

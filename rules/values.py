@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeGuard
 
 
@@ -12,3 +13,17 @@ def is_whole(value: object) -> TypeGuard[int]:
     is one, so the type checker narrows only where the answer is ``True``.
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def require_whole(value: object, name: str, *, minimum: int | None = None, maximum: int | None = None,
+                  error: Callable[[str], Exception] = ValueError) -> int:
+    """``value`` when it is a whole number (:func:`is_whole`) within the bounds; else ``error(message)``.
+
+    Every rule checks its whole-number inputs here, so the message has one shape wherever it is
+    raised and names the bad value: ``"rank must be a whole number of at least 0, not -1"``.
+    """
+    if is_whole(value) and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
+        return value
+    bounds = "".join(part for bound, part in ((minimum, f" of at least {minimum}"), (maximum, f" up to {maximum}"))
+                     if bound is not None)
+    raise error(f"{name} must be a whole number{bounds}, not {value!r}")

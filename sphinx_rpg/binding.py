@@ -45,6 +45,7 @@ class Binding:
     registries: tuple[Registry, ...] = ()
     errors: tuple[str, ...] = ()
     _index: Mapping[str, tuple[Node, Registry]] = field(default_factory=dict)
+    _paths: Mapping[str, Registry] = field(default_factory=dict)
     #: Each registry's type labels, read (and checked) once when it was bound, by ``id(registry)``.
     _types: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
 
@@ -57,7 +58,9 @@ class Binding:
         return found[1] if found else None
 
     def registry(self, system: str) -> Registry | None:
-        return next((r for r in self.registries if r.system == system), None)
+        """A configured registry by its system name (``nemron``) or its configured import path."""
+        found = next((r for r in self.registries if r.system == system), None)
+        return found or self._paths.get(system)
 
     def nodes(self) -> Iterable[Node]:
         return (node for node, _ in self._index.values())
@@ -99,6 +102,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
     registries: list[Registry] = []
     errors: list[str] = []
     index: dict[str, tuple[Node, Registry]] = {}
+    by_path: dict[str, Registry] = {}
     types: dict[int, Mapping[str, str]] = {}
     for path in paths:
         if not isinstance(path, str):
@@ -115,6 +119,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
             errors.append(f"{path}: the registry cannot be read: {failure}")
             continue
         registries.append(registry)
+        by_path[path] = registry
         types[id(registry)] = labels
         for node in members:
             if not isinstance(node, Node):
@@ -125,7 +130,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
                               f"{index[node.uid][1].system!r}; the first binding wins")
                 continue
             index[node.uid] = (node, registry)
-    return Binding(tuple(registries), tuple(errors), index, types)
+    return Binding(tuple(registries), tuple(errors), index, by_path, types)
 
 
 def _labels_of(registry: Registry) -> dict[Any, Any]:

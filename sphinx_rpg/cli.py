@@ -1,7 +1,8 @@
 """``rpg``: the engine and the rulebook checks from a shell.
 
     rpg roll 4d6kh3 --seed 7           roll dice (each die, what was kept, the total)
-    rpg roll "1d6 > 1d10 > 1d8" --dc 7 --drama
+    rpg roll "1d6 > 1d10" --system nemron --dc 7 --drama
+                                       a game's own notation and side rolls, from its registration
     rpg odds 3d6 --under 3-18          exact odds with a text bar chart
     rpg check docs/                    every node.* problem of a rulebook, exit 1 if any
     rpg export docs/ -o nodes.json     the node catalogue
@@ -9,6 +10,9 @@
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
+The command knows no game system: ``--system`` (a bundled short name or an import path such as
+``mygame.rules:REGISTRY``) loads a registry, whose ``notation`` (``rules.systems.SystemNotation``)
+reads, rolls and adds side-roll flags.
 Notation that starts with ``-`` follows ``--``: ``rpg roll -- -1d6``.
 """
 
@@ -18,6 +22,7 @@ import argparse
 import contextlib
 import io
 import json
+import logging
 import os
 import random
 import re
@@ -27,12 +32,18 @@ import typing
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.tables import Table, percent
 
+if TYPE_CHECKING:
+    from rules.nodes import Registry
+    from rules.systems import SideRoll, SystemNotation
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR, EXIT_INTERNAL = 0, 1, 2, 3
 BAR_WIDTH = 40
+SYSTEM_HELP = ("read NOTATION with a game system's own notation: a bundled short name or an import path "
+               "such as mygame.rules:REGISTRY")
 
 
 class CliError(Exception):
@@ -73,33 +84,37 @@ def _nonempty(text: str) -> str:
 
 
 # -- dice ---------------------------------------------------------------------------------------------
+def _registry(system: str) -> Registry:
+    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``)."""
+    from rules.systems import SystemLoadError, load_registry
+
+    try:
+        return load_registry(system)
+    except SystemLoadError as error:
+        raise CliError(str(error)) from None
+
+
+def _notation(system: str) -> SystemNotation:
+    """The ``SystemNotation`` a system registers on its registry."""
+    registry = _registry(system)
+    if registry.notation is None:
+        raise CliError(f"system {system!r} registers no notation of its own")
+    return registry.notation
+
+
 def _expression(notation: str, system: str | None) -> Any:
-    """Plain dice notation, or a game system's own pool notation (``--system nemron``)."""
+    """Plain dice notation, or (with ``--system``) the system's own: its exact distribution."""
     from rules.dice import NotationError, parse
 
     if system:
-        registry = _registry(system)
-        if registry.pool_parser is None:
-            raise CliError(f"system {system!r} has no pool notation")
         try:
-            return registry.pool_parser(notation)
+            return _notation(system).parse(notation)
         except ValueError as error:
             raise CliError(str(error)) from None
     try:
         return parse(notation)
     except NotationError as error:
         raise CliError(str(error)) from None
-
-
-def _registry(system: str) -> Any:
-    from sphinx_rpg.binding import RegistryLoadError, load_registry
-
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", system):
-        raise CliError(f"{system!r} is not a game system name")
-    try:
-        return load_registry(f"rules.{system}:REGISTRY")
-    except RegistryLoadError as error:
-        raise CliError(f"unknown game system {system!r} ({error})") from None
 
 
 def _distribution(expression: Any) -> Any:
@@ -116,14 +131,22 @@ def _parse_range(text: str) -> range:
 
 
 def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from rules.dice import SeededSource
+    from rules.dice import NotationError, SeededSource, parse
 
-    expression = _expression(args.notation, args.system)
-    if not hasattr(expression, "roll"):
-        raise CliError(f"{args.notation!r} describes odds only; it cannot be rolled")
     source = SeededSource(random.Random(args.seed))
-    result = expression.roll(source)
-    data: dict[str, Any] = {"notation": str(expression), "seed": args.seed,
+    side_rolls: tuple[SideRoll, ...] = ()
+    try:
+        if args.system:
+            notation = _notation(args.system)
+            if notation.roll is None:
+                raise CliError(f"system {args.system!r} has notation for odds only; it cannot be rolled")
+            result = notation.roll(args.notation, source)
+            side_rolls = notation.side_rolls
+        else:
+            result = parse(args.notation).roll(source)
+    except (NotationError, ValueError) as error:
+        raise CliError(str(error)) from None
+    data: dict[str, Any] = {"notation": result.expr, "seed": args.seed,
                             "dice": [{"sides": d.sides, "face": d.face, "kept": d.kept} for d in result.dice],
                             "total": result.total}
     lines = [str(result)]
@@ -131,11 +154,12 @@ def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
         data["dc"] = args.dc
         data["success"] = result.total >= args.dc
         lines.append(f"DC {args.dc}: {'success' if data['success'] else 'failure'}")
-    if args.drama:
-        face = source.roll(20)
-        drama = {1: "bad drama", 20: "good drama"}.get(face, "no drama")
-        data["drama"] = {"face": face, "result": drama}
-        lines.append(f"drama die d20: {face} ({drama})")
+    for side in side_rolls:
+        if getattr(args, f"side_{side.name}", False):
+            face = source.roll(side.sides)
+            words = side.read(face)
+            data[side.name] = {"face": face, "result": words}
+            lines.append(f"{side.name} die d{side.sides}: {face} ({words})")
     return EXIT_OK, data, "\n".join(lines)
 
 
@@ -176,21 +200,74 @@ def command_odds(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 # -- rulebooks ----------------------------------------------------------------------------------------
-_WARNING = re.compile(r"^(?P<location>.*?):?\s*WARNING: (?P<message>.*?)(?: \[(?P<kind>[\w.]+)\])?$")
+def _node_warnings(app: Any) -> Any:
+    """A handler that collects the extension's typed warnings as Sphinx logs them (no text parsing)."""
+    from sphinx.util.logging import WarningStreamHandler
+
+    class NodeWarnings(_NodeWarnings, WarningStreamHandler):
+        pass
+
+    return NodeWarnings(app)
 
 
-def _build(docs: Path, builder: str, outdir: Path) -> list[str]:
-    """Build quietly; returns the warning lines (never raises for warnings)."""
+class _NodeWarnings(logging.StreamHandler):  # type: ignore[type-arg]
+    """Collects the extension's typed warnings (``type="node"``) as Sphinx logs them: no text parsing.
+
+    Sphinx treats it as one of its warning streams (:func:`_node_warnings` mixes in its class), so
+    warnings held back while pages are read reach it once, as they reach the console.  Sphinx's own
+    filter decides first (``suppress_warnings`` is honoured); the location is a ``(docname, line)``
+    pair, a docutils node or a path, read here the way Sphinx reads it.
+    """
+
+    def __init__(self, app: Any) -> None:
+        from sphinx.util.logging import WarningSuppressor
+
+        super().__init__(io.StringIO())
+        self.setLevel(logging.WARNING)
+        self.app = app
+        self.problems: list[dict[str, str]] = []
+        self.addFilter(WarningSuppressor(app))
+
+    def _location(self, location: Any) -> str:
+        from docutils import nodes
+        from sphinx.util.logging import get_node_location
+
+        if isinstance(location, tuple):
+            docname, line = location
+            path = str(self.app.env.doc2path(docname)) if docname else ""
+            return f"{path}:{line}" if path and line else path
+        if isinstance(location, nodes.Node):
+            return get_node_location(location) or ""
+        if isinstance(location, str) and location and ":" not in location:
+            return str(self.app.env.doc2path(location))
+        return str(location or "")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if getattr(record, "type", None) != "node":
+            return
+        kind = f"node.{getattr(record, 'subtype', '')}".rstrip(".")
+        message = str(record.msg) % record.args if record.args else str(record.msg)
+        message = message.removesuffix(f" [{kind}]")  # Sphinx may have appended the type already
+        self.problems.append({"location": self._location(getattr(record, "location", None)),
+                              "kind": kind, "message": message})
+
+
+def _build(docs: Path, builder: str, outdir: Path) -> list[dict[str, str]]:
+    """Build quietly; returns the ``node.*`` problems Sphinx logged (never raises for warnings)."""
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
+    from sphinx.util.logging import NAMESPACE
 
     if not (docs / "conf.py").is_file():
         raise CliError(f"{docs} is not a Sphinx project (no conf.py)")
-    warnings = io.StringIO()
+    logger = logging.getLogger(NAMESPACE)
+    collector: Any = None
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             app = Sphinx(str(docs), str(docs), str(outdir), str(outdir / ".doctrees"), builder,
-                         status=None, warning=warnings, freshenv=True, keep_going=True)
+                         status=None, warning=io.StringIO(), freshenv=True, keep_going=True)
+            collector = _node_warnings(app)
+            logger.addHandler(collector)
             app.build()
     except SphinxError as error:  # a conf.py that raises prints a traceback: keep its last line
         lines = [line.strip() for line in str(error).splitlines() if line.strip()]
@@ -198,24 +275,17 @@ def _build(docs: Path, builder: str, outdir: Path) -> list[str]:
         raise CliError(f"the build of {docs} failed: {type(error).__name__}: {reason}") from None
     except SystemExit as error:  # an extension or registry calling sys.exit() while it loads
         raise CliError(f"the build of {docs} failed: something called sys.exit({error.code!r})") from None
-    text = re.sub(r"\x1b\[[0-9;]*m", "", warnings.getvalue())
-    return [line for line in text.splitlines() if "WARNING:" in line]
-
-
-def _problems(lines: Sequence[str]) -> list[dict[str, str]]:
-    problems = []
-    for line in lines:
-        match = _WARNING.match(line)
-        if match and (match.group("kind") or "").startswith("node."):
-            problems.append({"location": match.group("location").strip(), "kind": match.group("kind"),
-                             "message": match.group("message")})
+    finally:
+        if collector is not None:
+            logger.removeHandler(collector)
+    problems: list[dict[str, str]] = collector.problems
     return problems
 
 
 def command_check(args: argparse.Namespace) -> tuple[int, Any, str]:
     docs = Path(args.docs)
     with tempfile.TemporaryDirectory(prefix="rpg-check-") as outdir:
-        problems = _problems(_build(docs, "dummy", Path(outdir)))
+        problems = _build(docs, "dummy", Path(outdir))
     text = "\n".join(f"{p['location']}: {p['message']} [{p['kind']}]" for p in problems)
     summary = f"{len(problems)} node problem{'s' if len(problems) != 1 else ''} in {docs}"
     return (EXIT_PROBLEMS if problems else EXIT_OK), {"problems": problems}, (text + "\n" if text else "") + summary
@@ -284,7 +354,7 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 # -- the parser ---------------------------------------------------------------------------------------
-def _parser() -> argparse.ArgumentParser:
+def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
                      "rulebooks.", epilog="Notation that starts with '-' goes after '--': rpg roll -- -1d6")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -292,13 +362,14 @@ def _parser() -> argparse.ArgumentParser:
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--json", action="store_true", help="print JSON instead of text")
 
-    roll = commands.add_parser("roll", help="roll dice notation (4d6kh3, 2d6+3, 1d6 > 1d10 > 1d8)")
+    roll = commands.add_parser("roll", help="roll dice notation (4d6kh3, 2d6+3, 6d6>=4, d6!)")
     roll.add_argument("notation", type=_nonempty)
     roll.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
     roll.add_argument("--dc", type=int, default=None, help="difficulty: report success when total >= DC")
-    roll.add_argument("--drama", action="store_true", help="Nemron: roll the d20 drama die alongside")
     roll.add_argument("--system", default=None, type=_nonempty,
-                      help="read NOTATION with a game system's pool notation")
+                      help=SYSTEM_HELP + "; it may add side-roll flags of its own")
+    for side in side_rolls:
+        roll.add_argument(f"--{side.name}", dest=f"side_{side.name}", action="store_true", help=side.help)
     common(roll)
     roll.set_defaults(run=command_roll)
 
@@ -306,8 +377,7 @@ def _parser() -> argparse.ArgumentParser:
     odds.add_argument("notation", type=_nonempty)
     odds.add_argument("--dc", default=None, type=_nonempty, help="P(result >= DC) for a range of DCs, e.g. 1-12")
     odds.add_argument("--under", default=None, type=_nonempty, help="P(result <= target) for a range, e.g. 3-18")
-    odds.add_argument("--system", default=None, type=_nonempty,
-                      help="read NOTATION with a game system's pool notation")
+    odds.add_argument("--system", default=None, type=_nonempty, help=SYSTEM_HELP)
     common(odds)
     odds.set_defaults(run=command_odds)
 
@@ -332,7 +402,8 @@ def _parser() -> argparse.ArgumentParser:
     diff.set_defaults(run=command_diff)
 
     graph = commands.add_parser("graph", help="which rules of a game system derive from which")
-    graph.add_argument("--system", required=True, help="the game system (its registry)")
+    graph.add_argument("--system", required=True, help="the game system: a bundled short name or an import path "
+                       "such as mygame.rules:REGISTRY")
     graph.add_argument("--dot", action="store_true", help="print Graphviz DOT instead of text")
     common(graph)
     graph.set_defaults(run=command_graph)
@@ -360,8 +431,22 @@ class _OutputError(Exception):
     pass
 
 
+def _side_rolls(argv: Sequence[str] | None) -> tuple[SideRoll, ...]:
+    """The side rolls of the system ``--system`` names, so ``rpg roll`` can offer their flags."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("command", nargs="?")
+    pre.add_argument("--system")
+    known, _ = pre.parse_known_args(argv)
+    if known.command != "roll" or not known.system:
+        return ()
+    try:
+        return tuple(_notation(known.system).side_rolls)
+    except CliError:
+        return ()  # the command itself reports the bad system
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    parser = _parser(_side_rolls(sys.argv[1:] if argv is None else argv))
     _ARGV[:] = list(argv) if argv is not None else sys.argv[1:]
     args = parser.parse_args(argv)
     status: int

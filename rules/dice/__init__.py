@@ -1,4 +1,8 @@
-"""sphinx-rpg's exact dice engine: distributions, mechanics, notation and rolling.
+"""sphinx-rpg's exact dice engine: distributions, sums, keep, success counting, explosions, compare,
+notation and rolling.
+
+It knows no game: each game's mechanic (Heimr's challenge, NUGGET's lids, Nemron's pools, SPURG's
+Verdict Roll) lives once, in ``rules/<system>/``, composed from these pieces.
 
 Pure Python (no Sphinx, no ``eval``).  Probabilities are exact ``Fraction`` values; every mechanic uses
 its closed form (products of CDFs, binomials, order statistics) rather than enumerating outcomes.
@@ -13,40 +17,19 @@ Explosions, the only mechanics with unbounded dice, follow two documented rules:
   last re-roll added as rolled; ``dist()`` and ``roll()`` both follow that rule exactly.
 
 Every exact computation is bounded (``errors.MAX_WORK``) and raises
-:class:`ComputationTooLargeError` rather than hang; notation is bounded by :data:`MAX_DICE` and
-:data:`MAX_SIDES`.
+:class:`ComputationTooLargeError` rather than hang; a parsed expression prices all of its work first
+(``DiceExpr.plan``, :mod:`rules.dice.cost`), so it answers or refuses at once.  Notation is bounded by
+:data:`MAX_DICE`, :data:`MAX_SIDES` and :data:`MAX_LENGTH`.
 """
 
 from .distribution import Dist, Outcomes, compare
 from .errors import ComputationTooLargeError, DiceError, ScriptExhaustedError, ScriptFaceError
-from .expr import Constant, Dice, DiceExpr, Explode, Keep, Pool, SuccessCount, Sum
-from .mechanics import (
-    EXPLODE_DEPTH,
-    EXPLOSION_TAIL,
-    NaturalsCheck,
-    RollUnder,
-    Verdict,
-    advantage,
-    contest,
-    count_successes,
-    disadvantage,
-    explode,
-    face_counts,
-    fumble_probability,
-    heimr_challenge,
-    keep,
-    keep_highest,
-    keep_lowest,
-    location_tally,
-    nat_override,
-    opposed,
-    p_success_with_naturals,
-    pool_outcomes,
-    roll_under,
-)
+from .exploding import EXPLODE_DEPTH, explode
+from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Reroll, Scale, SuccessCount, Sum
+from .keep import advantage, disadvantage, keep, keep_highest, keep_lowest
 from .notation import MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDES, NotationError, parse
-from .rollers import roll_heimr, roll_keep, roll_locations, roll_successes
 from .rolling import DiceSource, DieRoll, RollResult, ScriptedSource, SeededSource, default_source
+from .successes import EXPLOSION_TAIL, count_successes, fumble_probability, pool_outcomes
 
 
 def clear_caches() -> None:
@@ -55,23 +38,19 @@ def clear_caches() -> None:
     The caches only hold immutable values keyed by immutable inputs, so clearing them never changes
     a result; benchmarks use it to time cold computations.
     """
-    from . import distribution, heimr, mechanics, successes
+    from . import distribution, exploding, successes
     from .keep import _keep, _keep_highest, _keep_lowest
 
     for fn in (distribution.Dist.die, distribution._repeat_sum, _keep_highest, _keep_lowest, _keep,
-               successes._count_successes,
-               successes._lid_off_chain, heimr._raw, mechanics._face_counts, mechanics._explode):
+               successes._count_successes, successes._lid_off_chain, exploding._explode):
         fn.cache_clear()
 
 
 __all__ = [
-    "clear_caches", "ComputationTooLargeError", "Constant", "Dice", "DiceError", "DiceExpr", "DiceSource", "DieRoll",
-    "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Keep", "MAX_CONSTANT", "MAX_DICE",
-    "MAX_LENGTH", "MAX_SIDES", "NaturalsCheck", "NotationError", "Outcomes", "Pool", "RollResult",
-    "RollUnder", "ScriptExhaustedError", "ScriptFaceError", "ScriptedSource", "SeededSource",
-    "SuccessCount", "Sum", "Verdict", "advantage", "compare", "contest", "count_successes",
-    "default_source", "disadvantage", "explode", "face_counts", "fumble_probability",
-    "heimr_challenge", "keep", "keep_highest", "keep_lowest", "location_tally", "nat_override",
-    "opposed", "p_success_with_naturals", "parse", "pool_outcomes", "roll_heimr", "roll_keep",
-    "roll_locations", "roll_successes", "roll_under",
+    "clear_caches", "ComputationTooLargeError", "Constant", "Dice", "DiceError", "DiceExpr", "DiceSource",
+    "DieRoll", "Dist", "EXPLODE_DEPTH", "EXPLOSION_TAIL", "Explode", "Fudge", "Keep", "MAX_CONSTANT", "MAX_DICE",
+    "MAX_LENGTH", "MAX_SIDES", "NotationError", "Outcomes", "Reroll", "RollResult", "Scale", "ScriptExhaustedError",
+    "ScriptFaceError", "ScriptedSource", "SeededSource", "SuccessCount", "Sum", "advantage", "compare",
+    "count_successes", "default_source", "disadvantage", "explode", "fumble_probability", "keep",
+    "keep_highest", "keep_lowest", "parse", "pool_outcomes",
 ]

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: Below this many coefficient products the double loop beats packing into integers.
-_SCHOOLBOOK_LIMIT = 1024
+from .cost import SCHOOLBOOK_LIMIT as _SCHOOLBOOK_LIMIT
+from .cost import convolve_cost
+
+__all__ = ["convolve", "convolve_cost"]
 
 
 def convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
@@ -44,15 +46,3 @@ def _kronecker(a: Sequence[int], b: Sequence[int]) -> list[int]:
     n = len(a) + len(b) - 1
     raw = (pa * pb).to_bytes(width * n, "little")
     return [int.from_bytes(raw[k:k + width], "little") for k in range(0, width * n, width)]
-
-
-def convolve_cost(len_a: int, len_b: int, bits: int) -> int:
-    """A rough operation count for :func:`convolve`, for the work limit in ``errors.check_work``.
-
-    ``bits`` is the bit length of the largest product coefficient.  Packed multiplication costs about
-    (number of 30-bit machine digits) ** 1.585, and a Python-level loop is worth ~30 digit operations.
-    """
-    if len_a * len_b <= _SCHOOLBOOK_LIMIT:
-        return len_a * len_b
-    digits = (len_a + len_b) * (bits // 30 + 1)
-    return int(digits ** 1.585) // 30 + len_a + len_b

@@ -17,8 +17,9 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from ..values import is_whole
-from .convolution import convolve, convolve_cost
-from .errors import check_work
+from .convolution import convolve
+from .cost import Shape, convolve_cost, repeat_cost
+from .errors import PY_STEP, check_work
 
 
 def _fraction_fast(numerator: int, denominator: int) -> Fraction:
@@ -392,7 +393,7 @@ class Dist:
     def combine(self, other: Dist, fn: Callable[[Any, Any], Hashable]) -> Dist:
         """The distribution of fn(X, Y) for independent X ~ self and Y ~ other."""
         out: dict[Hashable, int] = {}
-        check_work(len(self) * len(other), "combine")
+        check_work(len(self) * len(other) * PY_STEP, "combine")
         for a, wa in zip(self._outcomes, self._weights):
             for b, wb in zip(other._outcomes, other._weights):
                 y = fn(a, b)
@@ -441,14 +442,16 @@ def _convolve(a: Dist, b: Dist) -> Dist:
     return a.combine(b, lambda x, y: x + y)
 
 
+def shape_of(d: Dist) -> Shape:
+    """What the work model (``rules.dice.cost``) needs of an int distribution already computed."""
+    return Shape(d._outcomes[0], d._outcomes[-1], len(d._outcomes), d._total.bit_length())
+
+
 @lru_cache(maxsize=512)
 def _repeat_sum(d: Dist, n: int) -> Dist:
     if n > 1 and len(d) > 1 and d._is_int():
-        # Refuse up front if the last (largest) convolution would be too big, before doing the rest.
-        span = d._outcomes[-1] - d._outcomes[0]
-        half = span * (n // 2) + 1
-        bits = (n // 2 + 1) * d._total.bit_length() + half.bit_length()
-        check_work(convolve_cost(half, span * (n - n // 2) + 1, bits), "sum of dice")
+        # Refuse up front if the squarings together would be too much, before doing any of them.
+        check_work(repeat_cost(shape_of(d), n)[0], "sum of dice")
     result: Dist | None = None
     base = d
     while n:

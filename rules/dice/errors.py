@@ -23,8 +23,13 @@ class ScriptFaceError(DiceError, ValueError):
     """A scripted face cannot occur on the die being rolled (e.g. a 7 scripted for a d6)."""
 
 
-#: Upper bound on the elementary operations one exact computation may take (see ``check_work``).
-MAX_WORK = 40_000_000
+#: Work units of one Python-level step (a loop iteration with a small multiply-add).  A unit is
+#: about a nanosecond of one core of an unloaded machine; ``rules.dice.cost`` prices every step.
+PY_STEP = 50
+
+#: The budget of one exact computation, in work units: about half a second of work, so that with the
+#: model's error every expression answers or refuses within about a second.
+MAX_WORK = 500_000_000
 
 
 def check_work(units: int, what: str) -> None:

@@ -2,35 +2,65 @@
 
 They are frozen dataclasses (equal when their fields are equal, hashable), and ``str()`` gives the
 canonical notation, which :func:`rules.dice.notation.parse` reads back into an equal object.
+
+Every expression knows what its exact distribution will cost before computing any of it
+(:meth:`DiceExpr.plan`, in the units of :mod:`rules.dice.cost`): :meth:`DiceExpr.dist` checks the
+whole expression's work against the budget first, so it answers or refuses at once.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import reduce
 
-from ..values import is_whole
+from ..values import is_whole, require_whole
+from .cost import PY_STEP, Shape, add_cost, repeat_cost, sum_cost, weights_cost
 from .distribution import Dist
-from .keep import keep, keep_highest
-from .mechanics import EXPLODE_DEPTH, explode
+from .errors import DiceError, check_work
+from .exploding import EXPLODE_DEPTH, explode
+from .keep import keep, keep_work
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
 
-__all__ = ["Constant", "DiceExpr", "Dice", "Explode", "Keep", "Pool", "SuccessCount", "Sum"]
+__all__ = ["Constant", "Dice", "DiceExpr", "Explode", "Fudge", "Keep", "Reroll", "Scale", "SuccessCount", "Sum"]
+
+#: A plan: (work units, shape of the resulting distribution), see :mod:`rules.dice.cost`.
+Plan = tuple[int, Shape]
 
 
-def _whole(owner: str, name: str, value: object, low: int) -> None:
-    if not is_whole(value) or value < low:
-        raise ValueError(f"{owner}: {name} must be a whole number >= {low}, not {value!r}")
+def _die_plan(sides: int, count: int) -> Plan:
+    """The plan of ``count`` fair dice with ``sides`` sides, summed."""
+    return repeat_cost(Shape(1, sides, sides, sides.bit_length()), count)
+
+
+def _shown(expr: object) -> str:
+    text = str(expr)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class DiceExpr:
     """Base class of parsed dice expressions."""
 
     def dist(self) -> Dist:
-        """The exact distribution of the expression's total."""
+        """The exact distribution of the expression's total (refused at once if it is too much work)."""
+        check_work(self.work(), _shown(self))
+        return self._dist()
+
+    def _dist(self) -> Dist:
         raise NotImplementedError
+
+    def plan(self) -> Plan:
+        """(work units, shape): what :meth:`dist` will cost and the shape of what it returns."""
+        raise NotImplementedError
+
+    def work(self) -> int:
+        """The estimated work of :meth:`dist`, known without computing anything."""
+        return self.plan()[0]
+
+    def split(self) -> tuple[DiceExpr, int]:
+        """(one die, how many): ``3d6`` is three ``1d6``, so a sum can gather the same dice together."""
+        return self, 1
 
     def roll(self, source: DiceSource) -> RollResult:
         """Roll the expression with ``source`` (seeded or scripted), keeping every die's face."""
@@ -55,7 +85,10 @@ class Constant(DiceExpr):
     def __str__(self) -> str:
         return str(self.value)
 
-    def dist(self) -> Dist:
+    def plan(self) -> Plan:
+        return 0, Shape(self.value, self.value, 1, 1)
+
+    def _dist(self) -> Dist:
         return Dist.constant(self.value)
 
     def roll(self, source: DiceSource) -> RollResult:
@@ -70,8 +103,8 @@ class Dice(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Dice", "count", self.count, 1)
-        _whole("Dice", "sides", self.sides, 1)
+        require_whole(self.count, "Dice: count", minimum=1)
+        require_whole(self.sides, "Dice: sides", minimum=1)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}"
@@ -80,7 +113,13 @@ class Dice(DiceExpr):
     def dice_count(self) -> int:
         return self.count
 
-    def dist(self) -> Dist:
+    def split(self) -> tuple[DiceExpr, int]:
+        return Dice(1, self.sides), self.count
+
+    def plan(self) -> Plan:
+        return _die_plan(self.sides, self.count)
+
+    def _dist(self) -> Dist:
         return Dist.die(self.sides).repeat_sum(self.count)
 
     def roll(self, source: DiceSource) -> RollResult:
@@ -98,9 +137,9 @@ class Keep(DiceExpr):
     highest: bool = True
 
     def __post_init__(self) -> None:
-        _whole("Keep", "count", self.count, 1)
-        _whole("Keep", "sides", self.sides, 1)
-        _whole("Keep", "keep", self.keep, 1)
+        require_whole(self.count, "Keep: count", minimum=1)
+        require_whole(self.sides, "Keep: sides", minimum=1)
+        require_whole(self.keep, "Keep: keep", minimum=1)
         if self.keep > self.count:
             raise ValueError(f"Keep: cannot keep {self.keep} of {self.count} dice")
 
@@ -111,7 +150,14 @@ class Keep(DiceExpr):
     def dice_count(self) -> int:
         return self.count
 
-    def dist(self) -> Dist:
+    def plan(self) -> Plan:
+        if self.keep == self.count:
+            return _die_plan(self.sides, self.count)
+        low, high = self.keep, self.keep * self.sides
+        shape = Shape(low, high, high - low + 1, self.count * self.sides.bit_length())
+        return keep_work(self.count, self.sides, self.keep) + weights_cost(shape.count, shape.bits), shape
+
+    def _dist(self) -> Dist:
         return keep(self.count, self.sides, self.keep, self.highest)
 
     def roll(self, source: DiceSource) -> RollResult:
@@ -126,7 +172,7 @@ class Keep(DiceExpr):
 class Explode(DiceExpr):
     """``NdS!``: each die showing its maximum is re-rolled and added, at most ``EXPLODE_DEPTH`` times.
 
-    The depth rule is that of :func:`rules.dice.mechanics.explode`; ``dist()`` is exact for it and
+    The depth rule is that of :func:`rules.dice.exploding.explode`; ``dist()`` is exact for it and
     ``roll()`` follows it too, so no source can make a roll run forever.
     """
 
@@ -134,8 +180,8 @@ class Explode(DiceExpr):
     sides: int
 
     def __post_init__(self) -> None:
-        _whole("Explode", "count", self.count, 1)
-        _whole("Explode", "sides", self.sides, 2)
+        require_whole(self.count, "Explode: count", minimum=1)
+        require_whole(self.sides, "Explode: sides", minimum=2)
 
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}!"
@@ -144,7 +190,16 @@ class Explode(DiceExpr):
     def dice_count(self) -> int:
         return self.count
 
-    def dist(self) -> Dist:
+    def split(self) -> tuple[DiceExpr, int]:
+        return Explode(1, self.sides), self.count
+
+    def plan(self) -> Plan:
+        depth, sides = EXPLODE_DEPTH, self.sides
+        one = Shape(1, sides * (depth + 1), depth * (sides - 1) + sides, (depth + 1) * sides.bit_length())
+        work, shape = repeat_cost(one, self.count)
+        return work + weights_cost(one.count, one.bits), shape
+
+    def _dist(self) -> Dist:
         return explode(self.sides).repeat_sum(self.count)
 
     def roll(self, source: DiceSource) -> RollResult:
@@ -158,6 +213,162 @@ class Explode(DiceExpr):
         return RollResult(str(self), tuple(dice), sum(d.face for d in dice))
 
 
+#: How many times one die of a reroll-until (``rr``) may be rerolled before the roll gives up.
+MAX_REROLLS = 1000
+
+#: The faces of a fudge die.
+FUDGE_FACES = (-1, 0, 1)
+
+
+@dataclass(frozen=True)
+class Fudge(DiceExpr):
+    """``NdF``: the sum of ``count`` fudge dice, each -1, 0 or +1 with equal chance.
+
+    A fudge die is rolled as a d3 read as face - 2 (so a scripted 1, 2, 3 gives -1, 0, +1); its
+    :class:`~rules.dice.rolling.DieRoll` records ``sides=3`` and the face as read (-1, 0 or +1).
+    """
+
+    count: int
+
+    def __post_init__(self) -> None:
+        require_whole(self.count, "Fudge: count", minimum=1)
+
+    def __str__(self) -> str:
+        return f"{self.count}dF"
+
+    @property
+    def dice_count(self) -> int:
+        return self.count
+
+    def split(self) -> tuple[DiceExpr, int]:
+        return Fudge(1), self.count
+
+    def plan(self) -> Plan:
+        return repeat_cost(Shape(-1, 1, 3, 2), self.count)
+
+    def _dist(self) -> Dist:
+        return Dist._new(FUDGE_FACES, (1, 1, 1)).repeat_sum(self.count)
+
+    def roll(self, source: DiceSource) -> RollResult:
+        dice = tuple(DieRoll(3, source.roll(3) - 2) for _ in range(self.count))
+        return RollResult(str(self), dice, sum(d.face for d in dice))
+
+
+@dataclass(frozen=True)
+class Reroll(DiceExpr):
+    """``NdSrF``, ``NdSr<F``, ``NdSr>F``: each die showing a face in ``low..high`` is re-rolled once,
+    and the re-roll stands even if it shows such a face again (icepool's ``reroll(depth=1)``).
+
+    ``until=True`` (``rr``) re-rolls until the face is outside ``low..high`` (icepool's
+    ``reroll(depth='inf')``); a roll gives up with :class:`DiceError` after :data:`MAX_REROLLS` tries on
+    one die, so no source can keep it rolling.  ``str()`` writes ``r3`` for one face, ``r<3`` for the
+    faces below 3 and ``r>4`` for those above 4 (``rr3``... when rerolling until).
+    """
+
+    count: int
+    sides: int
+    low: int
+    high: int
+    until: bool = False
+
+    def __post_init__(self) -> None:
+        require_whole(self.count, "Reroll: count", minimum=1)
+        require_whole(self.sides, "Reroll: sides", minimum=1)
+        require_whole(self.low, "Reroll: low", minimum=1)
+        require_whole(self.high, "Reroll: high", minimum=self.low)
+        if self.high > self.sides:
+            raise ValueError(f"Reroll: a d{self.sides} never shows {self.high}")
+        if self.low == 1 and self.high == self.sides:
+            raise ValueError(f"Reroll: rerolling every face of a d{self.sides} changes nothing")
+        if self.low > 1 and self.high < self.sides and self.low != self.high:
+            raise ValueError(f"Reroll: rerolls one face, the lowest faces or the highest ones, not "
+                             f"{self.low}..{self.high} of a d{self.sides}")
+
+    def __str__(self) -> str:
+        if self.low == self.high:
+            which = str(self.low)
+        elif self.low == 1:
+            which = f"<{self.high + 1}"
+        else:
+            which = f">{self.low - 1}"
+        return f"{self.count}d{self.sides}{'rr' if self.until else 'r'}{which}"
+
+    @property
+    def dice_count(self) -> int:
+        return self.count
+
+    def rerolled(self, face: int) -> bool:
+        return self.low <= face <= self.high
+
+    def split(self) -> tuple[DiceExpr, int]:
+        return Reroll(1, self.sides, self.low, self.high, self.until), self.count
+
+    def plan(self) -> Plan:
+        one = Shape(1, self.sides, self.sides, 2 * self.sides.bit_length())
+        work, shape = repeat_cost(one, self.count)
+        return work + weights_cost(one.count, one.bits), shape
+
+    def _dist(self) -> Dist:
+        # Over sides ** 2: a face that stands as first rolled (sides ways), plus any face after one
+        # of the ``again`` rerolled faces (``again`` ways each).
+        again = 0 if self.until else self.high - self.low + 1  # until: only the faces that stand
+        weights = [again + (0 if self.rerolled(f) else self.sides) for f in range(1, self.sides + 1)]
+        return Dist._new(range(1, self.sides + 1), weights).repeat_sum(self.count)
+
+    def roll(self, source: DiceSource) -> RollResult:
+        dice: list[DieRoll] = []
+        for _ in range(self.count):
+            face = source.roll(self.sides)
+            tries = 0
+            while self.rerolled(face) and (tries == 0 or self.until):
+                tries += 1
+                if tries > MAX_REROLLS:
+                    raise DiceError(f"{self}: a die showed a rerolled face {MAX_REROLLS:,} times in a row; "
+                                    f"rerolling until it stops would take too long")
+                dice.append(DieRoll(self.sides, face, kept=False))
+                face = source.roll(self.sides)
+            dice.append(DieRoll(self.sides, face))
+        return RollResult(str(self), tuple(dice), sum(d.face for d in dice if d.kept))
+
+
+@dataclass(frozen=True)
+class Scale(DiceExpr):
+    """``1d6*3``, ``2*1d6``, ``(1d6+2)*2``: the total of ``expr`` multiplied by a whole number >= 2.
+
+    Multiplying scales the total (``2*1d6`` is 2, 4, ..., 12), it does not roll more dice.
+    """
+
+    expr: DiceExpr
+    factor: int
+
+    def __post_init__(self) -> None:
+        require_whole(self.factor, "Scale: factor", minimum=2)
+        if not isinstance(self.expr, DiceExpr) or isinstance(self.expr, (Constant, Scale)):
+            raise ValueError(f"Scale: multiplies dice, not {self.expr!r}")
+
+    def __str__(self) -> str:
+        inner = str(self.expr)
+        if not isinstance(self.expr, (Dice, Explode, Fudge, Keep, Reroll)):  # a die and its suffix need none
+            inner = f"({inner})"
+        return f"{inner}*{self.factor}"
+
+    @property
+    def dice_count(self) -> int:
+        return self.expr.dice_count
+
+    def plan(self) -> Plan:
+        work, shape = self.expr.plan()
+        return work + weights_cost(shape.count, shape.bits), shape.scaled(self.factor)
+
+    def _dist(self) -> Dist:
+        return self.expr.dist() * self.factor
+
+    def roll(self, source: DiceSource) -> RollResult:
+        result = self.expr.roll(source)
+        shown = result.detail or result.format_dice()
+        return RollResult(str(self), result.dice, result.total * self.factor, f"({shown}) * {self.factor}")
+
+
 @dataclass(frozen=True)
 class SuccessCount(DiceExpr):
     """``NdS>=T``: how many of ``count`` dice show ``threshold`` or more (failures shown dropped)."""
@@ -167,9 +378,9 @@ class SuccessCount(DiceExpr):
     threshold: int
 
     def __post_init__(self) -> None:
-        _whole("SuccessCount", "count", self.count, 1)
-        _whole("SuccessCount", "sides", self.sides, 1)
-        _whole("SuccessCount", "threshold", self.threshold, 1)
+        require_whole(self.count, "SuccessCount: count", minimum=1)
+        require_whole(self.sides, "SuccessCount: sides", minimum=1)
+        require_whole(self.threshold, "SuccessCount: threshold", minimum=1)
         if self.threshold > self.sides:
             raise ValueError(f"SuccessCount: a d{self.sides} never shows {self.threshold}")
 
@@ -180,7 +391,12 @@ class SuccessCount(DiceExpr):
     def dice_count(self) -> int:
         return self.count
 
-    def dist(self) -> Dist:
+    def plan(self) -> Plan:
+        low = self.count if self.threshold == 1 else 0
+        shape = Shape(low, self.count, self.count + 1, self.count * self.sides.bit_length())
+        return self.count * (PY_STEP + shape.bits // 30) + weights_cost(shape.count, shape.bits), shape
+
+    def _dist(self) -> Dist:
         return count_successes(self.count, self.sides, self.threshold)
 
     def roll(self, source: DiceSource) -> RollResult:
@@ -189,45 +405,6 @@ class SuccessCount(DiceExpr):
             face = source.roll(self.sides)
             dice.append(DieRoll(self.sides, face, face >= self.threshold))
         return RollResult(str(self), tuple(dice), sum(d.kept for d in dice))
-
-
-@dataclass(frozen=True)
-class Pool(DiceExpr):
-    """Nemron's pool ``1d6 › 1d10 › 1d8``: roll every die of every term and keep the single highest.
-
-    ``2d8`` inside a pool is two d8 in the pool.  ``str()`` uses ``›``; ``>`` is read as well.
-    """
-
-    terms: tuple[Dice, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "terms", tuple(self.terms))
-        if len(self.terms) < 2:
-            raise ValueError("Pool: a pool joins at least two terms (a single term is just Dice)")
-        for t in self.terms:
-            if not isinstance(t, Dice):
-                raise ValueError(f"Pool: a pool holds plain dice like 1d8, not {t}")
-
-    def __str__(self) -> str:
-        return " › ".join(str(t) for t in self.terms)
-
-    @property
-    def dice_count(self) -> int:
-        return sum(t.count for t in self.terms)
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """The size of every die in the pool, in order (``2d8`` gives two 8s)."""
-        return tuple(t.sides for t in self.terms for _ in range(t.count))
-
-    def dist(self) -> Dist:
-        return keep_highest([Dist.die(s) for s in self.sides])
-
-    def roll(self, source: DiceSource) -> RollResult:
-        faces = [(s, source.roll(s)) for s in self.sides]
-        best = max(range(len(faces)), key=lambda i: (faces[i][1], -i))
-        dice = tuple(DieRoll(s, f, i == best) for i, (s, f) in enumerate(faces))
-        return RollResult(str(self), dice, faces[best][1])
 
 
 @dataclass(frozen=True)
@@ -261,9 +438,43 @@ class Sum(DiceExpr):
     def dice_count(self) -> int:
         return sum(t.dice_count for t in self.terms)
 
-    def dist(self) -> Dist:
-        parts = [t.dist() if s > 0 else -t.dist() for t, s in zip(self.terms, self.signs)]
-        return reduce(lambda a, b: a + b, parts)
+    def _groups(self) -> tuple[int, list[tuple[DiceExpr, int, int]]]:
+        """(sum of the constants, [(one die or term, sign, how many times)]): identical dice and terms
+        are gathered, so ``1d100+1d100+...`` costs what ``154d100`` does (a sum by squaring)."""
+        offset = 0
+        counts: dict[tuple[DiceExpr, int], int] = {}
+        for t, s in zip(self.terms, self.signs):
+            if isinstance(t, Constant):
+                offset += s * t.value
+                continue
+            one, n = t.split()
+            counts[(one, s)] = counts.get((one, s), 0) + n
+        return offset, [(one, s, n) for (one, s), n in counts.items()]
+
+    def plan(self) -> Plan:
+        offset, groups = self._groups()
+        work, parts = 0, []
+        for one, sign, n in groups:
+            w, shape = one.plan()
+            w2, shape = repeat_cost(shape, n) if n > 1 else (0, shape)
+            work += w + w2
+            parts.append(shape if sign > 0 else shape.negated())
+        if not parts:
+            return work, Shape(offset, offset, 1, 1)
+        w, shape = sum_cost(parts)
+        return work + w + weights_cost(shape.count, shape.bits), shape.shifted(offset)
+
+    def _dist(self) -> Dist:
+        offset, groups = self._groups()
+        parts: list[tuple[Shape, Dist]] = []
+        for one, sign, n in groups:
+            shape, d = one.plan()[1], one.dist()
+            if n > 1:
+                shape, d = repeat_cost(shape, n)[1], d.repeat_sum(n)
+            parts.append((shape, d) if sign > 0 else (shape.negated(), -d))
+        if not parts:
+            return Dist.constant(offset)
+        return sum_dists(parts) + offset
 
     def roll(self, source: DiceSource) -> RollResult:
         dice: list[DieRoll] = []
@@ -279,6 +490,21 @@ class Sum(DiceExpr):
             shown.append(("- " if s < 0 else "+ " if i else "") + piece)
             total += s * result.total
         return RollResult(str(self), tuple(dice), total, " ".join(shown))
+
+
+def sum_dists(parts: Sequence[tuple[Shape, Dist]]) -> Dist:
+    """Add independent distributions, always the two narrowest first (the order ``cost.sum_cost``
+    prices): every intermediate distribution stays as small as it can be."""
+    heap = [(shape.span, i, shape, d) for i, (shape, d) in enumerate(parts)]
+    heapq.heapify(heap)
+    counter = len(heap)
+    while len(heap) > 1:
+        _, _, sa, a = heapq.heappop(heap)
+        _, _, sb, b = heapq.heappop(heap)
+        shape = add_cost(sa, sb)[1]
+        heapq.heappush(heap, (shape.span, counter, shape, a + b))
+        counter += 1
+    return heap[0][3]
 
 
 def sum_of(terms: Sequence[DiceExpr], signs: Sequence[int] | None = None) -> DiceExpr:

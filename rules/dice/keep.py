@@ -1,4 +1,4 @@
-"""Keep-highest / keep-lowest: Nemron pools, advantage, ``4d6kh3``.
+"""Keep-highest / keep-lowest: mixed pools (the highest of 1d6 and 1d10), advantage, ``4d6kh3``.
 
 Keeping one die of independent dice needs no enumeration: P(max <= x) is the product of the dice's
 CDFs at x (and P(min >= x) the product of their survival functions).  Keeping k of n identical dice is
@@ -17,7 +17,7 @@ from typing import Any
 
 from ..values import is_whole
 from .distribution import Dist, _sorted_outcomes
-from .errors import check_work
+from .errors import PY_STEP, check_work
 
 
 def _dists(dists: Iterable[Dist]) -> tuple[Dist, ...]:
@@ -95,12 +95,12 @@ def _keep_highest(dists: tuple[Dist, ...]) -> Dist:
     span = _contiguous(groups)
     if span:
         xs = range(span[0], span[1] + 1)
-        check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep highest")
+        check_work(len(xs) * len(groups) * (1 + len(dists) // 16) * 2 * PY_STEP, "keep highest")
         products = list(map(prod, zip(*_dense_columns(groups, *span, survival=False))))
         weights = [products[0]] + [b - a for a, b in pairwise(products)]
         return Dist._new(xs, weights)
     points = _union(groups)
-    check_work(len(points) * len(groups) * (1 + len(dists) // 16), "keep highest")
+    check_work(len(points) * len(groups) * (1 + len(dists) // 16) * 2 * PY_STEP, "keep highest")
     # Column per distinct die: its CDF weight at every x, raised to its multiplicity.
     columns = [[cum[bisect_right(outcomes, x)] ** count for x in points] if count > 1
                else [cum[bisect_right(outcomes, x)] for x in points]
@@ -118,12 +118,12 @@ def _keep_lowest(dists: tuple[Dist, ...]) -> Dist:
     span = _contiguous(groups)
     if span:
         xs = range(span[0], span[1] + 1)
-        check_work(len(xs) * len(groups) * (1 + len(dists) // 16), "keep lowest")
+        check_work(len(xs) * len(groups) * (1 + len(dists) // 16) * 2 * PY_STEP, "keep lowest")
         survivals = list(map(prod, zip(*_dense_columns(groups, *span, survival=True))))
         weights = [a - b for a, b in pairwise(survivals)] + [survivals[-1]]
         return Dist._new(xs, weights)
     points = _union(groups)
-    check_work(len(points) * len(groups) * (1 + len(dists) // 16), "keep lowest")
+    check_work(len(points) * len(groups) * (1 + len(dists) // 16) * 2 * PY_STEP, "keep lowest")
     columns = [[(total - cum[bisect_left(outcomes, x)]) ** count for x in points] if count > 1
                else [total - cum[bisect_left(outcomes, x)] for x in points]
                for outcomes, cum, total, count in groups]
@@ -158,7 +158,7 @@ def keep_work(n: int, sides: int, k: int) -> int:
     """An operation estimate for :func:`keep`: (state, transition) pairs times the big-integer size."""
     pairs = sides * (sides * k ** 3 // 6 + k * k)
     bits = n * max(sides, 2).bit_length()
-    return 3 * pairs * (1 + bits // 2000) + n  # x3: calibrated against the convolution units
+    return PY_STEP * pairs * (1 + bits // 2000) + n  # one Python step per (state, transition) pair
 
 
 @lru_cache(maxsize=1024)

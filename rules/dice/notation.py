@@ -1,35 +1,41 @@
-"""Dice notation: ``d20``, ``3d6``, ``2d6+3``, ``4d6kh3``, ``2d6kl1``, ``6d6>=4``, ``d6!`` and Nemron pools.
+"""Dice notation: ``d20``, ``3d6+2``, ``4d6kh3``, ``4d6dl1``, ``4dF``, ``d%``, ``2d6r1``, ``(1d6+2)*2``...
 
-Grammar (whitespace is allowed between terms and around ``>=``, ``>`` and ``›``, not inside a die)::
+Grammar (whitespace is allowed between terms and around operators, not inside a die)::
 
-    expr    := [+|-] term ((+|-) term)*
-    term    := INT | die [suffix] | die ((› | >) die)+          the last form is a Nemron pool
-    die     := [INT] (d|D) INT
-    suffix  := (kh | kl | k) INT | ! | >= INT
+    expr    := [+|-] product ((+|-) product)*
+    product := factor ('*' factor)*                  at most one factor may hold dice
+    factor  := INT | '(' expr ')' | die [suffix]
+    die     := [INT] (d|D) (INT | %)  |  [INT] (d|D) (F|f)                 d% is d100, dF a fudge die
+    suffix  := (kh | kl | k | dh | dl) INT | ! | >= INT | (r | rr) (INT | < INT | > INT)
 
-``>=`` counts successes, while ``>`` (or ``›``) followed by a die joins a pool: ``6d6>=4`` is a success
-count, ``1d6 > 1d8`` a pool, and ``6d6>4`` an error that says so.  Everything is bounded: at most
-:data:`MAX_DICE` dice in one expression, :data:`MAX_SIDES` sides on a die, :data:`MAX_CONSTANT` for a
-number and :data:`MAX_LENGTH` characters, so no input can make the parser or the engine hang.  Any bad
-input raises :class:`NotationError` and nothing else.
+``>=`` counts successes; ``6d6>4`` is an error that says so.  A game's own notation (Nemron's pools
+``1d6 › 1d8``) is not read here but by the system's registration (``rules.systems``).  ``4d6dl1`` (drop the lowest) is
+the same roll as ``4d6kh3`` and is written back that way; ``r`` rerolls once, ``rr`` until the face
+stands (see :class:`Reroll`);
+``*`` multiplies by a whole number, and parentheses group (``-(1d6+2)`` is ``-1d6-2``).
+Everything is bounded: at most :data:`MAX_DICE` dice in one expression, :data:`MAX_SIDES` sides on a
+die, :data:`MAX_CONSTANT` for a number (and a product of numbers), :data:`MAX_NESTING` levels of
+parentheses and :data:`MAX_LENGTH` characters, both as typed and as written back by ``str()``, so
+``parse(str(e)) == e`` for every expression ``parse`` returns and no input can make the parser or the
+engine hang.  Any bad input raises :class:`NotationError` and nothing else.
 """
 
 from __future__ import annotations
 
 from .errors import DiceError
-from .expr import Constant, Dice, DiceExpr, Explode, Keep, Pool, SuccessCount, Sum
+from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Reroll, Scale, SuccessCount, Sum
 
 __all__ = [
-    "Constant", "Dice", "DiceExpr", "Explode", "Keep", "MAX_CONSTANT", "MAX_DICE", "MAX_LENGTH",
-    "MAX_SIDES", "NotationError", "Pool", "SuccessCount", "Sum", "parse",
+    "Constant", "Dice", "DiceExpr", "Explode", "Fudge", "Keep", "MAX_CONSTANT", "MAX_DICE",
+    "MAX_LENGTH", "MAX_NESTING", "MAX_SIDES", "NotationError", "Reroll", "Scale",
+    "SuccessCount", "Sum", "parse",
 ]
 
 MAX_DICE = 1000
 MAX_SIDES = 10_000
 MAX_CONSTANT = 1_000_000
 MAX_LENGTH = 1000
-
-POOL_SEPARATORS = ("›", ">")
+MAX_NESTING = 20
 
 
 class NotationError(DiceError, ValueError):
@@ -54,7 +60,12 @@ def parse(text: str) -> DiceExpr:
     """Parse dice notation into a :class:`DiceExpr` (raises :class:`NotationError` on bad input)."""
     if not isinstance(text, str):
         raise NotationError(repr(text), 0, f"dice notation must be a string, not {type(text).__name__}")
-    return _Parser(text).parse()
+    expr = _Parser(text).parse()
+    written = len(str(expr))
+    if written > MAX_LENGTH:
+        raise NotationError(text, 0, f"written out in full this is {written:,} characters long, and dice "
+                                     f"notation is at most {MAX_LENGTH} (write 20d6, not d6+d6+...)")
+    return expr
 
 
 class _Parser:
@@ -62,6 +73,7 @@ class _Parser:
         self.text = text
         self.i = 0
         self.dice = 0
+        self.depth = 0
 
     # ------------------------------------------------------------------ helpers
     def error(self, reason: str, position: int | None = None) -> NotationError:
@@ -102,22 +114,34 @@ class _Parser:
         self.skip_ws()
         if not self.peek():
             raise self.error("empty dice notation: expected a die like d20 or a number")
+        expr = self.expr()
+        if self.peek() == ")":
+            raise self.error("unexpected ')': there is no '(' before it")
+        if self.peek():
+            raise self.error(f"unexpected {self.peek()!r}: expected +, -, * or the end of the notation")
+        return expr
+
+    def expr(self) -> DiceExpr:
+        """Terms joined by + and -; a parenthesised sum inside is flattened into this one."""
         terms: list[DiceExpr] = []
         signs: list[int] = []
         sign = 1
-        if self.peek() in "+-":
+        if self.peek() in ("+", "-"):
             sign = -1 if self.peek() == "-" else 1
             self.i += 1
             self.skip_ws()
         while True:
-            terms.append(self.term())
-            signs.append(sign)
+            term = self.product()
+            if isinstance(term, Sum):
+                terms.extend(term.terms)
+                signs.extend(sign * s for s in term.signs)
+            else:
+                terms.append(term)
+                signs.append(sign)
             self.skip_ws()
             ch = self.peek()
-            if not ch:
+            if ch not in ("+", "-"):
                 break
-            if ch not in "+-":
-                raise self.error(f"unexpected {ch!r}: expected +, - or the end of the notation")
             sign = -1 if ch == "-" else 1
             self.i += 1
             self.skip_ws()
@@ -129,13 +153,66 @@ class _Parser:
                 return Constant(-only.value)
         return Sum(tuple(terms), tuple(signs))
 
-    def term(self) -> DiceExpr:
+    def product(self) -> DiceExpr:
+        """Factors joined by ``*``: numbers multiply together, and at most one factor holds dice."""
+        start = self.i
+        factor = 1
+        dice: DiceExpr | None = None
+        while True:
+            at = self.i
+            item = self.factor()
+            if isinstance(item, Constant):
+                factor *= item.value
+                if abs(factor) > MAX_CONSTANT:
+                    raise self.error(f"a product of numbers is at most {MAX_CONSTANT:,}", at)
+            elif dice is not None:
+                raise self.error("dice can only be multiplied by a number, not by other dice", at)
+            else:
+                dice = item
+            save = self.i
+            self.skip_ws()
+            if self.peek() != "*":
+                self.i = save
+                break
+            self.i += 1
+            self.skip_ws()
+        if dice is None:
+            return Constant(factor)
+        if factor < 1:
+            raise self.error(f"dice can be multiplied by a whole number of at least 1, not {factor}; "
+                             f"write a minus sign in front to subtract", start)
+        if factor == 1:
+            return dice
+        if isinstance(dice, Scale):
+            factor *= dice.factor
+            dice = dice.expr
+            if factor > MAX_CONSTANT:
+                raise self.error(f"a product of numbers is at most {MAX_CONSTANT:,}", start)
+        return Scale(dice, factor)
+
+    def factor(self) -> DiceExpr:
         start = self.i
         ch = self.peek()
+        if ch == "(":
+            if self.depth >= MAX_NESTING:
+                raise self.error(f"parentheses nest at most {MAX_NESTING} deep")
+            self.depth += 1
+            self.i += 1
+            self.skip_ws()
+            if self.peek() == ")":
+                raise self.error("empty parentheses: expected a die like d6 or a number")
+            inner = self.expr()
+            self.skip_ws()
+            if self.peek() != ")":
+                raise self.error(f"expected ')' to close the '(' at column {start + 1}, "
+                                 f"found {self.describe()}")
+            self.i += 1
+            self.depth -= 1
+            return inner
         if not ch:
             raise self.error("expected a die like d6 or a number, found the end of the notation")
         if ch not in "0123456789dD":
-            raise self.error(f"expected a die like d6 or a number, found {ch!r}")
+            raise self.error(f"expected a die like d6, a number or '(', found {ch!r}")
         count = self.number("a number", MAX_CONSTANT) if ch not in "dD" else 1
         if self.peek() not in ("d", "D"):
             return Constant(count)
@@ -149,6 +226,10 @@ class _Parser:
             raise self.error(f"too many dice: at most {MAX_DICE:,} in one expression", start)
         self.i += 1  # the d
         sides_at = self.i
+        if self.peek() == "%":
+            self.i += 1
+            self.add_dice(count, start)
+            return Dice(count, 100)
         sides = self.number("the number of sides", MAX_SIDES)
         if sides < 1:
             raise self.error("a die needs at least 1 side", sides_at)
@@ -156,17 +237,23 @@ class _Parser:
         return Dice(count, sides)
 
     def after_die(self, start: int, count: int) -> DiceExpr:
+        if self.text[self.i + 1:self.i + 2] in ("F", "f"):
+            return self.fudge(start, count)
         die = self.die(start, count)
         ch = self.peek()
         if ch in ("k", "K"):
             return self.keep(die)
+        if ch in ("d", "D") and self.text[self.i + 1:self.i + 2] in ("h", "H", "l", "L"):
+            return self.drop(die)
+        if ch in ("r", "R"):
+            return self.reroll(die)
         if ch == "!":
             if die.sides < 2:
                 raise self.error("a d1 cannot explode (it would always show its maximum)")
             self.i += 1
             return Explode(die.count, die.sides)
         if ch in ("d", "D"):
-            raise self.error("unexpected 'd': a die is written like 3d6")
+            raise self.error("unexpected 'd': a die is written like 3d6 (or 4d6dl1 to drop the lowest)")
         save = self.i
         self.skip_ws()
         if self.text.startswith(">=", self.i) or self.peek() == "≥":
@@ -179,8 +266,10 @@ class _Parser:
             if threshold > die.sides:
                 raise self.error(f"a d{die.sides} never shows {threshold}, so nothing could succeed", at)
             return SuccessCount(die.count, die.sides, threshold)
-        if self.peek() in POOL_SEPARATORS:
-            return self.pool(die)
+        if self.peek() in (">", "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"):
+            raise self.error(f"unexpected {self.peek()!r}: to count successes write '>=' as in "
+                             f"{die.count}d{die.sides}>=4; a keep-highest pool such as Nemron's "
+                             "is read with its game system's notation")
         self.i = save
         return die
 
@@ -198,31 +287,47 @@ class _Parser:
             raise self.error(f"cannot keep {kept} of {die.count} dice", kept_at)
         return Keep(die.count, die.sides, kept, highest)
 
-    def pool(self, first: Dice) -> Pool:
-        terms = [first]
-        while True:
-            sep_at = self.i
-            self.i += 1  # the separator
-            self.skip_ws()
-            start = self.i
-            ch = self.peek()
-            if ch not in "0123456789dD" or not ch:
-                raise self.error(
-                    f"expected a die like 1d8 after {self.text[sep_at]!r} (a Nemron pool); "
-                    f"to count successes write '>=' as in 6d6>=4", start)
-            count = self.number("a number", MAX_CONSTANT) if ch not in "dD" else 1
-            if self.peek() not in ("d", "D"):
-                raise self.error(
-                    f"a pool joins dice like 1d8, not the number {count}; to count successes write "
-                    f"'>=' as in 6d6>={count}", start)
-            terms.append(self.die(start, count))
-            if self.peek() in ("k", "K", "!"):
-                raise self.error("only plain dice like 1d8 can be pooled")
-            save = self.i
-            self.skip_ws()
-            if self.peek() in POOL_SEPARATORS and not self.text.startswith(">=", self.i):
-                continue
-            if self.text.startswith(">=", self.i) or self.peek() == "≥":
-                raise self.error("a pool cannot count successes")
-            self.i = save
-            return Pool(tuple(terms))
+    def fudge(self, start: int, count: int) -> Fudge:
+        if count < 1:
+            raise self.error("a roll needs at least 1 die", start)
+        if count > MAX_DICE:
+            raise self.error(f"too many dice: at most {MAX_DICE:,} in one expression", start)
+        self.i += 2  # the d and the F
+        self.add_dice(count, start)
+        if self.peek() in ("k", "K", "d", "D", "r", "R", "!") or self.text.startswith(">=", self.i):
+            raise self.error("fudge dice are summed as they fall: nothing may follow 4dF but +, - or *")
+        return Fudge(count)
+
+    def drop(self, die: Dice) -> Keep:
+        """``4d6dl1`` drops the lowest die: the same roll as ``4d6kh3`` (and written back so)."""
+        lowest = self.text[self.i + 1] in ("l", "L")
+        self.i += 2
+        at = self.i
+        dropped = self.number("how many dice to drop", MAX_DICE)
+        if dropped < 1:
+            raise self.error("drop at least 1 die", at)
+        if dropped >= die.count:
+            raise self.error(f"cannot drop {dropped} of {die.count} dice: at least one must be left", at)
+        return Keep(die.count, die.sides, die.count - dropped, highest=lowest)
+
+    def reroll(self, die: Dice) -> Reroll:
+        """``r1`` rerolls a 1, ``r<3`` a 1 or 2, ``r>5`` a 6 (of a d6), each die at most once;
+        ``rr1`` rerolls until the face is not a 1."""
+        self.i += 1
+        until = self.peek() in ("r", "R")
+        self.i += until
+        op = self.peek() if self.peek() in ("<", ">") else ""
+        self.i += len(op)
+        at = self.i
+        face = self.number("the face to reroll", MAX_SIDES)
+        low, high = {"": (face, face), "<": (1, face - 1), ">": (face + 1, die.sides)}[op]
+        low, high = max(low, 1), min(high, die.sides)
+        if (face > die.sides and op != "<") or low > high:
+            raise self.error(f"a d{die.sides} never shows {'a face ' + op if op else ''}{face}, "
+                             f"so nothing would be rerolled", at)
+        if low == 1 and high == die.sides:
+            raise self.error(f"every face of a d{die.sides} would be rerolled: the reroll "
+                             f"{'would never stop' if until else 'changes nothing'}", at)
+        if self.peek() in ("k", "K", "d", "D", "r", "R", "!"):
+            raise self.error("a reroll cannot be combined with keep, drop, explode or another reroll")
+        return Reroll(die.count, die.sides, low, high, until)

@@ -1,4 +1,5 @@
-"""Success counting (NUGGET): dice at or above a threshold, lid-on, lid-off explosions, fumbles.
+"""Success counting: dice at or above a threshold, an all-maximum bonus ("lid-on"), exploding maxima
+("lid-off") and fumbles (every die a 1).  A game composes its own pool from these.
 
 Explosion depth rule (lid-off)
 ------------------------------
@@ -16,7 +17,7 @@ the cap has its exact probability, and the cap outcome carries the exact tail P(
 the smallest number of successes whose tail is at most ``tail`` (default :data:`EXPLOSION_TAIL` =
 2**-64, below the resolution of a float).  So P(K = k) is exact for k < cap, P(K >= k) is exact for
 every k <= cap, and E[K] falls short of the true n * (S - threshold + 1) / (S - 1) by less than
-``tail`` times a small factor (tests check 3/5 per die for NUGGET's d6 >= 4).
+``tail`` times a small factor (3/5 per die for d6 >= 4).
 
 ``max_depth=D`` is the finite game variant instead: a chain explodes at most D times, and a maximum on
 the D-th re-roll counts as a success without rolling again.  That distribution is finite and exact
@@ -30,9 +31,11 @@ from functools import lru_cache
 from math import comb
 from typing import Literal
 
-from ..values import is_whole
+from ..values import require_whole
+from .convolution import convolve
+from .cost import convolve_cost
 from .distribution import Dist
-from .errors import check_work
+from .errors import PY_STEP, check_work
 
 Lid = Literal["none", "on", "off"]
 
@@ -40,16 +43,10 @@ Lid = Literal["none", "on", "off"]
 EXPLOSION_TAIL = Fraction(1, 2 ** 64)
 
 
-def _whole(name: str, value: object, low: int) -> int:
-    if not is_whole(value) or value < low:
-        raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
-    return value
-
-
 def _check(n: int, sides: int, threshold: int, lid: str, max_depth: int | None) -> None:
-    _whole("n (the number of dice)", n, 0)
-    _whole("sides", sides, 1)
-    _whole("threshold", threshold, 1)
+    require_whole(n, "n (the number of dice)", minimum=0)
+    require_whole(sides, "sides", minimum=1)
+    require_whole(threshold, "threshold", minimum=1)
     if threshold > sides:
         raise ValueError(f"threshold {threshold} can never be rolled on a d{sides}")
     if lid not in ("none", "on", "off"):
@@ -57,7 +54,7 @@ def _check(n: int, sides: int, threshold: int, lid: str, max_depth: int | None) 
     if lid == "off" and sides < 2:
         raise ValueError("lid-off needs dice with at least 2 sides (a d1 would explode forever)")
     if max_depth is not None:
-        _whole("max_depth", max_depth, 0)
+        require_whole(max_depth, "max_depth", minimum=0)
 
 
 def count_successes(n: int, sides: int = 6, threshold: int = 4, lid: Lid = "none",
@@ -109,29 +106,43 @@ def _lid_off_chain(sides: int, threshold: int, depth: int) -> Dist:
 
 def _lid_off_unlimited(n: int, sides: int, threshold: int, tail: Fraction) -> Dist:
     plain, miss = sides - threshold, threshold - 1
-    check_work(n * (n + 200), f"lid-off successes of {n} dice")
     # binom[i] = C(n, i) plain^i miss^(n-i) sides^i: i chains end on an ordinary success.
-    binom = [comb(n, i) * plain ** i * miss ** (n - i) * sides ** i for i in range(n + 1)]
-    numerators: list[int] = []  # numerators[k] = P(K = k) * sides ** (n + k)
-    cumulative = 0  # P(K < k) * sides ** (n + k)
-    denominator = sides ** n  # sides ** (n + k)
-    k = 0
-    # Stop at the first k whose tail P(K >= k) = (denominator - cumulative) / denominator <= tail.
-    while (denominator - cumulative) * tail.denominator > tail.numerator * denominator:
-        nk = sum(binom[i] * comb(n - 1 + k - i, k - i) for i in range(min(n, k) + 1))
-        numerators.append(nk)
-        cumulative = (cumulative + nk) * sides
-        denominator *= sides
-        k += 1
-    weights = [nk * sides ** (k - j) for j, nk in enumerate(numerators)]
-    weights.append(denominator - cumulative)  # the exact tail P(K >= cap), folded into the cap
-    return Dist._new(range(k + 1), weights)
+    # numerators[k] = P(K = k) * sides ** (n + k) = sum_i binom[i] * C(n - 1 + k - i, k - i): one
+    # convolution of binom with the negative-binomial counts, long enough to reach the cap (doubled
+    # until it is; the mean is below n * sides / (sides - 1) <= 2n successes).
+    length = 2 * n + 64
+    binom: list[int] = []
+    while True:
+        # Bounds before any big number is built: binom[i] < (2 * sides ** 2) ** n, negbin[j] < 2 ** (n + j).
+        bits = 2 * n * (2 * sides.bit_length() + 1) + n + length + 2 * length.bit_length()
+        check_work(convolve_cost(n + 1, length, bits) + (n + length) * (PY_STEP + bits // 15),
+                   f"lid-off successes of {n} dice")
+        binom = binom or [comb(n, i) * plain ** i * miss ** (n - i) * sides ** i for i in range(n + 1)]
+        negbin = [1]
+        for j in range(1, length):
+            negbin.append(negbin[-1] * (n - 1 + j) // j)
+        numerators = convolve(binom, negbin)[:length]
+        cumulative = 0  # P(K < k) * sides ** (n + k)
+        denominator = sides ** n  # sides ** (n + k)
+        k = 0
+        # Stop at the first k whose tail P(K >= k) = (denominator - cumulative) / denominator <= tail.
+        while (denominator - cumulative) * tail.denominator > tail.numerator * denominator:
+            if k == length:
+                break
+            cumulative = (cumulative + numerators[k]) * sides
+            denominator *= sides
+            k += 1
+        else:
+            weights = [nk * sides ** (k - j) for j, nk in enumerate(numerators[:k])]
+            weights.append(denominator - cumulative)  # the exact tail P(K >= cap), folded into the cap
+            return Dist._new(range(k + 1), weights)
+        length *= 2
 
 
 def fumble_probability(n: int, sides: int = 6) -> Fraction:
     """P(every one of ``n`` dice shows a 1); 0 for an empty pool (no roll, no fumble)."""
-    _whole("n (the number of dice)", n, 0)
-    _whole("sides", sides, 1)
+    require_whole(n, "n (the number of dice)", minimum=0)
+    require_whole(sides, "sides", minimum=1)
     return Fraction(1, sides ** n) if n else Fraction(0)
 
 
@@ -140,7 +151,7 @@ def pool_outcomes(n: int, sides: int = 6, threshold: int = 4, lid: Lid = "none",
     """The joint distribution of (successes, fumbled) as tuples ``(int, bool)``.
 
     A fumble is every original die showing a 1 (its success count is then 0 unless the threshold is
-    1).  NUGGET needs the pair: a resistance roll's successes reduce damage, and its fumble adds 1.
+    1).  A game whose fumble changes the outcome (a fumbled resistance roll) needs the pair.
     """
     successes = count_successes(n, sides, threshold, lid, max_depth, tail=tail)
     joint = {(k, False): p for k, p in successes.items()}

@@ -11,15 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource, Dist
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.tables import Table
 from rules.values import is_whole
 
-NODES = topic_registry("characters")
 
-
-class CharacterError(ValueError):
+class CharacterError(DndalikeError):
     """Base class of the character-creation errors."""
 
 
@@ -31,34 +29,11 @@ class StatScoreError(CharacterError):
         super().__init__(f"stat score {score!r} is impossible: 3d6 gives a whole number from 3 to 18")
 
 
-class StatBonusError(CharacterError):
-    """A stat bonus outside -2..+2."""
-
-    def __init__(self, bonus: object) -> None:
-        self.bonus = bonus
-        super().__init__(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
-
-
-class UnknownStatError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
-
-
-class UnknownClassError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown class {name!r} (known: {', '.join(CLASSES)})")
-
-
 class NoPowerError(CharacterError):
     """A character with no class power has neither a class nor a level."""
 
     def __init__(self, powers: object) -> None:
         super().__init__(f"powers {powers!r}: a character needs a list of at least one class power")
-
-
-class UnknownArmourError(CharacterError):
-    def __init__(self, name: object) -> None:
-        super().__init__(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})")
 
 
 class HandsError(CharacterError):
@@ -104,11 +79,11 @@ BONUS_BANDS: tuple[BonusBand, ...] = (
 def _stat_name(name: str) -> str:
     full = ABBREVIATIONS.get(name, name)
     if full not in STAT_ORDER:
-        raise UnknownStatError(name)
+        raise CharacterError(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
     return full
 
 
-@NODES.rule("Dndalike.Rule.StatBonus", "Stat Bonus", "rule",
+@REGISTRY.rule("Dndalike.Rule.StatBonus", "Stat Bonus", "RU",
             values={"lowest": -2, "highest": 2})
 def stat_bonus(score: int) -> int:
     """The bonus a stat score gives: the whole sheet uses bonuses, never raw scores.
@@ -126,7 +101,7 @@ def stat_bonus(score: int) -> int:
 def check_bonus(bonus: int) -> int:
     """Validate a stat bonus (-2..+2) handed to a derived-value rule."""
     if not is_whole(bonus) or not -2 <= bonus <= 2:
-        raise StatBonusError(bonus)
+        raise CharacterError(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
     return bonus
 
 
@@ -164,19 +139,19 @@ class Stats:
 
 for _name in STAT_ORDER:
     _abbreviation = next(short for short, full in ABBREVIATIONS.items() if full == _name)
-    NODES.define(f"Dndalike.Stat.{_name}", _name, "stat", implementation=Stats,
+    REGISTRY.define(f"Dndalike.Stat.{_name}", _name, "stat", implementation=Stats,
                  summary=f"3d6, rolled in order; its bonus modifies {MODIFIES[_name]}.",
                  dice="3d6", values={"modifies": MODIFIES[_name], "abbreviation": _abbreviation})
 
 
-@NODES.rule("Dndalike.Roll.Stats", "Rolling Stats", "roll", dice="3d6")
+@REGISTRY.rule("Dndalike.Roll.Stats", "Rolling Stats", "RL", dice="3d6")
 def roll_stats(source: DiceSource) -> Stats:
     """Roll 3d6 six times and assign the totals in order: no swapping, so every sheet is a surprise."""
     totals = [sum(source.roll(6) for _ in range(3)) for _ in STAT_ORDER]
     return Stats(*totals)
 
 
-@NODES.table()
+@REGISTRY.table()
 def stat_bonus_odds() -> Table:
     """Exact chance of each bonus on a 3d6 stat."""
     three_d6 = Dist.die(6).repeat_sum(3)
@@ -206,7 +181,7 @@ CLASSES: dict[str, CharacterClass] = {
 }
 
 for _class in CLASSES.values():
-    NODES.define(f"Dndalike.Class.{_class.name}", _class.name, "class", implementation=CharacterClass,
+    REGISTRY.define(f"Dndalike.Class.{_class.name}", _class.name, "class", implementation=CharacterClass,
                  summary=f"Each {_class.name.lower()} power adds {_class.health} + Con bonus health.",
                  values={"health": _class.health})
 
@@ -215,10 +190,10 @@ def class_of(power_class: str) -> CharacterClass:
     try:
         return CLASSES[power_class]
     except (KeyError, TypeError):
-        raise UnknownClassError(power_class) from None
+        raise CharacterError(f"unknown class {power_class!r} (known: {', '.join(CLASSES)})") from None
 
 
-@NODES.rule("Dndalike.Rule.Class", "Class", "rule")
+@REGISTRY.rule("Dndalike.Rule.Class", "Class", "RU")
 def character_class(power_classes: Sequence[str]) -> str:
     """A character's class is the class of the first power they picked; later powers never change it."""
     if not power_classes or isinstance(power_classes, str):
@@ -226,7 +201,7 @@ def character_class(power_classes: Sequence[str]) -> str:
     return class_of(power_classes[0]).name
 
 
-@NODES.rule("Dndalike.Derived.Level", "Level", "derived", formula="powers")
+@REGISTRY.rule("Dndalike.Derived.Level", "Level", "derived", formula="powers")
 def level(power_classes: Sequence[str]) -> int:
     """Level is simply how many class powers a character has: a new character is level 1."""
     if not power_classes or isinstance(power_classes, str):
@@ -236,7 +211,7 @@ def level(power_classes: Sequence[str]) -> int:
     return len(power_classes)
 
 
-@NODES.rule("Dndalike.Derived.HealthGain", "Health per Level", "derived",
+@REGISTRY.rule("Dndalike.Derived.HealthGain", "Health per Level", "derived",
             formula="ClassHealth + ConBonus", values={"least": 2, "most": 8})
 def health_gain(power_class: str, con_bonus: int) -> int:
     """Health added by one new power: the health of that power's class plus the Constitution bonus.
@@ -246,14 +221,14 @@ def health_gain(power_class: str, con_bonus: int) -> int:
     return class_of(power_class).health + check_bonus(con_bonus)
 
 
-@NODES.rule("Dndalike.Derived.Health", "Health", "derived")
+@REGISTRY.rule("Dndalike.Derived.Health", "Health", "derived")
 def health(power_classes: Sequence[str], con_bonus: int) -> int:
     """Health is the sum of every power's :func:`health_gain`, taken in the order the powers were bought."""
     level(power_classes)
     return sum(health_gain(name, con_bonus) for name in power_classes)
 
 
-@NODES.rule("Dndalike.Derived.MaximumFatigue", "Maximum Fatigue", "derived",
+@REGISTRY.rule("Dndalike.Derived.MaximumFatigue", "Maximum Fatigue", "derived",
             formula="WisBonus + 6", values={"base": 6, "least": 4, "most": 8})
 def maximum_fatigue(wis_bonus: int) -> int:
     """The most fatigue a character may take on voluntarily: Wisdom bonus + 6."""
@@ -281,7 +256,7 @@ ARMOURS: dict[str, Armour] = {
 }
 
 for _armour in ARMOURS.values():
-    NODES.define(f"Dndalike.Gear.{_armour.name.replace(' ', '')}", _armour.name, "gear",
+    REGISTRY.define(f"Dndalike.Gear.{_armour.name.replace(' ', '')}", _armour.name, "G",
                  implementation=Armour,
                  summary=f"Armour class {_armour.armour_class}, permanent fatigue {_armour.permanent_fatigue}.",
                  values={"ac": _armour.armour_class, "fatigue": _armour.permanent_fatigue})
@@ -291,16 +266,16 @@ def armour(name: str) -> Armour:
     try:
         return ARMOURS[name]
     except (KeyError, TypeError):
-        raise UnknownArmourError(name) from None
+        raise CharacterError(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})") from None
 
 
-@NODES.rule("Dndalike.Derived.ArmourClass", "Armour Class", "derived", formula="ArmourAC + ChaBonus")
+@REGISTRY.rule("Dndalike.Derived.ArmourClass", "Armour Class", "derived", formula="ArmourAC + ChaBonus")
 def armour_class(armour_name: str, cha_bonus: int) -> int:
     """Armour class is the armour's own value plus the Charisma bonus: presence makes foes hesitate."""
     return armour(armour_name).armour_class + check_bonus(cha_bonus)
 
 
-@NODES.rule("Dndalike.Derived.PermanentFatigue", "Permanent Fatigue", "derived")
+@REGISTRY.rule("Dndalike.Derived.PermanentFatigue", "Permanent Fatigue", "derived")
 def permanent_fatigue(armour_name: str) -> int:
     """Fatigue the armour imposes for as long as it is worn; resting never takes it away."""
     return armour(armour_name).permanent_fatigue
@@ -370,11 +345,11 @@ _GEAR_NODES = {
     "Bow": ("Bow and Arrows", "bow"),
 }
 for _key, (_title, _item) in _GEAR_NODES.items():
-    NODES.define(f"Dndalike.Gear.{_key}", _title, "gear", implementation=HandItem,
+    REGISTRY.define(f"Dndalike.Gear.{_key}", _title, "G", implementation=HandItem,
                  summary=f"Adds {', '.join(sorted(HAND_ITEMS[_item].features)) or 'one die'}.")
 
 
-@NODES.rule("Dndalike.Rule.ActionDice", "Action Dice", "rule", values={"base_movement": 1})
+@REGISTRY.rule("Dndalike.Rule.ActionDice", "Action Dice", "RU", values={"base_movement": 1})
 def action_dice(*hands: str) -> Kit:
     """The action dice a character's hands give.
 

@@ -12,8 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.dndalike._dice import DiceSource
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource
 from rules.dndalike.characters import ActionDice, Character
 from rules.dndalike.core import gain_fatigue, natural_result, saving_throw, succeeds
 from rules.dndalike.powers import (
@@ -26,19 +25,18 @@ from rules.dndalike.powers import (
     riposte_cancels,
     trip_cancels,
 )
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.skills import Task, attempt_completion, attempt_progress
 from rules.dndalike.spellcasting import Spell, SpellStones, casting_save, check_stones, end_of_turn_save, gather_power
 from rules.dndalike.wounds import DamageTrack, finishing_blow, suffer_wounds, wounds_dealt
 from rules.values import is_whole
-
-NODES = topic_registry("combat")
 
 SLOW, QUICK = "slow", "quick"
 #: How MOVE and DODGE change armour class (see :class:`CombatSettings`).
 RAISE_MODES = ("max", "set")
 
 
-class CombatError(ValueError):
+class CombatError(DndalikeError):
     """Base class of the combat errors."""
 
 
@@ -52,15 +50,6 @@ class CostError(CombatError):
 
 class TargetError(CombatError):
     """An action aimed at something it cannot target."""
-
-
-class StackNotEmptyError(CombatError):
-    """The turn cannot end while abilities wait on the stack."""
-
-
-class UnknownActionError(CombatError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown action {value!r} (known: {', '.join(ACTIONS)})")
 
 
 class TurnOrderError(CombatError):
@@ -164,7 +153,7 @@ class Combatant:
         return f"<Combatant {self.name}>"
 
 
-@NODES.rule("Dndalike.Rule.CurrentArmourClass", "Armour Class at Resolution", "rule")
+@REGISTRY.rule("Dndalike.Rule.CurrentArmourClass", "Armour Class at Resolution", "RU")
 def current_ac(combatant: Combatant, settings: CombatSettings = CombatSettings()) -> int:
     """A combatant's armour class right now: its sheet value, unless MOVE or DODGE raised it this turn."""
     if combatant.raised_ac is None:
@@ -246,7 +235,7 @@ class StackItem:
         return f"<StackItem #{self.number} {self}>"
 
 
-@NODES.rule("Dndalike.Rule.TurnOrder", "Turn Order", "rule")
+@REGISTRY.rule("Dndalike.Rule.TurnOrder", "Turn Order", "RU")
 def turn_order(arrivals: Mapping[str, int]) -> tuple[str, ...]:
     """Parties act one whole party at a time, the one that has been in the area longest first.
 
@@ -261,7 +250,7 @@ def turn_order(arrivals: Mapping[str, int]) -> tuple[str, ...]:
     return tuple(sorted(arrivals, key=lambda name: arrivals[name]))
 
 
-@NODES.rule("Dndalike.Rule.Speed", "Slow and Quick", "rule")
+@REGISTRY.rule("Dndalike.Rule.Speed", "Slow and Quick", "RU")
 def fatigue_to_act(spec: ActionSpec, combatant: Combatant, *, own_turn: bool, stack_empty: bool) -> int:
     """Whether an action may be taken now, and the extra fatigue that costs.
 
@@ -388,7 +377,7 @@ class Combat:
         try:
             return ACTIONS[action]
         except KeyError:
-            raise UnknownActionError(action) from None
+            raise CombatError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})") from None
 
     def _check_needs(self, spec: ActionSpec, actor: Combatant) -> None:
         need = spec.needs
@@ -529,7 +518,7 @@ class Combat:
             item.target = self.ranged_into_melee(actor, target, aim)
         return item
 
-    @NODES.rule("Dndalike.Rule.RangedIntoMelee", "Shooting into a Melee", "rule", values={"fatigue": 1})
+    @REGISTRY.rule("Dndalike.Rule.RangedIntoMelee", "Shooting into a Melee", "RU", values={"fatigue": 1})
     def ranged_into_melee(self, actor: Combatant, target: Combatant, aim: bool) -> Combatant:
         """Shooting at someone with others in melee range: aim (1 fatigue and a save; on a failure a
         random other character in that melee is hit instead), or don't and take a random one of all."""
@@ -603,7 +592,7 @@ class Combat:
         return end_of_turn(self, choices or {})
 
 
-@NODES.rule("Dndalike.Rule.Hitting", "Hitting", "rule", values={"always_hits": 6, "always_misses": 1})
+@REGISTRY.rule("Dndalike.Rule.Hitting", "Hitting", "RU", values={"always_hits": 6, "always_misses": 1})
 def hits(value: int, natural: int, armour_class: int) -> bool:
     """An attack hits when its die (with Strength bonus) meets the target's armour class at
     resolution; a natural 6 always hits and a natural 1 always misses."""
@@ -613,12 +602,12 @@ def hits(value: int, natural: int, armour_class: int) -> bool:
     return succeeds(value, armour_class)
 
 
-@NODES.rule("Dndalike.Step.EndOfTurn", "End of Turn", "step")
+@REGISTRY.rule("Dndalike.Step.EndOfTurn", "End of Turn", "step")
 def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
     """No actions: end-of-turn effects resolve, the active party refreshes its action dice, and the
     next party's turn starts.  ``choices`` names, per sorcerer, how a failed end-of-turn save is paid."""
     if combat.stack:
-        raise StackNotEmptyError(f"{len(combat.stack)} abilities still wait on the stack")
+        raise CombatError(f"{len(combat.stack)} abilities still wait on the stack")
     party = combat.active_party
     combat._say(f"end of turn: {party}")
     for who in combat.combatants:
@@ -649,7 +638,7 @@ def _raise_ac(combat: Combat, item: StackItem) -> None:
     combat._say(f"{item.actor.name}'s armour class is {armour_class} until the end of the turn")
 
 
-@NODES.rule("Dndalike.Action.Move", "Move", "action", values={"cost": "M", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.Move", "Move", "AC", values={"cost": "M", "speed": SLOW})
 def resolve_move(combat: Combat, item: StackItem) -> None:
     """MOVE (slow, one Movement die): armour class rises to the die until the end of the turn, then
     the mover walks their path; attacks merged into the move resolve at the places they named."""
@@ -664,13 +653,13 @@ def resolve_move(combat: Combat, item: StackItem) -> None:
             return
 
 
-@NODES.rule("Dndalike.Action.Dodge", "Dodge", "action", values={"cost": "F, M", "speed": QUICK})
+@REGISTRY.rule("Dndalike.Action.Dodge", "Dodge", "AC", values={"cost": "F, M", "speed": QUICK})
 def resolve_dodge(combat: Combat, item: StackItem) -> None:
     """DODGE (quick, 1 fatigue and one Movement die): armour class rises to the die until the end of the turn."""
     _raise_ac(combat, item)
 
 
-@NODES.rule("Dndalike.Action.Jab", "Jab", "action", values={"cost": "A", "speed": SLOW, "wounds": 1})
+@REGISTRY.rule("Dndalike.Action.Jab", "Jab", "AC", values={"cost": "A", "speed": SLOW, "wounds": 1})
 def resolve_jab(combat: Combat, item: StackItem) -> None:
     """JAB (slow, one Attack die): a hit deals a wound (two with a two-handed weapon)."""
     if combat.attack_hits(item):
@@ -678,7 +667,7 @@ def resolve_jab(combat: Combat, item: StackItem) -> None:
         combat.wound(item.target, wounds_dealt(1, two_handed="double wounds" in item.actor.features))
 
 
-@NODES.rule("Dndalike.Action.CoupDeGrace", "Coup de Grace", "action", values={"cost": "A", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.CoupDeGrace", "Coup de Grace", "AC", values={"cost": "A", "speed": SLOW})
 def resolve_coup_de_grace(combat: Combat, item: StackItem) -> None:
     """COUP DE GRACE (slow, one Attack die): a hit is a finishing blow.  Surviving it still counts as
     a hit without a wound (a save with advantage to keep stacked abilities)."""
@@ -695,7 +684,7 @@ def resolve_coup_de_grace(combat: Combat, item: StackItem) -> None:
         combat.shaken(target, wounded=False)
 
 
-@NODES.rule("Dndalike.Action.Block", "Block", "action", values={"cost": "S", "speed": QUICK})
+@REGISTRY.rule("Dndalike.Action.Block", "Block", "AC", values={"cost": "S", "speed": QUICK})
 def resolve_block(combat: Combat, item: StackItem) -> None:
     """BLOCK (quick, one Shield die; shield bearers only).  Against a melee attack on someone in the
     blocker's melee range, cancel it if its Attack value is at most the Shield die.  Against a ranged
@@ -736,7 +725,7 @@ def resolve_trip(combat: Combat, item: StackItem) -> None:
         combat.shaken(ability.actor, wounded=False)
 
 
-@NODES.rule("Dndalike.Action.BasicTrip", "Basic Trip", "action", values={"cost": "A", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.BasicTrip", "Basic Trip", "AC", values={"cost": "A", "speed": SLOW})
 def resolve_basic_trip(combat: Combat, item: StackItem) -> None:
     """BASIC TRIP (slow, one Attack die; anyone): on a hit the target is tripped: any movement ability
     it has stacked is cancelled and it can announce none until the end of the turn."""
@@ -751,7 +740,7 @@ def resolve_basic_trip(combat: Combat, item: StackItem) -> None:
         combat.shaken(target, wounded=False)
 
 
-@NODES.rule("Dndalike.Action.RegainDie", "Regain a Die", "action", values={"cost": "F", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.RegainDie", "Regain a Die", "AC", values={"cost": "F", "speed": SLOW})
 def resolve_regain(combat: Combat, item: StackItem) -> None:
     """REGAIN A DIE (slow, one fatigue; anyone): a spent action die of the chosen type comes back."""
     resolve_exert(combat, item)
@@ -775,7 +764,7 @@ def resolve_gather_power(combat: Combat, item: StackItem) -> None:
     combat._say(f"{item.actor.name} gathers a {drawn} stone")
 
 
-@NODES.rule("Dndalike.Action.CastASpell", "Cast a Spell", "action", values={"cost": "O, M", "speed": SLOW})
+@REGISTRY.rule("Dndalike.Action.CastASpell", "Cast a Spell", "AC", values={"cost": "O, M", "speed": SLOW})
 def resolve_cast(combat: Combat, item: StackItem) -> None:
     """CAST A SPELL: the spell works; the caster saves at minus the spell's level: failure or a
     natural 6 costs 1 fatigue, and a natural 6 puts a free copy of the spell on the stack."""
@@ -825,19 +814,19 @@ RESOLVERS: dict[str, Callable[[Combat, StackItem], None]] = {
 }
 
 
-NODES.define("Dndalike.Rule.Stack", "The Stack", "rule", implementation=Combat,
+REGISTRY.define("Dndalike.Rule.Stack", "The Stack", "RU", implementation=Combat,
              summary="Announce, pay and roll; stack; respond with quick actions; resolve the top when "
                      "all decline; judge success at resolution; end the turn when the stack is empty.")
-NODES.define("Dndalike.Rule.Reach", "Reach", "rule", implementation=Combat.attack_hits,
+REGISTRY.define("Dndalike.Rule.Reach", "Reach", "RU", implementation=Combat.attack_hits,
              summary="Melee attacks need the target in the same place, ranged ones need sight; "
                      "out of reach at resolution is an automatic failure.")
-NODES.define("Dndalike.Rule.InterruptingMovement", "Interrupting Movement", "rule", implementation=Combat.merge,
+REGISTRY.define("Dndalike.Rule.InterruptingMovement", "Interrupting Movement", "RU", implementation=Combat.merge,
              summary="An attack merged into someone's move resolves when the mover reaches the named place.")
-NODES.define("Dndalike.Rule.WoundsAndTheStack", "Wounds and the Stack", "rule", implementation=Combat.shaken,
+REGISTRY.define("Dndalike.Rule.WoundsAndTheStack", "Wounds and the Stack", "RU", implementation=Combat.shaken,
              summary="A wound means a save or losing every stacked ability; a hit without a wound, a save "
                      "with advantage.")
-NODES.define("Dndalike.Rule.Death", "Death", "rule", implementation=Combat.kill,
+REGISTRY.define("Dndalike.Rule.Death", "Death", "RU", implementation=Combat.kill,
              summary="Death cancels all of a character's stacked abilities.")
-NODES.define("Dndalike.Action.SkillAttempt", "Skill Attempt in Combat", "action",
+REGISTRY.define("Dndalike.Action.SkillAttempt", "Skill Attempt in Combat", "AC",
              implementation=resolve_skill_attempt, values={"cost": "M", "speed": SLOW},
              summary="Progress and completion attempts in combat cost a Movement die each.")

@@ -10,13 +10,11 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist, advantage, disadvantage
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource, Dist, advantage, disadvantage
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.providers import Int
 from rules.tables import Table
-from rules.values import is_whole
-
-NODES = topic_registry("core")
+from rules.values import is_whole, require_whole
 
 #: The faces of the game's only die.
 SIDES = 6
@@ -24,16 +22,12 @@ NATURAL_SUCCESS = 6
 NATURAL_FAILURE = 1
 
 
-class CoreRuleError(ValueError):
+class CoreRuleError(DndalikeError):
     """Base class of the core-rule errors."""
 
 
 class FatigueError(CoreRuleError):
     """A fatigue value or amount that cannot exist (negative, or not a whole number)."""
-
-    def __init__(self, what: str, value: object) -> None:
-        self.value = value
-        super().__init__(f"{what} {value!r} is invalid: fatigue is a whole number, 0 or more")
 
 
 class FatigueLimitError(CoreRuleError):
@@ -58,27 +52,6 @@ class FaceError(CoreRuleError):
 class DieValueError(CoreRuleError):
     """A die value, opposing value or modifier that is not a whole number."""
 
-    def __init__(self, what: str, value: object) -> None:
-        self.value = value
-        super().__init__(f"{what} {value!r} is invalid: it must be a whole number")
-
-
-def _integer(what: str, value: object) -> int:
-    if not is_whole(value):
-        raise DieValueError(what, value)
-    return value
-
-
-class CancellationError(CoreRuleError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown cancellation rule {value!r} (use 'any' or 'count')")
-
-
-def _whole(what: str, value: object) -> int:
-    if not is_whole(value) or value < 0:
-        raise FatigueError(what, value)
-    return value
-
 
 # ----------------------------------------------------------------------- advantage and disadvantage
 
@@ -90,7 +63,7 @@ class Edge(Enum):
     DISADVANTAGE = "disadvantage"
 
 
-@NODES.rule("Dndalike.Rule.Advantage", "Advantage and Disadvantage", "rule", values={"dice": 2})
+@REGISTRY.rule("Dndalike.Rule.Advantage", "Advantage and Disadvantage", "RU", values={"dice": 2})
 def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: str = "any") -> Edge:
     """The edge a roll ends up with once advantage and disadvantage have cancelled.
 
@@ -107,7 +80,7 @@ def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: s
     if cancel == "any":
         a, d = int(a > 0), int(d > 0)
     elif cancel != "count":
-        raise CancellationError(cancel)
+        raise CoreRuleError(f"unknown cancellation rule {cancel!r} (use 'any' or 'count')")
     if a > d:
         return Edge.ADVANTAGE
     if d > a:
@@ -149,15 +122,16 @@ def roll_die(source: DiceSource, how: Edge = Edge.NORMAL) -> DieRoll:
 
 # ---------------------------------------------------------------------------------------- success
 
-@NODES.rule("Dndalike.Rule.Success", "Success", "rule")
+@REGISTRY.rule("Dndalike.Rule.Success", "Success", "RU")
 def succeeds(value: int, opposing: int) -> bool:
     """An action succeeds when its die value meets or beats the opposing value *at resolution time*."""
-    return _integer("die value", value) >= _integer("opposing value", opposing)
+    return (require_whole(value, "die value", error=DieValueError)
+            >= require_whole(opposing, "opposing value", error=DieValueError))
 
 
 # ------------------------------------------------------------------------------------ saving throw
 
-@NODES.rule("Dndalike.Rule.NaturalResults", "Natural 6 and Natural 1", "rule",
+@REGISTRY.rule("Dndalike.Rule.NaturalResults", "Natural 6 and Natural 1", "RU",
             values={"success": NATURAL_SUCCESS, "failure": NATURAL_FAILURE})
 def natural_result(face: int) -> bool | None:
     """A natural 6 always succeeds and a natural 1 always fails, whatever the numbers say.
@@ -177,23 +151,23 @@ def natural_result(face: int) -> bool | None:
 def save_succeeds(face: int, fatigue: int, *, modifier: int = 0) -> bool:
     """Whether a kept ``face`` saves against ``fatigue``; ``modifier`` is added to the face
     (a spell's level is a negative modifier, the Intelligence bonus on skill rolls a positive one)."""
-    _whole("fatigue", fatigue)
-    _integer("modifier", modifier)
+    require_whole(fatigue, "fatigue", minimum=0, error=FatigueError)
+    require_whole(modifier, "modifier", error=DieValueError)
     natural = natural_result(face)
     if natural is not None:
         return natural
     return succeeds(face + modifier, fatigue)
 
 
-@NODES.rule("Dndalike.Roll.SavingThrow", "Saving Throw", "roll", dice="1d6")
+@REGISTRY.rule("Dndalike.Roll.SavingThrow", "Saving Throw", "RL", dice="1d6")
 def save_probability(fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> Fraction:
     """The exact chance that a saving throw (d6 against current fatigue) succeeds.
 
     Low fatigue cannot push the chance above 5/6 (a natural 1 fails) and high fatigue cannot push it
     below 1/6 (a natural 6 saves): the game never offers certainty.
     """
-    _whole("fatigue", fatigue)
-    _integer("modifier", modifier)
+    require_whole(fatigue, "fatigue", minimum=0, error=FatigueError)
+    require_whole(modifier, "modifier", error=DieValueError)
     return sum((p for face, p in die(how).items() if save_succeeds(face, fatigue, modifier=modifier)),
                Fraction(0))
 
@@ -214,16 +188,16 @@ class SaveResult:
 
 def saving_throw(source: DiceSource, fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> SaveResult:
     """Roll a saving throw through ``source``."""
-    _whole("fatigue", fatigue)
-    _integer("modifier", modifier)
+    require_whole(fatigue, "fatigue", minimum=0, error=FatigueError)
+    require_whole(modifier, "modifier", error=DieValueError)
     rolled = roll_die(source, how)
     return SaveResult(rolled, fatigue, modifier, save_succeeds(rolled.kept, fatigue, modifier=modifier))
 
 
-@NODES.table(highest=Int(0, 20))
+@REGISTRY.table(highest=Int(0, 20))
 def save_odds(highest: int = 7) -> Table:
     """Exact saving-throw odds for every fatigue from 0 to ``highest``, plain and with each edge."""
-    _whole("highest fatigue", highest)
+    require_whole(highest, "highest fatigue", minimum=0, error=FatigueError)
     rows = [(f, save_probability(f), save_probability(f, how=Edge.ADVANTAGE),
              save_probability(f, how=Edge.DISADVANTAGE)) for f in range(highest + 1)]
     return Table.of(("Fatigue", "Save", "With advantage", "With disadvantage"), rows,
@@ -240,16 +214,16 @@ class FatigueGain:
     wounds: int
 
 
-@NODES.rule("Dndalike.Resource.Fatigue", "Fatigue", "resource", values={"wounds_per_excess": 1})
+@REGISTRY.rule("Dndalike.Resource.Fatigue", "Fatigue", "R", values={"wounds_per_excess": 1})
 def gain_fatigue(current: int, amount: int, maximum: int, *, voluntary: bool = True) -> FatigueGain:
     """Add fatigue.  A character may only choose to go up to the maximum; the world can push them past
     it, and every point past the maximum is also a wound.
 
     Voluntary fatigue beyond the maximum raises :class:`FatigueLimitError`.
     """
-    _whole("current fatigue", current)
-    _whole("fatigue gained", amount)
-    _whole("maximum fatigue", maximum)
+    require_whole(current, "current fatigue", minimum=0, error=FatigueError)
+    require_whole(amount, "fatigue gained", minimum=0, error=FatigueError)
+    require_whole(maximum, "maximum fatigue", minimum=0, error=FatigueError)
     new = current + amount
     if voluntary and new > maximum:
         raise FatigueLimitError(current, amount, maximum)
@@ -259,4 +233,5 @@ def gain_fatigue(current: int, amount: int, maximum: int, *, voluntary: bool = T
 
 def fatigue_headroom(current: int, maximum: int) -> int:
     """How much more fatigue a character may still take on voluntarily."""
-    return max(0, _whole("maximum fatigue", maximum) - _whole("current fatigue", current))
+    return max(0, require_whole(maximum, "maximum fatigue", minimum=0, error=FatigueError)
+               - require_whole(current, "current fatigue", minimum=0, error=FatigueError))

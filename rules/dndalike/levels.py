@@ -11,13 +11,11 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
-from rules.dndalike._shared import topic_registry
 from rules.dndalike.characters import class_of
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.providers import Choice
 from rules.tables import Table
 from rules.values import is_whole
-
-NODES = topic_registry("levels")
 
 #: Money spent for the 1st to 6th power, as printed.  A 7th power means retirement.
 MONEY_SPENT: tuple[int, ...] = (0, 300, 600, 2100, 4400, 9600)
@@ -28,36 +26,19 @@ MULTICLASS_FACTOR = Fraction(3, 2)
 READINGS = ("total", "per-power")
 
 
-class LevelError(ValueError):
+class LevelError(DndalikeError):
     """Base class of the level errors."""
-
-
-class RetirementError(LevelError):
-    """No power can be bought after the sixth: the character retires."""
-
-    def __init__(self, power: int) -> None:
-        super().__init__(f"power number {power} cannot be bought: after the {HIGHEST_LEVEL}th power comes retirement")
-
-
-class PowerNumberError(LevelError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"power number {value!r} is invalid: powers are counted from 1")
-
-
-class ReadingError(LevelError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown reading {value!r} of the level table (use one of {', '.join(READINGS)})")
 
 
 def _power_number(number: object) -> int:
     if not is_whole(number) or number < 1:
-        raise PowerNumberError(number)
+        raise LevelError(f"power number {number!r} is invalid: powers are counted from 1")
     if number > HIGHEST_LEVEL:
-        raise RetirementError(number)
+        raise LevelError(f"power number {number} cannot be bought: after the {HIGHEST_LEVEL}th power comes retirement")
     return number
 
 
-@NODES.rule("Dndalike.Rule.LevelCost", "Buying a Level", "rule",
+@REGISTRY.rule("Dndalike.Rule.LevelCost", "Buying a Level", "RU",
             values={"second": MONEY_SPENT[1], "sixth": MONEY_SPENT[5], "highest_level": HIGHEST_LEVEL})
 def power_price(number: int, *, reading: str = "total") -> int:
     """The money a character's ``number``-th power costs at the dominant-class rate.
@@ -71,7 +52,7 @@ def power_price(number: int, *, reading: str = "total") -> int:
         return MONEY_SPENT[number - 1] - (MONEY_SPENT[number - 2] if number > 1 else 0)
     if reading == "per-power":
         return MONEY_SPENT[number - 1]
-    raise ReadingError(reading)
+    raise LevelError(f"unknown reading {reading!r} of the level table (use one of {', '.join(READINGS)})")
 
 
 def money_to_reach(level: int, *, reading: str = "total") -> int:
@@ -80,7 +61,7 @@ def money_to_reach(level: int, *, reading: str = "total") -> int:
     return sum(power_price(n, reading=reading) for n in range(1, level + 1))
 
 
-@NODES.rule("Dndalike.Rule.DominantClass", "Dominant Class", "rule")
+@REGISTRY.rule("Dndalike.Rule.DominantClass", "Dominant Class", "RU")
 def dominant_classes(power_classes: Sequence[str]) -> frozenset[str]:
     """The class or classes in which a character has the most powers (ties make several dominant)."""
     for name in power_classes:
@@ -92,7 +73,7 @@ def dominant_classes(power_classes: Sequence[str]) -> frozenset[str]:
     return frozenset(name for name, n in counts.items() if n == most)
 
 
-@NODES.rule("Dndalike.Rule.Multiclassing", "Multiclassing", "rule", values={"factor": "1.5"})
+@REGISTRY.rule("Dndalike.Rule.Multiclassing", "Multiclassing", "RU", values={"factor": "1.5"})
 def next_power_cost(power_classes: Sequence[str], new_class: str, *, reading: str = "total") -> int:
     """What the next power costs: the table price for a dominant class, 1.5 times it for any other.
 
@@ -107,7 +88,7 @@ def next_power_cost(power_classes: Sequence[str], new_class: str, *, reading: st
     return int(price)
 
 
-@NODES.table(reading=Choice(*READINGS))
+@REGISTRY.table(reading=Choice(*READINGS))
 def level_costs(reading: str = "total") -> Table:
     """The price of each power, at the dominant rate and for another class, under ``reading``."""
     rows = [(n, MONEY_SPENT[n - 1], power_price(n, reading=reading),

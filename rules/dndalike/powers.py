@@ -11,30 +11,18 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from rules.dndalike._shared import topic_registry
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, edge
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.dndalike.skills import SKILL_LEVELS
 from rules.values import is_whole
 
-NODES = topic_registry("powers")
 
-
-class PowerError(ValueError):
+class PowerError(DndalikeError):
     """Base class of the class-power errors."""
-
-
-class UnknownPowerError(PowerError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown class power {value!r} (known: {', '.join(POWERS)})")
 
 
 class ExertError(PowerError):
     """Nothing to regain: the die type is unknown or no die of it has been spent."""
-
-
-class SkillRankError(PowerError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"skill level {value!r} cannot be raised (levels: {', '.join(SKILL_LEVELS)})")
 
 
 @dataclass(frozen=True)
@@ -64,7 +52,7 @@ def power(name: str) -> Power:
     try:
         return POWERS[name]
     except KeyError:
-        raise UnknownPowerError(name) from None
+        raise PowerError(f"unknown class power {name!r} (known: {', '.join(POWERS)})") from None
 
 
 def power_classes(names: Collection[str]) -> tuple[str, ...]:
@@ -72,7 +60,7 @@ def power_classes(names: Collection[str]) -> tuple[str, ...]:
     return tuple(power(name).character_class for name in names)
 
 
-@NODES.rule("Dndalike.Power.Exert", "Exert", "power", values={"class": "Wizard", "cost": "F"})
+@REGISTRY.rule("Dndalike.Power.Exert", "Exert", "power", values={"class": "Wizard", "cost": "F"})
 def exert(pool: dict[str, int], maximum: dict[str, int], die_type: str) -> dict[str, int]:
     """EXERT (quick, costs 1 fatigue): get back one action die of ``die_type`` already spent this turn."""
     if die_type not in maximum:
@@ -82,7 +70,7 @@ def exert(pool: dict[str, int], maximum: dict[str, int], die_type: str) -> dict[
     return {**pool, die_type: pool.get(die_type, 0) + 1}
 
 
-@NODES.rule("Dndalike.Power.Spell", "Spell", "power", values={"class": "Wizard"})
+@REGISTRY.rule("Dndalike.Power.Spell", "Spell", "power", values={"class": "Wizard"})
 def learn_spell(known: Collection[str], spell: str) -> tuple[str, ...]:
     """Each time this power is taken the wizard learns one more spell (from any spell list the table likes)."""
     if spell in known:
@@ -90,7 +78,7 @@ def learn_spell(known: Collection[str], spell: str) -> tuple[str, ...]:
     return (*known, spell)
 
 
-@NODES.rule("Dndalike.Power.Powerful", "Powerful", "power",
+@REGISTRY.rule("Dndalike.Power.Powerful", "Powerful", "power",
             values={"class": "Wizard", "face": NATURAL_SUCCESS, "save_penalty": 1})
 def powerful_die() -> tuple[int, int]:
     """A spell stone spent as an action die of any type shows a natural 6; the wizard then saves as
@@ -101,7 +89,7 @@ def powerful_die() -> tuple[int, int]:
     return NATURAL_SUCCESS, 1
 
 
-@NODES.rule("Dndalike.Power.Tumble", "Tumble", "power", values={"class": "Rogue", "fatigue": 1})
+@REGISTRY.rule("Dndalike.Power.Tumble", "Tumble", "power", values={"class": "Rogue", "fatigue": 1})
 def quick_upgrade(kind: str, powers: Collection[str], features: Collection[str] = ()) -> int | None:
     """The fatigue it costs to take a *slow* action of ``kind`` as a quick one, or ``None`` if the
     character cannot.
@@ -118,35 +106,35 @@ def quick_upgrade(kind: str, powers: Collection[str], features: Collection[str] 
     return None
 
 
-@NODES.rule("Dndalike.Power.Skilled", "Skilled", "power", values={"class": "Rogue", "ranks": 1})
+@REGISTRY.rule("Dndalike.Power.Skilled", "Skilled", "power", values={"class": "Rogue", "ranks": 1})
 def skilled(skill_level: str) -> str:
     """One skill goes up a rank: Unskilled to Skilled, Skilled to Expert."""
     levels = list(SKILL_LEVELS)
     if skill_level not in levels or skill_level == levels[-1]:
-        raise SkillRankError(skill_level)
+        raise PowerError(f"skill level {skill_level!r} cannot be raised (levels: {', '.join(SKILL_LEVELS)})")
     return levels[levels.index(skill_level) + 1]
 
 
-@NODES.rule("Dndalike.Power.Lucky", "Lucky", "power", values={"class": "Rogue"})
+@REGISTRY.rule("Dndalike.Power.Lucky", "Lucky", "power", values={"class": "Rogue"})
 def lucky(powers: Collection[str], *, advantage: bool = False, disadvantage: bool = False) -> Edge:
     """The edge of a save: Lucky adds advantage to every one (still cancelled by disadvantage)."""
     return edge(int(advantage or "Lucky" in powers), int(disadvantage))
 
 
-@NODES.rule("Dndalike.Power.Trip", "Trip", "power", values={"class": "Fighter", "cost": "A"})
+@REGISTRY.rule("Dndalike.Power.Trip", "Trip", "power", values={"class": "Fighter", "cost": "A"})
 def trip_cancels(target_kind: str) -> bool:
     """TRIP (quick, one Attack die) targets a stacked ability; on a hit it cancels it if it is a
     movement ability."""
     return target_kind == "movement"
 
 
-@NODES.rule("Dndalike.Power.HeavyHitter", "Heavy Hitter", "power", values={"class": "Fighter", "fatigue": 1})
+@REGISTRY.rule("Dndalike.Power.HeavyHitter", "Heavy Hitter", "power", values={"class": "Fighter", "fatigue": 1})
 def heavy_hitter(powers: Collection[str]) -> int:
     """Fatigue every attack forces on its target, hit or miss: 1 with Heavy Hitter, else 0."""
     return 1 if "Heavy Hitter" in powers else 0
 
 
-@NODES.rule("Dndalike.Power.Riposte", "Riposte", "power", values={"class": "Fighter", "cost": "A"})
+@REGISTRY.rule("Dndalike.Power.Riposte", "Riposte", "power", values={"class": "Fighter", "cost": "A"})
 def riposte_cancels(my_attack: int, their_attack: int, *, melee: bool = True) -> bool:
     """RIPOSTE (quick, one Attack die): on a hit, cancel a melee attack whose Attack value is at most
     the riposte's."""

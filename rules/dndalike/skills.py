@@ -12,14 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource, Dist
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.providers import Choice, Int
 from rules.tables import Cell, Table
-from rules.values import is_whole
-
-NODES = topic_registry("skills")
+from rules.values import is_whole, require_whole
 
 #: Skill levels and the progress attempts each allows.
 SKILL_LEVELS: dict[str, int] = {"Unskilled": 1, "Skilled": 2, "Expert": 3}
@@ -29,25 +27,8 @@ TARGET_RULES = ("task", "fatigue", "harder")
 COMPLETION_MODES = ("sum", "each", "any")
 
 
-class SkillError(ValueError):
+class SkillError(DndalikeError):
     """Base class of the skill errors."""
-
-
-class UnknownSkillLevelError(SkillError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown skill level {value!r} (known: {', '.join(SKILL_LEVELS)})")
-
-
-class AttemptsExhaustedError(SkillError):
-    """A character tried to progress a task more often than their skill level allows."""
-
-    def __init__(self, who: str, skill_level: str, attempts: int) -> None:
-        super().__init__(f"{who!r} ({skill_level}) has used all {attempts} progress attempt(s) on this task")
-
-
-class TargetRuleError(SkillError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown progress target rule {value!r} (use one of {', '.join(TARGET_RULES)})")
 
 
 class CompletionModeError(SkillError):
@@ -58,26 +39,17 @@ class CompletionModeError(SkillError):
 class SkillValueError(SkillError):
     """A progress, requirement, difficulty or dungeon level that is not a whole number 0 or more."""
 
-    def __init__(self, what: str, value: object) -> None:
-        super().__init__(f"{what} {value!r} is invalid: it must be a whole number, 0 or more")
-
-
-def _whole(what: str, value: object) -> int:
-    if not is_whole(value) or value < 0:
-        raise SkillValueError(what, value)
-    return value
-
 
 # ------------------------------------------------------------------------------------------ progress
 
-@NODES.rule("Dndalike.Rule.ProgressAttempts", "Progress Attempts", "rule",
+@REGISTRY.rule("Dndalike.Rule.ProgressAttempts", "Progress Attempts", "RU",
             values={"unskilled": 1, "skilled": 2, "expert": 3})
 def max_attempts(skill_level: str) -> int:
     """How many times a character may try to progress one task: 1, 2 or 3 by skill level."""
     try:
         return SKILL_LEVELS[skill_level]
     except KeyError:
-        raise UnknownSkillLevelError(skill_level) from None
+        raise SkillError(f"unknown skill level {skill_level!r} (known: {', '.join(SKILL_LEVELS)})") from None
 
 
 def progress_target(fatigue: int, difficulty: int | None = None, *, rule: str = "task") -> int:
@@ -87,16 +59,16 @@ def progress_target(fatigue: int, difficulty: int | None = None, *, rule: str = 
     ``rule="fatigue"``: always current fatigue, as for any saving throw.  ``rule="harder"``: the
     higher of the two.
     """
-    _whole("fatigue", fatigue)
+    require_whole(fatigue, "fatigue", minimum=0, error=SkillValueError)
     if difficulty is not None:
-        _whole("difficulty", difficulty)
+        require_whole(difficulty, "difficulty", minimum=0, error=SkillValueError)
     if rule == "task":
         return fatigue if difficulty is None else difficulty
     if rule == "fatigue":
         return fatigue
     if rule == "harder":
         return fatigue if difficulty is None else max(fatigue, difficulty)
-    raise TargetRuleError(rule)
+    raise SkillError(f"unknown progress target rule {rule!r} (use one of {', '.join(TARGET_RULES)})")
 
 
 @dataclass
@@ -109,19 +81,19 @@ class Task:
     attempts: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _whole("progress requirement", self.requirement)
+        require_whole(self.requirement, "progress requirement", minimum=0, error=SkillValueError)
         if self.difficulty is not None:
-            _whole("difficulty", self.difficulty)
+            require_whole(self.difficulty, "difficulty", minimum=0, error=SkillValueError)
 
 
-@NODES.rule("Dndalike.Roll.Progress", "Progress", "roll", dice="1d6")
+@REGISTRY.rule("Dndalike.Roll.Progress", "Progress", "RL", dice="1d6")
 def attempt_progress(task: Task, who: str, skill_level: str, fatigue: int, source: DiceSource, *,
                      int_bonus: int = 0, how: Edge = Edge.NORMAL, rule: str = "task") -> SaveResult:
     """One progress attempt: a saving throw (Intelligence bonus added); success adds 1 progress."""
     allowed = max_attempts(skill_level)
     used = task.attempts.get(who, 0)
     if used >= allowed:
-        raise AttemptsExhaustedError(who, skill_level, allowed)
+        raise SkillError(f"{who!r} ({skill_level}) has used all {allowed} progress attempt(s) on this task")
     target = progress_target(fatigue, task.difficulty, rule=rule)
     result = saving_throw(source, target, how=how, modifier=int_bonus)
     task.attempts[who] = used + 1
@@ -133,7 +105,7 @@ def attempt_progress(task: Task, who: str, skill_level: str, fatigue: int, sourc
 def progress_distribution(attempts: int, target: int, *, int_bonus: int = 0,
                           how: Edge = Edge.NORMAL) -> Dist:
     """Exact distribution of the progress ``attempts`` saves against ``target`` produce."""
-    _whole("attempts", attempts)
+    require_whole(attempts, "attempts", minimum=0, error=SkillValueError)
     p = save_probability(target, how=how, modifier=int_bonus)
     one = Dist.from_weights({1: p, 0: 1 - p}) if 0 < p < 1 else Dist.constant(int(p == 1))
     return one.repeat_sum(attempts) if attempts else Dist.constant(0)
@@ -147,10 +119,10 @@ def completion_succeeds(faces: Sequence[int], requirement: int, *, mode: str = "
     ``mode="sum"`` (default): the total of the dice (plus the Intelligence bonus) must reach the
     requirement.  ``"each"``: every die must; ``"any"``: one die is enough (bonus added per die).
     """
-    _whole("progress requirement", requirement)
+    require_whole(requirement, "progress requirement", minimum=0, error=SkillValueError)
     for face in faces:
         if not is_whole(face) or not 1 <= face <= 6:
-            raise SkillValueError("completion die", face)
+            raise SkillValueError(f"a completion die face must be a whole number of at least 1, not {face!r}")
     if mode == "sum":
         return sum(faces) + int_bonus >= requirement
     if mode == "each":
@@ -171,7 +143,7 @@ class CompletionResult:
         return sum(self.dice)
 
 
-@NODES.rule("Dndalike.Roll.Completion", "Completion", "roll", dice="1d6 per progress")
+@REGISTRY.rule("Dndalike.Roll.Completion", "Completion", "RL", dice="1d6 per progress")
 def attempt_completion(task: Task, source: DiceSource, *, mode: str = "sum", int_bonus: int = 0) -> CompletionResult:
     """Reveal the requirement and roll a die per point of progress; failing may be a disaster."""
     faces = tuple(source.roll(6) for _ in range(task.progress))
@@ -181,8 +153,8 @@ def attempt_completion(task: Task, source: DiceSource, *, mode: str = "sum", int
 
 def completion_probability(progress: int, requirement: int, *, mode: str = "sum", int_bonus: int = 0) -> Fraction:
     """Exact chance a completion roll with ``progress`` dice meets ``requirement``."""
-    _whole("progress", progress)
-    _whole("progress requirement", requirement)
+    require_whole(progress, "progress", minimum=0, error=SkillValueError)
+    require_whole(requirement, "progress requirement", minimum=0, error=SkillValueError)
     if mode == "sum":
         return (Dist.die(6).repeat_sum(progress) + int_bonus).p_ge(requirement) if progress else \
             Fraction(int(int_bonus >= requirement))
@@ -194,11 +166,12 @@ def completion_probability(progress: int, requirement: int, *, mode: str = "sum"
     raise CompletionModeError(mode)
 
 
-@NODES.table(most_progress=Int(0, 20), lowest=Int(1, 30), highest=Int(1, 30), mode=Choice(*COMPLETION_MODES))
+@REGISTRY.table(most_progress=Int(0, 20), lowest=Int(1, 30), highest=Int(1, 30), mode=Choice(*COMPLETION_MODES))
 def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, mode: str = "sum") -> Table:
     """Chance of completing a task, by progress made (rows) and requirement (columns)."""
-    _whole("progress", most_progress)
-    requirements = range(_whole("requirement", lowest), _whole("requirement", highest) + 1)
+    require_whole(most_progress, "progress", minimum=0, error=SkillValueError)
+    requirements = range(require_whole(lowest, "requirement", minimum=0, error=SkillValueError),
+                         require_whole(highest, "requirement", minimum=0, error=SkillValueError) + 1)
     columns = ("Progress", *(f"Need {r}" for r in requirements))
     rows: list[tuple[Cell, ...]] = [(n, *(completion_probability(n, r, mode=mode) for r in requirements))
             for n in range(1, most_progress + 1)]
@@ -207,7 +180,7 @@ def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, 
 
 # ---------------------------------------------------------------------------------------- sneaking
 
-@NODES.rule("Dndalike.Rule.Sneaking", "Sneaking", "rule")
+@REGISTRY.rule("Dndalike.Rule.Sneaking", "Sneaking", "RU")
 def sneak(fatigues: Sequence[int], source: DiceSource, *, hows: Sequence[Edge] | None = None) -> int:
     """Each sneaker saves; every failed save adds 1 progress to the spotter's pool.  Returns the
     progress added.  The spotter then rolls completion (see :func:`spot`)."""
@@ -226,7 +199,8 @@ def sneak_progress_distribution(fatigues: Sequence[int]) -> Dist:
 
 def spot(progress: int, requirement: int, source: DiceSource) -> CompletionResult:
     """The spotter's completion roll against the sneakers: a die per point of progress gathered."""
-    return attempt_completion(Task(requirement, progress=_whole("progress", progress)), source)
+    return attempt_completion(Task(requirement, progress=require_whole(progress, "progress", minimum=0,
+                                                                       error=SkillValueError)), source)
 
 
 # ------------------------------------------------------------------------------------ resting, watch
@@ -240,7 +214,7 @@ class RestOutcome:
     stones_regained: bool
 
 
-@NODES.rule("Dndalike.Rule.Rest", "Resting", "rule", values={"wounds_removed": 1})
+@REGISTRY.rule("Dndalike.Rule.Rest", "Resting", "RU", values={"wounds_removed": 1})
 def rest(fatigue: int, *, permanent_fatigue: int = 0, kept: int = 0, armour_floor: bool = True) -> RestOutcome:
     """A rest clears fatigue, returns all spell stones and heals one wound.
 
@@ -248,25 +222,25 @@ def rest(fatigue: int, *, permanent_fatigue: int = 0, kept: int = 0, armour_floo
     If the party agreed to keep ``kept`` fatigue to make the watch easier, they recover less, and
     nobody heals a wound or regains stones.
     """
-    _whole("fatigue", fatigue)
-    _whole("permanent fatigue", permanent_fatigue)
-    _whole("kept fatigue", kept)
+    require_whole(fatigue, "fatigue", minimum=0, error=SkillValueError)
+    require_whole(permanent_fatigue, "permanent fatigue", minimum=0, error=SkillValueError)
+    require_whole(kept, "kept fatigue", minimum=0, error=SkillValueError)
     floor = permanent_fatigue if armour_floor else 0
     after = min(fatigue, floor + kept) if fatigue > floor else fatigue
     full = kept == 0
     return RestOutcome(after, full, full)
 
 
-@NODES.rule("Dndalike.Derived.WatchDifficulty", "Watch Difficulty", "derived", formula="1 + DungeonLevel")
+@REGISTRY.rule("Dndalike.Derived.WatchDifficulty", "Watch Difficulty", "derived", formula="1 + DungeonLevel")
 def watch_difficulty(dungeon_level: int) -> int:
     """The deeper the dungeon, the harder the watch: 1 + the dungeon level."""
-    return 1 + _whole("dungeon level", dungeon_level)
+    return 1 + require_whole(dungeon_level, "dungeon level", minimum=0, error=SkillValueError)
 
 
 def watch_requirement(resting_fatigues: Sequence[int], kept: int = 0) -> int:
     """The watch's progress requirement: all the resting characters' fatigue, less what they keep."""
-    total = sum(_whole("fatigue", f) for f in resting_fatigues)
-    return max(0, total - _whole("kept fatigue", kept))
+    total = sum(require_whole(f, "fatigue", minimum=0, error=SkillValueError) for f in resting_fatigues)
+    return max(0, total - require_whole(kept, "kept fatigue", minimum=0, error=SkillValueError))
 
 
 @dataclass(frozen=True)
@@ -279,7 +253,7 @@ class WatchResult:
         return not self.completion.success
 
 
-@NODES.rule("Dndalike.Rule.KeepingWatch", "Keeping Watch", "rule", values={"watch_fatigue": 1})
+@REGISTRY.rule("Dndalike.Rule.KeepingWatch", "Keeping Watch", "RU", values={"watch_fatigue": 1})
 def keep_watch(watchers: Sequence[tuple[str, int]], resting_fatigues: Sequence[int], dungeon_level: int,
                source: DiceSource, *, kept: int = 0, rule: str = "task", int_bonus: int = 0) -> WatchResult:
     """Keep watch while the others rest.

@@ -11,29 +11,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource
 from rules.dndalike.core import NATURAL_SUCCESS, Edge, SaveResult, die, save_succeeds, saving_throw
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.values import is_whole
-
-NODES = topic_registry("spellcasting")
 
 #: The two ways of paying for a failed end-of-turn save.
 END_OF_TURN_CHOICES = ("fatigue", "stones")
 
 
-class SpellcastingError(ValueError):
+class SpellcastingError(DndalikeError):
     """Base class of the spellcasting errors."""
-
-
-class UnknownSchoolError(SpellcastingError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown school of magic {value!r} (known: {', '.join(SCHOOLS)})")
-
-
-class EmptyBagError(SpellcastingError):
-    def __init__(self) -> None:
-        super().__init__("no spell stone left in the bag to gather")
 
 
 class StonePaymentError(SpellcastingError):
@@ -43,11 +31,6 @@ class StonePaymentError(SpellcastingError):
 class SpellLevelError(SpellcastingError):
     def __init__(self, value: object) -> None:
         super().__init__(f"spell level {value!r} is invalid: it must be a whole number, 1 or more")
-
-
-class EndOfTurnChoiceError(SpellcastingError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown end-of-turn choice {value!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
 
 
 def _spell_level(value: object) -> int:
@@ -76,7 +59,7 @@ SCHOOLS: dict[str, School] = {
 }
 
 for _school in SCHOOLS.values():
-    NODES.define(f"Dndalike.School.{_school.name}", _school.name, "school", implementation=School,
+    REGISTRY.define(f"Dndalike.School.{_school.name}", _school.name, "school", implementation=School,
                  summary=f"{_school.colour.capitalize()} stones; menhirs on {_school.menhir_site}.",
                  values={"colour": _school.colour, "site": _school.menhir_site})
 
@@ -85,10 +68,10 @@ def school(name: str) -> School:
     try:
         return SCHOOLS[name]
     except KeyError:
-        raise UnknownSchoolError(name) from None
+        raise SpellcastingError(f"unknown school of magic {name!r} (known: {', '.join(SCHOOLS)})") from None
 
 
-@NODES.rule("Dndalike.Rule.Menhir", "Menhir", "rule", values={"stones": 1, "starting_menhirs": 1})
+@REGISTRY.rule("Dndalike.Rule.Menhir", "Menhir", "RU", values={"stones": 1, "starting_menhirs": 1})
 @dataclass(frozen=True)
 class Menhir:
     """A standing stone placed where its school demands; it gives its sorcerer one spell stone.
@@ -106,7 +89,7 @@ class Menhir:
 
 # --------------------------------------------------------------------------------------- spell stones
 
-@NODES.rule("Dndalike.Resource.SpellStone", "Spell Stone", "resource", values={"code": "O"})
+@REGISTRY.rule("Dndalike.Resource.SpellStone", "Spell Stone", "R", values={"code": "O"})
 @dataclass
 class SpellStones:
     """Where a sorcerer's stones (O) are: the bag, the active pool, the discard pile, or lost.
@@ -130,7 +113,7 @@ class SpellStones:
         self.active, self.discard, self.lost = [], [], []
 
 
-@NODES.rule("Dndalike.Action.GatherPower", "Gather Power", "action", values={"cost": "M, M", "speed": "slow"})
+@REGISTRY.rule("Dndalike.Action.GatherPower", "Gather Power", "AC", values={"cost": "M, M", "speed": "slow"})
 def gather_power(stones: SpellStones, source: DiceSource) -> str:
     """Draw one stone at random from the bag into the active pool, ready to be spent.
 
@@ -138,7 +121,7 @@ def gather_power(stones: SpellStones, source: DiceSource) -> str:
     as there are stones in the bag, so scripted dice decide it too.
     """
     if not stones.bag:
-        raise EmptyBagError()
+        raise SpellcastingError("no spell stone left in the bag to gather")
     ordered = sorted(stones.bag)
     drawn = ordered[source.roll(len(ordered)) - 1]
     stones.bag.remove(drawn)
@@ -166,7 +149,7 @@ class Spell:
         return max(self.level, self.stones or 0)
 
 
-@NODES.rule("Dndalike.Rule.StonePayment", "Paying Stones for a Spell", "rule", values={"matching": 1})
+@REGISTRY.rule("Dndalike.Rule.StonePayment", "Paying Stones for a Spell", "RU", values={"matching": 1})
 def check_stones(spell: Spell, paid: Sequence[str], active: Sequence[str] | None = None) -> None:
     """A spell of level L takes at least L stones; any schools may be mixed, but at least one stone
     must be of the spell's own school.  With ``active`` given, the stones must be in the active pool.
@@ -198,7 +181,7 @@ class CastOutcome:
         return True
 
 
-@NODES.rule("Dndalike.Roll.CastingSave", "Casting Save", "roll", dice="1d6",
+@REGISTRY.rule("Dndalike.Roll.CastingSave", "Casting Save", "RL", dice="1d6",
             values={"fatigue_on_failure": 1, "fatigue_on_six": 1})
 def casting_save(source: DiceSource, fatigue: int, spell_level: int, *, how: Edge = Edge.NORMAL) -> CastOutcome:
     """The save that goes with every spell, at a penalty equal to the spell's level.
@@ -221,7 +204,7 @@ def casting_fatigue_probability(fatigue: int, spell_level: int, *, how: Edge = E
                Fraction(0))
 
 
-@NODES.rule("Dndalike.Step.SorcererSave", "Sorcerer's End-of-Turn Save", "step",
+@REGISTRY.rule("Dndalike.Step.SorcererSave", "Sorcerer's End-of-Turn Save", "step",
             values={"minutes_out_of_combat": 10})
 def end_of_turn_save(stones: SpellStones, fatigue: int, source: DiceSource, *, choice: str = "fatigue",
                      how: Edge = Edge.NORMAL) -> tuple[SaveResult, int]:
@@ -232,7 +215,7 @@ def end_of_turn_save(stones: SpellStones, fatigue: int, source: DiceSource, *, c
     and the fatigue gained.
     """
     if choice not in END_OF_TURN_CHOICES:
-        raise EndOfTurnChoiceError(choice)
+        raise SpellcastingError(f"unknown end-of-turn choice {choice!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
     save = saving_throw(source, fatigue, how=how)
     if save.success:
         return save, 0

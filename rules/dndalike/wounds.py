@@ -10,28 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.dndalike._dice import DiceSource, Dist
-from rules.dndalike._shared import topic_registry
+from rules.dice import DiceSource, Dist
+from rules.dndalike.registry import REGISTRY, DndalikeError
 from rules.providers import Int
 from rules.tables import Cell, Table
-from rules.values import is_whole
-
-NODES = topic_registry("wounds")
+from rules.values import is_whole, require_whole
 
 DAMAGE_DIE = 6
 #: Which wound a rest heals: the most recent, the one that rolled highest, or the lowest.
 HEAL_CHOICES = ("latest", "largest", "smallest")
 
 
-class WoundError(ValueError):
+class WoundError(DndalikeError):
     """A wound count that cannot exist."""
 
-    def __init__(self, what: str, value: object) -> None:
-        self.value = value
-        super().__init__(f"{what} {value!r} is invalid: it must be a whole number, 0 or more")
 
-
-class HealthError(ValueError):
+class HealthError(DndalikeError):
     """A Health value below 1."""
 
     def __init__(self, value: object) -> None:
@@ -39,15 +33,9 @@ class HealthError(ValueError):
         super().__init__(f"health {value!r} is invalid: it must be a whole number, 1 or more")
 
 
-class HealChoiceError(ValueError):
+class HealChoiceError(DndalikeError):
     def __init__(self, value: object) -> None:
         super().__init__(f"unknown healing choice {value!r} (use one of {', '.join(HEAL_CHOICES)})")
-
-
-def _count(what: str, value: object) -> int:
-    if not is_whole(value) or value < 0:
-        raise WoundError(what, value)
-    return value
 
 
 def _health(value: object) -> int:
@@ -56,14 +44,14 @@ def _health(value: object) -> int:
     return value
 
 
-@NODES.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "rule", values={"factor": 2})
+@REGISTRY.rule("Dndalike.Rule.DoubleWounds", "Double Wounds", "RU", values={"factor": 2})
 def wounds_dealt(wounds: int = 1, *, two_handed: bool = False) -> int:
     """Wounds an effect inflicts; a two-handed weapon doubles them.
 
     Only wounds are doubled: a finishing blow deals no wounds, so a two-handed coup de grace is
     still one finishing blow.
     """
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     return wounds * 2 if two_handed else wounds
 
 
@@ -85,11 +73,11 @@ class DamageTrack:
         return sum(self.rolls)
 
 
-@NODES.rule("Dndalike.Rule.Wound", "Wound", "rule", dice="1d6 per wound")
+@REGISTRY.rule("Dndalike.Rule.Wound", "Wound", "RU", dice="1d6 per wound")
 def suffer_wounds(track: DamageTrack, wounds: int, source: DiceSource) -> tuple[int, ...]:
     """Record ``wounds`` new wounds: a d6 of secret damage each for a normal character, a tally mark
     for a lesser one (no dice).  Returns the dice rolled."""
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     track.count += wounds
     if track.lesser:
         return ()
@@ -108,7 +96,7 @@ class FinishingBlowResult:
     rolled: tuple[int, ...] = ()
 
 
-@NODES.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "rule")
+@REGISTRY.rule("Dndalike.Rule.FinishingBlow", "Finishing Blow", "RU")
 def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> FinishingBlowResult:
     """Reveal the damage: at or above Health the character dies at once, otherwise nothing happens.
 
@@ -122,26 +110,26 @@ def finishing_blow(track: DamageTrack, health: int, source: DiceSource) -> Finis
     return FinishingBlowResult(track.total, health, track.total >= health)
 
 
-NODES.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "rule", implementation=DamageTrack,
+REGISTRY.define("Dndalike.Rule.LesserCharacter", "Lesser Character", "RU", implementation=DamageTrack,
              summary="Minions and henchmen: wounds are counted openly and rolled at each finishing blow.")
 
 
-@NODES.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "roll", dice="wounds d6")
+@REGISTRY.rule("Dndalike.Roll.DeathChance", "Chance a Finishing Blow Kills", "RL", dice="wounds d6")
 def death_probability(wounds: int, health: int) -> Fraction:
     """The exact chance that ``wounds`` d6 reach ``health``: what a finishing blow kills with.
 
     For a lesser character this is the chance at every blow; for a normal one it is the chance over
     the secret rolls already made.
     """
-    _count("wounds", wounds)
+    require_whole(wounds, "wounds", minimum=0, error=WoundError)
     _health(health)
     return Dist.die(DAMAGE_DIE).repeat_sum(wounds).p_ge(health) if wounds else Fraction(0)
 
 
-@NODES.table(most_wounds=Int(0, 20), lowest_health=Int(1, 40), highest_health=Int(1, 40))
+@REGISTRY.table(most_wounds=Int(0, 20), lowest_health=Int(1, 40), highest_health=Int(1, 40))
 def finishing_blow_odds(most_wounds: int = 6, lowest_health: int = 4, highest_health: int = 12) -> Table:
     """Chance that a finishing blow kills, by wounds taken (rows) and Health (columns)."""
-    _count("wounds", most_wounds)
+    require_whole(most_wounds, "wounds", minimum=0, error=WoundError)
     _health(lowest_health)
     _health(highest_health)
     healths = range(lowest_health, highest_health + 1)

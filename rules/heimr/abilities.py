@@ -15,7 +15,7 @@ from typing import Literal
 from rules.heimr.characters import Character, find_attribute
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import require_whole
 
 Rounding = Literal["floor", "toward-zero"]
 
@@ -27,12 +27,6 @@ class AbilityError(HeimrError):
     """Bad ability input: no attributes to average, negative training, an unknown ability..."""
 
 
-def _whole(value: object, what: str) -> int:
-    if not is_whole(value):
-        raise AbilityError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 @REGISTRY.rule("Heimr.Rule.BasePotential", "Base potential", "RU")
 def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
     """The potential an ability has untrained: its attribute, or the average of several rounded down.
@@ -42,7 +36,7 @@ def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
     """
     if not attribute_values:
         raise AbilityError("base potential needs at least one attribute value, got none")
-    values = [_whole(v, "an attribute value") for v in attribute_values]
+    values = [require_whole(v, "an attribute value", error=AbilityError) for v in attribute_values]
     mean = Fraction(sum(values), len(values))
     if rounding == "floor":
         return math.floor(mean)
@@ -52,7 +46,7 @@ def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
 
 
 def _trained(value: object, what: str) -> int:
-    trained = _whole(value, what)
+    trained = require_whole(value, what, error=AbilityError)
     if trained < 0:
         raise AbilityError(f"{what} cannot be negative: {value}")
     return trained
@@ -62,14 +56,15 @@ def _trained(value: object, what: str) -> int:
                formula="base_consistency + trained_consistency")
 def ability_consistency(base_consistency: int, trained_consistency: int = 0) -> int:
     """An ability's consistency: the ability's base plus what the character trained."""
-    return _whole(base_consistency, "base consistency") + _trained(trained_consistency, "trained consistency")
+    return (require_whole(base_consistency, "base consistency", error=AbilityError)
+            + _trained(trained_consistency, "trained consistency"))
 
 
 @REGISTRY.rule("Heimr.Rule.AbilityPotential", "Ability potential", "RU",
                formula="base_potential + trained_potential")
 def ability_potential(base: int, trained_potential: int = 0) -> int:
     """An ability's potential: the base from the attributes plus what the character trained."""
-    return _whole(base, "base potential") + _trained(trained_potential, "trained potential")
+    return require_whole(base, "base potential", error=AbilityError) + _trained(trained_potential, "trained potential")
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
-from rules.dice import DiceSource, Dist
+from rules.dice import DiceSource, DieRoll, Dist, RollResult
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.providers import Int
+from rules.systems import SystemNotation
 from rules.tables import Cell, Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: The die every challenge rolls, whatever the consistency.
 BASE_DIE = 6
@@ -30,21 +32,11 @@ class ChallengeError(HeimrError):
     """A dice challenge asked with impossible inputs (a non-integer consistency, a bad face...)."""
 
 
-class ChallengeNotationError(ChallengeError):
-    """Text that is not a challenge such as ``C+3 P-1``."""
-
-
-def _check_int(value: object, what: str) -> int:
-    if not is_whole(value):
-        raise ChallengeError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 @REGISTRY.rule("Heimr.Challenge.Consistency", "Consistency", "RU",
                values={"die": CONSISTENCY_DIE, "base_die": BASE_DIE})
 def consistency_dice(consistency: int) -> int:
     """How many d10s join the d6: the size of the consistency, ``|C|``, whatever its sign."""
-    return abs(_check_int(consistency, "consistency"))
+    return abs(require_whole(consistency, "consistency", error=ChallengeError))
 
 
 @REGISTRY.rule("Heimr.Challenge.RawScore", "Raw score", "RU")
@@ -76,7 +68,8 @@ def raw_score(consistency: int, d6: int, d10s: Sequence[int], *, d6_counts_as_on
 @REGISTRY.rule("Heimr.Challenge.Potential", "Potential", "RU")
 def apply_potential(raw: int, potential: int) -> int:
     """The result of a challenge: potential is a flat amount added to the raw score of the dice."""
-    return _check_int(raw, "raw score") + _check_int(potential, "potential")
+    return (require_whole(raw, "raw score", error=ChallengeError)
+            + require_whole(potential, "potential", error=ChallengeError))
 
 
 @dataclass(frozen=True)
@@ -101,53 +94,64 @@ def roll_challenge(consistency: int, potential: int, source: DiceSource, *,
                    d6_counts_as_one: bool = True) -> ChallengeRoll:
     """Roll a challenge through ``source``: the d6 first, then the d10s, so scripts read in order."""
     n = consistency_dice(consistency)
-    potential = _check_int(potential, "potential")
+    potential = require_whole(potential, "potential", error=ChallengeError)
     d6 = source.roll(BASE_DIE)
     d10s = tuple(source.roll(CONSISTENCY_DIE) for _ in range(n))
     raw = raw_score(consistency, d6, d10s, d6_counts_as_one=d6_counts_as_one)
     return ChallengeRoll(consistency, potential, d6, d10s, raw, apply_potential(raw, potential))
 
 
-def _binomial(n: int, k: int, p: Fraction) -> Fraction:
-    return comb(n, k) * p ** k * (1 - p) ** (n - k)
+#: A consistency beyond plus or minus this is refused: the rules use about -5..5, and the exact
+#: weights grow as 10 ** C.
+MAX_CONSISTENCY = 1000
 
 
-def _positive_weights(n: int) -> dict[int, Fraction]:
-    weights: dict[int, Fraction] = {}
-    tenth = Fraction(1, CONSISTENCY_DIE)
-    # no 10 at all: the highest of the d6 and n d10s that show 1..9
-    previous = Fraction(0)
-    for m in range(1, CONSISTENCY_DIE):
-        at_most = Fraction(min(m, BASE_DIE), BASE_DIE) * Fraction(m, CONSISTENCY_DIE) ** n
-        weights[m] = at_most - previous
-        previous = at_most
-    # k >= 1 tens: 10 plus one per extra 10
-    for k in range(1, n + 1):
-        weights[CONSISTENCY_DIE + k - 1] = _binomial(n, k, tenth)
+def _positive_weights(n: int) -> dict[int, int]:
+    """Integer weights over 6 * 10 ** n: split on how many d10s show 10 (binomial).
+
+    With no 10 every d10 is uniform on 1..9 and the highest die is a product of CDFs; with t >= 1
+    tens the raw score is 9 + t, whatever the d6 shows.
+    """
+    def at_most(x: int) -> int:  # configurations with every die <= x (no 10 among them)
+        return int(min(x, BASE_DIE) * x ** n)
+
+    weights = {x: at_most(x) - at_most(x - 1) for x in range(1, CONSISTENCY_DIE)}
+    for tens in range(1, n + 1):
+        weights[CONSISTENCY_DIE + tens - 1] = BASE_DIE * comb(n, tens) * 9 ** (n - tens)
     return weights
 
 
-def _negative_weights(n: int, d6_counts_as_one: bool) -> dict[int, Fraction]:
-    weights: dict[int, Fraction] = {}
-    tenth = Fraction(1, CONSISTENCY_DIE)
-    sixth = Fraction(1, BASE_DIE)
+def _negative_weights(n: int, d6_counts_as_one: bool) -> dict[int, int]:
+    """Integer weights over 6 * 10 ** n, the mirror image: split on how many dice show 1."""
+    weights: dict[int, int] = {}
+    if d6_counts_as_one:
+        def at_least(x: int) -> int:  # no 1 anywhere and every die >= x
+            return int(max(BASE_DIE + 1 - x, 0) * (CONSISTENCY_DIE + 1 - x) ** n)
+        for x in range(2, BASE_DIE + 1):
+            weights[x] = at_least(x) - at_least(x + 1)
+        for ones in range(1, n + 2):  # the lowest is 1, minus one per 1 beyond the first
+            d6_one = comb(n, ones - 1) * 9 ** (n - ones + 1)
+            d6_other = (BASE_DIE - 1) * comb(n, ones) * 9 ** (n - ones) if ones <= n else 0
+            weights[2 - ones] = d6_one + d6_other
+        return weights
 
-    def add(value: int, p: Fraction) -> None:
-        weights[value] = weights.get(value, Fraction(0)) + p
+    def at_least_plain(x: int) -> int:  # no d10 shows 1 and every die >= x (the d6 may show 1)
+        return int(max(BASE_DIE + 1 - x, 0) * min(CONSISTENCY_DIE + 1 - x, 9) ** n)
+    for x in range(1, BASE_DIE + 1):
+        weights[x] = at_least_plain(x) - at_least_plain(x + 1)
+    for ones in range(1, n + 1):
+        weights[2 - ones] = weights.get(2 - ones, 0) + BASE_DIE * comb(n, ones) * 9 ** (n - ones)
+    return weights
 
-    for face in range(1, BASE_DIE + 1):
-        for ones in range(0, n + 1):
-            p = sixth * _binomial(n, ones, tenth)
-            if ones or face == 1:
-                counted = ones + (1 if d6_counts_as_one and face == 1 else 0)
-                add(1 - max(0, counted - 1), p)
-                continue
-            # no 1 anywhere: min(face, lowest of n d10s showing 2..10)
-            for m in range(2, face + 1):
-                at_least = Fraction(CONSISTENCY_DIE + 1 - m, CONSISTENCY_DIE - 1) ** n
-                above = Fraction(CONSISTENCY_DIE - m, CONSISTENCY_DIE - 1) ** n
-                add(m, p * (at_least if m == face else at_least - above))
-    return {value: p for value, p in weights.items() if p}
+
+@lru_cache(maxsize=512)
+def _raw_distribution(consistency: int, d6_counts_as_one: bool) -> Dist:
+    n = abs(consistency)  # at most MAX_CONSISTENCY: n big-integer powers, a fraction of a second
+    if consistency > 0:
+        return Dist.from_weights(_positive_weights(n))
+    if consistency < 0:
+        return Dist.from_weights(_negative_weights(n, d6_counts_as_one))
+    return Dist.die(BASE_DIE)
 
 
 def raw_distribution(consistency: int, *, d6_counts_as_one: bool = True) -> Dist:
@@ -155,34 +159,31 @@ def raw_distribution(consistency: int, *, d6_counts_as_one: bool = True) -> Dist
 
     Closed forms, not enumeration, so large pools stay cheap: with positive consistency the chance
     of no 10 and a highest die of at most m is ``min(m, 6)/6 * (m/10)**C``; the number of 10s is
-    binomial.  Negative consistency conditions on the d6 and the number of 1s.
+    binomial.  Negative consistency conditions on the number of 1s.  Cached per consistency.
     """
     n = consistency_dice(consistency)
-    if consistency > 0:
-        weights = _positive_weights(n)
-    elif consistency == 0:
-        weights = {face: Fraction(1, BASE_DIE) for face in range(1, BASE_DIE + 1)}
-    else:
-        weights = _negative_weights(n, d6_counts_as_one)
-    return Dist.from_weights(weights)
+    if n > MAX_CONSISTENCY:
+        raise ChallengeError(f"consistency must be within +-{MAX_CONSISTENCY}, not {consistency}")
+    return _raw_distribution(consistency, bool(d6_counts_as_one))
 
 
 def challenge_distribution(consistency: int, potential: int = 0, *, d6_counts_as_one: bool = True) -> Dist:
     """The exact distribution of a challenge's result: the raw score shifted by the potential."""
-    potential = _check_int(potential, "potential")
+    potential = require_whole(potential, "potential", error=ChallengeError)
     return raw_distribution(consistency, d6_counts_as_one=d6_counts_as_one) + potential
 
 
 @REGISTRY.rule("Heimr.Challenge.Requirement", "Requirement", "RU")
 def meets_requirement(result: int, requirement: int) -> bool:
     """A challenge succeeds when its result reaches the requirement: equal is enough."""
-    return _check_int(result, "result") >= _check_int(requirement, "requirement")
+    return (require_whole(result, "result", error=ChallengeError)
+            >= require_whole(requirement, "requirement", error=ChallengeError))
 
 
 def success_probability(consistency: int, potential: int, requirement: int, *,
                         d6_counts_as_one: bool = True) -> Fraction:
     """The exact chance that a challenge reaches ``requirement``."""
-    requirement = _check_int(requirement, "requirement")
+    requirement = require_whole(requirement, "requirement", error=ChallengeError)
     dist = challenge_distribution(consistency, potential, d6_counts_as_one=d6_counts_as_one)
     return Fraction(dist.p_ge(requirement))
 
@@ -190,7 +191,8 @@ def success_probability(consistency: int, potential: int, requirement: int, *,
 @REGISTRY.rule("Heimr.Challenge.Opposed", "Opposed challenge", "RU")
 def defender_holds(active: int, passive: int) -> bool:
     """In an opposed challenge the passive side's result is the requirement, so a tie goes to it."""
-    return _check_int(passive, "passive result") >= _check_int(active, "active result")
+    return (require_whole(passive, "passive result", error=ChallengeError)
+            >= require_whole(active, "active result", error=ChallengeError))
 
 
 def opposed_probability(active: tuple[int, int], passive: tuple[int, int], *,
@@ -204,18 +206,35 @@ def opposed_probability(active: tuple[int, int], passive: tuple[int, int], *,
 _NOTATION = re.compile(r"\s*C\s*=?\s*(?P<c>[+-]?\d+)\s*(?:[,;]?\s*P\s*=?\s*(?P<p>[+-]?\d+))?\s*", re.I)
 
 
+def _read_challenge(text: str) -> tuple[int, int]:
+    match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
+    if not match:
+        raise ChallengeError(f"{text!r} is not a challenge such as 'C+3 P-1'")
+    return int(match["c"]), int(match["p"] or 0)
+
+
 def parse_challenge(text: str) -> Dist:
     """Read ``C+3 P-1`` (or ``C=3, P=2``, ``C-2``) as the distribution of that challenge.
 
-    This is the system's pool notation for odds tables in the book.
+    This is the system's own notation for odds tables in the book (``node:odds`` with ``:system: heimr``).
     """
-    match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
-    if not match:
-        raise ChallengeNotationError(f"{text!r} is not a challenge such as 'C+3 P-1'")
-    return challenge_distribution(int(match["c"]), int(match["p"] or 0))
+    return challenge_distribution(*_read_challenge(text))
 
 
-REGISTRY.pool_parser = parse_challenge
+def roll_notation(text: str, source: DiceSource) -> RollResult:
+    """Roll a challenge written as ``C+3 P-1``, every die shown, the kept one plain, the rest dropped."""
+    consistency, potential = _read_challenge(text)
+    roll = roll_challenge(consistency, potential, source)
+    faces = (roll.d6, *roll.d10s)
+    pick = max if consistency > 0 else min
+    kept = faces.index(pick(faces)) if consistency else 0
+    dice = tuple(DieRoll(BASE_DIE if i == 0 else CONSISTENCY_DIE, face, i == kept) for i, face in enumerate(faces))
+    label = f"C{consistency:+d} P{potential:+d}"
+    shown = "[" + ", ".join(str(d.face) if d.kept else f"({d.face})" for d in dice) + "]"
+    return RollResult(label, dice, roll.result, f"{shown} raw {roll.raw} {potential:+d}")
+
+
+REGISTRY.notation = SystemNotation(parse=parse_challenge, example="C+3 P-1", roll=roll_notation)
 
 
 def _signed(n: int) -> str:

@@ -164,12 +164,8 @@ def range_penalty(distance: int, max_range: int | None = None) -> int:
                                   or max_range < 1):
         raise CombatError(f"a weapon's range is a whole number of at least 1, not {max_range!r}")
     if max_range is not None and distance > max_range:
-        raise OutOfRangeError(f"distance {distance} is beyond the weapon's range of {max_range}")
+        raise CombatError(f"distance {distance} is beyond the weapon's range of {max_range}")
     return distance // 2
-
-
-class OutOfRangeError(CombatError):
-    """A ranged attack at a target farther than the weapon reaches."""
 
 
 @dataclass(frozen=True)

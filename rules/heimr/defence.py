@@ -17,7 +17,7 @@ from rules.heimr.modules import SHIELDS
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.providers import Choice
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 DefenceKind = Literal["dodge", "block", "parry"]
 #: Consistency lost for every earlier dodge (or block) since the defender's last turn.
@@ -32,13 +32,6 @@ OUTMANOEUVRE_PENALTY = 1
 
 class DefenceError(HeimrError):
     """Bad defence input: an unknown defence, a parry with no parries left, a block without a shield..."""
-
-
-def _whole(value: object, what: str, minimum: int | None = None) -> int:
-    if not is_whole(value) or (minimum is not None and value < minimum):
-        at_least = "" if minimum is None else f" of at least {minimum}"
-        raise DefenceError(f"{what} must be a whole number{at_least}, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -65,7 +58,8 @@ for _defence in DEFENCES:
 @REGISTRY.rule("Heimr.Rule.DefenceRoll", "Defence roll", "RU")
 def attack_misses(attack: int, defence: int) -> bool:
     """The attack misses when the defence result is equal to or higher than the attack result."""
-    return _whole(defence, "the defence result") >= _whole(attack, "the attack result")
+    return (require_whole(defence, "the defence result", error=DefenceError)
+            >= require_whole(attack, "the attack result", error=DefenceError))
 
 
 def hit_probability(attack: tuple[int, int], defence: tuple[int, int], *,
@@ -92,7 +86,7 @@ class DefenceTracker:
     uses: dict[str, int] = field(default_factory=lambda: {"dodge": 0, "block": 0, "parry": 0})
 
     def __post_init__(self) -> None:
-        _whole(self.melee_weapons, "the number of melee weapons", 0)
+        require_whole(self.melee_weapons, "the number of melee weapons", minimum=0, error=DefenceError)
         if not isinstance(self.shield, bool):
             raise DefenceError(f"shield is True or False, not {self.shield!r}")
 
@@ -214,14 +208,14 @@ def luck_shot(d10: int, concealment: int) -> int | None:
     consistency penalty of 1 plus the concealment penalty (returned); otherwise ``None``."""
     if not is_whole(d10) or not 1 <= d10 <= 10:
         raise DefenceError(f"a d10 shows 1 to 10, not {d10!r}")
-    _whole(concealment, "a concealment penalty", 0)
+    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
     return LUCK_SHOT_PENALTY + concealment if d10 == LUCK_SHOT_FACE else None
 
 
 def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], concealment: int) -> Fraction:
     """Exact chance that a luck shot lands: 1 in 10, then the penalised attack must beat the defence."""
     c, p = attack
-    _whole(concealment, "a concealment penalty", 0)
+    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
     return Fraction(1, 10) * hit_probability((c - LUCK_SHOT_PENALTY - concealment, p), defence)
 
 
@@ -230,8 +224,8 @@ def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], con
 def hide_after_sounds(hide: int, soft_sounds: int, loud: bool = False) -> int | None:
     """The hide challenge's result after ``soft_sounds`` soft sounds (2 off each); a loud sound
     gives the character away (``None``)."""
-    _whole(hide, "the hide result")
-    _whole(soft_sounds, "a number of sounds", 0)
+    require_whole(hide, "the hide result", error=DefenceError)
+    require_whole(soft_sounds, "a number of sounds", minimum=0, error=DefenceError)
     if not isinstance(loud, bool):
         raise DefenceError(f"loud is True or False, not {loud!r}")
     return None if loud else hide - SOFT_SOUND_HIDE_LOSS * soft_sounds
@@ -249,7 +243,7 @@ def guarded_ranged_attack(outcome: Literal["hit", "dodge", "block"]) -> str:
 
 def attackers_to_reach(guards: int) -> int:
     """Each guard stops one opponent, so reaching a guarded target takes one attacker more than guards."""
-    return _whole(guards, "a number of guards", 0) + 1
+    return require_whole(guards, "a number of guards", minimum=0, error=DefenceError) + 1
 
 
 #: Movers needed to shift a character, by the character's state.
@@ -301,7 +295,7 @@ def hidden_strike_potential(potential: int, action: HiddenAction, *, hidden: boo
 
     A plain melee attack (``"attack"``) gets nothing extra, nor does anyone the target can find.
     """
-    _whole(potential, "the attack's potential")
+    require_whole(potential, "the attack's potential", error=DefenceError)
     if action not in ("charge", "shoot", "attack"):
         raise DefenceError(f"an attack from hiding is 'charge', 'shoot' or 'attack', not {action!r}")
     if not isinstance(hidden, bool):
@@ -313,7 +307,7 @@ def hidden_strike_potential(potential: int, action: HiddenAction, *, hidden: boo
                formula="consistency - 1", values={"penalty": OUTMANOEUVRE_PENALTY})
 def outmanoeuvre_dodge(consistency: int) -> int:
     """Slipping past a guard: the guard's free attack must be dodged at 1 consistency less."""
-    return _whole(consistency, "the dodge's consistency") - OUTMANOEUVRE_PENALTY
+    return require_whole(consistency, "the dodge's consistency", error=DefenceError) - OUTMANOEUVRE_PENALTY
 
 
 @dataclass
@@ -395,7 +389,7 @@ def hold_on(requirement: int | None, consistency: int, potential: int, source: D
     """
     if requirement is None:
         return None
-    _whole(requirement, "the climb's requirement")
+    require_whole(requirement, "the climb's requirement", error=DefenceError)
     return roll_challenge(consistency, potential, source)
 
 
@@ -404,9 +398,9 @@ def situational_modifiers(consistency: int, potential: int, *, darkness: int = 0
                           blocking: bool = False) -> tuple[int, int]:
     """(consistency, potential) of a combat roll after the situation: darkness costs consistency (its
     size is the GM's), and a shield adds its potential bonus to a block (see the armoury module)."""
-    _whole(consistency, "consistency")
-    _whole(potential, "potential")
-    _whole(darkness, "a darkness penalty", 0)
+    require_whole(consistency, "consistency", error=DefenceError)
+    require_whole(potential, "potential", error=DefenceError)
+    require_whole(darkness, "a darkness penalty", minimum=0, error=DefenceError)
     if not isinstance(blocking, bool):
         raise DefenceError(f"blocking is True or False, not {blocking!r}")
     bonus = 0

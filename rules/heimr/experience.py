@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from rules.heimr.registry import REGISTRY, HeimrError
 from rules.providers import Int
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: The costs of the first two training levels; every later level costs the previous two together.
 FIRST_TRAINING_COSTS = (5, 10)
@@ -25,12 +25,6 @@ class ExperienceError(HeimrError):
     """Bad XP input: no characters to share with, a training level below 1, negative XP..."""
 
 
-def _count(value: object, what: str, minimum: int = 0) -> int:
-    if not is_whole(value) or value < minimum:
-        raise ExperienceError(f"{what} must be a whole number of at least {minimum}, not {value!r}")
-    return value
-
-
 @dataclass(frozen=True)
 class XpShare:
     """What each character gets and what the group carries over to the next award."""
@@ -42,8 +36,9 @@ class XpShare:
 @REGISTRY.rule("Heimr.Rule.XpSplit", "Sharing experience", "RU", formula="floor((xp + carried) / characters)")
 def split_xp(xp: int, characters: int, carried: int = 0) -> XpShare:
     """Share an encounter's XP (plus what was carried) evenly; the remainder waits for the next award."""
-    total = _count(xp, "XP") + _count(carried, "carried XP")
-    characters = _count(characters, "the number of characters", 1)
+    total = (require_whole(xp, "XP", minimum=0, error=ExperienceError)
+             + require_whole(carried, "carried XP", minimum=0, error=ExperienceError))
+    characters = require_whole(characters, "the number of characters", minimum=1, error=ExperienceError)
     return XpShare(total // characters, total % characters)
 
 
@@ -51,7 +46,7 @@ def split_xp(xp: int, characters: int, carried: int = 0) -> XpShare:
                values={"first": FIRST_TRAINING_COSTS[0], "second": FIRST_TRAINING_COSTS[1]})
 def training_cost(level: int) -> int:
     """XP for one point of trained consistency or potential, to reach ``level`` (1 or more)."""
-    level = _count(level, "a training level", 1)
+    level = require_whole(level, "a training level", minimum=1, error=ExperienceError)
     before, cost = 0, FIRST_TRAINING_COSTS[0]
     if level >= 2:
         before, cost = FIRST_TRAINING_COSTS
@@ -62,12 +57,14 @@ def training_cost(level: int) -> int:
 
 def total_training_cost(level: int) -> int:
     """XP to train from nothing up to ``level`` (0 costs nothing)."""
-    return sum(training_cost(n) for n in range(1, _count(level, "a training level") + 1))
+    return sum(training_cost(n) for n in range(1, require_whole(level, "a training level", minimum=0,
+                                                                error=ExperienceError) + 1))
 
 
 def xp_to_train(current: int, target: int) -> int:
     """XP to raise a training from ``current`` to ``target``."""
-    if _count(target, "a target level") < _count(current, "a current level"):
+    if (require_whole(target, "a target level", minimum=0, error=ExperienceError)
+        < require_whole(current, "a current level", minimum=0, error=ExperienceError)):
         raise ExperienceError(f"training never goes down: {current} to {target}")
     return total_training_cost(target) - total_training_cost(current)
 
@@ -93,7 +90,7 @@ class AttributeTrack:
         if not is_whole(self.value) or self.value < LOWEST_ATTRIBUTE:
             raise ExperienceError(f"an attribute value is a whole number of at least {LOWEST_ATTRIBUTE}, "
                                   f"not {self.value!r}")
-        _count(self.progress, "attribute progress")
+        require_whole(self.progress, "attribute progress", minimum=0, error=ExperienceError)
 
     def add_training_point(self) -> bool:
         """Add one progress; on reaching the requirement of the next value, rise and reset. True if it rose."""

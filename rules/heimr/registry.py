@@ -1,25 +1,18 @@
-"""The Heimr registry: one :class:`rules.nodes.Registry` every topic module registers into.
+"""The Heimr registry every topic module registers its nodes into, and the base of its errors.
 
-It lives in its own module so the topic modules can import it without importing the package
-``__init__`` (which imports them).
+It lives in its own module so topic modules can import it without importing the package.
 """
 
 from __future__ import annotations
 
-from rules.nodes import Registry
+from rules.nodes import Registry, shared_types
 
 #: Heimr's own node types: short codes, readable labels.
 NODE_TYPES: dict[str, str] = {
-    "A": "Attribute",
-    "AB": "Ability",
-    "R": "Resource",
-    "RU": "Rule",
-    "E": "Effect",
+    **shared_types("A", "AB", "R", "RU", "E", "AC", "G"),
     "P": "Position",
-    "AC": "Action",
     "D": "Defence",
     "IN": "Injury",
-    "G": "Gear",
     "M": "Module",
 }
 

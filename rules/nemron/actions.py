@@ -12,22 +12,22 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rules.nemron.checks import Pool
-from rules.nemron.nodes import NODES
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 #: The attributes of the initiative pool, in order.
 INITIATIVE_ATTRIBUTES = ("Agility", "Awareness", "Sense")
 
 
-class ActionEconomyError(ValueError):
+class ActionEconomyError(NemronError):
     """Using an action, reaction or movement a character does not (or no longer) have."""
 
 
-class InitiativeError(ValueError):
+class InitiativeError(NemronError):
     """Two initiative entries with the same name, or an entry that is not an initiative result."""
 
 
-@NODES.rule("Generic.Rule.Initiative", "Initiative", "RU", values={"pool": " › ".join(INITIATIVE_ATTRIBUTES)})
+@REGISTRY.rule("Generic.Rule.Initiative", "Initiative", "RU", values={"pool": " › ".join(INITIATIVE_ATTRIBUTES)})
 def initiative_pool(agility: int, awareness: int, sense: int) -> Pool:
     """The initiative pool: ``Agility › Awareness › Sense``, keep the highest (drama optional)."""
     return Pool.of(*zip(INITIATIVE_ATTRIBUTES, (agility, awareness, sense)))
@@ -42,7 +42,7 @@ class InitiativeRoll:
     pc: bool = False
 
 
-@NODES.rule("Generic.Rule.TurnOrder", "Turn Order", "RU")
+@REGISTRY.rule("Generic.Rule.TurnOrder", "Turn Order", "RU")
 def turn_order(rolls: Iterable[InitiativeRoll]) -> list[InitiativeRoll]:
     """Highest initiative first; on a tie player characters go before non-player characters.
 
@@ -61,7 +61,7 @@ def turn_order(rolls: Iterable[InitiativeRoll]) -> list[InitiativeRoll]:
     return sorted(rolls, key=lambda r: (-r.result, not r.pc))
 
 
-@NODES.rule("Generic.Rule.TurnEconomy", "Turn Economy", "RU",
+@REGISTRY.rule("Generic.Rule.TurnEconomy", "Turn Economy", "RU",
             values={"actions": 1, "reactions": 1, "movements": 1})
 class Turn:
     """What a character may still do this round: one action, one reaction, one movement action.
@@ -135,17 +135,17 @@ class Turn:
             raise ActionEconomyError(f"a bonus is an 'action' or a 'reaction', not {kind!r}")
 
 
-NODES.define("Generic.Rule.HeldAction", "Held Action", "RU", implementation=Turn.hold,
+REGISTRY.define("Generic.Rule.HeldAction", "Held Action", "RU", implementation=Turn.hold,
              summary="An action held on one's turn can be used at any later point of the round.")
-NODES.define("Generic.Rule.BonusAction", "Bonus Actions and Reactions", "RU", implementation=Turn.bonus,
+REGISTRY.define("Generic.Rule.BonusAction", "Bonus Actions and Reactions", "RU", implementation=Turn.bonus,
              summary="Boons, traits, skills or dual wielding can grant an extra action or reaction.")
-NODES.define("Generic.Rule.Reaction", "Reaction", "RU", implementation=Turn.react,
+REGISTRY.define("Generic.Rule.Reaction", "Reaction", "RU", implementation=Turn.react,
              summary="Reactions answer only what happens to oneself or within one's melee range.")
-NODES.define("Generic.Rule.Movement", "Movement Action", "RU", implementation=Turn.move,
+REGISTRY.define("Generic.Rule.Movement", "Movement Action", "RU", implementation=Turn.move,
              summary="One movement action a turn, which cannot be split around another action.")
 
 
-@NODES.rule("Generic.Rule.Interval", "Interval", "RU")
+@REGISTRY.rule("Generic.Rule.Interval", "Interval", "RU")
 class Interval(str, Enum):
     """How often a repeating effect fires.
 

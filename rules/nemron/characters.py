@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rules.nemron.checks import Pool
-from rules.nemron.nodes import MAX_RANK, NODES, rank_die
+from rules.nemron.nodes import MAX_RANK, rank_die
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 
@@ -42,7 +43,7 @@ class Attribute(str, Enum):
         return attribute_line(self)
 
 
-class UnknownAttributeError(ValueError):
+class UnknownAttributeError(NemronError):
     """A name that is not one of the nine attributes."""
 
     def __init__(self, name: object) -> None:
@@ -50,16 +51,12 @@ class UnknownAttributeError(ValueError):
         super().__init__(f"{name!r} is not a Nemron attribute (known: {', '.join(a.value for a in Attribute)})")
 
 
-class FrameError(ValueError):
+class FrameError(NemronError):
     """A frame whose bounds are impossible, or a swap the frame rules forbid."""
 
 
-class CharacterCreationError(ValueError):
+class CharacterCreationError(NemronError):
     """A new character that breaks the creation rules (frame bounds, starting skills, XP)."""
-
-
-class MovementError(ValueError):
-    """A negative or impossible movement rank."""
 
 
 #: Attribute lines, each with its three attributes in the published order.
@@ -87,7 +84,7 @@ _ATTRIBUTE_TEXT = {
     Attribute.FOCUS: "keeping spirit-line actions going",
 }
 for _attribute in Attribute:
-    NODES.define(f"Generic.Attribute.{_attribute.value}", _attribute.value, "A",
+    REGISTRY.define(f"Generic.Attribute.{_attribute.value}", _attribute.value, "A",
                  summary=_ATTRIBUTE_TEXT[_attribute], implementation=_attribute,
                  values={"line": next(line.value for line, attrs in LINES.items() if _attribute in attrs)})
 
@@ -102,14 +99,14 @@ def as_attribute(name: Attribute | str) -> Attribute:
     raise UnknownAttributeError(name)
 
 
-@NODES.rule("Generic.Rule.AttributeLines", "Attribute Lines", "RU")
+@REGISTRY.rule("Generic.Rule.AttributeLines", "Attribute Lines", "RU")
 def attribute_line(attribute: Attribute | str) -> Line:
     """The line (Body, Mind or Spirit) an attribute belongs to."""
     attribute = as_attribute(attribute)
     return next(line for line, members in LINES.items() if attribute in members)
 
 
-@NODES.rule("Generic.Rule.Upkeep", "Upkeep Attribute", "RU")
+@REGISTRY.rule("Generic.Rule.Upkeep", "Upkeep Attribute", "RU")
 def upkeep_attribute(line: Line | str) -> Attribute:
     """The attribute that carries long-lasting activity of a line: Constitution, Willpower or Focus."""
     try:
@@ -122,7 +119,7 @@ def _ranks(values: Mapping[Attribute | str, int]) -> dict[Attribute, int]:
     return {as_attribute(k): v for k, v in values.items()}
 
 
-@NODES.rule("Generic.Rule.Frame", "Frame", "RU", values={"swap": 1})
+@REGISTRY.rule("Generic.Rule.Frame", "Frame", "RU", values={"swap": 1})
 @dataclass(frozen=True)
 class Frame:
     """A character's frame (race): the lowest and highest rank allowed for each attribute.
@@ -221,7 +218,7 @@ def _is_attribute(name: Attribute | str) -> bool:
     return True
 
 
-@NODES.rule("Generic.Rule.CharacterCreation", "Character Creation", "RU",
+@REGISTRY.rule("Generic.Rule.CharacterCreation", "Character Creation", "RU",
             values={"skills": STARTING_SKILLS, "skill_rank": STARTING_SKILL_RANK, "xp": STARTING_XP})
 def create_character(name: str, frame: Frame, attributes: Mapping[Attribute | str, int],
                      skills: list[str] | tuple[str, ...], *, pc: bool = True) -> Character:
@@ -240,7 +237,7 @@ def create_character(name: str, frame: Frame, attributes: Mapping[Attribute | st
     return Character(name, ranks, {s: STARTING_SKILL_RANK for s in skills}, STARTING_XP, pc, frame)
 
 
-@NODES.rule("Generic.Rule.MovementSpeed", "Movement Speed", "RU", formula="Agility * 2")
+@REGISTRY.rule("Generic.Rule.MovementSpeed", "Movement Speed", "RU", formula="Agility * 2")
 def movement_speed(agility: int) -> int:
     """Metres a character covers with one movement action: twice the Agility rank.
 
@@ -250,7 +247,7 @@ def movement_speed(agility: int) -> int:
     return agility * 2
 
 
-@NODES.rule("Generic.Rule.Dash", "Dash", "RU", values={"multiplier": 2})
+@REGISTRY.rule("Generic.Rule.Dash", "Dash", "RU", values={"multiplier": 2})
 def dash(agility: int, power: int) -> tuple[Pool, int]:
     """Running flat out: the implied pool ``Agility › Power`` and double the movement range."""
     return Pool.of(("Agility", agility), ("Power", power)), 2 * movement_speed(agility)

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from rules.nemron._dice import DiceSource, Dist, keep_highest, keep_lowest
-from rules.nemron.nodes import NODES, RANK_DICE, rank_die
+from rules.dice import DiceSource, DieRoll, Dist, RollResult, keep_highest, keep_lowest
+from rules.nemron.nodes import RANK_DICE, rank_die
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.providers import Choice, Int, Text
+from rules.systems import SideRoll, SystemNotation
 from rules.tables import Cell, Table
 from rules.values import is_whole
 
@@ -29,7 +31,7 @@ _NAMED = re.compile(r"(?P<name>[A-Za-z][A-Za-z' -]*?)\s+(?P<rank>-?\d+)")
 MAX_DICE_PER_PART = 20
 
 
-class PoolNotationError(ValueError):
+class PoolNotationError(NemronError):
     """Text that is not a Nemron pool."""
 
     def __init__(self, text: object, reason: str) -> None:
@@ -37,15 +39,15 @@ class PoolNotationError(ValueError):
         super().__init__(f"{text!r} is not a Nemron pool: {reason}")
 
 
-class DifficultyError(ValueError):
+class DifficultyError(NemronError):
     """A DC outside the scale in use."""
 
 
-class ModifierError(ValueError):
+class ModifierError(NemronError):
     """Something that is not a boon or penalty, or an unknown way of applying one."""
 
 
-class DramaDieError(ValueError):
+class DramaDieError(NemronError):
     """A drama-die face that a d20 cannot show."""
 
 
@@ -60,7 +62,7 @@ class PoolDie:
         return self.label
 
 
-@NODES.rule("Generic.Rule.DicePool", "Dice Pool", "RU")
+@REGISTRY.rule("Generic.Rule.DicePool", "Dice Pool", "RU")
 @dataclass(frozen=True)
 class Pool:
     """A Nemron dice pool: roll every die, keep the highest.
@@ -179,7 +181,7 @@ DC_SCALE: tuple[tuple[int, int, str], ...] = (
 MAX_DC, MAX_HEROIC_DC = 12, 20
 
 
-@NODES.rule("Generic.Rule.Difficulty", "Difficulty", "RU",
+@REGISTRY.rule("Generic.Rule.Difficulty", "Difficulty", "RU",
             values={"max_dc": MAX_DC, "max_heroic_dc": MAX_HEROIC_DC, "normal_low": 1, "normal_high": 10})
 def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
     """What a DC means on the scale; DCs above 12 need advanced power scaling.
@@ -194,7 +196,7 @@ def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
     return next(text for low, high, text in DC_SCALE if low <= dc <= high)
 
 
-@NODES.table()
+@REGISTRY.table()
 def dc_scale_table() -> Table:
     """The difficulty scale as the book prints it: each band of DCs and what it means."""
     rows = [(str(low) if low == high else f"{low}-{high}", text) for low, high, text in DC_SCALE]
@@ -205,7 +207,7 @@ def dc_scale_table() -> Table:
 SPECIALISED_MINIMUM_DC = 3
 
 
-@NODES.rule("Generic.Rule.MinimumDifficulty", "Minimum Difficulty", "RU",
+@REGISTRY.rule("Generic.Rule.MinimumDifficulty", "Minimum Difficulty", "RU",
             values={"minimum_dc": SPECIALISED_MINIMUM_DC})
 def minimum_difficulty(dc: int, *, specialised: bool) -> int:
     """The DC that really applies: a specialised skill never faces less than DC 3.
@@ -217,7 +219,7 @@ def minimum_difficulty(dc: int, *, specialised: bool) -> int:
     return max(dc, SPECIALISED_MINIMUM_DC) if specialised else dc
 
 
-@NODES.rule("Generic.Rule.FixedMedium", "Fixed-Medium", "RU")
+@REGISTRY.rule("Generic.Rule.FixedMedium", "Fixed-Medium", "RU")
 def fixed_medium(pool: Pool | str | Sequence[int]) -> int:
     """Half the pool's maximum: a fixed result or DC that needs no roll.
 
@@ -226,7 +228,7 @@ def fixed_medium(pool: Pool | str | Sequence[int]) -> int:
     return as_pool(pool).maximum() // 2
 
 
-@NODES.rule("Generic.Rule.FixedMaximum", "Fixed-Maximum", "RU")
+@REGISTRY.rule("Generic.Rule.FixedMaximum", "Fixed-Maximum", "RU")
 def fixed_maximum(pool: Pool | str | Sequence[int]) -> int:
     """The pool's maximum: the best the pool could ever roll."""
     return as_pool(pool).maximum()
@@ -267,7 +269,7 @@ MODIFIER_RULES: Mapping[Modifier, ModifierRule] = {
 
 for _modifier, _rule in MODIFIER_RULES.items():
     _name = _modifier.value.title()
-    NODES.define(f"Generic.Modifier.{_name.replace(' ', '')}", _name, "E",
+    REGISTRY.define(f"Generic.Modifier.{_name.replace(' ', '')}", _name, "E",
                  summary=f"Adds a d{_rule.sides} to the pool and keeps the "
                          f"{'highest' if _rule.boon else 'lowest'} result.",
                  dice=f"1d{_rule.sides}, keep {'highest' if _rule.boon else 'lowest'}",
@@ -286,7 +288,7 @@ def _as_modifier(value: Modifier | str) -> Modifier:
                             f"(known: {', '.join(m.value for m in Modifier)})") from None
 
 
-@NODES.rule("Generic.Rule.BoonsAndPenalties", "Boons and Penalties", "RU")
+@REGISTRY.rule("Generic.Rule.BoonsAndPenalties", "Boons and Penalties", "RU")
 def resolve_modifiers(modifiers: Iterable[Modifier | str], *, greater_survives: bool = True) -> Modifier | None:
     """The one boon or penalty that applies to a roll, if any.
 
@@ -368,7 +370,7 @@ class Drama(str, Enum):
 DRAMA_DIE, BAD_DRAMA_FACE, GOOD_DRAMA_FACE = 20, 1, 20
 
 
-@NODES.rule("Generic.Rule.DramaDie", "Drama Die", "RU", dice="1d20",
+@REGISTRY.rule("Generic.Rule.DramaDie", "Drama Die", "RU", dice="1d20",
             values={"sides": DRAMA_DIE, "bad": BAD_DRAMA_FACE, "good": GOOD_DRAMA_FACE})
 def drama(face: int) -> Drama:
     """Read the optional d20 rolled beside a pool: 1 is bad drama, 20 good drama, anything else none.
@@ -397,7 +399,7 @@ class CheckResult:
     drama: Drama = Drama.NONE
 
 
-@NODES.rule("Generic.Rule.SkillCheck", "Skill Check", "RU")
+@REGISTRY.rule("Generic.Rule.SkillCheck", "Skill Check", "RU")
 def skill_check(pool: Pool | str | Sequence[int], dc: int, source: DiceSource, *,
                 modifiers: Iterable[Modifier | str] = (), specialised: bool = False,
                 roll_drama: bool = False, drama_decides: bool = False, penalty_mode: str = "cap",
@@ -437,7 +439,7 @@ TYPICAL_POOLS: tuple[str, ...] = ("1d6", "1d6 › 1d6", "1d8 › 1d6", "1d8 › 
                                   "1d12 › 1d10 › 1d8")
 
 
-@NODES.table(highest_dc=Int(1, 30))
+@REGISTRY.table(highest_dc=Int(1, 30))
 def dc_odds_table(highest_dc: int = 12) -> Table:
     """Exact chance of success per DC for the typical pools (no boon or penalty)."""
     difficulty(highest_dc, advanced_scaling=True)
@@ -448,7 +450,7 @@ def dc_odds_table(highest_dc: int = 12) -> Table:
     return Table.of(columns, rows, title="Success chance per DC", probabilities=TYPICAL_POOLS)
 
 
-@NODES.table(pool=Text(r"[0-9a-zA-Z ›>]+", 40), penalty_mode=Choice(*PENALTY_MODES))
+@REGISTRY.table(pool=Text(r"[0-9a-zA-Z ›>]+", 40), penalty_mode=Choice(*PENALTY_MODES))
 def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") -> Table:
     """Exact chance of success per DC for one pool under each boon and penalty."""
     columns = ("DC", "plain", *(m.value for m in Modifier))
@@ -456,3 +458,25 @@ def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") ->
              *(success_chance(pool, dc, modifier=m, penalty_mode=penalty_mode) for m in Modifier))
             for dc in range(1, 13)]
     return Table.of(columns, rows, title=f"{pool}: boons and penalties", probabilities=columns[1:])
+
+
+# --- the system's notation, for the book's odds tables and the ``rpg`` command --------------------
+
+
+def roll_notation(text: str, source: DiceSource) -> RollResult:
+    """Roll a pool written the Nemron way: every die shown, the first highest one kept."""
+    pool = parse_pool(text)
+    faces = pool.roll(source)
+    kept = faces.index(max(faces))
+    dice = tuple(DieRoll(sides, face, i == kept) for i, (sides, face) in enumerate(zip(pool.sides, faces)))
+    return RollResult(str(pool), dice, faces[kept])
+
+
+def _drama_words(face: int) -> str:
+    return {Drama.BAD: "bad drama", Drama.GOOD: "good drama"}.get(drama(face), "no drama")
+
+
+REGISTRY.notation = SystemNotation(
+    parse=pool_distribution, example="Agility 2 \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} Athletics 1",
+    roll=roll_notation,
+    side_rolls=(SideRoll("drama", DRAMA_DIE, "roll Nemron's d20 drama die alongside", _drama_words),))

@@ -12,14 +12,15 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.nemron._dice import DiceSource
+from rules.dice import DiceSource
 from rules.nemron.checks import Modifier, Pool
 from rules.nemron.health import HUMANOID_LOCATIONS, Limb, location
-from rules.nemron.nodes import NODES, rank_die
+from rules.nemron.nodes import rank_die
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 
-class CombatError(ValueError):
+class CombatError(NemronError):
     """A negative roll or damage amount, or an attack that cannot be made."""
 
 
@@ -33,7 +34,7 @@ def _roll_value(value: int, what: str) -> int:
     return value
 
 
-@NODES.rule("Generic.Rule.AttackPool", "Attack Pool", "RU")
+@REGISTRY.rule("Generic.Rule.AttackPool", "Attack Pool", "RU")
 def attack_pool(weapon: str, weapon_rank: int, **ranks: int) -> Pool:
     """The attack pool: the relevant attribute(s) and skill(s), then the weapon's rank die.
 
@@ -44,7 +45,7 @@ def attack_pool(weapon: str, weapon_rank: int, **ranks: int) -> Pool:
     return Pool.of(*ranks.items(), (weapon, weapon_rank))
 
 
-@NODES.rule("Generic.Rule.ActiveDefence", "Active Defence", "RU")
+@REGISTRY.rule("Generic.Rule.ActiveDefence", "Active Defence", "RU")
 def attack_damage(attack: int, defence: int | None = None) -> int:
     """Damage dealt: the attack roll, less the defence roll if the target actively defended.
 
@@ -56,7 +57,7 @@ def attack_damage(attack: int, defence: int | None = None) -> int:
     return max(0, attack - _roll_value(defence, "the defence roll"))
 
 
-@NODES.rule("Generic.Rule.MinimumWeaponDC", "Minimum Weapon DC", "RU", formula="rank + 1")
+@REGISTRY.rule("Generic.Rule.MinimumWeaponDC", "Minimum Weapon DC", "RU", formula="rank + 1")
 def minimum_weapon_dc(weapon_rank: int) -> int:
     """The least roll a weapon attack needs: weapon rank + 1 (a rank-2 pistol needs 3)."""
     rank_die(weapon_rank)
@@ -72,7 +73,7 @@ def attack_hits(roll: int, weapon_rank: int, *, specialised: bool = True) -> boo
     return _roll_value(roll, "the attack roll") >= floor
 
 
-@NODES.rule("Generic.Rule.LimbTargeting", "Limb Targeting", "RU", values={"modifier": Modifier.LESSER_PENALTY.value})
+@REGISTRY.rule("Generic.Rule.LimbTargeting", "Limb Targeting", "RU", values={"modifier": Modifier.LESSER_PENALTY.value})
 def aimed_modifier(target: Limb | str | None) -> Modifier | None:
     """Naming a limb before the attack gives the attack a lesser penalty; no named limb, no penalty.
 
@@ -87,7 +88,7 @@ def aimed_modifier(target: Limb | str | None) -> Modifier | None:
     return Modifier.LESSER_PENALTY
 
 
-@NODES.rule("Generic.Rule.AreaDamage", "Area of Effect Damage", "RU")
+@REGISTRY.rule("Generic.Rule.AreaDamage", "Area of Effect Damage", "RU")
 def area_damage(amount: int, source: DiceSource, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> dict[Limb, int]:
     """Spread area damage: one location die per point, each die one damage to its limb.
 
@@ -104,7 +105,7 @@ def area_damage(amount: int, source: DiceSource, table: Mapping[int, Limb] = HUM
 FLANKING_OPPONENTS = 2
 
 
-@NODES.rule("Generic.Condition.Flanked", "Flanked", "E",
+@REGISTRY.rule("Generic.Condition.Flanked", "Flanked", "E",
             values={"opponents": FLANKING_OPPONENTS, "defence_modifier": Modifier.LESSER_PENALTY.value})
 def flanked_defence(melee_opponents: int, *, modifier: Modifier | None = Modifier.LESSER_PENALTY) -> Modifier | None:
     """The flanked condition: with two or more opponents in melee range a character is flanked, and
@@ -135,7 +136,7 @@ RANGE_BANDS: tuple[RangeBand, ...] = (
 )
 
 
-@NODES.rule("Generic.Rule.RangeBands", "Range Bands", "RU",
+@REGISTRY.rule("Generic.Rule.RangeBands", "Range Bands", "RU",
             values={"melee": 3, "near": 8, "far": 30, "distant": 100})
 def range_band(metres: float, *, upper_inclusive: bool = False) -> RangeBand:
     """The range band of a distance.  A shared boundary (3, 8 or 30 m) belongs to the farther band;

@@ -14,16 +14,12 @@ from enum import Enum
 
 from rules.nemron.energy import Energy
 from rules.nemron.health import Body, Limb
-from rules.nemron.nodes import NODES
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 
-class DamageError(ValueError):
+class DamageError(NemronError):
     """A negative amount of damage or Stress, or an unknown damage type."""
-
-
-class FallingSurfaceError(DamageError):
-    """A surface the falling-damage table does not list."""
 
 
 class DamageType(str, Enum):
@@ -61,7 +57,7 @@ _DAMAGE_TEXT = {
     DamageType.PSYCHIC: "becomes Stress instead of HP loss",
 }
 for _type in DamageType:
-    NODES.define(f"Generic.Damage.{_type.value}", _type.value, "E", implementation=_type,
+    REGISTRY.define(f"Generic.Damage.{_type.value}", _type.value, "E", implementation=_type,
                  summary=f"{_type.value} damage " + _DAMAGE_TEXT.get(_type, "takes HP from a limb"),
                  values={"reduces": DAMAGE_TARGETS.get(_type, Track.HP).value})
 
@@ -79,7 +75,7 @@ def damage_target(damage_type: DamageType | str) -> Track:
     return DAMAGE_TARGETS.get(as_damage_type(damage_type), Track.HP)
 
 
-@NODES.rule("Generic.Rule.DamageRouting", "Damage Routing", "RU")
+@REGISTRY.rule("Generic.Rule.DamageRouting", "Damage Routing", "RU")
 def deal_damage(amount: int, damage_type: DamageType | str, *, body: Body, limb: Limb | str,
                 energy: Energy | None = None, stress: Stress | None = None) -> Track:
     """Deal ``amount`` damage of a type where it belongs and say where that was.
@@ -103,7 +99,7 @@ def deal_damage(amount: int, damage_type: DamageType | str, *, body: Body, limb:
     return track
 
 
-@NODES.rule("Generic.Trait.Stress", "Stress", "E,R")
+@REGISTRY.rule("Generic.Trait.Stress", "Stress", "E,R")
 @dataclass
 class Stress:
     """Accumulated mental strain: Psychic damage adds to it, rank by rank.
@@ -145,7 +141,7 @@ class Fall:
     ignores_armour: bool = True
 
 
-@NODES.rule("Generic.Rule.FallingDamage", "Falling Damage", "RU", formula="floor(metres / 3)",
+@REGISTRY.rule("Generic.Rule.FallingDamage", "Falling Damage", "RU", formula="floor(metres / 3)",
             values={"metres_per_point": METRES_PER_FALL_DAMAGE})
 def falling_damage(metres: float, surface: str = "flat ground", *, armour_protects: bool = False) -> Fall:
     """A fall: 1 damage per full 3 metres, dealt as area damage, typed by the surface hit.
@@ -158,6 +154,6 @@ def falling_damage(metres: float, surface: str = "flat ground", *, armour_protec
         raise DamageError(f"a fall of {metres!r} m: the height must be a number of metres, at least 0")
     key = surface.strip().lower() if isinstance(surface, str) else surface
     if key not in FALL_SURFACES:
-        raise FallingSurfaceError(f"no falling-damage guideline for surface {surface!r} "
+        raise DamageError(f"no falling-damage guideline for surface {surface!r} "
                                   f"(known: {', '.join(FALL_SURFACES)})")
     return Fall(int(metres // METRES_PER_FALL_DAMAGE), FALL_SURFACES[key], ignores_armour=not armour_protects)

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from rules.nemron._dice import DiceSource
+from rules.dice import DiceSource
 from rules.nemron.checks import Drama, Pool, as_pool
-from rules.nemron.nodes import NODES, Charges, EffectRank
+from rules.nemron.nodes import Charges, EffectRank
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 
-class EffectApplicationError(ValueError):
+class EffectApplicationError(NemronError):
     """A negative fixed number of ranks for an effect."""
 
 
@@ -41,12 +42,12 @@ INSPIRED = Condition("Inspired", "boon", "a boon that is also a resource: each r
 DAZED = Condition("Dazed", "condition", "a condition a hard fall may add, at the GM's choice")
 STAGGER = Condition("Stagger", "condition", "a condition a hard fall may add, at the GM's choice")
 
-NODES.define("Generic.Boon.Inspired", "Inspired", "E,R", implementation=INSPIRED, summary=INSPIRED.text)
-NODES.define("Generic.Condition.Dazed", "Dazed", "E", implementation=DAZED, summary=DAZED.text)
-NODES.define("Generic.Condition.Stagger", "Stagger", "E", implementation=STAGGER, summary=STAGGER.text)
+REGISTRY.define("Generic.Boon.Inspired", "Inspired", "E,R", implementation=INSPIRED, summary=INSPIRED.text)
+REGISTRY.define("Generic.Condition.Dazed", "Dazed", "E", implementation=DAZED, summary=DAZED.text)
+REGISTRY.define("Generic.Condition.Stagger", "Stagger", "E", implementation=STAGGER, summary=STAGGER.text)
 
 
-@NODES.rule("Generic.Rule.ApplyEffect", "Applying an Effect", "RU")
+@REGISTRY.rule("Generic.Rule.ApplyEffect", "Applying an Effect", "RU")
 def apply_effect(effect: EffectRank, pool: Pool | str, source: DiceSource, *, fixed: int | None = None) -> int:
     """Apply a boon or condition: roll ``pool`` and add the kept result as ranks.
 
@@ -63,7 +64,7 @@ def apply_effect(effect: EffectRank, pool: Pool | str, source: DiceSource, *, fi
     return gained
 
 
-@NODES.rule("Generic.Rule.Intention", "Intentions", "RU")
+@REGISTRY.rule("Generic.Rule.Intention", "Intentions", "RU")
 class Intention(str, Enum):
     """What an action sets out to do; weapons, skills and items grant the intentions they allow."""
 
@@ -77,7 +78,7 @@ class Intention(str, Enum):
 LUCK_PER_GOOD_DRAMA = 1
 
 
-@NODES.rule("Generic.Trait.Luck", "Luck", "E,R", values={"per_good_drama": LUCK_PER_GOOD_DRAMA})
+@REGISTRY.rule("Generic.Trait.Luck", "Luck", "E,R", values={"per_good_drama": LUCK_PER_GOOD_DRAMA})
 def gain_luck(luck: Charges, outcome: Drama) -> int:
     """Good drama (a 20 on the drama die) may be taken as 1 point of Luck; return the points held.
 

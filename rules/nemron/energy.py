@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 from rules.formula import Formula
 from rules.nemron.actions import Turn
-from rules.nemron.nodes import MAX_RANK, NODES
-from rules.values import is_whole
+from rules.nemron.nodes import MAX_RANK
+from rules.nemron.registry import REGISTRY, NemronError
+from rules.values import is_whole, require_whole
 
 #: The Energy maximum as the book prints it.
 MAX_ENERGY = Formula("Control + Sense + Focus + 5")
@@ -20,7 +21,7 @@ MAX_ENERGY = Formula("Control + Sense + Focus + 5")
 EFFORT_COST_PER_HOUR, BONUS_REACTION_COST, RECOVERY_PER_HOUR = 1, 2, 1
 
 
-class EnergyError(ValueError):
+class EnergyError(NemronError):
     """Spending Energy a character does not have, or a negative amount of time or Energy."""
 
 
@@ -28,13 +29,7 @@ class BonusReactionError(EnergyError):
     """A second Energy-bought bonus reaction in the same round."""
 
 
-def _whole(value: int, what: str) -> int:
-    if not is_whole(value) or value < 0:
-        raise EnergyError(f"{what} must be a whole number of at least 0, not {value!r}")
-    return value
-
-
-@NODES.rule("Generic.Trait.Energy", "Energy", "E,R", formula=str(MAX_ENERGY),
+@REGISTRY.rule("Generic.Trait.Energy", "Energy", "E,R", formula=str(MAX_ENERGY),
             values={"base": 5, "effort_cost": EFFORT_COST_PER_HOUR, "bonus_reaction_cost": BONUS_REACTION_COST,
                     "recovery": RECOVERY_PER_HOUR})
 @dataclass
@@ -50,10 +45,10 @@ class Energy:
     bonus_reaction_rounds: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        _whole(self.maximum, "maximum Energy")
+        require_whole(self.maximum, "maximum Energy", minimum=0, error=EnergyError)
         if self.current == -1:
             self.current = self.maximum
-        _whole(self.current, "current Energy")
+        require_whole(self.current, "current Energy", minimum=0, error=EnergyError)
         if not 0 <= self.current <= self.maximum:
             raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
 
@@ -67,7 +62,7 @@ class Energy:
 
     def spend(self, amount: int) -> int:
         """Pay ``amount`` (an ability's cost, say) and return what is left."""
-        _whole(amount, "an Energy cost")
+        require_whole(amount, "an Energy cost", minimum=0, error=EnergyError)
         if amount > self.current:
             raise EnergyError(f"cannot spend {amount} Energy: only {self.current} left")
         self.current -= amount
@@ -75,7 +70,7 @@ class Energy:
 
     def effort(self, hours: int) -> int:
         """Hard physical effort (jogging, climbing a mountain): 1 Energy per hour."""
-        return self.spend(_whole(hours, "hours of effort") * EFFORT_COST_PER_HOUR)
+        return self.spend(require_whole(hours, "hours of effort", minimum=0, error=EnergyError) * EFFORT_COST_PER_HOUR)
 
     def bonus_reaction(self, round_number: int, turn: Turn) -> int:
         """Buy one bonus reaction for 2 Energy, only once in any round: ``turn`` gains the reaction.
@@ -95,20 +90,21 @@ class Energy:
 
     def rest(self, hours: int) -> int:
         """Rest: 1 Energy back per hour, up to the maximum."""
-        self.current = min(self.maximum, self.current + _whole(hours, "hours of rest") * RECOVERY_PER_HOUR)
+        self.current = min(self.maximum, self.current + require_whole(hours, "hours of rest", minimum=0,
+                                                                      error=EnergyError) * RECOVERY_PER_HOUR)
         return self.current
 
     def drain(self, amount: int) -> int:
         """Lose Energy to damage (Neural): unlike spending, this stops at 0 instead of failing."""
-        self.current = max(0, self.current - _whole(amount, "Energy drained"))
+        self.current = max(0, self.current - require_whole(amount, "Energy drained", minimum=0, error=EnergyError))
         return self.current
 
 
-NODES.define("Generic.Rule.EffortEnergy", "Effort", "RU", implementation=Energy.effort,
+REGISTRY.define("Generic.Rule.EffortEnergy", "Effort", "RU", implementation=Energy.effort,
              summary="Hard physical effort costs 1 Energy per hour.", values={"cost": EFFORT_COST_PER_HOUR})
-NODES.define("Generic.Rule.BonusReaction", "Bonus Reaction for Energy", "RU", implementation=Energy.bonus_reaction,
+REGISTRY.define("Generic.Rule.BonusReaction", "Bonus Reaction for Energy", "RU", implementation=Energy.bonus_reaction,
              summary="2 Energy buys one bonus reaction, once per round.", values={"cost": BONUS_REACTION_COST})
-NODES.define("Generic.Rule.AbilityEnergy", "Ability Cost", "RU", implementation=Energy.spend,
+REGISTRY.define("Generic.Rule.AbilityEnergy", "Ability Cost", "RU", implementation=Energy.spend,
              summary="Abilities and skills with an Energy requirement spend it from the same pool.")
-NODES.define("Generic.Rule.EnergyRecovery", "Energy Recovery", "RU", implementation=Energy.rest,
+REGISTRY.define("Generic.Rule.EnergyRecovery", "Energy Recovery", "RU", implementation=Energy.rest,
              summary="Rest returns 1 Energy per hour.", values={"per_hour": RECOVERY_PER_HOUR})

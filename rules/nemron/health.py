@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from rules.dice import DiceSource
 from rules.formula import Formula
-from rules.nemron._dice import DiceSource
-from rules.nemron.nodes import MAX_RANK, NODES, rank_die
+from rules.nemron.nodes import MAX_RANK, rank_die
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 #: HP of every limb.
@@ -23,12 +24,8 @@ LIMB_HP = Formula("5 + Power + Agility + Constitution")
 REST_HEALING_HOURS = 8
 
 
-class HealthError(ValueError):
+class HealthError(NemronError):
     """A negative amount of damage or healing, or a limb the body does not have."""
-
-
-class LocationDieError(HealthError):
-    """A location-die face the location table does not list."""
 
 
 class Limb(str, Enum):
@@ -59,7 +56,7 @@ HUMANOID_LOCATIONS: Mapping[int, Limb] = {
 }
 
 
-@NODES.rule("Generic.Rule.LocationDie", "Location Die", "RU", dice="1d6",
+@REGISTRY.rule("Generic.Rule.LocationDie", "Location Die", "RU", dice="1d6",
             values={f"face{face}": limb.value for face, limb in HUMANOID_LOCATIONS.items()})
 def location(face: int, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> Limb:
     """The limb a location-die face names (1 right arm, 2 left arm, 3 right leg, 4 left leg, 5 torso, 6 head).
@@ -69,7 +66,7 @@ def location(face: int, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> Limb:
     try:
         return table[face]
     except (KeyError, TypeError):
-        raise LocationDieError(f"location die face {face!r} is not in the table ({sorted(table)})") from None
+        raise HealthError(f"location die face {face!r} is not in the table ({sorted(table)})") from None
 
 
 def roll_location(source: DiceSource, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> Limb:
@@ -77,7 +74,7 @@ def roll_location(source: DiceSource, table: Mapping[int, Limb] = HUMANOID_LOCAT
     return location(source.roll(len(table)), table)
 
 
-@NODES.rule("Generic.Attribute.HP", "Health", "E,R", formula=str(LIMB_HP), values={"base": 5})
+@REGISTRY.rule("Generic.Attribute.HP", "Health", "E,R", formula=str(LIMB_HP), values={"base": 5})
 def limb_hp(power: int, agility: int, constitution: int) -> int:
     """HP of each limb: 5 + Power + Agility + Constitution (every limb gets the full amount)."""
     for name, rank in (("Power", power), ("Agility", agility), ("Constitution", constitution)):
@@ -192,20 +189,20 @@ class Body:
         return roll
 
 
-NODES.define("Generic.Condition.Disabled", "Disabled Limb", "E", implementation=Body.is_disabled,
+REGISTRY.define("Generic.Condition.Disabled", "Disabled Limb", "E", implementation=Body.is_disabled,
              summary="A minor limb at 0 HP is unusable.")
-NODES.define("Generic.Condition.Downed", "Downed", "E", implementation=Body.is_downed,
+REGISTRY.define("Generic.Condition.Downed", "Downed", "E", implementation=Body.is_downed,
              summary="A major limb at 0 HP: the character is down and dying.")
-NODES.define("Generic.Rule.LimbUse", "What a Disabled Limb Stops", "RU", implementation=Body.can_attack,
-             summary="No attack without a working arm; no movement action without both legs.",
-             values={"arms_to_attack": ARMS_TO_ATTACK, "legs_to_move": LEGS_TO_MOVE})
-NODES.define("Generic.Condition.LostLimb", "Lost Limb", "E", implementation=Body.sever,
-             summary="A minor limb broken beyond repair or severed: 0 HP for good.")
-NODES.define("Generic.Rule.RestHealing", "Rest Healing", "RU", implementation=Body.rest,
+REGISTRY.define("Generic.Rule.LimbUse", "What a Disabled Limb Stops", "RU", implementation=Body.can_attack,
+                summary="No attack without a working arm; no movement action without both legs.",
+                values={"arms_to_attack": ARMS_TO_ATTACK, "legs_to_move": LEGS_TO_MOVE})
+REGISTRY.define("Generic.Condition.LostLimb", "Lost Limb", "E", implementation=Body.sever,
+                summary="A minor limb broken beyond repair or severed: 0 HP for good.")
+REGISTRY.define("Generic.Rule.RestHealing", "Rest Healing", "RU", implementation=Body.rest,
              summary="Every 8 hours of rest, a Constitution roll heals every damaged limb.",
              values={"hours": REST_HEALING_HOURS})
-NODES.define("Generic.Rule.TargetedHealing", "Targeted Healing", "RU", implementation=Body.heal_limb,
+REGISTRY.define("Generic.Rule.TargetedHealing", "Targeted Healing", "RU", implementation=Body.heal_limb,
              summary="Healing aimed at one limb stays on that limb.")
-NODES.define("Generic.Rule.Limbs", "Limbs", "RU", implementation=Limb,
+REGISTRY.define("Generic.Rule.Limbs", "Limbs", "RU", implementation=Limb,
              summary="Two major limbs (torso, head) and four minor ones (arms, legs).",
              values={"major": len(MAJOR_LIMBS), "minor": len(Limb) - len(MAJOR_LIMBS)})

@@ -13,14 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from rules.nodes import CORE_NODE_TYPES, Registry
-from rules.values import is_whole
-
-#: The published six node types plus ``RU`` for rules (initiative, falling damage, ...).
-NODE_TYPES: Mapping[str, str] = {**CORE_NODE_TYPES, "RU": "Rule"}
-
-#: The nodes defined in this module; ``rules.nemron.REGISTRY`` includes them.
-NODES = Registry("nemron", title="Nemron RPG", node_types=NODE_TYPES)
+from rules.nemron.registry import NODE_TYPES, REGISTRY, NemronError
+from rules.values import is_whole, require_whole
 
 #: Rank (or level) -> sides of the die it adds to a pool.
 RANK_DICE: Mapping[int, int] = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12}
@@ -28,7 +22,7 @@ RANK_DICE: Mapping[int, int] = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12}
 MAX_RANK = max(RANK_DICE)
 
 
-class RankDieError(ValueError):
+class RankDieError(NemronError):
     """A rank the rank table does not cover."""
 
     def __init__(self, rank: object) -> None:
@@ -36,7 +30,7 @@ class RankDieError(ValueError):
         super().__init__(f"rank {rank!r} has no die: Nemron ranks run from 0 (d4) to {MAX_RANK} (d12)")
 
 
-class NodeTypeError(ValueError):
+class NodeTypeError(NemronError):
     """A node type code Nemron does not know."""
 
     def __init__(self, code: object) -> None:
@@ -44,22 +38,15 @@ class NodeTypeError(ValueError):
         super().__init__(f"{code!r} is not a Nemron node type (known: {', '.join(NODE_TYPE_RULES)})")
 
 
-class ChargeError(ValueError):
+class ChargeError(NemronError):
     """Spending more charges than a resource node holds."""
 
 
-class EffectRankError(ValueError):
+class EffectRankError(NemronError):
     """A negative rank, gain or decay for an effect node."""
 
 
-def _whole(value: object, what: str, error: type[ValueError]) -> int:
-    """``value`` if it is a whole number of at least 0, else ``error`` naming it."""
-    if not is_whole(value) or value < 0:
-        raise error(f"{what} must be a whole number of at least 0, not {value!r}")
-    return value
-
-
-@NODES.rule("Generic.Rule.RankDie", "Rank Die", "RU",
+@REGISTRY.rule("Generic.Rule.RankDie", "Rank Die", "RU",
             values={"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "max_rank": MAX_RANK})
 def rank_die(rank: int) -> int:
     """The die a node of this rank rolls: d4 at rank 0, two sides more per rank, d12 at rank 4.
@@ -106,7 +93,7 @@ NODE_TYPE_RULES: Mapping[str, NodeTypeRule] = {
 }
 
 for _rule in NODE_TYPE_RULES.values():
-    NODES.define(f"Generic.NodeType.{_rule.name}", _rule.name, _rule.code,
+    REGISTRY.define(f"Generic.NodeType.{_rule.name}", _rule.name, _rule.code,
                  summary=f"Node type {_rule.code}: adds a die {_rule.adds_die.value}.",
                  values={"adds_die": _rule.adds_die.value, "floor": _rule.floor,
                          "ranks_with_xp": "yes" if _rule.ranks_with_xp else "no"},
@@ -121,7 +108,7 @@ def node_type_rule(code: str) -> NodeTypeRule:
         raise NodeTypeError(code) from None
 
 
-@NODES.rule("Generic.Rule.PoolDie", "Pool Die", "RU")
+@REGISTRY.rule("Generic.Rule.PoolDie", "Pool Die", "RU")
 def pool_die(types: str | Iterable[str], rank: int, *, relevant: bool = True) -> int | None:
     """The die a node adds to a pool, or ``None`` if its type adds none.
 
@@ -142,7 +129,7 @@ def pool_die(types: str | Iterable[str], rank: int, *, relevant: bool = True) ->
     return None
 
 
-@NODES.rule("Generic.Rule.AbilityLevels", "Ability Levels", "RU")
+@REGISTRY.rule("Generic.Rule.AbilityLevels", "Ability Levels", "RU")
 @dataclass(frozen=True)
 class Ability:
     """An ability node: no die, but what it does depends on its level.
@@ -166,7 +153,7 @@ class Ability:
         return self.effects[max(reached)]
 
 
-@NODES.rule("Generic.Rule.EffectDecay", "Effect Decay", "RU", values={"trait_floor": 1})
+@REGISTRY.rule("Generic.Rule.EffectDecay", "Effect Decay", "RU", values={"trait_floor": 1})
 @dataclass
 class EffectRank:
     """The rank of a boon or condition: gained stacks add ranks, decay removes them.
@@ -180,7 +167,7 @@ class EffectRank:
     trait: bool = False
 
     def __post_init__(self) -> None:
-        _whole(self.rank, f"{self.name}: the rank", EffectRankError)
+        require_whole(self.rank, f"{self.name}: the rank", minimum=0, error=EffectRankError)
         if self.rank < self.floor:
             raise EffectRankError(f"{self.name}: rank {self.rank} is below its floor {self.floor}")
 
@@ -195,18 +182,18 @@ class EffectRank:
 
     def gain(self, ranks: int) -> int:
         """Add ``ranks`` (more of the same boon or condition) and return the new rank."""
-        _whole(ranks, f"{self.name}: ranks gained", EffectRankError)
+        require_whole(ranks, f"{self.name}: ranks gained", minimum=0, error=EffectRankError)
         self.rank += ranks
         return self.rank
 
     def decay(self, steps: int = 1) -> int:
         """Lose ``steps`` ranks, never going below the floor; return the new rank."""
-        _whole(steps, f"{self.name}: decay steps", EffectRankError)
+        require_whole(steps, f"{self.name}: decay steps", minimum=0, error=EffectRankError)
         self.rank = max(self.floor, self.rank - steps)
         return self.rank
 
 
-@NODES.rule("Generic.Rule.Charges", "Charges", "RU", values={"recharge_hours": 8})
+@REGISTRY.rule("Generic.Rule.Charges", "Charges", "RU", values={"recharge_hours": 8})
 @dataclass
 class Charges:
     """A resource node: each rank is one charge.
@@ -223,11 +210,11 @@ class Charges:
     RECHARGE_HOURS = 8
 
     def __post_init__(self) -> None:
-        _whole(self.rank, f"{self.name}: the number of charges", ChargeError)
+        require_whole(self.rank, f"{self.name}: the number of charges", minimum=0, error=ChargeError)
 
     def spend(self, charges: int = 1) -> int:
         """Use ``charges`` charges and return what is left."""
-        _whole(charges, f"{self.name}: charges spent", ChargeError)
+        require_whole(charges, f"{self.name}: charges spent", minimum=0, error=ChargeError)
         if charges > self.rank:
             raise ChargeError(f"{self.name}: cannot spend {charges} charge(s), only {self.rank} left")
         self.rank -= charges
@@ -235,14 +222,14 @@ class Charges:
 
     def rest(self, hours: int) -> int:
         """Rest for ``hours``; a trait resource below 1 is recharged to 1 after 8 hours."""
-        _whole(hours, f"{self.name}: hours of rest", ChargeError)
+        require_whole(hours, f"{self.name}: hours of rest", minimum=0, error=ChargeError)
         if self.trait and hours >= self.RECHARGE_HOURS and self.rank < 1:
             self.rank = 1
         return self.rank
 
 
 __all__ = [
-    "NODE_TYPES", "NODES", "RANK_DICE", "MAX_RANK", "RankDieError", "NodeTypeError", "ChargeError",
+    "NODE_TYPES", "RANK_DICE", "MAX_RANK", "RankDieError", "NodeTypeError", "ChargeError",
     "EffectRankError", "rank_die", "DieContribution", "NodeTypeRule", "NODE_TYPE_RULES", "node_type_rule",
     "pool_die", "Ability", "EffectRank", "Charges",
 ]

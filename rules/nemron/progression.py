@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.nemron.nodes import MAX_RANK, NODE_TYPE_RULES, NODES, node_type_rule
+from rules.nemron.nodes import MAX_RANK, NODE_TYPE_RULES, node_type_rule
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 #: In-game days per month (the training period of a new skill is 30 days).
@@ -22,7 +23,7 @@ DOMAIN_XP, DOMAIN_FEATURE_XP = 2, 2
 MINOR_MILESTONE_XP, MAJOR_MILESTONE_EXTRA_XP = (1, 2), (2, 3)
 
 
-class ProgressionError(ValueError):
+class ProgressionError(NemronError):
     """A move the progression rules forbid (the subclasses say which rule)."""
 
 
@@ -50,7 +51,7 @@ class MilestoneError(ProgressionError):
     """A milestone award outside the range for its kind."""
 
 
-@NODES.rule("Generic.Rule.RankUpCost", "Rank-up Cost", "RU", formula="max(rank, 1)")
+@REGISTRY.rule("Generic.Rule.RankUpCost", "Rank-up Cost", "RU", formula="max(rank, 1)")
 def rank_up_cost(rank: int, *, zero_rank_is_free: bool = False) -> int:
     """XP to raise a node one rank: its current rank.
 
@@ -64,7 +65,7 @@ def rank_up_cost(rank: int, *, zero_rank_is_free: bool = False) -> int:
     return rank if zero_rank_is_free else max(rank, 1)
 
 
-@NODES.rule("Generic.Rule.Cooldown", "Levelling Cool-down", "RU", values={"days": DAYS_PER_MONTH})
+@REGISTRY.rule("Generic.Rule.Cooldown", "Levelling Cool-down", "RU", values={"days": DAYS_PER_MONTH})
 def cooldown_over(last_rank_up_day: int | None, today: int, *, gm_override: bool = False) -> bool:
     """Whether a node may rank up today: a month (30 in-game days) after its last rank-up, or when the
     GM waives the wait."""
@@ -188,17 +189,17 @@ class Progress:
         return len(domain.features)
 
 
-NODES.define("Generic.Rule.LearnSkill", "Learning a Skill", "RU", implementation=Progress.learn,
+REGISTRY.define("Generic.Rule.LearnSkill", "Learning a Skill", "RU", implementation=Progress.learn,
              summary="2 hours a day for 30 in-game days, then 1 XP: the skill at rank 1.",
              values={"hours": TRAINING_HOURS_PER_DAY, "days": TRAINING_DAYS, "xp": NEW_SKILL_XP})
-NODES.define("Generic.Rule.SkillDomain", "Skill Domain", "RU", implementation=Progress.make_domain,
+REGISTRY.define("Generic.Rule.SkillDomain", "Skill Domain", "RU", implementation=Progress.make_domain,
              summary="A skill becomes a domain for 2 XP.", values={"xp": DOMAIN_XP})
-NODES.define("Generic.Rule.DomainFeature", "Domain Feature", "RU", implementation=Progress.buy_feature,
+REGISTRY.define("Generic.Rule.DomainFeature", "Domain Feature", "RU", implementation=Progress.buy_feature,
              summary="2 XP each; at most the domain's rank in features, one per month.",
              values={"xp": DOMAIN_FEATURE_XP})
 
 
-@NODES.rule("Generic.Rule.Milestone", "Milestones", "RU",
+@REGISTRY.rule("Generic.Rule.Milestone", "Milestones", "RU",
             values={"minor_low": MINOR_MILESTONE_XP[0], "minor_high": MINOR_MILESTONE_XP[1],
                     "major_extra_low": MAJOR_MILESTONE_EXTRA_XP[0], "major_extra_high": MAJOR_MILESTONE_EXTRA_XP[1]})
 def milestone_xp(kind: str, *, cumulative: bool = True) -> tuple[int, int]:

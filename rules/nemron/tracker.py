@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.nemron._dice import DiceSource
+from rules.dice import DiceSource
 from rules.nemron.actions import InitiativeRoll, Turn, initiative_pool, turn_order
 from rules.nemron.characters import movement_speed
 from rules.nemron.checks import Pool, apply_modifier
 from rules.nemron.combat import aimed_modifier, attack_damage, attack_hits
 from rules.nemron.energy import Energy
 from rules.nemron.health import ARMS, ARMS_TO_ATTACK, LEGS, LEGS_TO_MOVE, Body, Limb, roll_location
-from rules.nemron.nodes import NODES
+from rules.nemron.registry import REGISTRY, NemronError
 
 
-class TrackerError(ValueError):
+class TrackerError(NemronError):
     """An attack or turn the sequence does not allow (not your turn, unknown or downed combatant...)."""
 
 
@@ -74,7 +74,7 @@ class AttackReport:
         return f"{self.attacker} attacks {self.target}: {self.roll}{defended} -> {self.damage} damage{landed}{tail}"
 
 
-@NODES.rule("Generic.Rule.CombatTracker", "Combat Tracker", "RU")
+@REGISTRY.rule("Generic.Rule.CombatTracker", "Combat Tracker", "RU")
 class CombatTracker:
     """Run an action sequence for a few combatants with dice from ``source``.
 

@@ -4,6 +4,6 @@ Each topic module registers its rules into :data:`REGISTRY`; importing this pack
 """
 
 from rules.nugget import characters, combat, destiny, harm, initiative, npcs, rolls, threats, tracker  # noqa: F401
-from rules.nugget.registry import NODE_TYPES, REGISTRY
+from rules.nugget.registry import NODE_TYPES, REGISTRY, NuggetError
 
-__all__ = ["REGISTRY", "NODE_TYPES"]
+__all__ = ["REGISTRY", "NODE_TYPES", "NuggetError"]

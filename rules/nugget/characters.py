@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.nugget.registry import REGISTRY
-from rules.values import is_whole
+from rules.nugget.registry import REGISTRY, NuggetError
+from rules.values import require_whole
 
 #: Attribute ranges: player characters and ordinary people, and creatures beyond the human range.
 PC_ATTRIBUTE_RANGE = (-1, 2)
@@ -32,36 +32,24 @@ RESISTANCE_BASE = 2
 STARTING_DESTINY = 1
 
 
-class CharacterError(ValueError):
+class CharacterError(NuggetError):
     """Base class of character creation errors."""
 
 
-class AttributeRuleError(CharacterError):
-    """Base class of the attribute errors."""
-
-
-class UnknownAttributeError(AttributeRuleError):
+class UnknownAttributeError(CharacterError):
     """A name that is not one of Brawn, Agility, Brains and Will."""
 
 
-class AttributeRangeError(AttributeRuleError):
+class AttributeRangeError(CharacterError):
     """An attribute level outside the allowed range."""
 
 
-class AttributeBudgetError(AttributeRuleError):
+class AttributeBudgetError(CharacterError):
     """Attribute levels that do not spend exactly the points a new character has."""
 
 
 class SkillLevelError(CharacterError):
     """A skill level outside 1-4, or a core skill below its starting level."""
-
-
-class SkillBudgetError(CharacterError):
-    """Skills that do not use exactly the four free levels."""
-
-
-class GoalCountError(CharacterError):
-    """Fewer than one or more than three goals."""
 
 
 class GoalTextError(CharacterError):
@@ -91,27 +79,21 @@ ATTRIBUTE_NAMES = tuple(a.name for a in ATTRIBUTES)
 ATTRIBUTE_LEVELS: Mapping[int, str] = {-1: "poor", 0: "average", 1: "talented", 2: "exceptional"}
 
 for _attribute in ATTRIBUTES:
-    REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "Attr",
+    REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "A",
                     summary=f"Natural talent for {_attribute.covers}.", implementation=_attribute,
                     ranks=None, values={"covers": _attribute.covers})
-
-
-def _whole(value: object, what: str, error: type[CharacterError]) -> int:
-    if not is_whole(value):
-        raise error(f"{what} must be a whole number, not {value!r}")
-    return value
 
 
 def attribute_level(level: object, what: str = "attribute level") -> int:
     """Check an attribute level used in a sum: a whole number in the widest (creature) range, -2..+4."""
     low, high = CREATURE_ATTRIBUTE_RANGE
-    checked = _whole(level, what, AttributeRangeError)
+    checked = require_whole(level, what, error=AttributeRangeError)
     if not low <= checked <= high:
         raise AttributeRangeError(f"{what} {checked:+d} is outside {low:+d}..{high:+d}")
     return checked
 
 
-@REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "Rule",
+@REGISTRY.rule("Nugget.Rule.AttributeRange", "Attribute Range", "RU",
                values={"pc_low": PC_ATTRIBUTE_RANGE[0], "pc_high": PC_ATTRIBUTE_RANGE[1],
                        "creature_low": CREATURE_ATTRIBUTE_RANGE[0],
                        "creature_high": CREATURE_ATTRIBUTE_RANGE[1]})
@@ -120,12 +102,12 @@ def check_attribute(name: str, level: int, *, creature: bool = False) -> int:
     if name not in ATTRIBUTE_NAMES:
         raise UnknownAttributeError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
     low, high = CREATURE_ATTRIBUTE_RANGE if creature else PC_ATTRIBUTE_RANGE
-    if not low <= _whole(level, f"{name} level", AttributeRangeError) <= high:
+    if not low <= require_whole(level, f"{name} level", error=AttributeRangeError) <= high:
         raise AttributeRangeError(f"{name} {level:+d} is outside {low:+d}..{high:+d}")
     return level
 
 
-@REGISTRY.rule("Nugget.Rule.AttributeDice", "Attribute Dice", "Rule")
+@REGISTRY.rule("Nugget.Rule.AttributeDice", "Attribute Dice", "RU")
 def attribute_dice(level: int) -> tuple[int, int]:
     """(Advantages, Disadvantages) an attribute brings to a pool: each point above 0 is an Advantage,
     each point below 0 a Disadvantage."""
@@ -133,7 +115,7 @@ def attribute_dice(level: int) -> tuple[int, int]:
     return max(level, 0), max(-level, 0)
 
 
-@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "Rule",
+@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "RU",
                values={"points": ATTRIBUTE_POINTS})
 def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
     """Check a player character's attributes spend exactly their points; return the points spent.
@@ -172,11 +154,11 @@ class Skill:
         return SKILL_LEVELS[self.level]
 
 
-@REGISTRY.rule("Nugget.Skill.Level", "Skill Level", "Skill",
+@REGISTRY.rule("Nugget.Skill.Level", "Skill Level", "S",
                values={"min": min(SKILL_LEVELS), "max": max(SKILL_LEVELS)})
 def check_skill_level(level: int, name: str = "skill") -> int:
     """Skills run from 1 (Basic) through Professional and Expert to 4 (Master); each level is a die."""
-    if _whole(level, f"{name} level", SkillLevelError) not in SKILL_LEVELS:
+    if require_whole(level, f"{name} level", error=SkillLevelError) not in SKILL_LEVELS:
         raise SkillLevelError(f"{name} level {level} is outside 1..4")
     return level
 
@@ -213,7 +195,7 @@ def check_skill_budget(core: Skill, skills: Sequence[Skill]) -> int:
     """A new character spends exactly four free skill levels on hobbies or on raising work skills."""
     spent = skill_cost(core, core=True) + sum(skill_cost(skill) for skill in skills)
     if spent != FREE_SKILL_LEVELS:
-        raise SkillBudgetError(f"skills use {spent} free levels; a new character uses exactly {FREE_SKILL_LEVELS}")
+        raise CharacterError(f"skills use {spent} free levels; a new character uses exactly {FREE_SKILL_LEVELS}")
     return spent
 
 
@@ -227,7 +209,7 @@ def check_goals(goals: Sequence[str]) -> tuple[str, ...]:
         if not isinstance(goal, str) or not goal.strip():
             raise GoalTextError(f"a goal must be a non-empty piece of text, not {goal!r}")
     if not MIN_GOALS <= len(goals) <= MAX_GOALS:
-        raise GoalCountError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
+        raise CharacterError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
     return goals
 
 
@@ -242,7 +224,7 @@ def initiative_bonus(agility: int, brains: int, highest_fighting: int = 0) -> in
     return agility + brains + highest_fighting
 
 
-@REGISTRY.rule("Nugget.Rule.OccupationFighting", "Fighting Occupation", "Rule", values={"level": OCCUPATION_LEVEL})
+@REGISTRY.rule("Nugget.Rule.OccupationFighting", "Fighting Occupation", "RU", values={"level": OCCUPATION_LEVEL})
 def highest_fighting_level(skills: Sequence[Skill], *, fighting_occupation: bool = False) -> int:
     """The Fighting level initiative counts: the best written Fighting skill, and at least the
     occupation's level 1 when the occupation's cluster covers fighting (a soldier, a barbarian)."""
@@ -308,7 +290,7 @@ class Character:
         return mental_resistance(self.attribute("Will"))
 
 
-@REGISTRY.rule("Nugget.Rule.CharacterCreation", "Character Creation", "Rule",
+@REGISTRY.rule("Nugget.Rule.CharacterCreation", "Character Creation", "RU",
                values={"destiny": STARTING_DESTINY})
 def create_character(name: str, attributes: Mapping[str, int], occupation: str, core_skill: Skill,
                      skills: Sequence[Skill] = (), goals: Sequence[str] = (), *,

@@ -13,18 +13,11 @@ from fractions import Fraction
 from rules.dice import DiceSource, Dist
 from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_level
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
-from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import (
-    Lid,
-    PoolRoll,
-    is_too_hard,
-    pool_size,
-    roll_pool,
-    success_distribution,
-)
+from rules.nugget.registry import REGISTRY, NuggetError
+from rules.nugget.rolls import Lid, PoolRoll, is_too_hard, pool_size, roll_pool, success_distribution
 from rules.providers import Choice, Int
 from rules.tables import Cell, Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: Attacks, and defences in close combat, are usually rolled at this many Base Dice.
 ATTACK_BASE_DICE = 2
@@ -47,45 +40,23 @@ WEAPON_BASE: Mapping[str, int] = {
 }
 
 
-class CombatError(ValueError):
+class CombatError(NuggetError):
     """Base class of the combat errors."""
-
-
-class UnknownWeaponError(CombatError):
-    """A weapon the base damage table does not list."""
-
-
-class ArmourError(CombatError):
-    """Armour points outside what its kind allows."""
-
-
-class CoverError(CombatError):
-    """A cover grade other than none, partial and good."""
-
-
-class DefenceSkillError(CombatError):
-    """A defence rolled with a skill that is not a close-combat skill."""
 
 
 class CombatCountError(CombatError):
     """A skill level outside 0..4, or a negative success count or damage figure."""
 
 
-def _count(value: object, what: str) -> int:
-    if not is_whole(value) or value < 0:
-        raise CombatCountError(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
 def _skill(value: object, what: str = "skill level") -> int:
     """A skill level in a pool: 0 (no skill) up to the highest level, 4."""
-    level = _count(value, what)
+    level = require_whole(value, what, minimum=0, error=CombatCountError)
     if level > max(SKILL_LEVELS):
         raise CombatCountError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
     return level
 
 
-@REGISTRY.rule("Nugget.Roll.Attack", "Attack", "Roll", formula="2 + skill + Agility",
+@REGISTRY.rule("Nugget.Roll.Attack", "Attack", "RL", formula="2 + skill + Agility",
                values={"base_dice": ATTACK_BASE_DICE})
 def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int = 0,
                 base: int = ATTACK_BASE_DICE) -> int:
@@ -94,10 +65,11 @@ def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int 
     Spray or burst fire adds an Advantage; every Injury the attacker carries takes one die away.
     """
     adv, dis = attribute_dice(agility)
-    return pool_size(base, _skill(skill) + adv + int(spray), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(spray), dis + require_whole(injuries, "injuries", minimum=0,
+                                                                                 error=CombatCountError))
 
 
-@REGISTRY.rule("Nugget.Roll.Defence", "Defence", "Roll", formula="BD + skill + Agility",
+@REGISTRY.rule("Nugget.Roll.Defence", "Defence", "RL", formula="BD + skill + Agility",
                values={"base_dice": ATTACK_BASE_DICE, "no_cover": 0, "partial_cover": 1, "good_cover": 2})
 def defence_pool(skill: int, agility: int, *, close_combat: bool = True, projectile: bool = False,
                  cover: str = "none", shield: bool = False, injuries: int = 0,
@@ -109,32 +81,35 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
     tables that read the source's "similar" as not including it.
     """
     if not close_combat:
-        raise DefenceSkillError("defence needs a close-combat skill (not, say, Gun); got close_combat=False")
+        raise CombatError("defence needs a close-combat skill (not, say, Gun); got close_combat=False")
     if cover not in COVER_BASE_DICE:
-        raise CoverError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
+        raise CombatError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
     base = COVER_BASE_DICE[cover] if projectile else ATTACK_BASE_DICE
     adv, dis = attribute_dice(agility) if use_agility else (0, 0)
-    return pool_size(base, _skill(skill) + adv + int(shield), dis + _count(injuries, "injuries"))
+    return pool_size(base, _skill(skill) + adv + int(shield), dis + require_whole(injuries, "injuries", minimum=0,
+                                                                                  error=CombatCountError))
 
 
-REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "Rule", implementation=attack_pool, values={"advantage": 1},
+REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "RU", implementation=attack_pool, values={"advantage": 1},
                 summary="Firearms that spray or fire bursts get an Advantage to hit.")
-REGISTRY.define("Nugget.Rule.Shield", "Shield", "Rule", implementation=defence_pool, values={"advantage": 1},
+REGISTRY.define("Nugget.Rule.Shield", "Shield", "RU", implementation=defence_pool, values={"advantage": 1},
                 summary="A shield gives an Advantage to defend.")
 
 
-@REGISTRY.rule("Nugget.Roll.Unseen", "Unseen Opponent", "Roll", formula="Fighting + Brains",
+@REGISTRY.rule("Nugget.Roll.Unseen", "Unseen Opponent", "RL", formula="Fighting + Brains",
                values={"base_dice": UNSEEN_BASE_DICE})
 def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
     """Against an opponent nobody can see, attack and defence alike become Fighting + Brains at BD 0."""
     adv, dis = attribute_dice(brains)
-    return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis + _count(injuries, "injuries"))
+    return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis
+                     + require_whole(injuries, "injuries", minimum=0, error=CombatCountError))
 
 
-@REGISTRY.rule("Nugget.Rule.Hit", "Hit", "Rule")
+@REGISTRY.rule("Nugget.Rule.Hit", "Hit", "RU")
 def hits(attack_successes: int, defence_successes: int) -> bool:
     """The attack lands only with more successes than the defence: a tie is a miss."""
-    return _count(attack_successes, "attack successes") > _count(defence_successes, "defence successes")
+    return (require_whole(attack_successes, "attack successes", minimum=0, error=CombatCountError)
+            > require_whole(defence_successes, "defence successes", minimum=0, error=CombatCountError))
 
 
 @REGISTRY.rule("Nugget.Weapon.Base", "Weapon Base Damage", "Weapon",
@@ -144,7 +119,7 @@ def weapon_base(weapon: str) -> int:
     try:
         return WEAPON_BASE[weapon]
     except (KeyError, TypeError):
-        raise UnknownWeaponError(f"unknown weapon {weapon!r} (known: {', '.join(WEAPON_BASE)})") from None
+        raise CombatError(f"unknown weapon {weapon!r} (known: {', '.join(WEAPON_BASE)})") from None
 
 
 @REGISTRY.rule("Nugget.Weapon.Armour", "Armour", "Weapon",
@@ -153,11 +128,11 @@ def check_armour(points: int, *, modern: bool = False) -> int:
     """Armour takes its points off every hit's damage: up to 3 for archaic kinds, 5 for modern ones."""
     limit = MODERN_ARMOUR_MAX if modern else ARCHAIC_ARMOUR_MAX
     if not is_whole(points) or not 0 <= points <= limit:
-        raise ArmourError(f"armour {points!r} is outside 0..{limit} for {'modern' if modern else 'archaic'} armour")
+        raise CombatError(f"armour {points!r} is outside 0..{limit} for {'modern' if modern else 'archaic'} armour")
     return points
 
 
-@REGISTRY.rule("Nugget.Rule.Damage", "Damage", "Rule",
+@REGISTRY.rule("Nugget.Rule.Damage", "Damage", "RU",
                formula="attack - defence + weapon + Brawn - armour")
 def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, brawn: int = 0,
                hand_to_hand: bool = False, armour: int = 0) -> int:
@@ -167,7 +142,7 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     Brawn takes away), less armour.  Not clamped: :func:`~rules.nugget.harm.resisted_damage`
     clamps once at the very end.  A miss does no damage at all.
     """
-    _count(weapon, "weapon base")
+    require_whole(weapon, "weapon base", minimum=0, error=CombatCountError)
     check_armour(armour, modern=True)
     attribute_level(brawn, "Brawn")
     if not hits(attack_successes, defence_successes):
@@ -175,7 +150,7 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     return attack_successes - defence_successes + weapon + (brawn if hand_to_hand else 0) - armour
 
 
-@REGISTRY.rule("Nugget.Rule.Surprise", "Surprise", "Rule")
+@REGISTRY.rule("Nugget.Rule.Surprise", "Surprise", "RU")
 def defence_allowed(*, surprised: bool = False) -> bool:
     """A surprised target (someone sneaked up successfully) gets no defence roll at all."""
     return not surprised
@@ -197,7 +172,7 @@ class Exchange:
         return hits(self.attack.successes, self.defence.successes if self.defence else 0)
 
 
-@REGISTRY.rule("Nugget.Roll.Exchange", "Attack Exchange", "Roll")
+@REGISTRY.rule("Nugget.Roll.Exchange", "Attack Exchange", "RL")
 def resolve_attack(attack: int, defence: int | None, resistance: int, source: DiceSource, *, weapon: int,
                    brawn: int = 0, hand_to_hand: bool = False, armour: int = 0,
                    lid: Lid | str = Lid.ON) -> Exchange:

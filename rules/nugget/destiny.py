@@ -7,8 +7,8 @@ from fractions import Fraction
 
 from rules.nugget.characters import SKILL_LEVELS, STARTING_DESTINY
 from rules.nugget.harm import Effect
-from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, is_too_hard, success_distribution
+from rules.nugget.registry import REGISTRY, NuggetError
+from rules.nugget.rolls import Lid, PoolRoll, is_too_hard, success_distribution
 from rules.values import is_whole
 
 #: Destiny Points per level when buying a skill level between adventures.
@@ -17,37 +17,21 @@ SKILL_COST_FACTOR = 5
 DESTINY_DIE = 1
 
 
-class DestinyError(ValueError):
+class DestinyError(NuggetError):
     """Base class of the Destiny errors."""
-
-
-class NoDestinyError(DestinyError):
-    """Spending a Destiny Point that is not there."""
 
 
 class SkillPurchaseError(DestinyError):
     """Buying a skill level that does not exist or is not the next one."""
 
 
-class SurvivalError(DestinyError):
-    """Cheating death without the GM's leave."""
-
-
-class DestinyAmountError(DestinyError):
-    """Gaining or spending a number of points that is not a whole number of at least 1."""
-
-
 class RerollError(DestinyError):
     """A re-roll choice other than better, first and second, or a bad success target."""
 
 
-class OptionalUseError(DestinyError):
-    """An optional use of Destiny that this game does not allow."""
-
-
 def _amount(points: object) -> int:
     if not is_whole(points) or points < 1:
-        raise DestinyAmountError(f"Destiny Points are gained and spent in whole numbers >= 1, not {points!r}")
+        raise DestinyError(f"Destiny Points are gained and spent in whole numbers >= 1, not {points!r}")
     return points
 
 
@@ -80,7 +64,7 @@ class Destiny:
 
     def spend(self, points: int = 1) -> Destiny:
         if _amount(points) > self.points:
-            raise NoDestinyError(f"cannot spend {points} Destiny Points with only {self.points}")
+            raise DestinyError(f"cannot spend {points} Destiny Points with only {self.points}")
         return replace(self, points=self.points - points)
 
 
@@ -101,7 +85,7 @@ def keep_preferred(first: PoolRoll, second: PoolRoll, *, keep: str = "better") -
 
 
 def reroll_chance(pool: int, at_least: int = 1, *, lid: Lid | str = Lid.ON,
-                  max_rerolls: int = LID_OFF_MAX_REROLLS) -> Fraction:
+                  max_rerolls: int | None = None) -> Fraction:
     """Exact chance of at least ``at_least`` successes when a failed attempt is re-rolled once."""
     if not is_whole(at_least) or at_least < 1:
         raise RerollError(f"the successes needed must be a whole number >= 1, not {at_least!r}")
@@ -115,7 +99,7 @@ def survive(effect: Effect, *, gm_allows: bool = True) -> Effect:
     if not effect.dead:
         return effect
     if not gm_allows:
-        raise SurvivalError("the GM does not allow Destiny to turn death into unconsciousness in this game")
+        raise DestinyError("the GM does not allow Destiny to turn death into unconsciousness in this game")
     return replace(effect, dead=False, unconscious=True)
 
 
@@ -150,5 +134,5 @@ def destiny_pool(pool: int, *, allowed: bool = False) -> int:
 def coincidence(destiny: Destiny, *, allowed: bool = False) -> Destiny:
     """Optional rule: a point establishes a minor, plausible coincidence in the character's favour."""
     if not allowed:
-        raise OptionalUseError("this game does not allow Destiny Points to buy coincidences (allowed=False)")
+        raise DestinyError("this game does not allow Destiny Points to buy coincidences (allowed=False)")
     return destiny.spend()

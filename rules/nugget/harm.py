@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rules.dice import Dist
-from rules.nugget.registry import REGISTRY
-from rules.nugget.rolls import LID_OFF_MAX_REROLLS, Lid, PoolRoll, success_distribution
+from rules.nugget.registry import REGISTRY, NuggetError
+from rules.nugget.rolls import Lid, PoolRoll, outcome_distribution
 from rules.providers import Choice, Int
 from rules.tables import Cell, Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: Extra damage when the Resistance roll fumbles.
 FUMBLE_DAMAGE = 1
@@ -26,7 +26,7 @@ INJURY_RECOVERY = "a day of rest and care"
 FIRST_AID_BASE_DICE = 2
 
 
-class HarmError(ValueError):
+class HarmError(NuggetError):
     """Base class of the harm errors."""
 
 
@@ -38,21 +38,7 @@ class TrackError(HarmError):
     """A wound track other than ``physical`` and ``mental``."""
 
 
-class FirstAidError(HarmError):
-    """First aid with a negative number of successes."""
-
-
-class WoundsError(HarmError):
-    """A wound track with a negative or fractional number of Hurts or Injuries."""
-
-
-def _count(value: object, what: str, error: type[HarmError] = DamageError) -> int:
-    if not is_whole(value) or value < 0:
-        raise error(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
-@REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "Roll",
+@REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "RL",
                formula="max(0, damage - successes + fumble)", values={"fumble": FUMBLE_DAMAGE})
 def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     """Damage left after a Resistance roll: each success takes one point off, a fumble adds one.
@@ -62,7 +48,7 @@ def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     """
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
-    _count(successes, "Resistance successes")
+    require_whole(successes, "Resistance successes", minimum=0, error=DamageError)
     return max(0, damage - successes + (FUMBLE_DAMAGE if fumble else 0))
 
 
@@ -105,11 +91,11 @@ DAMAGE_TABLE: tuple[tuple[int, Effect], ...] = (
 )
 
 
-@REGISTRY.rule("Nugget.Rule.DamageTable", "Damage Table", "Rule",
+@REGISTRY.rule("Nugget.Rule.DamageTable", "Damage Table", "RU",
                values={"hurt": 1, "injured": 3, "unconscious": 5, "dead": 7})
 def damage_effect(damage: int) -> Effect:
     """Read final damage off the table: 1-2 Hurt, 3-4 Injured, 5-6 also Unconscious, 7+ also Dead."""
-    _count(damage, "damage")
+    require_whole(damage, "damage", minimum=0, error=DamageError)
     return [effect for least, effect in DAMAGE_TABLE if damage >= least][-1]
 
 
@@ -147,7 +133,7 @@ class Wounds:
 
     def __post_init__(self) -> None:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
-            _count(count, what, WoundsError)
+            require_whole(count, what, minimum=0, error=HarmError)
 
     def take(self, effect: Effect) -> Wounds:
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
@@ -157,7 +143,7 @@ class Wounds:
 TRACKS = ("physical", "mental")
 
 
-@REGISTRY.rule("Nugget.Rule.Tracks", "Physical and Mental Harm", "Rule")
+@REGISTRY.rule("Nugget.Rule.Tracks", "Physical and Mental Harm", "RU")
 @dataclass(frozen=True)
 class Condition:
     """A character's harm, kept on two tracks that heal apart but whose penalties add up."""
@@ -202,19 +188,19 @@ class Condition:
         """
         track = self.track(kind)
         if not is_whole(days) or days < 1:
-            raise WoundsError(f"recovery takes a whole number of days, at least 1, not {days!r}")
+            raise HarmError(f"recovery takes a whole number of days, at least 1, not {days!r}")
         if not isinstance(parallel, bool):
-            raise WoundsError(f"parallel is True or False, not {parallel!r}")
+            raise HarmError(f"parallel is True or False, not {parallel!r}")
         healed = track.injuries if parallel else min(days, track.injuries)
         return replace(self, **{kind: replace(track, hurts=0, injuries=track.injuries - healed)})
 
 
-REGISTRY.define("Nugget.Rule.InjuryRecovery", "Injury Recovery", "Rule", implementation=Condition.recover,
+REGISTRY.define("Nugget.Rule.InjuryRecovery", "Injury Recovery", "RU", implementation=Condition.recover,
                 summary="Each Injury takes a day of rest and care; they heal one day at a time.",
                 values={"days_per_injury": 1})
 
 
-@REGISTRY.rule("Nugget.Roll.FirstAid", "First Aid", "Roll", formula="Medicine + Brains + 2",
+@REGISTRY.rule("Nugget.Roll.FirstAid", "First Aid", "RL", formula="Medicine + Brains + 2",
                values={"base_dice": FIRST_AID_BASE_DICE})
 def first_aid(condition: Condition, successes: int, *, one_per_round: bool = False) -> Condition:
     """Heal physical Hurts with medical supplies: each success spent heals one Hurt.
@@ -222,16 +208,16 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
     Healer and patient do nothing else that round.  With ``one_per_round`` a round of first aid
     heals at most one Hurt, however many successes it earns.
     """
-    _count(successes, "first aid successes", FirstAidError)
+    require_whole(successes, "first aid successes", minimum=0, error=HarmError)
     healed = min(successes, 1 if one_per_round else successes, condition.physical.hurts)
     return replace(condition, physical=replace(condition.physical, hurts=condition.physical.hurts - healed))
 
 
 def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
-                        max_rerolls: int = LID_OFF_MAX_REROLLS) -> dict[str, Fraction]:
+                        max_rerolls: int | None = None) -> dict[str, Fraction]:
     """Exact chances of each damage-table row when ``damage`` meets a Resistance of so many dice."""
-    _count(damage, "damage")
-    _count(resistance_dice, "Resistance dice")
+    require_whole(damage, "damage", minimum=0, error=DamageError)
+    require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError)
     final = final_damage_distribution(damage, resistance_dice, lid=lid, max_rerolls=max_rerolls)
     chances: dict[str, Fraction] = {effect.label: Fraction(0) for _, effect in DAMAGE_TABLE}
     for points, p in final.items():
@@ -240,23 +226,14 @@ def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = L
 
 
 def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
-                              max_rerolls: int = LID_OFF_MAX_REROLLS) -> Dist:
+                              max_rerolls: int | None = None) -> Dist:
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
     if not is_whole(damage):
         raise DamageError(f"damage must be a whole number, not {damage!r}")
-    if _count(resistance_dice, "Resistance dice") == 0:
+    if require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError) == 0:
         return Dist.constant(damage)
-    fumble = Fraction(1, 6 ** resistance_dice)
-    successes = success_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
-    weights: dict[int, Fraction] = {}
-    for count, p in successes.items():
-        # a fumble shows no successes, so it lives inside the zero-success mass
-        share = [(False, p - fumble), (True, fumble)] if count == 0 else [(False, p)]
-        for fumbled, q in share:
-            if q:
-                points = resisted_damage(damage, count, fumbled)
-                weights[points] = weights.get(points, Fraction(0)) + q
-    return Dist.from_weights(weights)
+    outcomes = outcome_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
+    return outcomes.map(lambda pair: resisted_damage(damage, pair[0], pair[1]))
 
 
 @REGISTRY.table(resistance_dice=Int(0, 12), lid=Choice("on", "off"))

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rules.dice import DiceSource
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import DIE_SIDES
 from rules.values import is_whole
 
@@ -20,7 +20,7 @@ PHASES = 10
 MINION_INITIATIVE = 3
 
 
-class InitiativeError(ValueError):
+class InitiativeError(NuggetError):
     """Base class of the initiative errors."""
 
 
@@ -28,25 +28,13 @@ class PhaseError(InitiativeError):
     """A phase outside 1..10."""
 
 
-class DelayError(InitiativeError):
-    """A delay that does not move an action later in the round."""
-
-
 class ActionLimitError(InitiativeError):
     """Action limits that make no sense (no actions, or a cap outside 1..10)."""
 
 
-class WoundCountError(InitiativeError):
-    """A negative number of Hurts or Injuries."""
-
-
-class InitiativeBonusError(InitiativeError):
-    """An initiative bonus that is not a whole number."""
-
-
 def _check_bonus(bonus: object) -> int:
     if not is_whole(bonus):
-        raise InitiativeBonusError(f"an initiative bonus must be a whole number, not {bonus!r}")
+        raise InitiativeError(f"an initiative bonus must be a whole number, not {bonus!r}")
     return bonus
 
 
@@ -56,16 +44,16 @@ def _check_phase(phase: object) -> int:
     return phase
 
 
-@REGISTRY.rule("Nugget.Rule.WoundPenalty", "Wound Penalty", "Rule", formula="Hurts + Injuries")
+@REGISTRY.rule("Nugget.Rule.WoundPenalty", "Wound Penalty", "RU", formula="Hurts + Injuries")
 def wound_penalty(hurts: int = 0, injuries: int = 0) -> int:
     """Initiative lost to wounds: every Hurt and every Injury slows a character down by one."""
     for what, count in (("Hurts", hurts), ("Injuries", injuries)):
         if not is_whole(count) or count < 0:
-            raise WoundCountError(f"{what} must be a whole number >= 0, not {count!r}")
+            raise InitiativeError(f"{what} must be a whole number >= 0, not {count!r}")
     return hurts + injuries
 
 
-@REGISTRY.rule("Nugget.Roll.Initiative", "Initiative Roll", "Roll", dice="1d6",
+@REGISTRY.rule("Nugget.Roll.Initiative", "Initiative Roll", "RL", dice="1d6",
                formula="d6 + bonus - Hurts - Injuries")
 def roll_initiative(bonus: int, source: DiceSource, *, hurts: int = 0, injuries: int = 0) -> int:
     """Each round every character rolls one die and adds their initiative bonus, less wound penalties."""
@@ -106,7 +94,7 @@ class ActionLimits:
 UP_TO_TEN_EIGHT = ActionLimits()
 
 
-@REGISTRY.rule("Nugget.Rule.ActionPhases", "Action Phases", "Rule",
+@REGISTRY.rule("Nugget.Rule.ActionPhases", "Action Phases", "RU",
                values={"phases": PHASES, "later_cap": UP_TO_TEN_EIGHT.later_cap,
                        "max_actions": 2})
 def action_phases(total: int, limits: ActionLimits = UP_TO_TEN_EIGHT) -> tuple[int, ...]:
@@ -130,20 +118,20 @@ def action_phases(total: int, limits: ActionLimits = UP_TO_TEN_EIGHT) -> tuple[i
     return tuple(phases)
 
 
-@REGISTRY.rule("Nugget.Rule.FreeAction", "Free Simple Action", "Rule")
+@REGISTRY.rule("Nugget.Rule.FreeAction", "Free Simple Action", "RU")
 def free_action_phase(phases: Sequence[int]) -> int:
     """The first phase from which the round's one free simple action (draw, pick up, short run) may
     be taken: the first action's phase, or phase 1 for someone who cannot act."""
     return max((_check_phase(p) for p in phases), default=1)
 
 
-@REGISTRY.rule("Nugget.Rule.Delay", "Delay", "Rule")
+@REGISTRY.rule("Nugget.Rule.Delay", "Delay", "RU")
 def delay(phase: int, to_phase: int) -> int:
     """Hold an action until a later phase: later means a lower number, since phases count down."""
     _check_phase(phase)
     _check_phase(to_phase)
     if to_phase >= phase:
-        raise DelayError(f"cannot delay from phase {phase} to phase {to_phase}: phases count down")
+        raise InitiativeError(f"cannot delay from phase {phase} to phase {to_phase}: phases count down")
     return to_phase
 
 
@@ -156,7 +144,7 @@ class Combatant:
     bonus: int = 0
 
 
-@REGISTRY.rule("Nugget.Rule.SamePhase", "Same-Phase Order", "Rule")
+@REGISTRY.rule("Nugget.Rule.SamePhase", "Same-Phase Order", "RU")
 def acting_order(combatants: Sequence[Combatant]) -> list[Combatant]:
     """The order of play: higher phases first, and within a phase the higher initiative bonus first.
 
@@ -168,7 +156,7 @@ def acting_order(combatants: Sequence[Combatant]) -> list[Combatant]:
     return sorted(combatants, key=lambda c: (-c.phase, -c.bonus))
 
 
-@REGISTRY.rule("Nugget.Rule.PhaseDefence", "One Defence per Phase", "Rule")
+@REGISTRY.rule("Nugget.Rule.PhaseDefence", "One Defence per Phase", "RU")
 @dataclass
 class PhaseDefence:
     """One defence roll per phase: a defender rolls once and that result stands against every attack

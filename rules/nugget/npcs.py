@@ -6,20 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.nugget.harm import Wounds
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.values import is_whole
 
 
-class NpcError(ValueError):
+class NpcError(NuggetError):
     """Base class of the NPC errors."""
-
-
-class UnknownTierError(NpcError):
-    """A tier other than minion, henchman and villain."""
-
-
-class VillainDestinyError(NpcError):
-    """A negative or fractional count of player characters or points per player character."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +45,7 @@ def is_out(tier: str, wounds: Wounds) -> bool:
     try:
         rule = TIERS[tier]
     except (KeyError, TypeError):
-        raise UnknownTierError(f"unknown NPC tier {tier!r} (known: {', '.join(TIERS)})") from None
+        raise NpcError(f"unknown NPC tier {tier!r} (known: {', '.join(TIERS)})") from None
     if wounds.unconscious or wounds.dead:
         return True
     if rule.out_at_injuries is not None and wounds.injuries >= rule.out_at_injuries:
@@ -66,5 +58,5 @@ def villain_destiny(player_characters: int, *, per_pc: int = 1) -> int:
     """Major villains work like player characters and start with Destiny, often a point per PC."""
     for what, count in (("the number of player characters", player_characters), ("points per PC", per_pc)):
         if not is_whole(count) or count < 0:
-            raise VillainDestinyError(f"{what} must be a whole number >= 0, not {count!r}")
+            raise NpcError(f"{what} must be a whole number >= 0, not {count!r}")
     return player_characters * per_pc

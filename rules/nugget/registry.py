@@ -1,20 +1,17 @@
-"""The one registry every NUGGET topic module registers its nodes into.
+"""The NUGGET registry every topic module registers its nodes into, and the base of its errors.
 
-Kept apart from ``__init__`` so a topic module can import it without importing its siblings.
+It lives in its own module so topic modules can import it without importing the package.
 """
 
 from __future__ import annotations
 
-from rules.nodes import Registry
+from rules.nodes import Registry, shared_types
 
-#: NUGGET's own node types: short, readable codes shown after each heading in the book.
+#: The shared codes NUGGET uses (attributes, skills, rolls, rules), then its own.
 NODE_TYPES: dict[str, str] = {
-    "Attr": "Attribute",
-    "Skill": "Skill",
+    **shared_types("A", "S", "RL", "RU"),
     "Char": "Character feature",
     "Stat": "Derived statistic",
-    "Roll": "Roll",
-    "Rule": "Rule",
     "Setting": "Per-game setting",
     "Cond": "Condition",
     "Weapon": "Weapon or armour",
@@ -24,3 +21,7 @@ NODE_TYPES: dict[str, str] = {
 }
 
 REGISTRY = Registry("nugget", title="NUGGET", node_types=NODE_TYPES)
+
+
+class NuggetError(ValueError):
+    """Base class of every invalid-input error the NUGGET rules raise."""

@@ -11,14 +11,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from functools import cache
-from math import comb
 
-from rules.dice import DiceSource, Dist, compare
-from rules.nugget.registry import REGISTRY
+from rules.dice import (
+    DiceSource,
+    DieRoll,
+    Dist,
+    RollResult,
+    compare,
+    count_successes,
+    fumble_probability,
+    pool_outcomes,
+)
+from rules.dice.rolling import format_dice
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.providers import Choice, Int
+from rules.systems import SystemNotation
 from rules.tables import Cell, Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: NUGGET rolls nothing but ordinary six-sided dice.
 DIE_SIDES = 6
@@ -28,54 +37,44 @@ SUCCESS_FACE = 4
 FUMBLE_FACE = 1
 #: The face that triggers the lids: all of them for lid-on, each one for lid-off.
 TOP_FACE = 6
-#: The book's depth rule for lid-off: a die is re-rolled at most this many times in a row.
-LID_OFF_MAX_REROLLS = 5
+#: A safety stop for rolling: a dice source that shows 6 this many times in a row is refused.
+MAX_ROLLED_REROLLS = 10_000
 #: The lowest and highest Base Dice a task can have.
 MIN_BASE_DICE, MAX_BASE_DICE = -4, 2
 #: The most the GM's situational call may add or take away.
 MAX_SITUATION = 1
 
 
-class NuggetRollError(ValueError):
-    """Base class of the core roll's errors."""
-
-
-class DifficultyError(NuggetRollError):
+class DifficultyError(NuggetError):
     """A difficulty that is not one of the four named grades."""
 
 
-class BaseDiceError(NuggetRollError):
+class BaseDiceError(NuggetError):
     """Base Dice outside -4..+2."""
 
 
-class PoolError(NuggetRollError):
+class PoolError(NuggetError):
     """A negative count of Advantages or Disadvantages, or a bad situational modifier."""
 
 
-class TooHardError(NuggetRollError):
+class TooHardError(NuggetError):
     """A pool with no dice: the task is just too hard and nobody rolls."""
 
 
-class FaceError(NuggetRollError):
+class FaceError(NuggetError):
     """A die face that a six-sided die cannot show."""
 
 
-class LidError(NuggetRollError):
+class LidError(NuggetError):
     """A lid style other than ``on`` and ``off``, or a bad re-roll depth."""
 
 
-class SuccessCountError(NuggetRollError):
+class SuccessCountError(NuggetError):
     """A negative number of successes."""
 
 
-class PoolNotationError(NuggetRollError):
+class PoolNotationError(NuggetError):
     """Text that is not NUGGET pool notation such as ``5 dice lid-off``."""
-
-
-def _whole(value: object, what: str, error: type[NuggetRollError]) -> int:
-    if not is_whole(value):
-        raise error(f"{what} must be a whole number, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ DIFFICULTIES: tuple[Difficulty, ...] = (
 _BY_KEY = {d.key: d for d in DIFFICULTIES}
 
 
-@REGISTRY.rule("Nugget.Roll.BaseDice", "Base Dice", "Roll",
+@REGISTRY.rule("Nugget.Roll.BaseDice", "Base Dice", "RL",
                values={"anyone": 2, "professional": 0, "best": -2, "near_impossible": -4})
 def base_dice(difficulty: str) -> int:
     """The Base Dice for a difficulty grade: difficulty is set by what an average person would roll."""
@@ -107,7 +106,7 @@ def base_dice(difficulty: str) -> int:
         raise DifficultyError(f"unknown difficulty {difficulty!r} (known: {', '.join(_BY_KEY)})") from None
 
 
-@REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "Roll", formula="BD + Adv - Dis",
+@REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "RL", formula="BD + Adv - Dis",
                values={"max_situation": MAX_SITUATION})
 def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation: int = 0) -> int:
     """How many dice to roll: Base Dice plus one per Advantage, minus one per Disadvantage.
@@ -115,21 +114,21 @@ def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation:
     ``situation`` is the GM's extra Advantage (+1) or Disadvantage (-1) for special circumstances.
     The result may be zero or less: see :func:`is_too_hard`.
     """
-    _whole(base, "Base Dice", BaseDiceError)
+    require_whole(base, "Base Dice", error=BaseDiceError)
     if not MIN_BASE_DICE <= base <= MAX_BASE_DICE:
         raise BaseDiceError(f"Base Dice {base} is outside {MIN_BASE_DICE}..+{MAX_BASE_DICE}")
     for what, count in (("Advantages", advantages), ("Disadvantages", disadvantages)):
-        if _whole(count, what, PoolError) < 0:
+        if require_whole(count, what, error=PoolError) < 0:
             raise PoolError(f"{what} cannot be negative, got {count}")
-    if abs(_whole(situation, "situation", PoolError)) > MAX_SITUATION:
+    if abs(require_whole(situation, "situation", error=PoolError)) > MAX_SITUATION:
         raise PoolError(f"the GM's situational modifier is one die at most, got {situation}")
     return base + advantages - disadvantages + situation
 
 
-@REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "Rule")
+@REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "RU")
 def is_too_hard(pool: int) -> bool:
     """True when the pool has no dice left: the task is out of reach and is not rolled at all."""
-    return _whole(pool, "pool", PoolError) < 1
+    return require_whole(pool, "pool", error=PoolError) < 1
 
 
 def _check_face(face: object) -> int:
@@ -138,7 +137,7 @@ def _check_face(face: object) -> int:
     return face
 
 
-@REGISTRY.rule("Nugget.Rule.Success", "Success", "Rule", values={"face": SUCCESS_FACE})
+@REGISTRY.rule("Nugget.Rule.Success", "Success", "RU", values={"face": SUCCESS_FACE})
 def is_success(face: int) -> bool:
     """A die showing 4, 5 or 6 is one success: an even chance per die keeps the arithmetic easy."""
     return _check_face(face) >= SUCCESS_FACE
@@ -163,16 +162,16 @@ RESULT_BANDS: tuple[ResultBand, ...] = (
 )
 
 
-@REGISTRY.rule("Nugget.Rule.ResultBand", "Result Band", "Rule",
+@REGISTRY.rule("Nugget.Rule.ResultBand", "Result Band", "RU",
                values={"barely": 1, "solid": 3, "impressive": 5})
 def result_band(successes: int) -> ResultBand:
     """How well a roll went: the number of successes reads as a quality, not just pass or fail."""
-    if _whole(successes, "successes", SuccessCountError) < 0:
+    if require_whole(successes, "successes", error=SuccessCountError) < 0:
         raise SuccessCountError(f"successes cannot be negative, got {successes}")
     return [band for band in RESULT_BANDS if successes >= band.least][-1]
 
 
-@REGISTRY.rule("Nugget.Rule.Fumble", "Fumble", "Rule", values={"face": FUMBLE_FACE})
+@REGISTRY.rule("Nugget.Rule.Fumble", "Fumble", "RU", values={"face": FUMBLE_FACE})
 def is_fumble(faces: Sequence[int]) -> bool:
     """Every die of the pool shows 1: a failure bad enough for the GM to add awkward consequences."""
     checked = [_check_face(face) for face in faces]
@@ -203,24 +202,25 @@ def lid_on_bonus(faces: Sequence[int]) -> int:
     return int(bool(checked) and all(face == TOP_FACE for face in checked))
 
 
-def _check_depth(max_rerolls: object) -> int:
-    if not is_whole(max_rerolls) or max_rerolls < 0:
-        raise LidError(f"the lid-off re-roll depth must be a whole number >= 0, not {max_rerolls!r}")
+def _check_depth(max_rerolls: object) -> int | None:
+    if max_rerolls is not None and (not is_whole(max_rerolls) or max_rerolls < 0):
+        raise LidError(f"the lid-off re-roll depth must be None or a whole number >= 0, not {max_rerolls!r}")
     return max_rerolls
 
 
-@REGISTRY.rule("Nugget.Setting.LidOff", "Lid-Off", "Setting",
-               values={"max_rerolls": LID_OFF_MAX_REROLLS})
-def explode(face: int, source: DiceSource, max_rerolls: int = LID_OFF_MAX_REROLLS) -> tuple[int, ...]:
+@REGISTRY.rule("Nugget.Setting.LidOff", "Lid-Off", "Setting")
+def explode(face: int, source: DiceSource, max_rerolls: int | None = None) -> tuple[int, ...]:
     """The re-rolls one die earns under lid-off: a 6 is rolled again, and so is every 6 after it.
 
-    The chain stops after ``max_rerolls`` re-rolls (the book's depth rule): a 6 on the last
-    allowed re-roll still counts as a success but is not rolled again.  This keeps the odds exact.
+    The chain has no limit, as in the source; ``max_rerolls`` is a house rule that stops it after
+    that many re-rolls (a 6 on the last one still counts as a success but is not rolled again).
     """
     _check_face(face)
-    _check_depth(max_rerolls)
+    depth = _check_depth(max_rerolls)
     chain: list[int] = []
-    while face == TOP_FACE and len(chain) < max_rerolls:
+    while face == TOP_FACE and (depth is None or len(chain) < depth):
+        if len(chain) >= MAX_ROLLED_REROLLS:
+            raise LidError(f"the dice source showed {MAX_ROLLED_REROLLS} sixes in a row: stopped")
         face = _check_face(source.roll(DIE_SIDES))
         chain.append(face)
     return tuple(chain)
@@ -266,9 +266,9 @@ def read_pool(faces: Iterable[int], rerolls: Iterable[int] = (), *, lid: Lid | s
     return PoolRoll(faces, rerolls, style)
 
 
-@REGISTRY.rule("Nugget.Roll.Core", "Core Roll", "Roll")
+@REGISTRY.rule("Nugget.Roll.Core", "Core Roll", "RL")
 def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
-              max_rerolls: int = LID_OFF_MAX_REROLLS) -> PoolRoll:
+              max_rerolls: int | None = None) -> PoolRoll:
     """Roll a pool and count successes.
 
     All the pool's dice are rolled first; under lid-off each 6 is then followed up, die by die in
@@ -285,48 +285,37 @@ def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
     return PoolRoll(faces, rerolls, style)
 
 
-@cache
-def _one_die_off(max_rerolls: int) -> Dist:
-    """Successes from one die under lid-off with ``max_rerolls`` re-rolls still allowed."""
-    if max_rerolls == 0:
-        return Dist.from_weights({0: Fraction(1, 2), 1: Fraction(1, 2)})
-    weights = {0: Fraction(1, 2), 1: Fraction(1, 3)}
-    for successes, p in _one_die_off(max_rerolls - 1).items():
-        weights[successes + 1] = weights.get(successes + 1, Fraction(0)) + p / 6
-    return Dist.from_weights(weights)
+def success_distribution(pool: int, *, lid: Lid | str = Lid.ON, max_rerolls: int | None = None) -> Dist:
+    """The exact distribution of successes for a pool of ``pool`` dice.
 
-
-@cache
-def _distribution(pool: int, lid: Lid, max_rerolls: int) -> Dist:
-    if lid is Lid.OFF:
-        return _one_die_off(max_rerolls).repeat_sum(pool)
-    weights = {k: Fraction(comb(pool, k), 2 ** pool) for k in range(pool + 1)}
-    all_sixes = Fraction(1, DIE_SIDES ** pool)
-    weights[pool] -= all_sixes
-    weights[pool + 1] = all_sixes
-    return Dist.from_weights(weights)
-
-
-def success_distribution(pool: int, *, lid: Lid | str = Lid.ON,
-                         max_rerolls: int = LID_OFF_MAX_REROLLS) -> Dist:
-    """The exact distribution of successes for a pool of ``pool`` dice."""
+    The shared success counter of :mod:`rules.dice` does the work: lid-on adds one success to the
+    all-sixes roll; lid-off sums the unlimited chain of sixes in closed form (the last listed count
+    carries the whole remaining tail, below 2**-64), or stops each chain after ``max_rerolls``.
+    """
     if is_too_hard(pool):
         raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
-    return _distribution(pool, lid_style(lid), _check_depth(max_rerolls))
+    return count_successes(pool, DIE_SIDES, SUCCESS_FACE, lid_style(lid).value, _check_depth(max_rerolls))
+
+
+def outcome_distribution(pool: int, *, lid: Lid | str = Lid.ON, max_rerolls: int | None = None) -> Dist:
+    """The joint distribution of (successes, fumbled) pairs: a Resistance roll needs both."""
+    if is_too_hard(pool):
+        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+    return pool_outcomes(pool, DIE_SIDES, SUCCESS_FACE, lid_style(lid).value, _check_depth(max_rerolls))
 
 
 def fumble_chance(pool: int) -> Fraction:
     """The chance that every die shows 1."""
     if is_too_hard(pool):
         raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
-    return Fraction(1, DIE_SIDES ** pool)
+    return fumble_probability(pool, DIE_SIDES)
 
 
 @REGISTRY.table(lid=Choice("on", "off"), max_dice=Int(1, 20))
 def pool_odds(lid: str = "on", max_dice: int = 10) -> Table:
     """Odds of each result band and of a fumble for pools of 1 to ``max_dice`` dice."""
     style = lid_style(lid)
-    if _whole(max_dice, "max_dice", PoolError) < 1:
+    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     rows = []
     for pool in range(1, max_dice + 1):
@@ -362,20 +351,20 @@ class Opposed:
         return self.first == self.second
 
 
-@REGISTRY.rule("Nugget.Roll.Opposed", "Opposed Roll", "Roll")
+@REGISTRY.rule("Nugget.Roll.Opposed", "Opposed Roll", "RL")
 def opposed_roll(first: int, second: int) -> Opposed:
     """Two characters in conflict both roll: more successes wins, the difference says by how much.
 
     A tie settles nothing: it usually leads to another roll.
     """
     for successes in (first, second):
-        if _whole(successes, "successes", SuccessCountError) < 0:
+        if require_whole(successes, "successes", error=SuccessCountError) < 0:
             raise SuccessCountError(f"successes cannot be negative, got {successes}")
     return Opposed(first, second)
 
 
 def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
-                 max_rerolls: int = LID_OFF_MAX_REROLLS) -> tuple[Fraction, Fraction, Fraction]:
+                 max_rerolls: int | None = None) -> tuple[Fraction, Fraction, Fraction]:
     """Exact (first wins, tie, second wins) for two pools."""
     result = compare(success_distribution(first_pool, lid=lid, max_rerolls=max_rerolls),
                      success_distribution(second_pool, lid=lid, max_rerolls=max_rerolls))
@@ -385,7 +374,7 @@ def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
 @REGISTRY.table(lid=Choice("on", "off"), max_dice=Int(1, 12))
 def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     """Chance that the first pool (rows) beats the second pool (columns) outright."""
-    if _whole(max_dice, "max_dice", PoolError) < 1:
+    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
         raise PoolError(f"max_dice must be at least 1, got {max_dice}")
     columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
     rows: list[tuple[Cell, ...]] = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
@@ -397,15 +386,37 @@ def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
 _POOL_NOTATION = re.compile(r"\s*(\d+)\s*(?:d|dice|die)?\s*(?:,?\s*lid-?(on|off))?\s*", re.IGNORECASE)
 
 
+def _read_pool(text: str) -> tuple[int, Lid]:
+    match = _POOL_NOTATION.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise PoolNotationError(f"{text!r} is not a NUGGET pool such as '5 dice lid-off'")
+    return int(match.group(1)), lid_style((match.group(2) or "on").lower())
+
+
 def parse_pool(text: str) -> Dist:
     """NUGGET's pool notation for odds tables: ``5``, ``5 dice``, ``5 dice lid-off``; the successes.
 
     The book's ``node:odds`` directive reads it with ``:system: nugget``.
     """
-    match = _POOL_NOTATION.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
-        raise PoolNotationError(f"{text!r} is not a NUGGET pool such as '5 dice lid-off'")
-    return success_distribution(int(match.group(1)), lid=(match.group(2) or "on").lower())
+    pool, lid = _read_pool(text)
+    return success_distribution(pool, lid=lid)
 
 
-REGISTRY.pool_parser = parse_pool
+def roll_notation(text: str, source: DiceSource) -> RollResult:
+    """Roll a pool written as ``5 dice lid-off``: failures shown dropped, re-rolls after their six."""
+    pool, lid = _read_pool(text)
+    roll = roll_pool(pool, source, lid=lid)
+    dice: list[DieRoll] = []
+    rerolls = iter(roll.rerolls)
+    for face in roll.faces:  # each die, then the chain of re-rolls its six earned (lid-off)
+        dice.append(DieRoll(DIE_SIDES, face, is_success(face)))
+        while lid is Lid.OFF and face == TOP_FACE:
+            face = next(rerolls)
+            dice.append(DieRoll(DIE_SIDES, face, is_success(face), exploded_from=len(dice) - 1))
+    notes = [note for note, on in (("lid-on +1", lid is Lid.ON and lid_on_bonus(roll.faces)),
+                                   ("fumble", roll.fumble)) if on]
+    shown = format_dice(dice) + "".join(f" {note}" for note in notes)
+    return RollResult(f"{pool} dice lid-{lid.value}", tuple(dice), roll.successes, shown)
+
+
+REGISTRY.notation = SystemNotation(parse=parse_pool, example="5 dice lid-off", roll=roll_notation)

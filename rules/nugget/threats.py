@@ -11,22 +11,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.providers import Choice, Int
 from rules.tables import Cell, Table
 from rules.values import is_whole
 
 
-class ThreatError(ValueError):
+class ThreatError(NuggetError):
     """Base class of the threat errors."""
 
 
 class ThreatRatingError(ThreatError):
     """A threat grade the table does not list, or a negative rating."""
-
-
-class WeirdPowerError(ThreatError):
-    """A weird-stuff roll with a negative number of successes."""
 
 
 class MindAttackError(ThreatError):
@@ -115,12 +111,12 @@ class PowerUse:
     kind: str
 
 
-@REGISTRY.rule("Nugget.Rule.WeirdStuff", "Weird Stuff", "Rule", values={"cost": 1})
+@REGISTRY.rule("Nugget.Rule.WeirdStuff", "Weird Stuff", "RU", values={"cost": 1})
 def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental") -> PowerUse:
     """Magic and psychic powers are skills that tire: each use costs a Hurt (physical or mental)
     unless one success is given up to avoid it.  With no success to spare the Hurt is taken."""
     if not is_whole(successes) or successes < 0:
-        raise WeirdPowerError(f"successes must be a whole number >= 0, not {successes!r}")
+        raise ThreatError(f"successes must be a whole number >= 0, not {successes!r}")
     if kind not in TRACKS:
         raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
     if avoid_fatigue and successes >= 1:
@@ -131,7 +127,7 @@ def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental
 MIND_ATTACK_STYLES = ("brains", "will")
 
 
-@REGISTRY.rule("Nugget.Rule.MindAttack", "Mind Attack", "Rule")
+@REGISTRY.rule("Nugget.Rule.MindAttack", "Mind Attack", "RU")
 def mind_attack_damage(attack_successes: int, defence_successes: int, will: int, *,
                        style: str = "brains") -> int:
     """Damage of a mind attack before Mental Resistance.

@@ -24,12 +24,12 @@ from rules.nugget.initiative import (
     roll_initiative,
 )
 from rules.nugget.npcs import TIERS, is_out
-from rules.nugget.registry import REGISTRY
+from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import is_too_hard, roll_pool
 from rules.values import is_whole
 
 
-class TrackerError(ValueError):
+class TrackerError(NuggetError):
     """A fight the tracker cannot run: fewer than two sides, a name used twice, a bad number of days."""
 
 
@@ -75,7 +75,7 @@ class InitiativeEntry:
     phases: tuple[int, ...]
 
 
-@REGISTRY.rule("Nugget.Rule.FightTracker", "Fight Tracker", "Rule")
+@REGISTRY.rule("Nugget.Rule.FightTracker", "Fight Tracker", "RU")
 class Fight:
     """Run a fight with dice from ``source``: :meth:`play_round` until :attr:`over`, then :meth:`rest`.
 

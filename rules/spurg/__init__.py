@@ -6,6 +6,6 @@ Every topic module registers its nodes into one shared :data:`REGISTRY` (uids ``
 from __future__ import annotations
 
 from rules.spurg import characters, combat, contests, damage, encumbrance, play, tracker, verdict  # noqa: F401
-from rules.spurg._registry import NODE_TYPES, REGISTRY
+from rules.spurg.registry import NODE_TYPES, REGISTRY, SpurgError
 
-__all__ = ["REGISTRY", "NODE_TYPES"]
+__all__ = ["REGISTRY", "NODE_TYPES", "SpurgError"]

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 
 from rules.formula import Formula
 from rules.nodes import Ranks
-from rules.spurg._registry import REGISTRY
-from rules.values import is_whole
+from rules.spurg.registry import REGISTRY, SpurgError
+from rules.values import is_whole, require_whole
 
 
-class CharacterError(ValueError):
+class CharacterError(SpurgError):
     """Base class of every invalid input to the character-creation rules."""
 
 
@@ -26,14 +26,6 @@ class AbilityScoreError(CharacterError):
     def __init__(self, code: str, score: object) -> None:
         self.code, self.score = code, score
         super().__init__(f"{code} must be a whole number of 1 or more, not {score!r}")
-
-
-class UnknownAbilityError(CharacterError):
-    """An ability code that SPURG does not have."""
-
-    def __init__(self, code: object) -> None:
-        self.code = code
-        super().__init__(f"unknown Ability Score {code!r} (known: {', '.join(ABILITIES)})")
 
 
 class UnknownAbilityValueError(CharacterError):
@@ -55,10 +47,6 @@ class SpeedScoreError(CharacterError):
 
 class CharacterPointsError(CharacterError):
     """A CP amount that is not a whole number."""
-
-    def __init__(self, what: str, amount: object) -> None:
-        self.amount = amount
-        super().__init__(f"{what} must be a whole number of CP, not {amount!r}")
 
 
 #: Every Ability Score starts here, for 0 CP.
@@ -101,23 +89,14 @@ for _score, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balance.
                             "value": "unpublished" if _score.value is None else _score.value})
 
 
-def _whole(value: object, what: str) -> int:
-    if not is_whole(value):
-        raise CharacterPointsError(what, value)
-    return value
-
-
 def _spent(value: object, what: str) -> int:
     """A CP amount on a sheet: a whole number of 0 or more (Drawbacks are written as the CP they refund)."""
-    spent = _whole(value, what)
-    if spent < 0:
-        raise CharacterPointsError(f"{what} (0 or more)", value)
-    return spent
+    return require_whole(value, what, minimum=0, error=CharacterPointsError)
 
 
 def _ability(code: object) -> AbilityScore:
     if not isinstance(code, str) or code not in ABILITIES:
-        raise UnknownAbilityError(code)
+        raise CharacterError(f"unknown Ability Score {code!r} (known: {', '.join(ABILITIES)})")
     return ABILITIES[code]
 
 
@@ -138,7 +117,7 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     value = (values or {}).get(code, ability.value)
     if value is None:
         raise UnknownAbilityValueError(code, score)
-    return (score - STARTING_SCORE) * _whole(value, f"the CP Value of {code}")
+    return (score - STARTING_SCORE) * require_whole(value, f"the CP Value of {code}", error=CharacterPointsError)
 
 
 #: Starting Speed, before any points bought or sold.
@@ -166,7 +145,7 @@ CP_GUIDELINES: tuple[tuple[int, str], ...] = (
                values={"ordinary": 50, "grounded": 100, "high_adventure": 300})
 def starting_guideline(total_cp: int) -> str | None:
     """The smallest published band a character's CP total fits; ``None`` past the known bands."""
-    total_cp = _whole(total_cp, "a CP total")
+    total_cp = require_whole(total_cp, "a CP total", error=CharacterPointsError)
     for limit, label in CP_GUIDELINES:
         if total_cp <= limit:
             return label
@@ -198,7 +177,7 @@ def describe_score(score: int, code: str = "AGI") -> str:
     return label
 
 
-@REGISTRY.rule("Spurg.Resource.CharacterPoints", "Character Points", "RS")
+@REGISTRY.rule("Spurg.Resource.CharacterPoints", "Character Points", "R")
 @dataclass(frozen=True)
 class CharacterSheet:
     """A character's CP budget: Ability Scores, Speed bought or sold, Skills, Benefits and Drawbacks.
@@ -223,8 +202,8 @@ class CharacterSheet:
 
     @property
     def speed(self) -> int:
-        speed = starting_speed(self.score("AGI"), self.score("VIT")) + _whole(self.speed_adjustment,
-                                                                              "a Speed adjustment")
+        speed = (starting_speed(self.score("AGI"), self.score("VIT"))
+                 + require_whole(self.speed_adjustment, "a Speed adjustment", error=CharacterPointsError))
         if speed < 1:
             raise AbilityScoreError("SPD", speed)
         return speed
@@ -238,6 +217,6 @@ class CharacterSheet:
             total += ability_cost(code, score, values=self.values)
         _ = self.speed  # a Speed sold below 1 is refused
         assert SPEED.value is not None  # Speed's CP Value is published
-        total += _whole(self.speed_adjustment, "a Speed adjustment") * SPEED.value
+        total += require_whole(self.speed_adjustment, "a Speed adjustment", error=CharacterPointsError) * SPEED.value
         total += _spent(self.skills, "Skills") + _spent(self.benefits, "Benefits")
         return total - _spent(self.drawbacks, "Drawbacks")

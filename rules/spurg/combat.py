@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.dice import DiceSource
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.spurg.verdict import VERDICT_DICE, VERDICT_SIDES
 from rules.values import is_whole
 
@@ -19,27 +19,12 @@ from rules.values import is_whole
 TURN_SECONDS = 1
 
 
-class CombatError(ValueError):
+class CombatError(SpurgError):
     """Base class of every invalid input to the combat rules."""
-
-
-class TurnCountError(CombatError):
-    """A number of turns that is not a whole number of 0 or more."""
-
-    def __init__(self, turns: object) -> None:
-        self.turns = turns
-        super().__init__(f"a number of turns must be a whole number of 0 or more, not {turns!r}")
 
 
 class CombatantError(CombatError):
     """A combatant with a bad score or a name used twice."""
-
-
-class CombatNotStartedError(CombatError):
-    """Asking for the order of a combat that has not started (or has stopped)."""
-
-    def __init__(self) -> None:
-        super().__init__("combat has not started: call start() first")
 
 
 @dataclass(frozen=True)
@@ -63,7 +48,7 @@ class Combatant:
 def elapsed_seconds(turns: int) -> int:
     """Game time after some full turns: each turn, once everyone has acted, is about one second."""
     if not is_whole(turns) or turns < 0:
-        raise TurnCountError(turns)
+        raise CombatError(f"a number of turns must be a whole number of 0 or more, not {turns!r}")
     return turns * TURN_SECONDS
 
 
@@ -132,7 +117,7 @@ class CombatSequence:
     def next_turn(self) -> list[str]:
         """Play one more turn: everyone acts in the fixed order."""
         if not self.running:
-            raise CombatNotStartedError()
+            raise CombatError("combat has not started: call start() first")
         self.turns += 1
         return list(self.order)
 

@@ -13,12 +13,22 @@ from fractions import Fraction
 
 from rules.dice import DiceSource
 from rules.providers import Choice, Int
-from rules.spurg._registry import REGISTRY
-from rules.spurg.verdict import CriticalPrecedence, Verdict, _whole, judge, outcome, verdict_dist, verdict_roll
+from rules.spurg.registry import REGISTRY, SpurgError
+from rules.spurg.verdict import (
+    CriticalPrecedence,
+    TargetNumberError,
+    Verdict,
+    judge,
+    outcome,
+    target_number,
+    verdict_dist,
+    verdict_roll,
+)
 from rules.tables import Table
+from rules.values import require_whole
 
 
-class ContestError(ValueError):
+class ContestError(SpurgError):
     """Base class of every invalid input to the contest rules."""
 
 
@@ -28,14 +38,6 @@ class ContestantCountError(ContestError):
     def __init__(self, count: int) -> None:
         self.count = count
         super().__init__(f"a contest needs at least two contestants, not {count}")
-
-
-class UnknownContestantError(ContestError):
-    """A name that is not (or no longer) in the extended contest."""
-
-    def __init__(self, name: object, known: Sequence[str]) -> None:
-        self.name = name
-        super().__init__(f"no active contestant {name!r} (active: {', '.join(known) or 'none'})")
 
 
 class NotAVerdictError(ContestError):
@@ -140,7 +142,7 @@ def _success_chance(tn: int, rule: CriticalPrecedence) -> Fraction:
 def contest_odds(tn: int, opponent_tn: int, *,
                  precedence: CriticalPrecedence | str = CriticalPrecedence.CRITICAL) -> ContestOdds:
     """P(win), P(draw), P(lose) of a quick contest at ``tn`` against ``opponent_tn`` (all 216² pairs)."""
-    tn, opponent_tn, rule = _whole(tn), _whole(opponent_tn), CriticalPrecedence.of(precedence)
+    tn, opponent_tn, rule = target_number(tn), target_number(opponent_tn), CriticalPrecedence.of(precedence)
     mine = [(judge(r, tn, precedence=rule), p) for r, p in verdict_dist().items()]
     theirs = [(judge(r, opponent_tn, precedence=rule), p) for r, p in verdict_dist().items()]
     win = draw = Fraction(0)
@@ -158,7 +160,7 @@ def contest_odds(tn: int, opponent_tn: int, *,
 def contest_table(opponent: int = 10, low: int = 6, high: int = 16, precedence: str = "critical") -> Table:
     """Quick-contest odds for each of your TNs from ``low`` to ``high`` against one opponent TN."""
     rows = []
-    for tn in range(_whole(low), _whole(high) + 1):
+    for tn in range(target_number(low), target_number(high) + 1):
         odds = contest_odds(tn, opponent, precedence=precedence)
         rows.append((tn, odds.win, odds.draw, odds.lose))
     return Table.of(("Your TN", "Win", "Draw", "Lose"), rows,
@@ -197,7 +199,7 @@ class ExtendedContest:
                 raise ContestSetupError(f"contestants are named by text, not {name!r}")
         if not isinstance(self.walkover, bool):
             raise ContestSetupError(f"walkover is True or False, not {self.walkover!r}")
-        self.tns = {name: _whole(tn) for name, tn in dict(self.tns).items()}
+        self.tns = {name: target_number(tn) for name, tn in dict(self.tns).items()}
         if len(self.tns) < 2:
             raise ContestantCountError(len(self.tns))
         self.precedence = CriticalPrecedence.of(self.precedence)
@@ -208,12 +210,12 @@ class ExtendedContest:
 
     def _check(self, name: str) -> None:
         if name not in self.tns:
-            raise UnknownContestantError(name, list(self.tns))
+            raise ContestError(f"no active contestant {name!r} (active: {', '.join(list(self.tns)) or 'none'})")
 
     def adjust(self, name: str, modifier: int) -> int:
         """Move one side's TN for the coming rounds; returns the new TN."""
         self._check(name)
-        self.tns[name] += _whole(modifier, "TN modifier")
+        self.tns[name] += require_whole(modifier, "TN modifier", error=TargetNumberError)
         return self.tns[name]
 
     def drop_out(self, name: str) -> None:
@@ -238,7 +240,8 @@ class ExtendedContest:
 
     def run(self, source: DiceSource, max_rounds: int = 100) -> str | None:
         """Roll rounds until someone wins (or ``max_rounds`` pass); returns the winner or ``None``."""
-        while not self.finished and len(self.rounds) < _whole(max_rounds, "round limit"):
+        limit = require_whole(max_rounds, "round limit", minimum=0, error=ContestSetupError)
+        while not self.finished and len(self.rounds) < limit:
             self.roll_round(source)
         return self.winner
 
@@ -248,7 +251,7 @@ def _round_wins(tns: Sequence[int], precedence: CriticalPrecedence | str) -> lis
     if len(tns) < 2:
         raise ContestantCountError(len(tns))
     rule = CriticalPrecedence.of(precedence)
-    p = [_success_chance(_whole(tn), rule) for tn in tns]
+    p = [_success_chance(target_number(tn), rule) for tn in tns]
     wins = []
     for i, pi in enumerate(p):
         chance = pi
@@ -286,7 +289,7 @@ def extended_contest_table(opponent: int = 10, low: int = 6, high: int = 16,
                            precedence: str = "critical") -> Table:
     """Extended-contest odds and mean length for each of your TNs against one opponent TN."""
     rows = []
-    for tn in range(_whole(low), _whole(high) + 1):
+    for tn in range(target_number(low), target_number(high) + 1):
         win, lose = extended_contest_odds(tn, opponent, precedence=precedence)
         rounds = expected_rounds(tn, opponent, precedence=precedence)
         rows.append((tn, win, lose, "never ends" if rounds is None else f"{float(rounds):.2f}"))

@@ -16,12 +16,12 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, Dist, NotationError, parse
 from rules.providers import Text
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
 
 
-class DamageError(ValueError):
+class DamageError(SpurgError):
     """Base class of every invalid input to the damage rules."""
 
 
@@ -31,14 +31,6 @@ class DamageNotationError(DamageError):
     def __init__(self, notation: object, reason: str) -> None:
         self.notation = notation
         super().__init__(f"{notation!r} is not damage dice notation: {reason}")
-
-
-class ProtectionError(DamageError):
-    """Protection with a negative or non-whole number of points."""
-
-    def __init__(self, points: object) -> None:
-        self.points = points
-        super().__init__(f"protection points must be a whole number of 0 or more, not {points!r}")
 
 
 class StrikeKindError(DamageError):
@@ -149,7 +141,7 @@ class Protection:
 
     def __post_init__(self) -> None:
         if not is_whole(self.points) or self.points < 0:
-            raise ProtectionError(self.points)
+            raise DamageError(f"protection points must be a whole number of 0 or more, not {self.points!r}")
         if isinstance(self.against, str) or not all(isinstance(t, str) for t in self.against):
             raise StepSettingError(f"protection is against a set of damage types such as {{'cut'}}, "
                                    f"not {self.against!r}")

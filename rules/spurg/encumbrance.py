@@ -14,22 +14,13 @@ from fractions import Fraction
 from numbers import Rational
 
 from rules.providers import Int
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
 
 
-class EncumbranceError(ValueError):
+class EncumbranceError(SpurgError):
     """Base class of every invalid input to the encumbrance rules."""
-
-
-class LoadError(EncumbranceError):
-    """A load or Lift that is not a number of 0 or more (Lift must be more than 0)."""
-
-    def __init__(self, what: str, value: object) -> None:
-        self.value = value
-        super().__init__(f"{what} must be a number of {'more than' if what == 'Lift' else 'at least'} 0, "
-                         f"not {value!r}")
 
 
 class OverloadedError(EncumbranceError):
@@ -38,31 +29,6 @@ class OverloadedError(EncumbranceError):
     def __init__(self, load: object, lift: object) -> None:
         self.load, self.lift = load, lift
         super().__init__(f"a load of {load} is more than {MAX_MULTIPLE} x Lift {lift}: too heavy to carry")
-
-
-class EncumbranceLevelError(EncumbranceError):
-    """A level outside 0 to 4."""
-
-    def __init__(self, level: object) -> None:
-        self.level = level
-        super().__init__(f"encumbrance level must be a whole number from 0 to {len(LEVELS) - 1}, "
-                         f"not {level!r}")
-
-
-class SpeedRoundingError(EncumbranceError):
-    """A rounding choice that is neither ``"result"`` nor ``"reduction"``."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-        super().__init__(f"unknown Speed rounding {value!r} (known: 'result', 'reduction')")
-
-
-class SpeedError(EncumbranceError):
-    """A Speed that is not a whole number of 0 or more."""
-
-    def __init__(self, speed: object) -> None:
-        self.speed = speed
-        super().__init__(f"Speed must be a whole number of 0 or more, not {speed!r}")
 
 
 @dataclass(frozen=True)
@@ -113,13 +79,14 @@ class SpeedRounding(str, Enum):
         try:
             return cls(value)
         except ValueError:
-            raise SpeedRoundingError(value) from None
+            raise EncumbranceError(f"unknown Speed rounding {value!r} (known: 'result', 'reduction')") from None
 
 
 def _amount(what: str, value: object, *, positive: bool = False) -> Fraction:
     if (isinstance(value, bool) or not isinstance(value, (Rational, float)) or not math.isfinite(value)
             or value < 0 or (positive and value == 0)):
-        raise LoadError(what, value)
+        bound = "more than" if what == "Lift" else "at least"
+        raise EncumbranceError(f"{what} must be a number of {bound} 0, not {value!r}")
     return Fraction(value)
 
 
@@ -142,11 +109,11 @@ def encumbered_speed(speed: int, level: int | EncumbranceLevel, *,
                      rounding: SpeedRounding | str = SpeedRounding.RESULT) -> int:
     """Speed under a load: each level takes a further 20% of base Speed (not compounded), rounded down."""
     if not is_whole(speed) or speed < 0:
-        raise SpeedError(speed)
+        raise EncumbranceError(f"Speed must be a whole number of 0 or more, not {speed!r}")
     if isinstance(level, EncumbranceLevel):
         level = level.level
     if not is_whole(level) or not 0 <= level < len(LEVELS):
-        raise EncumbranceLevelError(level)
+        raise EncumbranceError(f"encumbrance level must be a whole number from 0 to {len(LEVELS) - 1}, not {level!r}")
     cut = Fraction(speed * LEVELS[level].speed_cut_percent, 100)
     if SpeedRounding.of(rounding) is SpeedRounding.RESULT:
         return math.floor(speed - cut)

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, SeededSource
 from rules.providers import Int
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY
 from rules.spurg.verdict import (
     HIGHEST_ROLL,
     LOWEST_ROLL,
@@ -21,7 +21,7 @@ from rules.spurg.verdict import (
     Outcome,
     Verdict,
     VerdictError,
-    _whole,
+    target_number,
     verdict_dist,
     verdict_roll,
 )
@@ -76,7 +76,7 @@ class DigitalGameMaster:
 
 def flat_success_probability(tn: int) -> Fraction:
     """P(roll <= TN) for a flat draw of 3 to 18: the distribution the source warns against."""
-    tn = _whole(tn)
+    tn = target_number(tn)
     return Fraction(min(max(tn - LOWEST_ROLL + 1, 0), FLAT_RESULTS), FLAT_RESULTS)
 
 
@@ -85,7 +85,7 @@ def bell_curve_table(low: int = 3, high: int = 18) -> Table:
     """P(roll at or under the TN) with 3d6 and with a flat 3-18 draw, TN by TN."""
     dist = verdict_dist()
     rows = [(tn, dist.p_le(tn), flat_success_probability(tn))
-            for tn in range(_whole(low), _whole(high) + 1)]
+            for tn in range(target_number(low), target_number(high) + 1)]
     return Table.of(("TN", "3d6", "Flat 3-18"), rows, title="Why the curve matters: P(roll <= TN)",
                     probabilities=("3d6", "Flat 3-18"))
 

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.dice import DiceSource
-from rules.spurg._registry import REGISTRY
 from rules.spurg.combat import Combatant, CombatError, CombatSequence
 from rules.spurg.damage import DamageRoll, HitPointsRule
+from rules.spurg.registry import REGISTRY
 from rules.spurg.verdict import verdict_roll
 from rules.values import is_whole
 

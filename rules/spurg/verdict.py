@@ -15,9 +15,9 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, Dist
 from rules.providers import Choice, Int
-from rules.spurg._registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
-from rules.values import is_whole
+from rules.values import is_whole, require_whole
 
 #: How many dice a Verdict Roll sums.
 VERDICT_DICE = 3
@@ -29,33 +29,12 @@ LOWEST_ROLL, HIGHEST_ROLL = VERDICT_DICE, VERDICT_DICE * VERDICT_SIDES
 CRITICAL_FAILURE_MARGIN = 10
 
 
-class VerdictError(ValueError):
+class VerdictError(SpurgError):
     """Base class of every invalid input to the Verdict Roll rules."""
 
 
 class TargetNumberError(VerdictError):
     """A Target Number (or a modifier to one) that is not a whole number."""
-
-    def __init__(self, value: object, what: str = "Target Number") -> None:
-        self.value = value
-        super().__init__(f"a {what} must be a whole number, not {value!r}")
-
-
-class VerdictRollError(VerdictError):
-    """A Verdict Roll total that three six-sided dice cannot show."""
-
-    def __init__(self, roll: object) -> None:
-        self.roll = roll
-        super().__init__(f"a Verdict Roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}, "
-                         f"not {roll!r}")
-
-
-class VerdictDiceError(VerdictError):
-    """Dice reported with a judged total that three six-sided dice showing them cannot make."""
-
-    def __init__(self, dice: object, roll: int) -> None:
-        self.dice = dice
-        super().__init__(f"the dice {dice!r} are not three six-sided faces adding up to {roll}")
 
 
 class CriticalPrecedenceError(VerdictError):
@@ -67,15 +46,9 @@ class CriticalPrecedenceError(VerdictError):
         super().__init__(f"unknown critical precedence {value!r} (known: {known})")
 
 
-def _whole(value: object, what: str = "Target Number") -> int:
-    if not is_whole(value):
-        raise TargetNumberError(value, what)
-    return value
-
-
 def _roll(value: object) -> int:
     if not is_whole(value) or not LOWEST_ROLL <= value <= HIGHEST_ROLL:
-        raise VerdictRollError(value)
+        raise VerdictError(f"a Verdict Roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}, not {value!r}")
     return value
 
 
@@ -150,9 +123,9 @@ def target_number(base: int, *modifiers: int) -> int:
 
     Modifiers always land here and never on the dice, so the roll keeps its 3d6 shape.
     """
-    total = _whole(base)
+    total = require_whole(base, "Target Number", error=TargetNumberError)
     for modifier in modifiers:
-        total += _whole(modifier, "TN modifier")
+        total += require_whole(modifier, "TN modifier", error=TargetNumberError)
     return total
 
 
@@ -160,7 +133,7 @@ def target_number(base: int, *modifiers: int) -> int:
                values={"always": "3 or 4", "five_from": 15, "six_from": 16})
 def is_critical_success(roll: int, tn: int) -> bool:
     """Whether a roll is a critical success at this TN (the raw condition, before precedence)."""
-    roll, tn = _roll(roll), _whole(tn)
+    roll, tn = _roll(roll), target_number(tn)
     return any(band.applies(roll, tn) for band in CRITICAL_SUCCESS_BANDS)
 
 
@@ -171,7 +144,7 @@ def is_critical_failure(roll: int, tn: int) -> bool:
 
     Besides the fixed rolls, anything more than 10 above the TN is one, so very low TNs fail badly.
     """
-    roll, tn = _roll(roll), _whole(tn)
+    roll, tn = _roll(roll), target_number(tn)
     return (any(band.applies(roll, tn) for band in CRITICAL_FAILURE_BANDS)
             or roll > tn + CRITICAL_FAILURE_MARGIN)
 
@@ -179,7 +152,7 @@ def is_critical_failure(roll: int, tn: int) -> bool:
 def outcome(roll: int, tn: int, *,
             precedence: CriticalPrecedence | str = CriticalPrecedence.CRITICAL) -> Outcome:
     """The outcome of a rolled total against a TN under the chosen precedence."""
-    roll, tn, rule = _roll(roll), _whole(tn), CriticalPrecedence.of(precedence)
+    roll, tn, rule = _roll(roll), target_number(tn), CriticalPrecedence.of(precedence)
     critical_success, critical_failure = is_critical_success(roll, tn), is_critical_failure(roll, tn)
     if rule is CriticalPrecedence.CRITICAL:
         if critical_success:
@@ -209,13 +182,13 @@ def is_failure(roll: int, tn: int, *,
 @REGISTRY.rule("Spurg.Outcome.MarginOfSuccess", "Margin of Success", "OC")
 def margin_of_success(roll: int, tn: int) -> int:
     """How far the roll fell under the TN; never negative, so a roll over the TN has margin 0."""
-    return max(_whole(tn) - _roll(roll), 0)
+    return max(target_number(tn) - _roll(roll), 0)
 
 
 @REGISTRY.rule("Spurg.Outcome.MarginOfFailure", "Margin of Failure", "OC")
 def margin_of_failure(roll: int, tn: int) -> int:
     """How far the roll rose over the TN; never negative, so a roll at or under the TN has margin 0."""
-    return max(_roll(roll) - _whole(tn), 0)
+    return max(_roll(roll) - target_number(tn), 0)
 
 
 @dataclass(frozen=True)
@@ -253,8 +226,8 @@ def judge(roll: int, tn: int, *, precedence: CriticalPrecedence | str = Critical
     if dice and (len(dice) != VERDICT_DICE or sum(dice) != roll
                  or not all(is_whole(d) and 1 <= d <= VERDICT_SIDES
                             for d in dice)):
-        raise VerdictDiceError(dice, roll)
-    return Verdict(_roll(roll), _whole(tn), outcome(roll, tn, precedence=precedence), dice)
+        raise VerdictError(f"the dice {dice!r} are not three six-sided faces adding up to {roll}")
+    return Verdict(_roll(roll), target_number(tn), outcome(roll, tn, precedence=precedence), dice)
 
 
 @REGISTRY.rule("Spurg.Roll.Verdict", "Verdict Roll", "RL", dice="3d6",
@@ -263,7 +236,7 @@ def judge(roll: int, tn: int, *, precedence: CriticalPrecedence | str = Critical
 def verdict_roll(tn: int, source: DiceSource, *,
                  precedence: CriticalPrecedence | str = CriticalPrecedence.CRITICAL) -> Verdict:
     """Roll three six-sided dice from ``source`` and judge their sum against the TN; low is good."""
-    tn = _whole(tn)
+    tn = target_number(tn)
     rule = CriticalPrecedence.of(precedence)
     dice = tuple(source.roll(VERDICT_SIDES) for _ in range(VERDICT_DICE))
     return judge(sum(dice), tn, precedence=rule, dice=dice)
@@ -277,7 +250,7 @@ def verdict_dist() -> Dist:
 def outcome_odds(tn: int, *, precedence: CriticalPrecedence | str = CriticalPrecedence.CRITICAL
                  ) -> dict[Outcome, Fraction]:
     """The exact probability of each outcome at one TN."""
-    tn, rule = _whole(tn), CriticalPrecedence.of(precedence)
+    tn, rule = target_number(tn), CriticalPrecedence.of(precedence)
     odds = {result: Fraction(0) for result in Outcome}
     for roll, p in verdict_dist().items():
         odds[outcome(roll, tn, precedence=rule)] += p
@@ -295,7 +268,7 @@ def success_probability(tn: int, *,
 def verdict_odds_table(precedence: str = "critical", low: int = 1, high: int = 20) -> Table:
     """P(success), P(critical success) and P(critical failure) for every TN from ``low`` to ``high``."""
     rows = []
-    for tn in range(_whole(low), _whole(high) + 1):
+    for tn in range(target_number(low), target_number(high) + 1):
         odds = outcome_odds(tn, precedence=precedence)
         rows.append((tn, odds[Outcome.SUCCESS] + odds[Outcome.CRITICAL_SUCCESS],
                      odds[Outcome.CRITICAL_SUCCESS], odds[Outcome.CRITICAL_FAILURE]))
@@ -307,7 +280,7 @@ def verdict_odds_table(precedence: str = "critical", low: int = 1, high: int = 2
 @REGISTRY.table(tn=Int(0, 30), precedence=Choice("critical", "target"))
 def margin_table(tn: int = 10, precedence: str = "critical") -> Table:
     """Every Verdict Roll at one TN: its outcome, its margin and its exact probability."""
-    tn, rule = _whole(tn), CriticalPrecedence.of(precedence)
+    tn, rule = target_number(tn), CriticalPrecedence.of(precedence)
     rows = []
     at_most = Fraction(0)
     for roll, p in sorted(verdict_dist().items()):

@@ -177,12 +177,12 @@ class NodeOdds(_ComputedTable):
             registry = binding_for(self.config).registry(system)
             if registry is None:
                 raise TableArgumentError(f"no configured registry for system {system!r}")
-            if registry.pool_parser is None:
-                raise TableArgumentError(f"system {system!r} has no pool notation")
-            path = _module_file(getattr(registry.pool_parser, "__module__", None))
+            if registry.notation is None:
+                raise TableArgumentError(f"system {system!r} registers no notation of its own")
+            path = _module_file(getattr(registry.notation.parse, "__module__", None))
             if path:
                 self.env.note_dependency(path)
-            return registry.pool_parser(text)
+            return registry.notation.parse(text)
         from rules.dice import parse
 
         return parse(text)
@@ -196,4 +196,8 @@ class NodeOdds(_ComputedTable):
             return odds.at_least_table(pool, parse_range(self.options["dc"]), caption)
         if "under" in self.options:
             return odds.at_most_table(pool, parse_range(self.options["under"]), caption)
-        return odds.distribution_table(pool, caption)
+        dist = pool.dist() if hasattr(pool, "dist") and not hasattr(pool, "p_ge") else pool
+        if len(dist) > MAX_TABLE_ROWS:  # a page cannot render 15,000 rows in any sensible time
+            raise TableArgumentError(f"{caption} has {len(dist):,} results, more than {MAX_TABLE_ROWS} rows: "
+                                     f"give :dc: or :under: with a range")
+        return odds.distribution_table(dist, caption)

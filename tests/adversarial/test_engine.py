@@ -140,14 +140,15 @@ def test_the_deprecated_table_modules_setting_warns_where_it_is_set(tmp_path):
 
 POOL_PARSERS = [
     ("exits", "lambda text: sys.exit(2)", "SystemExit: 2"),
-    ("recurses", "None\ndef _p(text): return _p(text)\nREGISTRY.pool_parser = _p", "RecursionError"),
+    ("recurses", "_p\ndef _p(text): return _p(text)", "RecursionError"),
     ("raises", "lambda text: 1 / 0", "ZeroDivisionError"),
 ]
 
 
 @pytest.mark.parametrize("name, parser, fragment", POOL_PARSERS, ids=[c[0] for c in POOL_PARSERS])
 def test_a_failing_pool_notation_is_a_table_warning(tmp_path, name, parser, fragment):
-    rules = f"REGISTRY.pool_parser = {parser}\n"
+    head, _, tail = parser.partition("\n")
+    rules = f"{tail}\nfrom rules.systems import SystemNotation\nREGISTRY.notation = SystemNotation({head}, 'x')\n"
     result = build(write_book(tmp_path, {"index": ".. node:odds:: Agility 2\n   :system: adv\n"}, rules))
     assert result.error is None
     assert result.warned("table", fragment, at="index.rst:4"), result.warnings

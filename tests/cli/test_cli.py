@@ -36,12 +36,40 @@ def test_roll_json_lists_dice_and_checks_the_dc(capsys):
     assert data["success"] == (data["total"] >= 8)
 
 
-def test_roll_nemron_pool_with_drama_die(capsys):
-    status, out, _ = rpg(capsys, "roll", "1d6 > 1d10 > 1d8", "--seed", "3", "--drama", "--json")
+def test_roll_nemron_pool_with_the_drama_die_its_registration_adds(capsys):
+    argv = ["roll", "1d6 > 1d10 > 1d8", "--system", "nemron", "--seed", "3", "--drama", "--json"]
+    status, out, _ = rpg(capsys, *argv)
     data = json.loads(out)
     assert status == 0 and [d["sides"] for d in data["dice"]] == [6, 10, 8]
     assert data["total"] == max(d["face"] for d in data["dice"])
     assert 1 <= data["drama"]["face"] <= 20
+
+
+def test_drama_is_no_flag_of_plain_dice(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["roll", "1d20", "--drama"])
+    assert stopped.value.code == 2 and "--drama" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("system", ["heimr", "rules.heimr", "rules.heimr:REGISTRY"])
+def test_system_is_a_short_name_or_an_import_path(capsys, system):
+    status, out, _ = rpg(capsys, "odds", "C+1", "--system", system, "--dc", "10-10", "--json")
+    assert status == 0 and json.loads(out)["rows"] == [{"DC": 10, "P(success)": "1/10"}]
+
+
+def test_a_users_own_game_rolls_with_its_registered_notation(capsys, tmp_path, monkeypatch):
+    (tmp_path / "mygame.py").write_text(
+        "from rules.dice import Dist, parse\n"
+        "from rules.nodes import Registry\n"
+        "from rules.systems import SystemNotation\n"
+        "REGISTRY = Registry('mygame', notation=SystemNotation(\n"
+        "    parse=lambda text: parse(text.replace('coin', 'd2')).dist(), example='3coin',\n"
+        "    roll=lambda text, source: parse(text.replace('coin', 'd2')).roll(source)))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, _ = rpg(capsys, "odds", "2coin", "--system", "mygame:REGISTRY", "--dc", "4-4", "--json")
+    assert status == 0 and json.loads(out)["rows"] == [{"DC": 4, "P(success)": "1/4"}]
+    status, out, _ = rpg(capsys, "roll", "2coin", "--system", "mygame", "--seed", "1", "--json")
+    assert status == 0 and [d["sides"] for d in json.loads(out)["dice"]] == [2, 2]
 
 
 def test_odds_prints_exact_success_table_with_bars(capsys):
@@ -57,6 +85,9 @@ def test_odds_json_gives_exact_fractions(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["roll", "3d0"], "side"),
     (["roll", "2d6", "--system", "nosuchgame"], "unknown game system 'nosuchgame'"),
+    (["odds", "2d6", "--system", "spurg"], "registers no notation"),
+    (["odds", "2d6", "--system", "os:path"], "not a rules.nodes.Registry"),
+    (["roll", "1d6 > 1d8"], "game system's notation"),
     (["odds", "d6", "--dc", "1-3", "--under", "1-3"], "either --dc or --under"),
     (["odds", "d6", "--dc", "9-1"], "runs backwards"),
     (["roll", "5000d6"], "at most 1,000"),
@@ -74,6 +105,17 @@ def test_check_reports_every_node_problem_with_file_and_line(capsys, tmp_path):
     assert "index.rst:26: node reference target not found: 'Test.Nowhere.Missing' [node.ref]" in out
     assert "other.rst:4:" in out and "[node.duplicate]" in out
     assert out.strip().endswith("8 node problems in " + str(docs))
+
+
+def test_check_reads_sphinx_warning_records_and_honours_suppress_warnings(capsys, tmp_path):
+    docs = shutil.copytree(ROOTS / "test-warnings", tmp_path / "docs")
+    with (docs / "conf.py").open("a") as conf:
+        conf.write('\nsuppress_warnings = ["node.ref"]\nshow_warning_types = False\n')
+    status, out, _ = rpg(capsys, "check", str(docs), "--json")
+    problems = json.loads(out)["problems"]
+    assert status == 1 and len(problems) == 7 and {p["kind"] for p in problems} == {"node.uid", "node.type",
+                                                                                    "node.duplicate"}
+    assert all(p["location"].startswith(str(docs)) and not p["message"].endswith("]") for p in problems)
 
 
 def test_check_of_a_clean_book_exits_zero(capsys, tmp_path):

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.dice import (ComputationTooLargeError, Constant, Dice, Dist, Explode, Keep, NotationError,
-                        Pool, SuccessCount, Sum, compare, keep, keep_highest, keep_lowest, parse)
+                        SuccessCount, Sum, compare, keep, keep_highest, keep_lowest, parse)
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -93,7 +93,6 @@ single_terms = st.one_of(
     keeps(),
     st.builds(Explode, counts, st.integers(2, 100)),
     success_counts(),
-    st.builds(lambda ts: Pool(tuple(ts)), st.lists(st.builds(Dice, counts, die_sides), min_size=2, max_size=4)),
 )
 
 

@@ -1,4 +1,8 @@
-"""Oracle: every mechanic agrees exactly (Fraction equality) with icepool on a broad set of pools."""
+"""Oracle: the code the books run agrees exactly (Fraction equality) with icepool on a broad set of pools.
+
+Each game's mechanic is checked where it lives (``rules.<system>``), the generic pieces through the
+notation the books' ``node:odds`` reads.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,11 @@ import pytest
 
 icepool = pytest.importorskip("icepool")
 
-from rules.dice import (Dist, count_successes, explode, face_counts, heimr_challenge, keep,  # noqa: E402
-                        keep_highest, keep_lowest, parse)
+from rules.dice import Dist, explode, parse  # noqa: E402
+from rules.heimr.challenge import challenge_distribution  # noqa: E402
+from rules.nemron.checks import Modifier, check_distribution  # noqa: E402
+from rules.nugget.rolls import success_distribution  # noqa: E402
+from rules.spurg.verdict import Outcome, outcome_odds  # noqa: E402
 
 RANK_SIDES = (4, 6, 8, 10, 12)
 
@@ -39,14 +46,14 @@ def test_all_125_nemron_pools_with_every_boon_and_penalty():
     d8, d12, d4 = icepool.d(8), icepool.d(12), icepool.d(4)
     for sides in pools:
         dice = [icepool.d(s) for s in sides]
-        mine = [Dist.die(s) for s in sides]
         best = highest(*dice)
-        assert keep_highest(mine) == ours(best), sides
-        assert keep_highest(mine + [Dist.die(8)]) == ours(icepool.highest(*dice, d8))
-        assert keep_highest(mine + [Dist.die(12)]) == ours(icepool.highest(*dice, d12))
-        assert keep_lowest([keep_highest(mine), Dist.die(8)]) == ours(icepool.lowest(best, d8))
-        assert keep_lowest([keep_highest(mine), Dist.die(4)]) == ours(icepool.lowest(best, d4))
-        assert keep_lowest(mine) == ours(lowest(*dice))
+        assert check_distribution(sides) == ours(best), sides
+        assert check_distribution(sides, Modifier.LESSER_BOON) == ours(icepool.highest(*dice, d8))
+        assert check_distribution(sides, Modifier.GREATER_BOON) == ours(icepool.highest(*dice, d12))
+        assert check_distribution(sides, Modifier.LESSER_PENALTY) == ours(icepool.lowest(best, d8))
+        assert check_distribution(sides, Modifier.GREATER_PENALTY) == ours(icepool.lowest(best, d4))
+        assert (check_distribution(sides, Modifier.GREATER_PENALTY, penalty_mode="lowest")
+                == ours(icepool.lowest(*dice, d4)))
 
 
 @pytest.mark.parametrize("n, sides, k", [
@@ -54,8 +61,8 @@ def test_all_125_nemron_pools_with_every_boon_and_penalty():
 ])
 def test_keep_k_of_n(n, sides, k):
     pool = icepool.d(sides).pool(n)
-    assert keep(n, sides, k) == ours(pool.highest(k).sum())
-    assert keep(n, sides, k, highest=False) == ours(pool.lowest(k).sum())
+    assert parse(f"{n}d{sides}kh{k}").dist() == ours(pool.highest(k).sum())
+    assert parse(f"{n}d{sides}kl{k}").dist() == ours(pool.lowest(k).sum())
 
 
 @pytest.mark.parametrize("n, sides", [(1, 20), (3, 6), (10, 6), (40, 6), (7, 12), (25, 10), (5, 100)])
@@ -69,24 +76,24 @@ def success_die(sides: int, threshold: int):
 
 
 @pytest.mark.parametrize("n", [1, 2, 5, 10, 20])
-def test_success_counts_plain_and_lid_on(n):
-    assert count_successes(n) == ours(n @ success_die(6, 4))
+def test_success_counts_plain_and_nugget_lid_on(n):
+    assert parse(f"{n}d6>=4").dist() == ours(n @ success_die(6, 4))
     # Per die (success, six) as a vector; icepool sums vectors component-wise over the n dice.
     pair = icepool.d6.map(lambda f: icepool.vectorize(int(f >= 4), int(f == 6)))
     lid_on = (n @ pair).map(lambda v: v[0] + (v[1] == n))
-    assert count_successes(n, lid="on") == ours(lid_on)
-    assert count_successes(n, 10, 8) == ours(n @ success_die(10, 8))
+    assert success_distribution(n, lid="on") == ours(lid_on)
+    assert parse(f"{n}d10>=8").dist() == ours(n @ success_die(10, 8))
 
 
 @pytest.mark.parametrize("n, depth", [(1, 3), (3, 2), (5, 4), (10, 9)])
-def test_lid_off_with_a_depth_limit_is_icepools_explode(n, depth):
+def test_nugget_lid_off_with_a_depth_limit_is_icepools_explode(n, depth):
     # Encode one roll as 0 (miss), 1 (ordinary success) or 1000 (a six: a success that explodes).
     one = icepool.Die({0: 3, 1: 2, 1000: 1}).explode(depth=depth).map(lambda v: v // 1000 + v % 1000)
-    assert count_successes(n, lid="off", max_depth=depth) == ours(n @ one)
+    assert success_distribution(n, lid="off", max_rerolls=depth) == ours(n @ one)
 
 
-def test_unlimited_lid_off_equals_icepool_exploding_deep_enough_then_folded():
-    d = count_successes(3, lid="off")
+def test_nugget_unlimited_lid_off_equals_icepool_exploding_deep_enough_then_folded():
+    d = success_distribution(3, lid="off")
     cap = d.max()
     one = icepool.Die({0: 3, 1: 2, 1000: 1}).explode(depth=cap).map(lambda v: v // 1000 + v % 1000)
     assert d == ours((3 @ one).map(lambda k: min(k, cap)))
@@ -112,16 +119,78 @@ def heimr_rule(c: int, counted: bool):
 @pytest.mark.parametrize("counted", [True, False])
 def test_heimr_challenge(c, counted):
     die = icepool.map(heimr_rule(c, counted), icepool.d6, *[icepool.d10] * abs(c))
-    assert heimr_challenge(c, 2, d6_counts_as_one=counted) == ours(die + 2)
+    assert challenge_distribution(c, 2, d6_counts_as_one=counted) == ours(die + 2)
 
 
-@pytest.mark.parametrize("n", [1, 4, 7])
-def test_location_face_counts(n):
-    tallies = icepool.d6.pool(n).expand().map(lambda faces: tuple(faces.count(f) for f in range(1, 7)))
-    assert face_counts(n, 6) == ours(tallies)
+def spurg_rule(tn: int):
+    """The source's wording: success at or under the TN; 3-4 (5 from TN 15, 6 from TN 16) critical
+    success, 18 (17 up to TN 15, anything over TN + 10) critical failure; criticals decide first."""
+    def rule(roll):
+        if roll in (3, 4) or (roll == 5 and tn >= 15) or (roll == 6 and tn >= 16):
+            return Outcome.CRITICAL_SUCCESS.value
+        if roll == 18 or (roll == 17 and tn <= 15) or roll > tn + 10:
+            return Outcome.CRITICAL_FAILURE.value
+        return (Outcome.SUCCESS if roll <= tn else Outcome.FAILURE).value
+    return rule
 
 
-def test_roll_under_margins():
-    three = 3 @ icepool.d6
-    for tn in range(1, 19):
-        assert (tn - parse("3d6").dist()) == ours(tn - three)
+@pytest.mark.parametrize("tn", range(-9, 21))
+def test_spurg_verdict_roll_outcomes(tn):
+    three = (3 @ icepool.d6).map(spurg_rule(tn))  # icepool sorts outcomes: compare their text
+    assert {o.value: p for o, p in outcome_odds(tn).items() if p} == dict(ours(three).items())
+
+
+# --- the notation designers type every day: each form against icepool's own construction -----------
+FUDGE = icepool.Die([-1, 0, 1])
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 7])
+def test_fudge_dice_4dF(n):
+    assert parse(f"{n}dF").dist() == ours(n @ FUDGE)
+    assert parse(f"{n}dF+1").dist() == ours(n @ FUDGE + 1)
+
+
+@pytest.mark.parametrize("text, die", [("d%", icepool.d100), ("2d%", 2 @ icepool.d100),
+                                       ("d%kh1", icepool.d100), ("2d%kl1", icepool.d100.pool(2).lowest(1).sum())])
+def test_percentile_dice_are_d100(text, die):
+    assert parse(text).dist() == ours(die)
+
+
+@pytest.mark.parametrize("n, sides, spec, rerolled", [
+    (1, 6, "1", [1]), (2, 6, "1", [1]), (3, 8, "<3", [1, 2]), (2, 10, ">8", [9, 10]), (1, 20, "20", [20]),
+    (4, 4, "<4", [1, 2, 3]), (2, 12, "<2", [1]), (1, 6, ">1", [2, 3, 4, 5, 6]),
+])
+def test_rerolls_once_as_icepools_reroll_depth_1(n, sides, spec, rerolled):
+    once = icepool.d(sides).reroll(rerolled, depth=1)
+    assert parse(f"{n}d{sides}r{spec}").dist() == ours(n @ once)
+
+
+@pytest.mark.parametrize("n, sides, spec, rerolled", [
+    (1, 6, "1", [1]), (3, 6, "<3", [1, 2]), (2, 10, ">8", [9, 10]), (2, 20, "<20", list(range(1, 20))),
+])
+def test_rerolls_until_as_icepools_reroll_depth_inf(n, sides, spec, rerolled):
+    until = icepool.d(sides).reroll(rerolled, depth="inf")
+    assert parse(f"{n}d{sides}rr{spec}").dist() == ours(n @ until)
+
+
+@pytest.mark.parametrize("n, sides, dropped", [(4, 6, 1), (5, 6, 2), (2, 20, 1), (3, 20, 1), (10, 10, 4)])
+def test_drop_lowest_and_highest(n, sides, dropped):
+    pool = icepool.d(sides).pool(n)
+    assert parse(f"{n}d{sides}dl{dropped}").dist() == ours(pool.highest(n - dropped).sum())
+    assert parse(f"{n}d{sides}dh{dropped}").dist() == ours(pool.lowest(n - dropped).sum())
+
+
+@pytest.mark.parametrize("text, die", [
+    ("2*1d6", icepool.d6 * 2),
+    ("1d6*3", icepool.d6 * 3),
+    ("2*3d4", (3 @ icepool.d4) * 2),
+    ("(1d6+2)*2", (icepool.d6 + 2) * 2),
+    ("-(1d6+1d4)", -(icepool.d6 + icepool.d4)),
+    ("3*(2d4-1)+1d6*2", (2 @ icepool.d4 - 1) * 3 + icepool.d6 * 2),
+    ("1d20+(4d6dl1)*2-(1d4)", icepool.d20 + icepool.d6.pool(4).highest(3).sum() * 2 - icepool.d4),
+    ("(2dF+1)*3", (2 @ FUDGE + 1) * 3),
+    ("2*(1d6r1)", icepool.d6.reroll([1], depth=1) * 2),
+    ("(6d6>=5)*2", (6 @ icepool.d6.map(lambda f: int(f >= 5))) * 2),
+])
+def test_multiplication_by_a_number_and_parentheses(text, die):
+    assert parse(text).dist() == ours(die)

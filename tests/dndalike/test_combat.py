@@ -5,8 +5,8 @@ import pytest
 from rules.dice import ScriptedSource
 from rules.dndalike.characters import ActionDice, Character, Stats, action_dice
 from rules.dndalike.combat import (
-    Combat, Combatant, CombatSettings, CostError, SettingsError, StackNotEmptyError, TargetError, TimingError,
-    TurnOrderError, UnknownActionError, current_ac, fatigue_to_act, hits, turn_order, ACTIONS,
+    Combat, Combatant, CombatSettings, CostError, SettingsError, CombatError, TargetError, TimingError,
+    TurnOrderError, current_ac, fatigue_to_act, hits, turn_order, ACTIONS,
 )
 from rules.dndalike.skills import Task
 from rules.dndalike.spellcasting import Spell, SpellStones
@@ -274,7 +274,7 @@ def test_end_of_turn_needs_an_empty_stack_then_refreshes_dice_and_armour():
     georgia, orc = hero(), monster()
     fight = Combat([orc, georgia], ScriptedSource([3, 4]), order=("monsters", "heroes"))
     fight.announce(orc, "Dodge")
-    with pytest.raises(StackNotEmptyError):
+    with pytest.raises(CombatError):
         fight.end_turn()
     fight.resolve_all()
     assert current_ac(orc) == 3 and orc.pool["M"] == 0
@@ -294,7 +294,7 @@ def test_skill_attempt_in_combat_costs_a_movement_die():
 def test_bad_actions_raise_specific_errors():
     georgia, orc = hero(), monster()
     fight = Combat([georgia, orc], ScriptedSource([1, 1]), order=("heroes", "monsters"))
-    with pytest.raises(UnknownActionError, match="'Fireball'"):
+    with pytest.raises(CombatError, match="'Fireball'"):
         fight.announce(georgia, "Fireball")
     with pytest.raises(TargetError):
         fight.announce(georgia, "Jab")

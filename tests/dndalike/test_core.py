@@ -7,7 +7,7 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.dndalike.core import (
-    CancellationError, Edge, EdgeError, FaceError, FatigueError, FatigueLimitError, edge, fatigue_headroom,
+    CoreRuleError, Edge, EdgeError, FaceError, FatigueError, FatigueLimitError, edge, fatigue_headroom,
     gain_fatigue, natural_result, roll_die, save_odds, save_probability, saving_throw, succeeds,
 )
 
@@ -66,7 +66,7 @@ def test_advantage_rolls_two_keeps_higher_and_cancels_with_disadvantage():
     assert edge(2, 1) is Edge.NORMAL
     assert edge(2, 1, cancel="count") is Edge.ADVANTAGE
     assert edge(0, 1) is Edge.DISADVANTAGE
-    with pytest.raises(CancellationError, match="'most'"):
+    with pytest.raises(CoreRuleError, match="'most'"):
         edge(1, 0, cancel="most")
     with pytest.raises(EdgeError):
         edge(-1, 0)

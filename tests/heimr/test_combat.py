@@ -2,8 +2,8 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.heimr.combat import (
-    Combatant, CombatError, OutOfRangeError, TurnBudget, brawl_attack, delay, range_penalty, reads_intent,
-    roll_initiative, shoot_into_cluster, trigger_readied, turns_to_seconds, upcoming_survives, weapon_attack_rolls,
+    Combatant, CombatError, TurnBudget, brawl_attack, delay, range_penalty, reads_intent, roll_initiative,
+    shoot_into_cluster, trigger_readied, turns_to_seconds, upcoming_survives, weapon_attack_rolls,
 )
 
 
@@ -49,7 +49,7 @@ def test_readied_action_moves_the_readier_before_the_trigger():
 
 def test_range_penalty_is_half_the_distance_rounded_down():
     assert [range_penalty(d) for d in (0, 1, 2, 3, 5)] == [0, 0, 1, 1, 2]
-    with pytest.raises(OutOfRangeError, match="7"):
+    with pytest.raises(CombatError, match="7"):
         range_penalty(7, max_range=6)
 
 

@@ -59,10 +59,18 @@ def test_dice_pool_keeps_the_highest_die_exactly():
     assert dist.p_ge(5) == Fraction(2, 3)  # 1 - (4/8)(4/6)
 
 
-def test_registry_pool_parser_reads_nemron_notation():
-    dist = REGISTRY.pool_parser("1d6 › 1d10 › 1d8")
+def test_registered_notation_reads_and_rolls_nemron_pools():
+    dist = REGISTRY.notation.parse("1d6 › 1d10 › 1d8")
     assert dist.max() == 10
     assert dist.p(10) == Fraction(1, 10)
+    rolled = REGISTRY.notation.roll("Agility 2 > Athletics 1", ScriptedSource([5, 5]))
+    assert str(rolled) == "Agility 2 › Athletics 1: [5, (5)] = 5"
+
+
+def test_registered_drama_die_reads_one_and_twenty():
+    (drama_die,) = REGISTRY.notation.side_rolls
+    assert (drama_die.name, drama_die.sides) == ("drama", 20)
+    assert [drama_die.read(face) for face in (1, 7, 20)] == ["bad drama", "no drama", "good drama"]
 
 
 def test_difficulty_scale_and_its_bounds():

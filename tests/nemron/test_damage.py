@@ -3,8 +3,7 @@
 import pytest
 
 from rules.nemron import REGISTRY
-from rules.nemron.damage import (DamageError, DamageType, FallingSurfaceError, Stress, Track, damage_target,
-                                 falling_damage)
+from rules.nemron.damage import DamageError, DamageType, Stress, Track, damage_target, falling_damage
 
 
 def test_fourteen_damage_types_each_a_node():
@@ -38,7 +37,7 @@ def test_falling_damage_one_per_three_metres_by_surface():
 
 
 def test_falling_damage_rejects_unknown_surfaces_and_heights():
-    with pytest.raises(FallingSurfaceError, match="'lava'"):
+    with pytest.raises(DamageError, match="'lava'"):
         falling_damage(6, "lava")
     with pytest.raises(DamageError, match="-3"):
         falling_damage(-3)

@@ -3,8 +3,7 @@
 import pytest
 
 from rules.dice import ScriptedSource
-from rules.nemron.health import (Body, HealthError, Limb, LocationDieError, limb_hp, location,
-                                 roll_location)
+from rules.nemron.health import Body, HealthError, Limb, limb_hp, location, roll_location
 
 
 def test_hp_per_limb_is_five_plus_power_agility_constitution():
@@ -18,7 +17,7 @@ def test_location_die_follows_the_published_table():
     assert [location(f).value for f in range(1, 7)] == [
         "right arm", "left arm", "right leg", "left leg", "torso", "head"]
     assert roll_location(ScriptedSource([6])) is Limb.HEAD
-    with pytest.raises(LocationDieError, match="7"):
+    with pytest.raises(HealthError, match="7"):
         location(7)
 
 

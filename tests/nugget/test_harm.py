@@ -47,7 +47,7 @@ def test_first_aid_each_success_heals_one_physical_hurt():
     assert h.first_aid(cond, 2).physical == h.Wounds(1, 1)
     assert h.first_aid(cond, 5).physical == h.Wounds(0, 1)
     assert h.first_aid(cond, 2, one_per_round=True).physical == h.Wounds(2, 1)
-    with pytest.raises(h.FirstAidError, match="-1"):
+    with pytest.raises(h.HarmError, match="-1"):
         h.first_aid(cond, -1)
 
 
@@ -64,7 +64,7 @@ def test_effect_odds_against_two_resistance_dice_by_enumeration():
 
 
 def test_wounds_and_distributions_refuse_bad_counts():
-    with pytest.raises(h.WoundsError, match="-1"):
+    with pytest.raises(h.HarmError, match="-1"):
         h.Wounds(hurts=-1)
     with pytest.raises(h.DamageError, match="'two'"):
         h.final_damage_distribution(3, "two")
@@ -79,5 +79,5 @@ def test_injury_recovery_heals_one_injury_per_day():
     assert cond.take(h.INJURED, "mental").recover("mental").mental.injuries == 0
     assert cond.take(h.INJURED, "mental").recover("mental").physical.injuries == 3
     for bad in (0, -1, 1.5, True):
-        with pytest.raises(h.WoundsError, match=repr(bad)):
+        with pytest.raises(h.HarmError, match=repr(bad)):
             cond.recover(days=bad)

@@ -18,7 +18,7 @@ def test_henchman_is_out_after_one_injury_or_three_hurts():
 def test_taken_out_villain_only_by_unconscious_or_dead():
     assert not n.is_out("villain", Wounds(hurts=5, injuries=3))
     assert n.is_out("villain", Wounds(unconscious=True))
-    with pytest.raises(n.UnknownTierError, match="'boss'"):
+    with pytest.raises(n.NpcError, match="'boss'"):
         n.is_out("boss", Wounds())
 
 
@@ -29,5 +29,5 @@ def test_villain_destiny_often_one_per_pc():
 
 
 def test_villain_destiny_refuses_bad_counts_by_name():
-    with pytest.raises(n.VillainDestinyError, match="-1"):
+    with pytest.raises(n.NpcError, match="-1"):
         n.villain_destiny(3, per_pc=-1)

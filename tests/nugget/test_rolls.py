@@ -93,8 +93,9 @@ def test_lid_on_gives_one_extra_success_when_all_dice_show_six():
         r.lid_style("sideways")
 
 
-def test_lid_off_rerolls_each_six_until_the_depth_rule_stops_it():
+def test_lid_off_rerolls_each_six_without_limit_unless_a_depth_is_chosen():
     assert r.explode(6, Faces([6, 6, 2])) == (6, 6, 2)
+    assert r.explode(6, Faces([6] * 12 + [3])) == (6,) * 12 + (3,)
     assert r.explode(5, Faces([])) == ()
     assert r.explode(6, Faces([6, 6, 6]), max_rerolls=2) == (6, 6)
     roll = r.roll_pool(3, Faces([6, 2, 6, 4, 6, 1]), lid="off")
@@ -137,6 +138,16 @@ def test_lid_off_expects_three_fifths_of_a_success_per_die_in_the_limit():
     for depth in (0, 2, 5):
         expected = Fraction(3, 5) - Fraction(1, 10) * Fraction(1, 6) ** depth
         assert r.success_distribution(4, lid="off", max_rerolls=depth).mean() == 4 * expected
+    unlimited = r.success_distribution(4, lid="off").mean()
+    assert 0 <= 4 * Fraction(3, 5) - unlimited < Fraction(1, 2 ** 58)
+
+
+def test_unlimited_lid_off_tail_is_exact_where_a_depth_limit_is_not():
+    """P(at least k) for one die is (1/2)(1/6)**(k-1) when sixes chain forever; a cap of 5 undercounts."""
+    one = r.success_distribution(1, lid="off")
+    for k in range(1, 12):
+        assert one.p_ge(k) == Fraction(1, 2) * Fraction(1, 6) ** (k - 1)
+    assert r.success_distribution(1, lid="off", max_rerolls=5).p_ge(7) == 0
 
 
 def test_pool_odds_table_covers_one_to_ten_dice_both_lids():
@@ -170,9 +181,27 @@ def test_pool_notation_reads_dice_and_lid():
         r.parse_pool("3d6")
 
 
-def test_success_distribution_agrees_with_the_dice_engine_count_successes():
-    from rules.dice import count_successes
+def test_a_resistance_roll_knows_its_fumble_inside_the_zero_successes():
+    joint = r.outcome_distribution(2)
+    assert joint.p((0, True)) == Fraction(1, 36)
+    assert joint.p((0, False)) == Fraction(1, 4) - Fraction(1, 36)
 
-    assert all(r.success_distribution(n) == count_successes(n, lid="on") for n in range(1, 11))
-    assert all(r.success_distribution(n, lid="off", max_rerolls=5) == count_successes(n, lid="off", max_depth=5)
-               for n in range(1, 6))
+
+def test_pool_notation_rolls_each_die_and_its_chain_of_sixes():
+    rolled = r.roll_notation("3 dice lid-off", Faces([6, 2, 5, 6, 4]))
+    assert rolled.total == 4
+    assert str(rolled) == "3 dice lid-off: [6!, 6!, 4, (2), 5] = 4"
+    assert str(r.roll_notation("2", Faces([6, 6]))) == "2 dice lid-on: [6, 6] lid-on +1 = 3"
+
+
+@pytest.mark.parametrize("n, lid", [(1, "on"), (2, "on"), (3, "on"), (2, "off")])
+def test_rolling_every_script_reproduces_the_success_distribution(n, lid):
+    """Every face of every die (and, lid-off with one re-roll allowed, of every re-roll), weighted."""
+    depth = 1 if lid == "off" else None
+    weights: dict[int, Fraction] = {}
+    for faces in product(range(1, 7), repeat=n):
+        sixes = faces.count(6) if lid == "off" else 0
+        for rerolls in product(range(1, 7), repeat=sixes):
+            roll = r.roll_pool(n, Faces(faces + rerolls), lid=lid, max_rerolls=depth)
+            weights[roll.successes] = weights.get(roll.successes, 0) + Fraction(1, 6) ** (n + sixes)
+    assert weights == dict(r.success_distribution(n, lid=lid, max_rerolls=depth).items())

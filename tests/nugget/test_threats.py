@@ -32,7 +32,7 @@ def test_weird_stuff_costs_a_hurt_unless_a_success_is_spent():
     assert t.use_power(3).successes == 2 and t.use_power(3).hurt.hurts == 0
     assert t.use_power(3, avoid_fatigue=False).hurt.hurts == 1
     assert t.use_power(0).hurt.hurts == 1
-    with pytest.raises(t.WeirdPowerError, match="-1"):
+    with pytest.raises(t.ThreatError, match="-1"):
         t.use_power(-1)
 
 

@@ -48,8 +48,8 @@ def test_fight_tracker_refuses_bad_fights():
         Fight([Fighter(thug("Rook"), "a", 1, 1, 1), Fighter(thug("Rook"), "b", 1, 1, 1)], SeededSource(1))
     with pytest.raises(TrackerError, match="0"):
         fight(1).rest(0)
-    from rules.nugget.npcs import UnknownTierError
-    with pytest.raises(UnknownTierError, match="'boss'"):
+    from rules.nugget.npcs import NpcError
+    with pytest.raises(NpcError, match="'boss'"):
         Fighter(thug("Rook"), "gang", 1, 1, 1, tier="boss")
     f = fight(22)
     while not f.over:

@@ -6,7 +6,7 @@ import pytest
 
 from rules.spurg import REGISTRY
 from rules.spurg.characters import (ABILITIES, AbilityScoreError, CharacterPointsError, CharacterSheet,
-                                    SpeedScoreError, UnknownAbilityError, UnknownAbilityValueError,
+                                    SpeedScoreError, CharacterError, UnknownAbilityValueError,
                                     ability_cost, describe_score, starting_guideline, starting_speed)
 
 
@@ -28,7 +28,7 @@ def test_ability_cost_is_points_from_ten_times_value():
 def test_ability_cost_rejects_bad_input():
     with pytest.raises(UnknownAbilityValueError, match="VIT 11"):
         ability_cost("VIT", 11)
-    with pytest.raises(UnknownAbilityError, match="'STR'"):
+    with pytest.raises(CharacterError, match="'STR'"):
         ability_cost("STR", 11)
     with pytest.raises(AbilityScoreError, match="AGI must be .* not 0"):
         ability_cost("AGI", 0)
@@ -59,7 +59,7 @@ def test_human_range_descriptions():
     assert [describe_score(s) for s in (7, 8, 12, 13, 14, 15)] == [
         "extremely poor", "typical", "typical", "exceptional", "exceptional", "rarely reached by humans"]
     assert describe_score(16, "MGT") == "exceptional"
-    with pytest.raises(UnknownAbilityError):
+    with pytest.raises(CharacterError):
         describe_score(10, "LUCK")
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.spurg.contests import (ContestantCountError, ContestOverError, Decision, ExtendedContest,
-                                  UnknownContestantError, contest, contest_odds, contest_table,
+                                  ContestError, contest, contest_odds, contest_table,
                                   contested_roll, expected_rounds, extended_contest_odds,
                                   extended_contest_table)
 from rules.spurg.verdict import TargetNumberError, judge
@@ -104,7 +104,7 @@ def test_extended_contest_modifiers_and_drop_outs():
     race.drop_out("Ann")
     played = race.roll_round(ScriptedSource([3, 3, 3, 3, 3, 3]))  # 9 each: Bo succeeds, Cy (TN 8) fails
     assert played.winner == "Bo" and set(played.verdicts) == {"Bo", "Cy"}
-    with pytest.raises(UnknownContestantError, match="'Ann'"):
+    with pytest.raises(ContestError, match="'Ann'"):
         race.adjust("Ann", 1)
 
 

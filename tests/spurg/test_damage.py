@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 from rules.dice import ScriptedSource
-from rules.spurg.damage import (DamageNotationError, DamageRoll, Protection, ProtectionError, Striker,
+from rules.spurg.damage import (DamageNotationError, DamageRoll, Protection, DamageError, Striker,
                                 StrikeKind, StrikeKindError, TypeMultiplier, damage_table, damage_taken)
 
 
@@ -40,7 +40,7 @@ def test_damage_taken_applies_steps_in_order_and_never_below_zero():
 def test_protection_limited_to_some_types():
     coat = Protection(4, frozenset({"cut"}))
     assert coat(10, "cut") == 6 and coat(10, "crush") == 10
-    with pytest.raises(ProtectionError, match="-1"):
+    with pytest.raises(DamageError, match="-1"):
         Protection(-1)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.spurg.verdict import (CriticalPrecedence, CriticalPrecedenceError, Outcome, TargetNumberError,
-                                 VerdictRollError, is_critical_failure, is_critical_success, is_failure,
+                                 VerdictError, is_critical_failure, is_critical_success, is_failure,
                                  is_success, judge, margin_of_failure, margin_of_success, margin_table,
                                  outcome_odds, success_probability, target_number, verdict_dist,
                                  verdict_odds_table, verdict_roll)
@@ -134,7 +134,7 @@ def test_margin_of_failure_is_roll_minus_tn_never_negative():
 
 def test_verdict_roll_rejects_impossible_totals():
     for bad in (2, 19, 10.0, True, "10"):
-        with pytest.raises(VerdictRollError, match=repr(bad).replace(".", r"\.")):
+        with pytest.raises(VerdictError, match=repr(bad).replace(".", r"\.")):
             judge(bad, 10)
 
 
@@ -171,12 +171,12 @@ def test_margin_table_lists_every_roll_with_its_margin():
 
 
 def test_judge_refuses_dice_that_do_not_make_the_total():
-    from rules.spurg.verdict import VerdictDiceError
+    from rules.spurg.verdict import VerdictError
 
     assert judge(9, 12, dice=[2, 3, 4]).dice == (2, 3, 4)
-    with pytest.raises(VerdictDiceError, match=r"\(1, 2\)"):
+    with pytest.raises(VerdictError, match=r"\(1, 2\)"):
         judge(10, 10, dice=[1, 2])
-    with pytest.raises(VerdictDiceError, match=r"\(7, 2, 1\)"):
+    with pytest.raises(VerdictError, match=r"\(7, 2, 1\)"):
         judge(10, 10, dice=[7, 2, 1])
-    with pytest.raises(VerdictRollError, match="'10'"):
+    with pytest.raises(VerdictError, match="'10'"):
         judge("10", 10, dice=[4, 3, 3])
