@@ -60,7 +60,7 @@ class Binding:
     def registry(self, system: str) -> Registry | None:
         """A configured registry by its system name (``nemron``) or its configured import path."""
         found = next((r for r in self.registries if r.system == system), None)
-        return found or self._paths.get(system)
+        return found if found is not None else self._paths.get(system)  # an empty registry is falsy
 
     def nodes(self) -> Iterable[Node]:
         return (node for node, _ in self._index.values())
