@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Developer entry point: the two README commands, runnable with nothing but ``python3``.
 
-    python3 dev.py site    build the rulebook site into docs/_build/html
-    python3 dev.py test    run every test: the static checks below, a warnings-as-errors
-                           Sphinx build of docs/ and pytest (unit, integration, Sybil over docs/)
+    python3 dev.py site    build the rulebook site: docs/_build/html (designer edition) and
+                           docs/_build/player (player edition)
+    python3 dev.py test    run every test: the static checks below, warnings-as-errors Sphinx
+                           builds of docs/ (both editions) and pytest (unit, integration, Sybil)
     python3 dev.py check   only the static checks: ruff (lint) and mypy (types), configured in
                            pyproject.toml
 
-Both create or refresh ``.venv`` first: it is rebuilt whenever ``pyproject.toml`` or
-``constraints.txt`` changes, so a fresh clone needs no other set-up step.
+Both create or refresh ``.venv`` first: it is brought up to date whenever ``pyproject.toml`` or
+``constraints.txt`` changes, so a fresh clone needs no other set-up step.  ``site`` installs only
+what building the site needs (the ``site`` extra: theme, MyST, matplotlib), so a first run is quick;
+``test`` installs everything.  Each keeps its own stamp, and a ``.venv`` made for ``test`` serves
+``site`` as it is.
 """
 
 from __future__ import annotations
@@ -22,13 +26,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
-STAMP = VENV / ".sphinx-rpg-stamp"
-EXTRAS = "test,myst,chart"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+#: The extras each command needs; a command is also served by any set that includes its own.
+EXTRAS = {"site": "site", "check": "test,myst,chart,site", "test": "test,myst,chart,site"}
 
 
-def _fingerprint() -> str:
-    digest = hashlib.sha256(EXTRAS.encode())
+def _stamp(command: str) -> Path:
+    return VENV / f".sphinx-rpg-stamp-{command}"
+
+
+def _fingerprint(extras: str) -> str:
+    digest = hashlib.sha256(extras.encode())
     for name in ("pyproject.toml", "constraints.txt"):
         path = ROOT / name
         if path.exists():
@@ -36,21 +44,27 @@ def _fingerprint() -> str:
     return digest.hexdigest()
 
 
-def ensure_venv() -> None:
-    """Create the virtual environment or bring it up to date with pyproject.toml."""
-    wanted = _fingerprint()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+def _up_to_date(command: str) -> bool:
+    stamp = _stamp(command)
+    return stamp.exists() and stamp.read_text().strip() == _fingerprint(EXTRAS[command])
+
+
+def ensure_venv(command: str) -> None:
+    """Create the virtual environment or bring it up to date with what ``command`` needs."""
+    wanted = set(EXTRAS[command].split(","))
+    if any(_up_to_date(other) for other, extras in EXTRAS.items() if wanted <= set(extras.split(","))):
         return
     if not (BIN / "python").exists():
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    print("dev.py: installing sphinx-rpg and its test dependencies into .venv", flush=True)
+    what = "what building the site needs" if command == "site" else "its test dependencies"
+    print(f"dev.py: installing sphinx-rpg and {what} into .venv", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     constraints = ROOT / "constraints.txt"
     if constraints.exists():
         pip += ["-c", str(constraints)]
-    subprocess.run([*pip, "-e", f".[{EXTRAS}]"], cwd=ROOT, check=True)
-    STAMP.write_text(wanted + "\n")
+    subprocess.run([*pip, "-e", f".[{EXTRAS[command]}]"], cwd=ROOT, check=True)
+    _stamp(command).write_text(_fingerprint(EXTRAS[command]) + "\n")
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> int:
@@ -73,9 +87,27 @@ def build_supplements(core_html: str, *options: str) -> int:
     return status
 
 
+#: The site's editions: (name, ``-D`` overrides, output folder).  Each keeps doctrees of its own: the
+#: editions differ in what is read (see the manual's "Editions and reader aids").
+EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("designer", (), "docs/_build/html"),
+    ("player", ("-D", "rpg_edition=player"), "docs/_build/player"),
+)
+
+
 def site() -> int:
-    status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", "docs", "docs/_build/html")
-    return status or build_supplements("docs/_build/html")
+    """Build every edition of the site and say where each one is."""
+    for name, overrides, outdir in EDITIONS:
+        doctrees = f"docs/_build/doctrees-{name}"
+        status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", doctrees, "docs", outdir)
+        if status:
+            return status
+        if name == "designer":  # the supplements are published inside the designer edition
+            status = build_supplements(outdir)
+            if status:
+                return status
+        print(f"dev.py: the {name} edition of the site is at {ROOT / outdir / 'index.html'}", flush=True)
+    return 0
 
 
 LINTED = ("rules", "sphinx_rpg", "bench", "tests", "dev.py", "conftest.py", "docs/conf.py", "docs/conftest.py",
@@ -103,7 +135,7 @@ def test() -> int:
     is built twice; run alone, those tests build what they need themselves.
     """
     checks_status = check()
-    html, latex = "docs/_build/test-html", "docs/_build/test-latex"
+    html, latex, player = "docs/_build/test-html", "docs/_build/test-latex", "docs/_build/test-player"
     doctrees = ["-d", "docs/_build/test-doctrees"]
     print("dev.py: warnings-as-errors build of docs/ (html)", flush=True)
     html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs", html)
@@ -112,14 +144,20 @@ def test() -> int:
         html_status = build_supplements(html, "-W", "--keep-going", "-E")
     print("dev.py: warnings-as-errors build of docs/ (latex, for print)", flush=True)
     latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", latex)
-    if html_status or latex_status:
+    # the player edition reads its pages differently: its own doctrees (sharing would re-read both ways)
+    print("dev.py: warnings-as-errors build of docs/ (html, player edition)", flush=True)
+    player_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
+                        "-d", "docs/_build/test-player-doctrees", "docs", player)
+    if html_status or latex_status or player_status:
         print("dev.py: the docs/ build has warnings (see above)", flush=True)
     built = {"SPHINX_RPG_SITE_HTML": html if not html_status else "",
-             "SPHINX_RPG_SITE_LATEX": latex if not latex_status else ""}
+             "SPHINX_RPG_SITE_LATEX": latex if not latex_status else "",
+             "SPHINX_RPG_SITE_PLAYER": player if not player_status else ""}
     print("dev.py: pytest (unit, integration, Sybil over docs/)", flush=True)
     status = run("python", "-m", "pytest", "-q", *sys.argv[2:], env=built)
     failed = [name for name, code in (("static checks (ruff/mypy)", checks_status),
-                                      ("docs build", html_status or latex_status), ("pytest", status)) if code]
+                                      ("docs build", html_status or latex_status or player_status),
+                                      ("pytest", status)) if code]
     if failed:
         print(f"dev.py: FAILED: {', '.join(failed)}", flush=True)
     return 1 if failed else 0
@@ -132,7 +170,7 @@ def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
         print(__doc__)
         return 2
-    ensure_venv()
+    ensure_venv(sys.argv[1])
     return COMMANDS[sys.argv[1]]()
 
 

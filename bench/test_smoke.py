@@ -68,10 +68,12 @@ def test_flavour_builds_without_warnings(books, flavour):
 
 def test_links_resolve_to_the_same_titles_in_plain_and_rpg(books):
     """A bare :node:ref: and a :ref: to the section label render the same text."""
-    def link_texts(flavour):
+    def link_texts(flavour: str) -> list[str]:
         html = books[flavour][1] / "pages"
-        return sorted(re.findall(r'<a class="reference internal"[^>]*>.*?<span[^>]*>([^<]*)</span>',
-                                 "".join(p.read_text() for p in sorted(html.glob("*.html")))))
+        text = "".join(p.read_text() for p in sorted(html.glob("*.html")))
+        # the "Referenced by" lines under rpg nodes link pages, not nodes; plain Sphinx has none
+        text = re.sub(r'(?s)<p class="rpg-backlinks">.*?</p>', "", text)
+        return sorted(re.findall(r'<a class="reference internal"[^>]*>.*?<span[^>]*>([^<]*)</span>', text))
     assert link_texts("plain") == link_texts("rpg") == link_texts("rpg-bound")
     assert len(link_texts("rpg")) == SIZE["refs"]
 

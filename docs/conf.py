@@ -16,18 +16,21 @@ release = "0.1.0"
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.intersphinx",
-    "sphinx.ext.mathjax",
     "sphinx_design",
     "myst_parser",
     "sphinx_rpg",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-myst_enable_extensions = ["colon_fence", "dollarmath"]
+myst_enable_extensions = ["colon_fence"]
 
 #: Every game system that has an engine package contributes its registry (import paths, never
 #: callables, so the environment pickle stays valid for incremental builds).
 SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
 rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
+
+#: Two editions from one source (``-D rpg_edition=player``): the player edition leaves out each book's
+#: engine reference page (and every worked-example block; see the manual's "Editions").
+rpg_designer_pages = ["*/reference.rst"]
 
 
 #: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every
@@ -36,11 +39,30 @@ rpg_releases = {"0.1": "_releases/v0.1/nodes.json"}
 
 exclude_patterns = ["_build", "**/_*.rst"]
 templates_path: list[str] = []
-html_theme = "alabaster"
+#: Furo: light and dark modes, a phone layout with the content first, each book's chapters in the
+#: sidebar and previous/next links.  The extension itself works on any theme (alabaster, PyData,
+#: Book...: tests/extension/test_themes.py).  No page loads anything from another host: formulas are
+#: typeset as HTML by the extension, without MathJax.
+html_theme = "furo"
+html_title = "sphinx-rpg"
 html_static_path: list[str] = []
-#: Each page's own contents (with its node headings) in the sidebar, under the site navigation.
-html_sidebars = {"**": ["about.html", "searchfield.html", "navigation.html", "localtoc.html", "relations.html"]}
-html_theme_options = {"description": "Executable tabletop-RPG rulebooks", "fixed_sidebar": True}
+html_theme_options = {"navigation_with_keys": True}
+
+#: One PDF per rulebook and one for the manual (``make latexpdf`` in docs/_build/latex): each
+#: book's index is its root, so its chapters are the PDF's chapters and its table of contents.
+BOOKS = {
+    "manual/index": ("sphinx-rpg-manual", "The sphinx-rpg manual"),
+    "nemron/index": ("nemron", "Nemron RPG"),
+    "heimr/index": ("heimr", "Heimr Tabletop RPG Core"),
+    "nugget/index": ("nugget", "NUGGET"),
+    "spurg/index": ("spurg", "SPURG"),
+    "dndalike/index": ("dndalike", "The DnDalike (rules v0.1)"),
+}
+latex_documents = [(start, f"{name}.tex", title, author, "manual") for start, (name, title) in BOOKS.items()
+                   if (ROOT / "docs" / f"{start}.rst").exists()]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
+#: The node indices list every book's nodes: they belong to the site, not to one book's PDF (each
+#: book prints its own nodes in its reference chapter).
+latex_domain_indices = False

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal, TypeAlias
 
 Number = int | Fraction
 
@@ -200,6 +201,22 @@ def _names(expr: _Expr) -> list[str]:
     return []
 
 
+Tree = list[object]
+
+
+def _tree(expr: _Expr) -> Tree:
+    if isinstance(expr, _Num):
+        value = expr.value
+        return ["num", str(value.numerator), str(value.denominator)]
+    if isinstance(expr, _Name):
+        return ["name", expr.name]
+    if isinstance(expr, _Neg):
+        return ["neg", _tree(expr.operand)]
+    if isinstance(expr, _Call):
+        return ["call", expr.func, *(_tree(a) for a in expr.args)]
+    return ["bin", expr.op, _tree(expr.left), _tree(expr.right)]
+
+
 def _latex_name(name: str) -> str:
     return r"\mathrm{" + name.replace("_", r"\_") + "}"
 
@@ -227,6 +244,60 @@ def _latex(expr: _Expr, parent: int = 0) -> str:
     op = {"+": " + ", "-": " - ", "*": r" \times ", "//": r" \mathbin{/\!/} "}[expr.op]
     body = _latex(expr.left, precedence) + op + _latex(expr.right, precedence + 1)
     return rf"\left({body}\right)" if precedence < parent else body
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """One typeset symbol: a variable (``var``), a number, a binary operator, a sign, a function name or a comma."""
+
+    kind: Literal["var", "num", "op", "sign", "func", "punct"]
+    text: str
+
+
+@dataclass(frozen=True)
+class Over:
+    """A fraction: the numerator set over the denominator."""
+
+    numerator: tuple[Box, ...]
+    denominator: tuple[Box, ...]
+
+
+@dataclass(frozen=True)
+class Fenced:
+    """A group between two delimiters: parentheses, floor or ceiling brackets, bars."""
+
+    open: str
+    body: tuple[Box, ...]
+    close: str
+
+
+Box: TypeAlias = "Symbol | Over | Fenced"
+_SYMBOL = {"+": "+", "-": "\N{MINUS SIGN}", "*": "\N{MULTIPLICATION SIGN}", "//": "//"}
+_FENCES = {"floor": ("\N{LEFT FLOOR}", "\N{RIGHT FLOOR}"), "ceil": ("\N{LEFT CEILING}", "\N{RIGHT CEILING}"),
+           "abs": ("|", "|")}
+
+
+def _boxes(expr: _Expr, parent: int = 0) -> tuple[Box, ...]:
+    """The same layout as :func:`_latex`, as boxes a renderer without TeX can set (HTML, text)."""
+    if isinstance(expr, _Num):
+        return (Symbol("num", _latex(expr)),)
+    if isinstance(expr, _Name):
+        return (Symbol("var", expr.name),)
+    if isinstance(expr, _Neg):
+        return (Symbol("sign", _SYMBOL["-"]), *_boxes(expr.operand, 3))
+    if isinstance(expr, _Call):
+        inner: tuple[Box, ...] = ()
+        for index, arg in enumerate(expr.args):
+            inner += ((Symbol("punct", ", "),) if index else ()) + _boxes(arg)
+        if expr.func in _FENCES:
+            opening, closing = _FENCES[expr.func]
+            return (Fenced(opening, inner, closing),)
+        return (Symbol("func", expr.func), Fenced("(", inner, ")"))
+    if expr.op == "/":
+        return (Over(_boxes(expr.left), _boxes(expr.right)),)
+    precedence = _PRECEDENCE[expr.op]
+    body = (*_boxes(expr.left, precedence), Symbol("op", _SYMBOL[expr.op]), *_boxes(expr.right, precedence + 1))
+    return (Fenced("(", body, ")"),) if precedence < parent else body
 
 
 def _text(expr: _Expr, parent: int = 0) -> str:
@@ -287,6 +358,26 @@ class Formula:
 
     def latex(self) -> str:
         return _latex(self._tree)
+
+    def boxes(self) -> tuple[Box, ...]:
+        """The formula typeset as boxes (symbols, fractions, fenced groups) for renderers without TeX.
+
+        >>> Formula("floor((AGI + VIT) / 2)").boxes()  # doctest: +NORMALIZE_WHITESPACE
+        (Fenced(open='⌊', body=(Over(numerator=(Symbol(kind='var', text='AGI'), Symbol(kind='op', text='+'),
+        Symbol(kind='var', text='VIT')), denominator=(Symbol(kind='num', text='2'),)),), close='⌋'),)
+        """
+        return _boxes(self._tree)
+
+    def tree(self) -> Tree:
+        """The parsed formula as plain JSON data, for evaluators outside Python (a sheet in the page).
+
+        ``["num", numerator, denominator]`` (as text: exact at any size), ``["name", name]``,
+        ``["neg", x]``, ``["bin", op, left, right]`` and ``["call", function, *arguments]``.
+
+        >>> Formula("floor((AGI + VIT) / 2)").tree()
+        ['call', 'floor', ['bin', '/', ['bin', '+', ['name', 'AGI'], ['name', 'VIT']], ['num', '2', '1']]]
+        """
+        return _tree(self._tree)
 
     def __str__(self) -> str:
         return _text(self._tree)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rules.nodes import Node
 
-__all__ = ["Dependencies", "dependencies", "layers"]
+__all__ = ["Dependencies", "dependencies", "layers", "name_index", "resolve_name"]
 
 
 def _key(text: str) -> str:
@@ -47,15 +47,27 @@ class Dependencies:
         return sorted({uid for edge in self.edges() for uid in edge})
 
 
-def dependencies(nodes: Iterable[Node]) -> Dependencies:
-    """Read the dependencies of a registry's (or any collection's) nodes off their formulas."""
-    members = list(nodes)
+def name_index(nodes: Iterable[Node]) -> dict[str, frozenset[str]]:
+    """Every alias a formula may use for a node (name, last uid part, ``code``), normalised -> uids."""
     by_key: dict[str, set[str]] = {}
-    for node in members:
+    for node in nodes:
         code = node.values.get("code") if isinstance(node.values, Mapping) else None
         for alias in (node.name, node.uid.rpartition(".")[2], code if isinstance(code, str) else ""):
             if alias:
                 by_key.setdefault(_key(alias), set()).add(node.uid)
+    return {key: frozenset(uids) for key, uids in by_key.items()}
+
+
+def resolve_name(index: Mapping[str, frozenset[str]], name: str, own_uid: str = "") -> str | None:
+    """The uid a formula name means (exactly one node other than the formula's own), else None."""
+    matches = index.get(_key(name), frozenset()) - {own_uid}
+    return next(iter(matches)) if len(matches) == 1 else None
+
+
+def dependencies(nodes: Iterable[Node]) -> Dependencies:
+    """Read the dependencies of a registry's (or any collection's) nodes off their formulas."""
+    members = list(nodes)
+    index = name_index(members)
     inputs: dict[str, tuple[str, ...]] = {}
     parameters: dict[str, tuple[str, ...]] = {}
     users: dict[str, list[str]] = {}
@@ -65,9 +77,9 @@ def dependencies(nodes: Iterable[Node]) -> Dependencies:
         found: list[str] = []
         loose: list[str] = []
         for name in node.formula.names:
-            matches = by_key.get(_key(name), set()) - {node.uid}
-            if len(matches) == 1:
-                found.append(next(iter(matches)))
+            uid = resolve_name(index, name, node.uid)
+            if uid is not None:
+                found.append(uid)
             else:
                 loose.append(name)
         if found:

@@ -172,6 +172,8 @@ class Fact:
     label: str
     text: str
     latex: str | None = None
+    #: The formula itself when the fact is one, so a renderer can typeset it without TeX.
+    formula: Formula | None = None
 
 
 def _source_module(obj: object) -> str | None:
@@ -243,7 +245,7 @@ class Node:
     def facts(self) -> tuple[Fact, ...]:
         facts: list[Fact] = []
         if self.formula is not None:
-            facts.append(Fact("Formula", str(self.formula), self.formula.latex()))
+            facts.append(Fact("Formula", str(self.formula), self.formula.latex(), self.formula))
         if self.dice:
             facts.append(Fact("Dice", self.dice))
         if self.ranks is not None:

@@ -35,6 +35,7 @@ def _drop_repeated_static_paths(app: Any) -> None:
 def _add_static(app: Any) -> None:
     if app.builder.format == "html":
         app.add_css_file("sphinx_rpg.css")
+        app.add_js_file("sphinx_rpg_previews.js", loading_method="defer")
 
 
 def check_templates(app: Any) -> None:
@@ -51,10 +52,25 @@ def check_templates(app: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from sphinx_rpg import coverage, domain, export, graphs, index_pages, releases, settings, tracking
+    from sphinx_rpg import (
+        backlinks,
+        coverage,
+        domain,
+        editions,
+        export,
+        graphs,
+        index_pages,
+        previews,
+        releases,
+        search,
+        settings,
+        sheets,
+        tracking,
+    )
     from sphinx_rpg.config import CONFIG_VALUES
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
     from sphinx_rpg.directives.definition import depart_node_heading_html, visit_node_heading_html
+    from sphinx_rpg.formula import FormulaAsMath
     from sphinx_rpg.roles import NodeValueRole
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
@@ -67,12 +83,18 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_node(node_heading, html=(visit_node_heading_html, depart_node_heading_html))
     app.add_node(node_listing)
     app.add_post_transform(ListingResolver)
+    app.add_post_transform(backlinks.BacklinksResolver)
+    app.add_transform(editions.DropExampleCode)
+    app.add_post_transform(FormulaAsMath)
     app.add_node(releases.node_changes)
     app.add_post_transform(releases.ChangesResolver)
     app.add_node(graphs.node_graph)
     app.add_post_transform(graphs.GraphRenderer)
+    app.add_node(sheets.node_sheet)
+    app.add_post_transform(sheets.SheetResolver)
     app.add_builder(export.NodesJsonBuilder)
 
+    app.connect("config-inited", editions.check_edition)
     app.connect("config-inited", index_pages.add_templates)
     app.connect("config-inited", _add_static_path)
     app.connect("builder-inited", coverage.report_registry_errors)
@@ -90,7 +112,10 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("warn-missing-reference", domain.warn_missing_node)
     app.connect("html-page-context", index_pages.escape_index_groups, priority=400)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
+    app.connect("html-collect-pages", search.restore_node_entries)
+    app.connect("html-page-context", sheets.add_sheet_script)
     app.connect("build-finished", export.on_build_finished)
+    app.connect("build-finished", previews.write_previews)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

@@ -2,6 +2,10 @@
 
 Charts are decoration: the table is always rendered too, so LaTeX/PDF and builds without matplotlib
 lose nothing.  Output is deterministic (fixed hash salt, no date) so parallel and serial builds match.
+
+A chart follows the page's colours: its background is transparent and its text, axes and grid are
+drawn in ``currentColor`` (the theme's text colour, light or dark); only the series keep their own
+colours.  An axis whose values are all whole numbers gets whole-number ticks only.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from fractions import Fraction
 from rules.tables import Table
 
 CHART_KINDS = ("line", "bar")
+#: Drawn in this colour by matplotlib, then handed to CSS as ``currentColor``.
+_INK = "#000000"
 
 
 def matplotlib_available() -> bool:
@@ -41,7 +47,11 @@ def chart_svg(table: Table, kind: str = "line") -> str | None:
     xs = [x for x in map(_numeric, table.column(table.columns[0])) if x is not None]
     if not series or len(xs) != len(table.rows):
         return None
-    with matplotlib.rc_context({"svg.hashsalt": "sphinx-rpg", "svg.fonttype": "none"}):
+    from matplotlib.ticker import MaxNLocator
+
+    with matplotlib.rc_context({"svg.hashsalt": "sphinx-rpg", "svg.fonttype": "none", "text.color": _INK,
+                                "axes.labelcolor": _INK, "axes.edgecolor": _INK, "xtick.color": _INK,
+                                "ytick.color": _INK, "grid.color": _INK, "legend.labelcolor": _INK}):
         figure, axes = pyplot.subplots(figsize=(6, 3))
         width = 0.8 / len(series)
         for number, column in enumerate(series):
@@ -50,16 +60,18 @@ def chart_svg(table: Table, kind: str = "line") -> str | None:
                 axes.bar([x + number * width for x in xs], ys, width=width, label=column)
             else:
                 axes.plot(xs, ys, marker="o", label=column)
+        if all(float(x).is_integer() for x in xs if x is not None):
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_xlabel(table.columns[0])
         axes.set_ylabel("%")
         axes.set_ylim(0, 100)
         axes.grid(alpha=0.3)
         if len(series) > 1:
-            axes.legend(fontsize="small")
+            axes.legend(fontsize="small", frameon=False)  # no box: a white one would glare in dark mode
         if table.title:
             axes.set_title(table.title)
         buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None}, transparent=True)
         pyplot.close(figure)
     svg = buffer.getvalue()
-    return svg[svg.index("<svg"):]
+    return svg[svg.index("<svg"):].replace(_INK, "currentColor")

@@ -28,7 +28,7 @@ from sphinx_rpg.config import render_title
 from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 6
+DATA_VERSION = 7
 
 
 class NodeRecord(NamedTuple):
@@ -49,6 +49,8 @@ class NodeRecord(NamedTuple):
     digest: str = ""
     #: The core book (intersphinx name) whose node of the same uid this definition replaces, if any.
     overrides: str = ""
+    #: The first sentence of the node's own prose (hover previews; the summary when no rule gives one).
+    sentence: str = ""
     #: The included file (relative to the source directory) that holds the definition; "" for the page.
     source: str = ""
 
@@ -76,13 +78,13 @@ class NodeRecord(NamedTuple):
         return self.place()
 
     def shown(self) -> NodeRecord:
-        """What other pages can show of this node: everything but its line and the hash of its text.
+        """What other pages can show of this node: all but its line, the hash of its text, its first sentence.
 
         Inserting text above a definition moves it down its page, and editing its body changes only
         its own page: neither may count as a change of the node for other pages (see
         ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0, digest="", source="")
+        return self._replace(lineno=0, digest="", sentence="", source="")
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""
@@ -186,8 +188,10 @@ class NodeDomain(Domain):
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
         "listings": {},  # docname -> the filter text of each listing on that page
+        "sheets": {},  # docname -> each node:sheet's (caption, data as JSON text), for nodes.json
         "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
         "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
+        "published_backlinks": {},  # uid -> ((docname, title), ...) as of the last build
         "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
         "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
     }
@@ -197,9 +201,11 @@ class NodeDomain(Domain):
     _sorted_records: list[NodeRecord] | None = None
     _titles: dict[NodeRecord, str] | None = None
     _memo: dict[Any, Any] | None = None
+    _referrers: dict[str, list[str]] | None = None
 
     def _definitions_changed(self) -> None:
         self._sorted_records = self._memo = None
+        self._referrers = None
 
     # -- recording --------------------------------------------------------------------------------
     @property
@@ -223,6 +229,7 @@ class NodeDomain(Domain):
 
     def note_reference(self, docname: str, uid: str) -> None:
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
+        self._referrers = None
 
     def note_conditional(self, docname: str, kind: str) -> None:
         self.data.setdefault("conditional", {}).setdefault(docname, set()).add(kind)
@@ -251,6 +258,14 @@ class NodeDomain(Domain):
     def note_listing(self, docname: str, filter_text: str) -> None:
         self.data.setdefault("listings", {}).setdefault(docname, []).append(filter_text)
 
+    def note_sheet(self, docname: str, caption: str, data: str) -> None:
+        self.data.setdefault("sheets", {}).setdefault(docname, []).append((caption, data))
+
+    def sheets(self) -> list[tuple[str, str, str]]:
+        """(docname, caption, data) of every node:sheet, by page."""
+        by_doc: dict[str, list[tuple[str, str]]] = self.data.setdefault("sheets", {})
+        return [(docname, caption, data) for docname in sorted(by_doc) for caption, data in by_doc[docname]]
+
     def clear_doc(self, docname: str) -> None:
         self._definitions_changed()
         for uid in dict.fromkeys(self._uids_by_doc.pop(docname, ())):
@@ -264,6 +279,7 @@ class NodeDomain(Domain):
         self.data.setdefault("references", {}).pop(docname, None)
         self.data.setdefault("listings", {}).pop(docname, None)
         self.data.setdefault("conditional", {}).pop(docname, None)
+        self.data.setdefault("sheets", {}).pop(docname, None)
         self.data.setdefault("changelogs", set()).discard(docname)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
@@ -277,8 +293,11 @@ class NodeDomain(Domain):
                         self.note_node(record)
             if docname in references:
                 self.data.setdefault("references", {}).setdefault(docname, set()).update(references[docname])
+                self._referrers = None
             if docname in listings:
                 self.data.setdefault("listings", {})[docname] = list(listings[docname])
+            if docname in otherdata.get("sheets", {}):
+                self.data.setdefault("sheets", {})[docname] = list(otherdata["sheets"][docname])
             if docname in otherdata.get("changelogs", ()):
                 self.data.setdefault("changelogs", set()).add(docname)
             if docname in otherdata.get("conditional", {}):
@@ -361,6 +380,26 @@ class NodeDomain(Domain):
         self.data["external"] = external
         return {uid for uid in external.keys() | known.keys() if external.get(uid) != known.get(uid)}
 
+    def referrers(self, uid: str) -> list[str]:
+        """The pages whose ``:node:ref:`` points at ``uid``, sorted (its "Referenced by" backlinks)."""
+        if self._referrers is None:
+            inverse: dict[str, list[str]] = {}
+            for doc, targets in sorted(self.data.setdefault("references", {}).items()):
+                for target in targets:
+                    inverse.setdefault(target, []).append(doc)
+            self._referrers = inverse
+        return self._referrers.get(uid, [])
+
+    def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
+        """Pages defining a node whose backlinks (referring pages or their titles) changed; remembers them."""
+        current = {record.uid: tuple((doc, title_of(doc)) for doc in self.referrers(record.uid)
+                                     if doc != record.docname)
+                   for record in self.records()}
+        previous: dict[str, tuple[tuple[str, str], ...]] = self.data.get("published_backlinks", {})
+        changed = {uid for uid in current.keys() | previous.keys() if current.get(uid, ()) != previous.get(uid, ())}
+        self.data["published_backlinks"] = current
+        return {record.docname for uid in changed if (record := self.record(uid)) is not None}
+
     def docs_referring_to(self, uids: set[str]) -> set[str]:
         return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}
 
@@ -396,7 +435,8 @@ class NodeDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for record in self.records():
-            yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 1
+            # priority 0 ("important"): a search for a node's name shows the node before API objects
+            yield record.uid, self.display_title(record), "node", record.docname, record.search_anchor, 0
 
     def get_full_qualified_name(self, node: Element) -> str | None:
         target = node.get("reftarget")
@@ -442,14 +482,17 @@ def _where(env: BuildEnvironment, record: NodeRecord) -> str:
 
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
-    """Listings and references on unchanged pages must follow nodes changed on other pages."""
+    """Listings and references on unchanged pages must follow nodes changed on other pages, and a
+    node's "Referenced by" line must follow pages that start or stop referring to it."""
     domain = node_domain(env)
     changed = domain.changed_since_last_build()
     external = domain.external_changes()  # another book's nodes, linked through intersphinx
+    backlinked = domain.backlinks_changed_since_last_build(
+        lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
     if not changed and not external:
-        return []
+        return sorted(backlinked)
     shown = {uid: pair for uid, pair in changed.items()
              if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
     touched = [record for pair in shown.values() for record in pair if record is not None]
     docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown) | external)
-    return sorted(docs | (domain.changelog_docs() if changed else set()))
+    return sorted(docs | (domain.changelog_docs() if changed else set()) | backlinked)

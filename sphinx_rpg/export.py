@@ -2,7 +2,8 @@
 
 Written next to the HTML on every HTML build, and alone by the ``nodes_json`` builder
 (``sphinx-build -b nodes_json docs out``).  The format is versioned and described by
-``sphinx_rpg/schema/nodes.schema.json``.
+``sphinx_rpg/schema/nodes.schema.json``.  A book with character sheets (``node:sheet``) also lists
+them, each with its fields, bounds and formulas (as parsed trees), so a tool can build the same sheet.
 """
 
 from __future__ import annotations
@@ -63,8 +64,10 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "digest": record.digest,
             **({"overrides": record.overrides} if record.overrides else {}),
         })
+    sheets = [{"url": page_uri(docname), "docname": docname, "caption": caption, **json.loads(data)}
+              for docname, caption, data in domain.sheets()]
     return {"schema_version": SCHEMA_VERSION, "project": env.config.project,
-            "version": catalogue_version(env), "nodes": entries}
+            "version": catalogue_version(env), "nodes": entries, **({"sheets": sheets} if sheets else {})}
 
 
 def _facts(rule: Any) -> tuple[Any, ...]:

@@ -24,8 +24,8 @@ def _prebuilt(variable: str, marker: str) -> Path | None:
     return path if path is not None and (path / marker).exists() else None
 
 
-def _sphinx(builder: str, outdir: Path, doctrees: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder,
+def _sphinx(builder: str, outdir: Path, doctrees: Path, *options: str) -> None:
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder, *options,
                              "-d", str(doctrees), str(DOCS), str(outdir)], capture_output=True, text=True,
                             timeout=900)
     assert result.returncode == 0, f"the {builder} build of docs/ warned or failed:\n{result.stderr[-4000:]}"
@@ -36,13 +36,13 @@ def site_doctrees(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("site-doctrees")
 
 
-def _site(builder: str, variable: str, marker: str, tmp_path_factory, doctrees: Path) -> Path:
+def _site(builder: str, variable: str, marker: str, tmp_path_factory, doctrees: Path, *options: str) -> Path:
     """The test command's own build when it named one, else a fresh -W build into a temp dir."""
     prebuilt = _prebuilt(variable, marker)
     if prebuilt:
         return prebuilt
     outdir = tmp_path_factory.mktemp(f"site-{builder}")
-    _sphinx(builder, outdir, doctrees)
+    _sphinx(builder, outdir, doctrees, *options)
     return outdir
 
 
@@ -55,4 +55,14 @@ def built_html(tmp_path_factory, site_doctrees) -> Path:
 @pytest.fixture(scope="session")
 def built_latex(tmp_path_factory, site_doctrees) -> Path:
     """The LaTeX sources of the site (for print), built with warnings as errors."""
-    return _site("latex", "SPHINX_RPG_SITE_LATEX", "sphinx-rpg.tex", tmp_path_factory, site_doctrees)
+    return _site("latex", "SPHINX_RPG_SITE_LATEX", "sphinx-rpg-manual.tex", tmp_path_factory, site_doctrees)
+
+
+@pytest.fixture(scope="session")
+def built_player(tmp_path_factory) -> Path:
+    """The HTML site's player edition (``-D rpg_edition=player``), built with warnings as errors.
+
+    Its pages are read differently from the designer edition's, so it keeps doctrees of its own.
+    """
+    return _site("html", "SPHINX_RPG_SITE_PLAYER", "index.html", tmp_path_factory,
+                 tmp_path_factory.mktemp("player-doctrees"), "-D", "rpg_edition=player")

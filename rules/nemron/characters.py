@@ -14,6 +14,7 @@ from enum import Enum
 from rules.nemron.checks import Pool
 from rules.nemron.nodes import MAX_RANK, rank_die
 from rules.nemron.registry import REGISTRY, NemronError
+from rules.nodes import Ranks
 from rules.values import is_whole
 
 
@@ -85,8 +86,8 @@ _ATTRIBUTE_TEXT = {
 }
 for _attribute in Attribute:
     REGISTRY.define(f"Generic.Attribute.{_attribute.value}", _attribute.value, "A",
-                 summary=_ATTRIBUTE_TEXT[_attribute], implementation=_attribute,
-                 values={"line": next(line.value for line, attrs in LINES.items() if _attribute in attrs)})
+                    summary=_ATTRIBUTE_TEXT[_attribute], implementation=_attribute, ranks=Ranks(0, MAX_RANK),
+                    values={"line": next(line.value for line, attrs in LINES.items() if _attribute in attrs)})
 
 
 def as_attribute(name: Attribute | str) -> Attribute:

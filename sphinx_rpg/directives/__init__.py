@@ -2,10 +2,13 @@
 
 from sphinx_rpg.directives.definition import NodeDefinition, node_heading
 from sphinx_rpg.directives.example import NodeExample
+from sphinx_rpg.directives.legend import NodeLegend
 from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListing, node_listing
 from sphinx_rpg.directives.tables import NodeOdds, NodeTable
+from sphinx_rpg.editions import DesignerBlock, PlayerBlock
 from sphinx_rpg.graphs import NodeGraph
 from sphinx_rpg.releases import NodeChanges
+from sphinx_rpg.sheets import NodeSheet
 
 DIRECTIVES = {
     "def": NodeDefinition,
@@ -14,8 +17,12 @@ DIRECTIVES = {
     "table": NodeTable,
     "odds": NodeOdds,
     "example": NodeExample,
+    "legend": NodeLegend,
+    "designer": DesignerBlock,
+    "player": PlayerBlock,
     "changes": NodeChanges,
     "graph": NodeGraph,
+    "sheet": NodeSheet,
 }
 
 __all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]

@@ -22,7 +22,9 @@ from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.editions import is_player
 from sphinx_rpg.graphs import connection_fields, registry_dependencies
+from sphinx_rpg.inline import first_sentence
 from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.supplements import core_item, provenance
 from sphinx_rpg.warnings import warn
@@ -112,6 +114,7 @@ class NodeDefinition(SphinxDirective):
         self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
 
         result: list[nodes.Node] = [container]
+        index: addnodes.index | None = None
         digest = text_digest(self.content)
         overrides = ""
         if "overrides" in self.options and valid_uid:
@@ -126,13 +129,10 @@ class NodeDefinition(SphinxDirective):
             if mark is not None:
                 container += mark
             # one general-index entry per node; the node-types index groups nodes by type
-            index = addnodes.index(entries=[("single", heading, anchor, "", None)])
+            # a *main* entry: the definition itself (bold in the general index, and search ranks the
+            # node above pages and API objects that merely mention the name)
+            index = addnodes.index(entries=[("single", heading, anchor, "main", None)])
             result.insert(0, index)
-            domain = node_domain(self.env)
-            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
-                                        self.env.docname, anchor, line or self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias, digest,
-                                        overrides, self._included_from(source)))
         if rule is not None:
             for path in {rule.source_file, getattr(binding.registry_of(uid), "source_file", None)} - {None}:
                 self.env.note_dependency(str(path))  # the rule's module and its registry's (type labels)
@@ -140,7 +140,8 @@ class NodeDefinition(SphinxDirective):
                 registry = binding.registry_of(uid)
                 try:  # a broken rule costs its facts, not the build
                     container += call_engine(lambda: facts_block(rule, connection_fields(rule, registry,
-                                                                                          self.env.docname)))
+                                                                                          self.env.docname),
+                                                                 engine_paths=not is_player(self.config)))
                     users = call_engine(lambda: [registry[user].source_file for user in
                                                  registry_dependencies(registry).used_by(uid)] if registry else [])
                 except EngineFailure as failure:
@@ -151,6 +152,12 @@ class NodeDefinition(SphinxDirective):
                     if path is not None:
                         self.env.note_dependency(str(path))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
+        if index is not None:
+            domain = node_domain(self.env)
+            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
+                                        self.env.docname, anchor, line or self.lineno,
+                                        rule.summary if rule else "", rule is not None, alias, digest,
+                                        overrides, first_sentence(container), self._included_from(source)))
         return result
 
     def _name(self, text: str) -> str:

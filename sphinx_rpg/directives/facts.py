@@ -6,6 +6,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from rules.nodes import Node
+from sphinx_rpg.formula import formula_node
 
 
 def _field(label: str, *body: nodes.Node) -> nodes.field:
@@ -20,14 +21,16 @@ def implementation_link(path: str) -> nodes.Node:
     return ref
 
 
-def facts_block(rule: Node, connections: list[nodes.field] | None = None) -> list[nodes.Node]:
-    """The facts of a bound node; ``connections`` adds "Depends on" / "Used by" (``sphinx_rpg.graphs``)."""
+def facts_block(rule: Node, connections: list[nodes.field] | None = None, *,
+                engine_paths: bool = True) -> list[nodes.Node]:
+    """The facts of a bound node; ``connections`` adds "Depends on" / "Used by" (``sphinx_rpg.graphs``);
+    ``engine_paths=False`` (player edition) drops the Rule: link."""
     fields = nodes.field_list(classes=["rpg-facts"])
     for fact in rule.facts():
-        value: nodes.Node = nodes.math(fact.latex, fact.latex) if fact.latex else nodes.Text(fact.text)
+        value: nodes.Node = formula_node(fact.formula) if fact.formula is not None else nodes.Text(fact.text)
         fields += _field(fact.label, value)
     for field in connections or ():
         fields += field
-    if rule.implementation_path:
+    if engine_paths and rule.implementation_path:
         fields += _field("Rule", implementation_link(rule.implementation_path))
     return [fields] if len(fields) else []

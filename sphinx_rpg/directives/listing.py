@@ -22,6 +22,7 @@ from sphinx_design.shared import create_component
 
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.filters import FieldIndex, FilterError, parse_filter, select
+from sphinx_rpg.inline import inline_nodes
 from sphinx_rpg.warnings import warn
 
 COLUMNS = {"name": "Node", "types": "Type", "uid": "uid", "summary": "Summary", "namespace": "Namespace"}
@@ -126,6 +127,8 @@ class ListingResolver(SphinxPostTransform):
     def cell(self, domain: NodeDomain, record: NodeRecord, column: str) -> nodes.Node:
         if column == "name":
             return nodes.paragraph("", "", self.link(domain, record))
+        if column == "summary":  # docstring markup (``None``, :class:`X`) shown as a reader reads it
+            return nodes.paragraph("", "", *inline_nodes(record.summary))
         value = {"types": ", ".join(record.type_names), "uid": record.uid, "summary": record.summary,
                  "namespace": record.namespace}[column]
         return nodes.paragraph(value, value)
@@ -171,7 +174,7 @@ class ListingResolver(SphinxPostTransform):
                 badges += nodes.Text(" ")
             body += badges
             if record.summary:
-                body += nodes.paragraph(record.summary, record.summary, classes=["sd-card-text"])
+                body += nodes.paragraph("", "", *inline_nodes(record.summary), classes=["sd-card-text"])
             card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm",
                                              "sd-w-100", "rpg-card"], children=[body])
             row += create_component("grid-item", ["sd-col", "sd-d-flex-row"], children=[card])

@@ -32,4 +32,4 @@ intersphinx_mapping = {"nemron": ("../..", str(CORE_HTML / "objects.inv"))}
 intersphinx_disabled_reftypes: list[str] = []
 
 exclude_patterns = ["_build"]
-html_theme = "alabaster"
+html_theme = "furo"  # the look of the core site it is published in

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.formula import Formula, FormulaError
+from rules.formula import Fenced, Formula, FormulaError, Over, Symbol
 
 
 def test_energy_maximum_formula_adds_three_attributes_and_five():
@@ -41,6 +41,21 @@ def test_names_lists_inputs_in_order_of_first_use():
 def test_latex_renders_fractions_and_floors():
     assert Formula("floor((AGI + VIT) / 2)").latex() == \
         r"\left\lfloor \frac{\mathrm{AGI} + \mathrm{VIT}}{2} \right\rfloor"
+
+
+def test_boxes_set_a_fraction_over_its_denominator_inside_floor_brackets():
+    """The layout a renderer without TeX (the HTML site) typesets: the same shape as the LaTeX."""
+    assert Formula("floor((AGI + VIT) / 2)").boxes() == (
+        Fenced("\N{LEFT FLOOR}", (Over((Symbol("var", "AGI"), Symbol("op", "+"), Symbol("var", "VIT")),
+                                        (Symbol("num", "2"),)),), "\N{RIGHT FLOOR}"),)
+
+
+def test_boxes_keep_needed_parentheses_and_tell_a_sign_from_a_minus():
+    assert Formula("-(a - b) * max(c, 2)").boxes() == (
+        Symbol("sign", "\N{MINUS SIGN}"),
+        Fenced("(", (Symbol("var", "a"), Symbol("op", "\N{MINUS SIGN}"), Symbol("var", "b")), ")"),
+        Symbol("op", "\N{MULTIPLICATION SIGN}"),
+        Symbol("func", "max"), Fenced("(", (Symbol("var", "c"), Symbol("punct", ", "), Symbol("num", "2")), ")"))
 
 
 @pytest.mark.parametrize("text, column, reason", [

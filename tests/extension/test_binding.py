@@ -59,9 +59,33 @@ def test_a_declared_type_that_disagrees_with_the_rule_object_warns(app):
 def test_facts_are_rendered_from_the_rule_object(app):
     app.build()
     html = page(app, "index")
-    assert r"\(\mathrm{Control} + \mathrm{Sense} + \mathrm{Focus} + 5\)" in html  # the formula as maths
+    assert formula_text(html) == ["Control + Sense + Focus + 5"]  # the formula, typeset as HTML text
     assert "Ranks" in html and "0–4" in html  # Power's rank range
     assert "bound_rules.power_die" in html  # link text to the implementation
+
+
+def formula_text(html: str) -> list[str]:
+    """The text of each typeset formula of a page (its spans' text, tags stripped)."""
+    found = re.findall(r'<span class="rpg-formula">(.*?)</span>(?=</p>)', html)
+    return [re.sub(r"<[^>]+>", "", formula) for formula in found]
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
+def test_a_formula_needs_no_mathjax_in_html(app):
+    """Formulas are HTML text: names upright as words, no TeX source, no MathJax script on the page."""
+    app.build()
+    html = page(app, "index")
+    assert '<span class="rpg-var rpg-word">Control</span><span class="rpg-op"> + </span>' in html
+    assert r"\(" not in html and r"\mathrm" not in html
+    assert "mathjax" not in html.lower()
+
+
+@pytest.mark.sphinx("latex", testroot="bound", freshenv=True)
+def test_a_formula_is_typeset_as_latex_maths_in_print(app):
+    app.build()
+    tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
+    assert r"\(\mathrm{Control} + \mathrm{Sense} + \mathrm{Focus} + 5\)" in tex
+    assert "rpg-formula" not in tex
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True)

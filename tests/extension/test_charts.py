@@ -1,5 +1,6 @@
 """Charts are optional decoration: an inline SVG with matplotlib, the table alone without it."""
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -53,3 +54,27 @@ def test_odds_directive_without_matplotlib_renders_only_the_table(make_app, tmp_
     app.build()
     html = (Path(app.outdir) / "index.html").read_text()
     assert "rpg-chart" not in html and '<table class="rpg-computed' in html
+
+
+def tick_labels(svg: str) -> list[str]:
+    return [label for label in re.findall(r">([^<>]*)</text>", svg) if label.strip()]
+
+
+@pytest.mark.parametrize("kind", charts.CHART_KINDS)
+def test_an_axis_of_whole_numbers_gets_whole_number_ticks(kind):
+    """Two rows (0 and 1 dice) would otherwise be ticked -0.5, 0, 0.5... : no half dice on the axis."""
+    table = Table.of(("Dice", "P(success)"), [(0, Fraction(0)), (1, Fraction(1, 2))],
+                     probabilities=("P(success)",))
+    labels = tick_labels(charts.chart_svg(table, kind))
+    numbers = [label.replace("\N{MINUS SIGN}", "-") for label in labels if label not in ("Dice", "%")]
+    assert numbers and all(re.fullmatch(r"-?\d+", n) for n in numbers), numbers
+
+
+@pytest.mark.parametrize("kind", charts.CHART_KINDS)
+def test_a_chart_draws_in_the_page_text_colour_on_a_transparent_background(kind):
+    """Dark themes: axes, ticks, grid and legend use currentColor; nothing paints a white background."""
+    table = Table.of(("Result", "P(=)", "P(>=)"), [(1, Fraction(1, 2), Fraction(1)), (2, Fraction(1, 2), Fraction(1, 2))],
+                     probabilities=("P(=)", "P(>=)"))
+    svg = charts.chart_svg(table, kind)
+    assert "currentColor" in svg and "P(&gt;=)" in svg  # the legend is drawn
+    assert "#000000" not in svg and "#ffffff" not in svg.lower()

@@ -1,9 +1,9 @@
 """The built site as readers meet it: headless Chromium over the site served on 127.0.0.1.
 
 The site is built once per session from the working tree (``conftest.built_site``), served by a
-``ThreadingHTTPServer`` and opened in the system's Chromium (``conftest.Browser``, DevTools protocol
-over a standard-library websocket).  Every page visited must load without an uncaught JavaScript
-exception and without a request the server cannot answer.
+``ThreadingHTTPServer`` and opened in the system's Chromium driven by Playwright (``conftest.page``).
+Every page visited must load without an uncaught JavaScript exception, without a request the server
+cannot answer and without a request to any other host.
 
 Without Chromium the tests skip on a developer machine and fail when ``$CI`` is set (``.ci/run``
 installs it).
@@ -18,6 +18,11 @@ import zlib
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the browser fixtures skip (or fail under $CI) and say why
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
 NEMRON = "nemron/index.html"
 ENERGY_UID = "Generic.Trait.Energy"
@@ -49,9 +54,10 @@ def without_hash(url: str) -> str:
     return url.split("#", 1)[0]
 
 
-def assert_clean(page, site, since: int) -> None:
-    """No uncaught JavaScript exception in the tab, no request the server failed since ``since``."""
-    assert page.exceptions() == [], "uncaught JavaScript exceptions"
+def assert_clean(page_log, site, since: int) -> None:
+    """No uncaught JavaScript exception, no external request, no request the server failed since ``since``."""
+    assert page_log.exceptions == [], "uncaught JavaScript exceptions"
+    assert page_log.external == [], "requests to hosts other than the site's own"
     assert site.failures(since) == [], "requests the site could not answer"
 
 
@@ -64,12 +70,12 @@ def node_refs(page) -> list[dict]:
 def nav_links_to(page, url: str) -> list[str]:
     """Texts of the page's navigation links (sidebar, nav, toctree) that lead to ``url`` (with anchor)."""
     return page.evaluate(f"""[...document.querySelectorAll(
-            ".sphinxsidebar a, nav a, [role=navigation] a, .toctree-wrapper a, .contents a")]
+            ".sphinxsidebar a, .sidebar-tree a, .toc-tree a, nav a, [role=navigation] a, .toctree-wrapper a, .contents a")]
         .filter(a => !a.classList.contains("headerlink") && a.href === {json.dumps(url)})
         .map(a => a.textContent.trim())""")
 
 
-def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(page, site):
+def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(page, page_log, site):
     """Click each distinct ``:node:ref:`` of the Nemron book's front page; each lands on its node."""
     since = len(site.requests)
     start = urljoin(site.url, NEMRON)
@@ -80,8 +86,15 @@ def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(page, site):
     assert any(urlsplit(href).fragment == ENERGY_UID for href in refs), "the Energy node is not referenced"
     for href, ref in refs.items():
         page.goto(start)
-        page.click_and_wait_for_load(f"""[...document.querySelectorAll("a.reference")]
+        link = page.evaluate_handle(f"""[...document.querySelectorAll("a.reference")]
             .find(a => a.href === {json.dumps(href)} && a.querySelector("span.rpg-node-ref"))""")
+        link.as_element().click()  # as a user would: scrolled into view, a real mouse click
+        page.wait_for_url(href)
+        try:  # themes may scroll smoothly (Furo): wait for the scroll to end
+            page.wait_for_function(f"() => {{ const t = {ANCHOR_TARGET_JS}; return !t.found || "
+                                   "(t.top >= -2 && t.top < t.viewport); }", timeout=5_000)
+        except PlaywrightTimeout:
+            pass  # the assertions below say what is wrong
         target = page.evaluate(ANCHOR_TARGET_JS)
         anchor = unquote(urlsplit(href).fragment)
         assert target["href"] == href, f"clicking {ref['text']!r} did not open {href}"
@@ -91,10 +104,10 @@ def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(page, site):
         assert target["heading"] == ref["title"], \
             f"#{anchor}: the heading {target['heading']!r} is not the node's title {ref['title']!r}"
         assert -2 <= target["top"] < target["viewport"], f"the browser did not scroll to #{anchor}"
-    assert_clean(page, site, since)
+    assert_clean(page_log, site, since)
 
 
-def test_a_node_heading_is_in_the_nemron_book_toc(page, site):
+def test_a_node_heading_is_in_the_nemron_book_toc(page, page_log, site):
     """Node sections are real sections: Sphinx's table of contents lists them like any heading.
 
     The Nemron front page's toctree goes two levels deep, so it lists the Energy node (a top-level
@@ -105,7 +118,7 @@ def test_a_node_heading_is_in_the_nemron_book_toc(page, site):
     energy = next(ref for ref in node_refs(page) if urlsplit(ref["href"]).fragment == ENERGY_UID)
     assert energy["title"] in nav_links_to(page, energy["href"]), \
         f"the Nemron book's table of contents has no entry {energy['title']!r} for {energy['href']}"
-    assert_clean(page, site, since)
+    assert_clean(page_log, site, since)
 
 
 def test_each_node_heading_is_in_its_own_page_local_toc(page, site):
@@ -129,18 +142,18 @@ SEARCH_RESULTS_JS = """[...document.querySelectorAll("#search-results ul.search 
 def search(page, site, query: str) -> list[dict]:
     page.goto(urljoin(site.url, f"search.html?q={query}"))
     # Sphinx's search runs in JavaScript: the summary line is written once every result is shown
-    page.wait_for("document.querySelector('#search-results p.search-summary')?.textContent.trim()")
+    page.wait_for_function("document.querySelector('#search-results p.search-summary')?.textContent.trim()")
     return page.evaluate(SEARCH_RESULTS_JS)
 
 
-def test_the_site_search_finds_a_node_by_name(page, site):
+def test_the_site_search_finds_a_node_by_name(page, page_log, site):
     since = len(site.requests)
     results = search(page, site, "Energy")
     assert results, "the site search for 'Energy' found nothing"
     energy_page = urljoin(site.url, "nemron/energy.html")
     assert energy_page in {without_hash(result["href"]) for result in results}, \
         f"the search results for 'Energy' do not list {energy_page}: {[r['href'] for r in results]}"
-    assert_clean(page, site, since)
+    assert_clean(page_log, site, since)
 
 
 def test_every_search_result_for_a_node_links_to_an_existing_anchor(page, site):
@@ -156,7 +169,7 @@ def test_every_search_result_for_a_node_links_to_an_existing_anchor(page, site):
     assert broken == [], "search results whose anchor is not on the page"
 
 
-def test_the_node_index_lists_the_node_under_each_of_its_types(page, site):
+def test_the_node_index_lists_the_node_under_each_of_its_types(page, page_log, site):
     since = len(site.requests)
     with urllib.request.urlopen(urljoin(site.url, "nodes.json"), timeout=10) as response:
         catalogue = json.loads(response.read())
@@ -165,13 +178,13 @@ def test_the_node_index_lists_the_node_under_each_of_its_types(page, site):
     rows = page.evaluate("""(() => {
         let group = null;
         const out = [];
-        for (const tr of document.querySelectorAll("table.indextable tr")) {
+        for (const tr of document.querySelectorAll("table.indextable tr, table.domainindex-table tr")) {
             if (tr.classList.contains("cap")) group = tr.textContent.trim();
             for (const a of tr.querySelectorAll("a[href]")) out.push({group, href: a.href, text: a.textContent.trim()});
         }
         return out;
     })()""")
-    assert rows, "node-types.html has no index table"
+    assert rows, "node-types.html has no index table (table.indextable or Furo's table.domainindex-table)"
     target = urljoin(site.url, energy["url"])
     groups = sorted(row["group"] for row in rows if row["href"] == target)
     assert groups == sorted(energy["type_names"]), \
@@ -180,10 +193,10 @@ def test_the_node_index_lists_the_node_under_each_of_its_types(page, site):
     page.goto(target)
     landed = page.evaluate(ANCHOR_TARGET_JS)
     assert landed["found"] and "rpg-node" in landed["classes"] and landed["heading"] == energy["title"]
-    assert_clean(page, site, since)
+    assert_clean(page_log, site, since)
 
 
-def test_nodes_json_is_served_and_lists_the_energy_node(page, site):
+def test_nodes_json_is_served_and_lists_the_energy_node(page, page_log, site):
     since = len(site.requests)
     page.goto(urljoin(site.url, NEMRON))
     # parsed by the browser (JSON.parse rejects what Python's json accepts, NaN for one)
@@ -196,7 +209,7 @@ def test_nodes_json_is_served_and_lists_the_energy_node(page, site):
     with urllib.request.urlopen(urljoin(site.url, "nodes.json"), timeout=10) as response:
         assert response.headers.get_content_type() == "application/json"
         assert json.loads(response.read().decode("utf-8")) == document
-    assert_clean(page, site, since)
+    assert_clean(page_log, site, since)
 
 
 def png_facts(data: bytes) -> tuple[int, int, bytes]:
@@ -217,16 +230,16 @@ def png_facts(data: bytes) -> tuple[int, int, bytes]:
     return size[0], size[1], zlib.decompress(idat)
 
 
-def test_a_screenshot_of_the_nemron_book_is_saved(page, site, artifacts):
+def test_a_screenshot_of_the_nemron_book_is_saved(page, page_log, site, artifacts):
     since = len(site.requests)
     page.goto(urljoin(site.url, NEMRON))
     assert page.evaluate("document.title").startswith("Nemron RPG")
     path = artifacts / "nemron.png"
-    data = page.screenshot(path)
+    data = page.screenshot(path=path)
     width, height, pixels = png_facts(path.read_bytes())
     assert data == path.read_bytes()
     assert [width, height] == page.evaluate("[window.innerWidth, window.innerHeight]")
     # a blank page compresses to ~5 kB with 4 distinct byte values; the Nemron page is ~200 kB
     assert len(data) > 50_000, f"{path} is only {len(data)} bytes: a blank page?"
     assert len(set(pixels)) > 64, f"{path} has almost no distinct pixel values: a blank page?"
-    assert_clean(page, site, since)
+    assert_clean(page_log, site, since)

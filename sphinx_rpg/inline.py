@@ -1,0 +1,66 @@
+"""Short texts the extension shows outside their page: a summary's inline markup, a node's first sentence.
+
+Summaries come from docstrings, which use reST inline markup (````None````, ``:class:`~x.Y```); a
+listing cell or a hover preview shows them as a reader would read them, never as raw markup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+
+#: ````literal````, ``:role:`target``` or ``:role:`text <target>```, ``*emphasis*``.
+_INLINE = re.compile(r"``(?P<literal>.+?)``|(?::[\w.:-]+:)?`(?P<role>[^`]+)`(?!`)|\*(?P<emph>[^*\s][^*]*)\*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])")
+MAX_SENTENCE = 240
+
+
+def _role_text(text: str) -> str:
+    explicit = re.fullmatch(r"(?s)(.*?)\s*<[^<>]+>", text)
+    if explicit and explicit.group(1):
+        return explicit.group(1)
+    text = text.lstrip("!")
+    return text.rpartition(".")[2] if text.startswith("~") else text
+
+
+def inline_nodes(text: str) -> list[nodes.Node]:
+    """Docutils nodes for a one-line summary: literals stay code, roles show their text."""
+    result: list[nodes.Node] = []
+    position = 0
+    for match in _INLINE.finditer(text):
+        if match.start() > position:
+            result.append(nodes.Text(text[position:match.start()]))
+        if match.group("literal") is not None:
+            result.append(nodes.literal(match.group("literal"), match.group("literal")))
+        elif match.group("role") is not None:
+            shown = _role_text(match.group("role"))
+            result.append(nodes.literal(shown, shown) if match.group(0).startswith(":") else nodes.Text(shown))
+        else:
+            result.append(nodes.emphasis(match.group("emph"), match.group("emph")))
+        position = match.end()
+    if position < len(text):
+        result.append(nodes.Text(text[position:]))
+    return result
+
+
+def plain_text(text: str) -> str:
+    """The summary as plain words, markup removed (for previews and other plain-text places)."""
+    return "".join(node.astext() for node in inline_nodes(text))
+
+
+def shorten(text: str) -> str:
+    """The first sentence of ``text`` (at most about ``MAX_SENTENCE`` characters)."""
+    text = " ".join(text.split())
+    first = _SENTENCE_END.split(text, maxsplit=1)[0]
+    if len(first) > MAX_SENTENCE:
+        first = first[:MAX_SENTENCE].rsplit(" ", 1)[0] + "\u2026"
+    return first
+
+
+def first_sentence(container: nodes.Element) -> str:
+    """The first sentence of a node's own prose: its first paragraph outside facts, examples and sub-nodes."""
+    for child in container.children:
+        if isinstance(child, nodes.paragraph):
+            return shorten(child.astext())
+    return ""

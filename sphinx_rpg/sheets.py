@@ -1,0 +1,346 @@
+"""``node:sheet``: a system's character sheet laid out from its registry, live in HTML, blank on paper.
+
+The designer picks the fields with the listing filter language: ``:inputs:`` are the values a player
+writes down (attributes, skills), ``:derived:`` the nodes whose engine formula computes a value from
+them.  A formula name is matched to a node as ``rules.graph`` does; a name that is no field of the
+sheet becomes a *parameter* field the player fills in too (``highest_fighting``).  Bounds come from
+``Node.ranks``.
+
+The sheet is plain data (:class:`Sheet`, JSON-ready: each formula as the engine's parsed tree), made
+when the page is read.  In HTML it is written into the page for ``static/sheet.js``, which evaluates
+the trees with exact rational arithmetic as the reader types; every other builder gets the same
+fields as a table with an empty column to fill in by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
+
+from rules.formula import Formula, Number
+from rules.graph import name_index, resolve_name
+from rules.nodes import Node, Registry
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.domain import node_domain
+from sphinx_rpg.filters import FilterError, parse_filter
+from sphinx_rpg.warnings import warn
+
+#: Version of the sheet data written into pages (and read by sheet.js).
+SHEET_VERSION = 1
+GROUPINGS = ("type", "none")
+
+
+@dataclass(frozen=True)
+class SheetField:
+    """One box of the sheet.  ``key`` is the node uid, or ``$name`` for a parameter that is no node."""
+
+    key: str
+    label: str
+    kind: str  # "input", "parameter" or "derived"
+    group: str
+    uid: str | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    formula: str | None = None
+    #: formula name -> key of the field that supplies it (derived fields only)
+    variables: Mapping[str, str] = field(default_factory=dict)
+
+    def data(self, node: Node | None) -> dict[str, Any]:
+        found: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind, "group": self.group,
+                                 "uid": self.uid, "min": self.minimum, "max": self.maximum}
+        if self.formula is not None and node is not None and node.formula is not None:
+            found.update(formula=self.formula, tree=node.formula.tree(), variables=dict(self.variables))
+        return found
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The fields of one sheet, derived ones in an order where each follows every field it reads."""
+
+    system: str
+    fields: tuple[SheetField, ...]
+    problems: tuple[str, ...] = ()
+
+    def field(self, key: str) -> SheetField:
+        return next(f for f in self.fields if f.key == key)
+
+    def data(self, registry: Registry) -> dict[str, Any]:
+        return {"version": SHEET_VERSION, "system": self.system,
+                "fields": [f.data(registry.get(f.uid) if f.uid else None) for f in self.fields]}
+
+
+def _record(node: Node, registry: Registry) -> dict[str, object]:
+    """A registry node as the filter language sees it (``docname`` is empty: the page is not known yet)."""
+    return {"uid": node.uid, "name": node.name, "type": node.types,
+            "type_name": tuple(registry.node_types.get(code, code) for code in node.types),
+            "namespace": node.namespace, "docname": "", "summary": node.summary, "bound": "yes"}
+
+
+def _bounds(node: Node | None) -> tuple[int | None, int | None]:
+    if node is None or node.ranks is None:
+        return None, None
+    return node.ranks.minimum, node.ranks.maximum
+
+
+def _group(node: Node, registry: Registry, group_by: str, default: str) -> str:
+    if group_by == "type":
+        return registry.node_types.get(node.types[0], node.types[0])
+    return default
+
+
+def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "none") -> Sheet:
+    """The sheet of ``registry``: the nodes ``inputs`` selects, then every formula ``derived`` selects.
+
+    Raises ``FilterError`` for a filter that does not parse.  Of the nodes ``derived`` matches, those
+    with a formula are kept.  ``problems`` lists what the page should warn about (formulas that read
+    each other in a circle).
+    """
+    choose_inputs, choose_derived = parse_filter(inputs), parse_filter(derived)
+    members = list(registry)
+    records = {node.uid: _record(node, registry) for node in members}
+    input_nodes = [node for node in members if inputs.strip() and choose_inputs(records[node.uid])]
+    input_uids = {node.uid for node in input_nodes}
+    problems: list[str] = []
+    derived_nodes: list[Node] = []
+    for node in members:
+        if not derived.strip() or node.uid in input_uids or not choose_derived(records[node.uid]):
+            continue
+        if node.formula is not None:  # a matching node without formula has nothing to compute
+            derived_nodes.append(node)
+    index = name_index(members)
+    derived_uids = {node.uid for node in derived_nodes}
+    fields: list[SheetField] = []
+    for node in input_nodes:
+        low, high = _bounds(node)
+        fields.append(SheetField(node.uid, node.name, "input", _group(node, registry, group_by, "Base values"),
+                                 node.uid, low, high))
+    parameters: dict[str, SheetField] = {}
+    wiring: dict[str, dict[str, str]] = {}
+    for node in derived_nodes:
+        assert node.formula is not None
+        variables: dict[str, str] = {}
+        for name in node.formula.names:
+            uid = resolve_name(index, name, node.uid)
+            if uid is not None and (uid in input_uids or uid in derived_uids):
+                variables[name] = uid
+                continue
+            key = uid if uid is not None else f"${name}"
+            variables[name] = key
+            if key not in parameters:
+                target = registry.get(uid) if uid else None
+                low, high = _bounds(target)
+                label = target.name if target else name.replace("_", " ")
+                parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high)
+        wiring[node.uid] = variables
+    fields.extend(parameters.values())
+    fields.extend(_ordered_derived(derived_nodes, wiring, registry, group_by, problems))
+    return Sheet(registry.system, tuple(fields), tuple(problems))
+
+
+def _ordered_derived(derived: list[Node], wiring: dict[str, dict[str, str]], registry: Registry, group_by: str,
+                     problems: list[str]) -> list[SheetField]:
+    """Derived fields, each after the derived fields it reads; formulas in a circle are left off."""
+    pending = {node.uid: node for node in derived}
+    placed: list[SheetField] = []
+    done: set[str] = set()
+    progress = True
+    while pending and progress:
+        progress = False
+        for uid, node in list(pending.items()):
+            if any(key in pending for key in wiring[uid].values()):
+                continue
+            assert node.formula is not None
+            placed.append(SheetField(uid, node.name, "derived", _group(node, registry, group_by, "Derived values"),
+                                     uid, formula=str(node.formula), variables=wiring[uid]))
+            done.add(uid)
+            del pending[uid]
+            progress = True
+    for uid in pending:
+        problems.append(f"{uid}: its formula reads itself in a circle through other derived values: left off")
+    return placed
+
+
+def evaluate_sheet(sheet: Sheet, registry: Registry, values: Mapping[str, int]) -> dict[str, Number]:
+    """Every derived value for the given input and parameter values (by field key), by the engine."""
+    known: dict[str, Number] = dict(values)
+    for item in sheet.fields:
+        if item.kind != "derived" or item.uid is None:
+            continue
+        formula = registry[item.uid].formula
+        assert isinstance(formula, Formula)
+        known[item.key] = formula.evaluate({name: known[key] for name, key in item.variables.items()})
+    return {f.key: known[f.key] for f in sheet.fields if f.kind == "derived"}
+
+
+def show_number(value: Number) -> str:
+    """How the sheet prints a value: ``7``, ``-3`` or ``7/2`` (sheet.js prints the same)."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+# -- the directive --------------------------------------------------------------------------------------
+class node_sheet(nodes.General, nodes.Element):
+    """Placeholder: the sheet's data as JSON text (picklable), laid out once the builder is known."""
+
+
+class NodeSheet(SphinxDirective):
+    """``.. node:sheet::`` with ``:system:``, ``:inputs:``, ``:derived:``, ``:group-by:`` and ``:caption:``."""
+
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "system": directives.unchanged_required,
+        "inputs": directives.unchanged,
+        "derived": directives.unchanged,
+        "group-by": lambda value: directives.choice(value, GROUPINGS),
+        "caption": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        binding = binding_for(self.config)
+        system = self.options.get("system", "").strip()
+        registry = binding.registry(system)
+        if registry is None:
+            known = ", ".join(r.system for r in binding.registries) or "none configured"
+            warn("option", f"node:sheet: no bound registry has system {system!r} (known: {known})", location)
+            return []
+        try:
+            sheet = build_sheet(registry, self.options.get("inputs", ""), self.options.get("derived", ""),
+                                self.options.get("group-by", "none"))
+        except FilterError as error:
+            warn("filter", f"node:sheet: {error}", location)
+            return []
+        for problem in sheet.problems:
+            warn("option", f"node:sheet: {problem}", location)
+        if not sheet.fields:
+            warn("option", "node:sheet: the :inputs: and :derived: filters select no node", location)
+            return []
+        for item in sheet.fields:
+            node = registry.get(item.uid) if item.uid else None
+            if node is not None and node.source_file is not None:
+                self.env.note_dependency(str(node.source_file))
+        data = json.dumps(sheet.data(registry), sort_keys=True)
+        caption = self.options.get("caption", "")
+        placeholder = node_sheet(data=data, caption=caption)
+        self.set_source_info(placeholder)
+        node_domain(self.env).note_sheet(self.env.docname, caption, data)
+        return [placeholder]
+
+
+def _script(data: str) -> str:
+    """The data as a JSON script element; ``<`` escaped so no text can close the element early."""
+    return ('<script type="application/json" class="rpg-sheet-data">'
+            + data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") + "</script>")
+
+
+CONTROLS = ('<div class="rpg-sheet-controls" role="group" aria-label="Sheet">'
+            '<button type="button" data-action="save">Save as JSON</button>'
+            '<label class="rpg-sheet-load">Load JSON <input type="file" accept="application/json,.json" '
+            'data-action="load"></label>'
+            '<button type="button" data-action="share">Share link</button>'
+            '<button type="button" data-action="reset">Reset</button>'
+            '<output class="rpg-sheet-status" role="status"></output></div>')
+
+
+class SheetResolver(SphinxPostTransform):
+    """Lay the sheet out: number inputs and output cells in HTML, a blank table elsewhere.
+
+    Runs before Sphinx's reference resolver, which then turns each label's ``pending_xref`` into a link.
+    """
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        html = self.env._builder_cls.format == "html"
+        for number, placeholder in enumerate(list(self.document.findall(node_sheet))):
+            data = json.loads(placeholder["data"])
+            prefix = f"rpg-sheet-{number}"
+            box = nodes.container(classes=["rpg-sheet"], ids=[prefix] if html else [])
+            if placeholder["caption"]:
+                box += nodes.rubric(placeholder["caption"], placeholder["caption"])
+            if html:
+                box += nodes.raw("", _script(placeholder["data"]) + CONTROLS, format="html")
+            for group, items in _groups(data["fields"]):
+                box += self.table(group, items, prefix, html)
+            placeholder.replace_self(box)
+
+    def label(self, item: Mapping[str, Any]) -> nodes.Node:
+        uid = item.get("uid")
+        text = item["label"]
+        if uid and node_domain(self.env).record(uid) is not None:
+            ref = addnodes.pending_xref("", refdomain="node", reftype="ref", reftarget=uid, refexplicit=True,
+                                        refwarn=True, refdoc=self.env.docname)
+            ref += nodes.inline(text, text)
+            return nodes.paragraph("", "", ref)
+        return nodes.paragraph(text, text)
+
+    def table(self, group: str, items: list[Mapping[str, Any]], prefix: str, html: bool) -> nodes.table:
+        table = nodes.table(classes=["rpg-sheet-table"])
+        table += nodes.title(group, group)
+        self.document.set_id(table)
+        tgroup = nodes.tgroup(cols=3)
+        table += tgroup
+        for width in (3, 2, 3):
+            tgroup += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        head += nodes.row("", *(nodes.entry("", nodes.paragraph(t, t)) for t in ("Field", "Value", "Rule")))
+        body = nodes.tbody()
+        for item in items:
+            value: nodes.Node = nodes.paragraph("", "")
+            if html:
+                value = nodes.raw("", _cell(item, prefix), format="html")
+            rule = _rule(item)
+            body += nodes.row("", nodes.entry("", self.label(item)), nodes.entry("", value),
+                              nodes.entry("", nodes.paragraph(rule, rule)), classes=[f"rpg-sheet-{item['kind']}"])
+        tgroup += head
+        tgroup += body
+        return table
+
+
+def _groups(items: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    order: dict[str, list[Mapping[str, Any]]] = {}
+    for item in items:
+        order.setdefault(item["group"], []).append(item)
+    return list(order.items())
+
+
+def _rule(item: Mapping[str, Any]) -> str:
+    if item["kind"] == "derived":
+        return f"= {item['formula']}"
+    low, high = item["min"], item["max"]
+    bounds = "any whole number" if low is None and high is None else (
+        f"{low} or more" if high is None else f"up to {high}" if low is None else f"{low}\N{EN DASH}{high}")
+    return f"parameter: {bounds}" if item["kind"] == "parameter" else bounds
+
+
+def _cell(item: Mapping[str, Any], prefix: str) -> str:
+    key = escape(item["key"], quote=True)
+    ident = f"{prefix}-" + re.sub(r"[^A-Za-z0-9_-]", "-", item["key"])
+    if item["kind"] == "derived":
+        return (f'<output class="rpg-sheet-value" id="{ident}" data-key="{key}" aria-live="polite">'
+                "\N{EM DASH}</output>")
+    limits = "".join(f' {name}="{item[name]}"' for name in ("min", "max") if item[name] is not None)
+    label = escape(item["label"], quote=True)
+    return (f'<input type="number" class="rpg-sheet-input" id="{ident}" data-key="{key}" step="1" '
+            f'inputmode="numeric" aria-label="{label}" aria-describedby="{ident}-message"{limits}>'
+            f'<span class="rpg-sheet-message" id="{ident}-message" role="alert"></span>')
+
+
+def add_sheet_script(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: nodes.document | None) -> None:
+    """Only pages with a sheet load sheet.js (and are marked for the print stylesheet)."""
+    if doctree is not None and any(True for _ in doctree.findall(
+            lambda n: isinstance(n, nodes.container) and "rpg-sheet" in n.get("classes", ()))):
+        app.add_js_file("sheet.js", defer="defer")

@@ -1,0 +1,192 @@
+"""Reader aids on every node: the type legend, "Referenced by" backlinks, hover-preview data, search rank."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from sphinx_rpg.binding import bind
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+PAGES = 8  # Sphinx only reads in parallel when more than five documents are outdated
+
+RULES = '''
+from rules.nodes import Registry
+
+REGISTRY = Registry("aidgame", title="Aid Game", node_types={"E": "Effect", "RU": "Rule", "Attr": "Attribute"})
+REGISTRY.define("Aid.Rule.Pool", "Pool", "RU", summary="The die a node adds, or ``None`` if it adds none.")
+'''
+
+
+@pytest.fixture(autouse=True)
+def fresh_binding():
+    bind.cache_clear()
+    yield
+    bind.cache_clear()
+    sys.modules.pop("aid_rules", None)
+
+
+def write_book(root: Path) -> Path:
+    """PAGES pages of two nodes each; page n refers to page n+1's first node; page 0 also to page 2's."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "aid_rules.py").write_text(RULES)
+    (root / "conf.py").write_text(textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(root)!r})
+        extensions = ["sphinx_rpg"]
+        project = "aids"
+        rpg_registries = ["aid_rules:REGISTRY"]
+        suppress_warnings = ["node.unbound"]  # the Book.* nodes are prose only
+        """))
+    toctree = "\n".join(f"   page{n}" for n in range(PAGES))
+    (root / "index.rst").write_text(f"Book\n====\n\n.. toctree::\n\n{toctree}\n\n"
+                                    ".. node:legend::\n\n.. node:list::\n   :columns: name, summary\n\n"
+                                    ".. node:def:: Pool\n   :uid: Aid.Rule.Pool\n\n   Roll it.\n")
+    for n in range(PAGES):
+        following = (n + 1) % PAGES
+        extra = " and :node:ref:`Book.Page2.Thing0`" if n == 0 else ""
+        (root / f"page{n}.rst").write_text(
+            f"Page {n}\n=======\n\n"
+            f".. node:def:: Thing {n}-0\n   :uid: Book.Page{n}.Thing0\n   :type: E\n\n"
+            f"   Thing zero of page {n}. It matters.\n\n"
+            f".. node:def:: Thing {n}-1\n   :uid: Book.Page{n}.Thing1\n   :type: E\n\n"
+            f"   Thing one refers to its sibling :node:ref:`Book.Page{n}.Thing0`.\n\n"
+            f"See :node:ref:`Book.Page{following}.Thing0`{extra}.\n")
+    return root
+
+
+def touch(path: Path) -> None:
+    future = time.time() + 5
+    os.utime(path, (future, future))
+
+
+def build(make_app, srcdir: Path, **options):
+    app = make_app("html", srcdir=srcdir, **options)
+    app.build()
+    app.cleanup()
+    return app
+
+
+def clean(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def backlinks(app, page: str, uid: str) -> list[str]:
+    """The pages (hrefs) the "Referenced by" line of node ``uid`` on ``page`` links to."""
+    html = (Path(app.outdir) / f"{page}.html").read_text()
+    section = html.split(f'id="{uid}"', 1)[1]
+    section = re.split(r'<section id=|<div class="toctree', section, maxsplit=1)[0]
+    line = re.search(r'<p class="rpg-backlinks">(.*?)</p>', section, re.S)
+    return re.findall(r'href="([^"]+)"', line.group(1)) if line else []
+
+
+def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(make_app, tmp_path):
+    app = build(make_app, write_book(tmp_path / "book"))
+    html = (Path(app.outdir) / "index.html").read_text()
+    legend = html.split('class="rpg-legend', 1)[1].split("</table>", 1)[0]
+    assert "Node types of Aid Game" in legend
+    rows = re.findall(r'<span class="pre">([^<]+)</span></code></p></td>\s*<td><p>([^<]+)</p>', legend)
+    assert rows == [("E", "Effect"), ("RU", "Rule"), ("Attr", "Attribute")]
+
+
+def test_a_legend_naming_an_unknown_system_warns(make_app, tmp_path):
+    src = write_book(tmp_path / "book")
+    (src / "index.rst").write_text((src / "index.rst").read_text().replace(".. node:legend::", ".. node:legend:: nemron"))
+    app = build(make_app, src)
+    assert re.search(r"index\.rst:\d+: WARNING: node:legend: no configured registry has the system 'nemron' "
+                     r"\(known: aidgame\) \[node\.option\]", clean(app.warning.getvalue()))
+
+
+def test_a_node_lists_the_other_pages_that_refer_to_it(make_app, tmp_path):
+    app = build(make_app, write_book(tmp_path / "book"))
+    assert clean(app.warning.getvalue()) == ""
+    assert backlinks(app, "page2", "Book.Page2.Thing0") == ["page0.html", "page1.html"]
+    assert backlinks(app, "page1", "Book.Page1.Thing1") == []  # only its own page refers to it
+
+
+def test_backlinks_are_the_same_in_a_parallel_build(make_app, tmp_path):
+    serial = build(make_app, write_book(tmp_path / "serial"))
+    parallel = build(make_app, write_book(tmp_path / "parallel"), parallel=2)
+    assert parallel.parallel == 2
+    for page in range(PAGES):
+        uid = f"Book.Page{page}.Thing0"
+        assert backlinks(parallel, f"page{page}", uid) == backlinks(serial, f"page{page}", uid) != []
+
+
+def test_backlinks_on_an_unchanged_page_follow_references_added_and_removed_elsewhere(make_app, tmp_path):
+    src = write_book(tmp_path / "book")
+    build(make_app, src)
+    page5 = src / "page5.rst"
+    page5.write_text(page5.read_text() + "\nAlso :node:ref:`Book.Page2.Thing1`.\n")
+    touch(page5)
+    app = build(make_app, src, parallel=2)
+    assert backlinks(app, "page2", "Book.Page2.Thing1") == ["page5.html"]
+    page0 = src / "page0.rst"
+    page0.write_text(page0.read_text().replace(" and :node:ref:`Book.Page2.Thing0`", ""))
+    touch(page0)
+    app = build(make_app, src)
+    assert backlinks(app, "page2", "Book.Page2.Thing0") == ["page1.html"]
+    assert backlinks(app, "page2", "Book.Page2.Thing1") == ["page5.html"]
+
+
+def test_previews_give_each_node_its_title_types_and_first_sentence(make_app, tmp_path):
+    app = build(make_app, write_book(tmp_path / "book"))
+    previews = json.loads((Path(app.outdir) / "rpg-previews.json").read_text())["nodes"]
+    assert previews["page3.html#Book.Page3.Thing0"] == {"title": "Thing 3-0 (E)", "types": "Effect",
+                                                         "text": "Thing zero of page 3."}
+    assert len(previews) == 2 * PAGES + 1
+    html = (Path(app.outdir) / "page2.html").read_text()
+    assert 'src="_static/sphinx_rpg_previews.js' in html
+    # every node link on a page points at a URL the previews know
+    for href in re.findall(r'<a class="reference internal" href="([^"]+)"[^>]*><span class="rpg-node-ref', html):
+        target = href if href.startswith("page") else "page2.html" + href
+        assert target in previews
+
+
+def test_a_node_definition_is_the_main_index_entry_of_its_name(make_app, tmp_path):
+    """Search ranks main index entries above objects and page text: the node comes first."""
+    app = build(make_app, write_book(tmp_path / "book"))
+    index = (Path(app.outdir) / "searchindex.js").read_text()
+    data = json.loads(index[index.index("(") + 1:index.rindex(")")])
+    assert data["indexentries"]["thing 3-0 (e)"] == [[data["docnames"].index("page3"), "Book.Page3.Thing0", True]]
+    objects = [entry for entries in data["objects"].values() for entry in entries]
+    assert [entry[2] for entry in objects if entry[3] == "book-page3-thing0"] == [0]  # priority 0: "important"
+
+
+def test_an_incremental_build_keeps_the_main_index_entries_of_pages_it_did_not_rewrite(make_app, tmp_path):
+    """Sphinx 9 forgets the search's index entries of unwritten pages; the nodes' own are put back."""
+    src = write_book(tmp_path / "book")
+    build(make_app, src)
+    page5 = src / "page5.rst"
+    page5.write_text(page5.read_text() + "\nOne more sentence.\n")
+    touch(page5)
+    app = build(make_app, src)
+    index = (Path(app.outdir) / "searchindex.js").read_text()
+    data = json.loads(index[index.index("(") + 1:index.rindex(")")])
+    assert data["indexentries"]["thing 3-0 (e)"] == [[data["docnames"].index("page3"), "Book.Page3.Thing0", True]]
+    assert len([entry for entry in data["indexentries"] if entry.startswith("thing ")]) == 2 * PAGES
+
+
+def test_listing_summaries_render_their_docstring_markup(make_app, tmp_path):
+    app = build(make_app, write_book(tmp_path / "book"))
+    html = (Path(app.outdir) / "index.html").read_text()
+    assert "``None``" not in html
+    assert 'or <code class="docutils literal notranslate"><span class="pre">None</span></code> if it adds none' in html
+
+
+def test_backlinks_are_printed_in_the_pdf_too(make_app, tmp_path):
+    """LaTeX resolves one doctree assembled from every page: each node still finds its own page."""
+    app = make_app("latex", srcdir=write_book(tmp_path / "book"))
+    app.build()
+    app.cleanup()
+    tex = next(Path(app.outdir).glob("*.tex")).read_text()
+    assert tex.count("Referenced by:") == PAGES  # one line under each Thing0 (page 2's lists two pages)
+    assert "\\sphinxstylestrong{Referenced by:} {\\hyperref[\\detokenize{page0::doc}]" in tex  # page 1's Thing0

@@ -1,0 +1,207 @@
+"""node:sheet: a character sheet laid out from the registry, live in HTML and blank on paper."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from rules.formula import Formula
+from rules.nodes import Registry
+from sphinx_rpg.sheets import _script, build_sheet, evaluate_sheet, show_number
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+RULES = Path(__file__).parent / "roots" / "sheet-rules" / "tiny_sheet_rules.py"
+SHEET = """.. node:sheet::
+   :system: tinysheet
+   :inputs: type == "A"
+   :derived: type == "R"
+   :caption: Tiny hero
+"""
+PAGES = {
+    "index.rst": "Tiny\n====\n\n.. toctree::\n\n   traits\n   sheet\n",
+    "traits.rst": "Traits\n======\n\n" + "".join(
+        f".. node:def:: {uid.rpartition('.')[2]}\n   :uid: {uid}\n\n"
+        for uid in ("Tiny.Attr.Grit", "Tiny.Attr.Wit", "Tiny.Res.Stamina", "Tiny.Res.Focus", "Tiny.Rule.Pace",
+                    "Tiny.Loop.Ebb", "Tiny.Loop.Flow")),
+    "sheet.rst": "Sheet\n=====\n\n" + SHEET,
+}
+
+
+def registry() -> Registry:
+    spec = importlib.util.spec_from_file_location("tiny_sheet_rules_for_tests", RULES)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found = module.REGISTRY
+    assert isinstance(found, Registry)
+    return found
+
+
+@pytest.fixture
+def book(tmp_path) -> Path:
+    src = tmp_path / "book"
+    src.mkdir()
+    (src / "tiny_sheet_rules.py").write_text(RULES.read_text())
+    (src / "conf.py").write_text("import sys, pathlib\nsys.path.insert(0, str(pathlib.Path(__file__).parent))\n"
+                                 'extensions = ["sphinx_rpg"]\nrpg_registries = ["tiny_sheet_rules:REGISTRY"]\n'
+                                 'suppress_warnings = ["node.undocumented"]  # Luck is on no page\n')
+    for name, text in PAGES.items():
+        (src / name).write_text(text)
+    return src
+
+
+def build(make_app, src: Path, builder: str = "html"):
+    app = make_app(builder, srcdir=src)
+    app.build()
+    app.cleanup()
+    return app
+
+
+# -- the sheet as data ---------------------------------------------------------------------------------
+def test_inputs_are_the_nodes_the_inputs_filter_selects_with_their_rank_bounds():
+    sheet = build_sheet(registry(), 'type == "A"', 'type == "R"')
+    inputs = [(f.key, f.minimum, f.maximum) for f in sheet.fields if f.kind == "input"]
+    assert inputs == [("Tiny.Attr.Grit", 0, 4), ("Tiny.Attr.Wit", 0, 4)]
+
+
+def test_a_formula_name_that_is_no_field_becomes_a_parameter_labelled_in_words():
+    sheet = build_sheet(registry(), 'type == "A"', 'type == "R"')
+    assert [(f.key, f.label) for f in sheet.fields if f.kind == "parameter"] == [("$hero_level", "hero level")]
+
+
+
+def test_derived_values_are_the_selected_nodes_with_a_formula_each_after_what_it_reads():
+    sheet = build_sheet(registry(), 'type == "A"', 'type == "R"')
+    derived = [f for f in sheet.fields if f.kind == "derived"]
+    assert [f.key for f in derived] == ["Tiny.Res.Stamina", "Tiny.Res.Focus"]  # Luck has no formula
+    assert derived[1].variables == {"Stamina": "Tiny.Res.Stamina", "Wit": "Tiny.Attr.Wit"}
+
+
+def test_a_node_selected_as_input_is_not_also_derived():
+    sheet = build_sheet(registry(), 'uid == "Tiny.Res.Stamina"', 'type == "R"')
+    assert [(f.key, f.kind) for f in sheet.fields] == [("Tiny.Res.Stamina", "input"), ("Tiny.Attr.Wit", "parameter"),
+                                                       ("Tiny.Res.Focus", "derived")]
+
+
+def test_formulas_that_read_each_other_in_a_circle_are_reported_and_left_off():
+    sheet = build_sheet(registry(), "", 'namespace == "Tiny.Loop"')
+    assert not [f for f in sheet.fields if f.kind == "derived"]
+    assert len(sheet.problems) == 2 and all("circle" in p for p in sheet.problems)
+
+
+def test_the_sheet_computes_every_derived_value_with_the_engines_formula():
+    rules = registry()
+    sheet = build_sheet(rules, 'type == "A"', 'type == "R"')
+    values = evaluate_sheet(sheet, rules, {"Tiny.Attr.Grit": 3, "Tiny.Attr.Wit": 2, "$hero_level": 1})
+    stamina = rules["Tiny.Res.Stamina"].formula
+    assert isinstance(stamina, Formula)
+    assert values["Tiny.Res.Stamina"] == stamina(Grit=3, Wit=2, hero_level=1)
+    assert values["Tiny.Res.Focus"] == (values["Tiny.Res.Stamina"] + 2) // 2
+
+
+def test_the_sheet_data_carries_each_formula_as_the_engines_parsed_tree():
+    rules = registry()
+    data = build_sheet(rules, 'type == "A"', 'type == "R"').data(rules)
+    focus = next(f for f in data["fields"] if f["key"] == "Tiny.Res.Focus")
+    assert focus["tree"] == Formula("floor((Stamina + Wit) / 2)").tree()
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_values_are_shown_as_whole_numbers_or_exact_fractions():
+    assert [show_number(v) for v in (7, -3, Fraction(7, 2), Fraction(-1, 3))] == ["7", "-3", "7/2", "-1/3"]
+
+
+def test_no_label_can_close_the_data_script_early():
+    script = _script(json.dumps({"label": "</script><script>alert(1)</script>"}))
+    assert script.count("</script>") == 1 and script.endswith("</script>")
+
+
+# -- the sheet in the book ---------------------------------------------------------------------------
+def test_the_html_sheet_has_a_number_box_per_input_and_an_output_per_derived_value(make_app, book):
+    app = build(make_app, book)
+    assert app.warning.getvalue() == ""
+    html = (Path(app.outdir) / "sheet.html").read_text()
+    boxes = re.findall(r'<input type="number" class="rpg-sheet-input"[^>]*data-key="([^"]+)"[^>]*>', html)
+    assert boxes == ["Tiny.Attr.Grit", "Tiny.Attr.Wit", "$hero_level"]
+    assert re.search(r'data-key="Tiny.Attr.Grit"[^>]*min="0" max="4"', html)
+    assert re.findall(r'<output class="rpg-sheet-value"[^>]*data-key="([^"]+)"', html) == [
+        "Tiny.Res.Stamina", "Tiny.Res.Focus"]
+    data = json.loads(re.search(r'<script type="application/json" class="rpg-sheet-data">(.*?)</script>',
+                                html, re.S).group(1))
+    assert data["system"] == "tinysheet" and len(data["fields"]) == 5
+
+
+def test_each_sheet_label_links_to_its_node(make_app, book):
+    app = build(make_app, book)
+    html = (Path(app.outdir) / "sheet.html").read_text()
+    links = set(re.findall(r'<a class="reference internal" href="(traits.html#[^"]+)"', html))
+    assert links == {"traits.html#Tiny.Attr.Grit", "traits.html#Tiny.Attr.Wit", "traits.html#Tiny.Res.Stamina",
+                     "traits.html#Tiny.Res.Focus"}
+    assert re.search(r"<td><p>hero level</p></td>", html)  # a parameter that is no node: a plain label
+
+
+def test_only_a_page_with_a_sheet_loads_the_sheet_script(make_app, book):
+    app = build(make_app, book)
+    out = Path(app.outdir)
+    assert "_static/sheet.js" in (out / "sheet.html").read_text()
+    assert "sheet.js" not in (out / "traits.html").read_text()
+    assert (out / "_static" / "sheet.js").exists()
+
+
+def test_in_latex_the_sheet_is_a_blank_table_to_fill_by_hand(make_app, book):
+    app = build(make_app, book, "latex")
+    assert app.warning.getvalue() == ""
+    tex = next(Path(app.outdir).glob("*.tex")).read_text()
+    assert "Grit" in tex and "Focus" in tex and r"= floor((Stamina + Wit) / 2)" in tex
+    assert "<input" not in tex and "rpg-sheet-data" not in tex
+
+
+@pytest.mark.parametrize(("options", "subtype", "message"), [
+    (':system: nosuch\n   :inputs: type == "A"', "node.option", "no bound registry has system 'nosuch'"),
+    (':system: tinysheet\n   :inputs: type ==', "node.filter", "node:sheet: filter"),
+    (':system: tinysheet\n   :inputs: type == "Z"', "node.option", "select no node"),
+    (':system: tinysheet\n   :derived: namespace == "Tiny.Loop"', "node.option", "in a circle"),
+])
+def test_a_bad_sheet_is_a_located_typed_warning(make_app, book, options, subtype, message):
+    (book / "sheet.rst").write_text(f"Sheet\n=====\n\n.. node:sheet::\n   {options}\n")
+    app = build(make_app, book)
+    warnings = app.warning.getvalue()
+    assert f"[{subtype}]" in warnings and message in warnings and "sheet.rst:4" in warnings
+
+
+def test_nodes_json_lists_the_sheet_with_its_fields_bounds_and_formulas_and_matches_its_schema(make_app, book):
+    import jsonschema
+
+    from sphinx_rpg.export import SCHEMA_PATH
+
+    app = build(make_app, book)
+    document = json.loads((Path(app.outdir) / "nodes.json").read_text())
+    jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(document)
+    (sheet,) = document["sheets"]
+    assert (sheet["url"], sheet["caption"], sheet["system"]) == ("sheet.html", "Tiny hero", "tinysheet")
+    grit = next(f for f in sheet["fields"] if f["key"] == "Tiny.Attr.Grit")
+    assert (grit["min"], grit["max"]) == (0, 4)
+    focus = next(f for f in sheet["fields"] if f["key"] == "Tiny.Res.Focus")
+    assert focus["tree"] == Formula("floor((Stamina + Wit) / 2)").tree()
+
+
+def test_the_schema_refuses_a_sheet_formula_that_is_no_formula_tree():
+    import jsonschema
+
+    from sphinx_rpg.export import SCHEMA_PATH
+
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
+    field = {"key": "X", "label": "X", "kind": "derived", "group": "g", "uid": None, "min": None, "max": None,
+             "tree": ["call", "eval", ["name", "x"]]}
+    document = {"schema_version": 2, "project": "p", "version": "1", "nodes": [],
+                "sheets": [{"url": "s.html", "docname": "s", "caption": "", "version": 1, "system": "s",
+                            "fields": [field]}]}
+    assert not validator.is_valid(document)
+    field["tree"] = ["call", "floor", ["name", "x"]]
+    assert validator.is_valid(document)

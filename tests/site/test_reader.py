@@ -1,0 +1,174 @@
+"""The site as its readers meet it: offline, typeset, navigable, in dark mode and on a phone.
+
+Every page of the built site is loaded once (``conftest.site_tour``); the other tests open the pages
+a reader would look at, in the colour scheme or on the screen they check, and save screenshots to
+tests/site/_artifacts/ (light.png, dark.png, phone.png) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import io
+from urllib.parse import urljoin
+
+import pytest
+
+CHAPTER = "nemron/energy.html"  # a chapter page of the Nemron book
+BOOK = "nemron/index.html"
+CHART_PAGE = "spurg/verdict.html"  # computed odds with a chart
+FACTS_PAGE = "spurg/characters.html"  # a node whose formula has a fraction: floor((AGI + VIT) / 2)
+PHONE = {"width": 390, "height": 844}  # an iPhone 12-15 in portrait, in CSS pixels
+
+#: The links of the site navigation (Furo's sidebar tree; alabaster, PyData and Book have their own).
+NAV_LINKS_JS = """[...document.querySelectorAll(
+        ".sidebar-tree a, .sphinxsidebar a, .bd-sidebar-primary a, nav.bd-links a")]
+    .map(a => a.href.split("#")[0])"""
+
+
+def test_no_page_of_the_site_requests_anything_from_another_host(site_tour):
+    """Offline, behind a firewall, in an EPUB reader: no CDN script, font or style sheet is needed."""
+    assert len(site_tour) > 20, "the tour found almost no pages: was the site built?"
+    external = {path: visit.external for path, visit in site_tour.items() if visit.external}
+    assert external == {}
+
+
+def test_every_page_of_the_site_loads_cleanly(site_tour):
+    assert {path: visit.exceptions for path, visit in site_tour.items() if visit.exceptions} == {}
+    assert {path: visit.failures for path, visit in site_tour.items() if visit.failures} == {}
+
+
+@pytest.mark.parametrize("tex", [r"\(", r"\)", r"\mathrm", r"\frac", r"\left"])
+def test_no_page_shows_raw_tex(site_tour, tex):
+    """Formulas are typeset as text, not left as TeX source for a MathJax that never loads.
+
+    Code is left out: the manual quotes ``Formula.latex()``'s output in a worked example.
+    """
+    assert [path for path, visit in site_tour.items() if tex in visit.prose] == []
+
+
+def test_a_formula_reads_as_typeset_text(page, page_log, site):
+    page.goto(urljoin(site.url, FACTS_PAGE))
+    formula = page.locator(".rpg-formula", has=page.locator(".rpg-frac")).first
+    fraction = formula.locator(".rpg-frac")
+    numerator, denominator = fraction.locator(".rpg-numer"), fraction.locator(".rpg-denom")
+    assert numerator.inner_text() == "AGI + VIT" and denominator.inner_text() == "2"
+    over, under = numerator.bounding_box(), denominator.bounding_box()
+    assert over is not None and under is not None and over["y"] + over["height"] <= under["y"] + 1, \
+        "the numerator is not set above the denominator"
+    assert formula.locator(".rpg-var").first.evaluate("e => getComputedStyle(e).fontStyle") == "normal", \
+        "a name that is a word (AGI) is set upright"
+    assert page_log.external == []
+
+
+def chapter_links(page, site) -> list[str]:
+    """The chapters of the Nemron book, as its index page's table of contents lists them."""
+    page.goto(urljoin(site.url, BOOK))
+    links = page.evaluate("""[...document.querySelectorAll(".toctree-wrapper > ul > li > a")]
+        .map(a => a.href.split("#")[0])""")
+    assert len(links) > 5, f"the Nemron index lists only {links}"
+    return links
+
+
+def test_a_chapter_page_lists_its_sibling_chapters_in_the_sidebar(page, page_log, site):
+    chapters = chapter_links(page, site)
+    page.goto(urljoin(site.url, CHAPTER))
+    in_sidebar = set(page.evaluate(NAV_LINKS_JS))
+    assert [chapter for chapter in chapters if chapter not in in_sidebar] == []
+    assert page_log.external == []
+
+
+def test_a_chapter_page_links_to_the_previous_and_the_next_chapter(page, site):
+    chapters = chapter_links(page, site)
+    here = chapters.index(urljoin(site.url, CHAPTER))
+    page.goto(urljoin(site.url, CHAPTER))
+    shown = page.evaluate("""(() => {
+        const visible = a => a.offsetParent !== null && a.getBoundingClientRect().width > 0;
+        const out = {};
+        for (const rel of ["prev", "next"]) {
+            const target = document.querySelector(`link[rel=${rel}]`)?.href;
+            out[rel] = {target, links: [...document.querySelectorAll("a[href]")]
+                .filter(a => a.href === target && visible(a)).map(a => a.textContent.trim())};
+        }
+        return out;
+    })()""")
+    assert shown["prev"]["target"] == chapters[here - 1] and shown["next"]["target"] == chapters[here + 1]
+    assert shown["prev"]["links"] and shown["next"]["links"], f"no visible previous/next link: {shown}"
+
+
+def pixel(png: bytes, x: int, y: int) -> tuple[int, int, int]:
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        red, green, blue = image.convert("RGB").getpixel((x, y))
+    return red, green, blue
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+
+def chart_shot(open_page, site, artifacts, scheme: str) -> tuple[bytes, tuple[int, int, int]]:
+    """A screenshot of the first chart in the given colour scheme, and the page's background colour."""
+    tab = open_page(color_scheme=scheme)
+    tab.goto(urljoin(site.url, CHART_PAGE))
+    chart = tab.locator("div.rpg-chart").first
+    chart.scroll_into_view_if_needed()
+    tab.screenshot(path=artifacts / f"{scheme}.png")
+    background = tab.evaluate("""(() => {
+        const rgb = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
+        return rgb.slice(0, 3);
+    })()""")
+    return chart.screenshot(), tuple(background)
+
+
+def test_a_chart_in_dark_mode_is_not_a_white_block(open_page, site, artifacts):
+    """Compare a pixel of the chart's background (its top left corner) with the page's own colour."""
+    dark, dark_page = chart_shot(open_page, site, artifacts, "dark")
+    light, light_page = chart_shot(open_page, site, artifacts, "light")
+    assert luminance(dark_page) < 80, f"the page itself is not dark in dark mode: {dark_page}"
+    corner = pixel(dark, 2, 2)
+    assert abs(luminance(corner) - luminance(dark_page)) < 16, \
+        f"the chart's background {corner} is not the dark page's {dark_page}"
+    assert luminance(pixel(light, 2, 2)) > 200, "in light mode the chart is on a light background"
+
+
+def test_a_chart_in_dark_mode_draws_its_axes_in_a_light_colour(open_page, site):
+    tab = open_page(color_scheme="dark")
+    tab.goto(urljoin(site.url, CHART_PAGE))
+    fill = tab.locator("div.rpg-chart svg text").first.evaluate("e => getComputedStyle(e).fill")
+    channels = [int(part) for part in fill.strip("rgb()").split(",")[:3]]
+    assert luminance((channels[0], channels[1], channels[2])) > 150, f"axis labels drawn in {fill}"
+
+
+def test_a_phone_shows_the_content_before_the_navigation(open_page, site, artifacts):
+    tab = open_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    tab.goto(urljoin(site.url, CHAPTER))
+    tab.screenshot(path=artifacts / "phone.png")
+    layout = tab.evaluate("""(() => {
+        const shown = e => {
+            const r = e.getBoundingClientRect();
+            return e.offsetParent !== null && r.width > 0 && r.right > 0 && r.left < innerWidth;
+        };
+        const heading = document.querySelector("article h1, [role=main] h1, .body h1, main h1");
+        return {heading: heading && shown(heading) ? heading.getBoundingClientRect().top : null,
+                 navTops: [...document.querySelectorAll(".sidebar-tree a, .sphinxsidebar a, .bd-sidebar-primary a")]
+                     .filter(shown).map(a => a.getBoundingClientRect().top),
+                 height: innerHeight};
+    })()""")
+    assert layout["heading"] is not None and layout["heading"] < layout["height"], \
+        f"the chapter's title is not on the first screen of a phone: {layout}"
+    assert all(top > layout["heading"] for top in layout["navTops"]), \
+        "navigation links come before the chapter's content on a phone"
+
+
+def test_a_fact_label_is_never_broken_on_a_phone(open_page, site):
+    """ "Formula:" stays one word on a 390-pixel screen (it broke as "Formul / a:")."""
+    tab = open_page(viewport=PHONE, is_mobile=True)
+    tab.goto(urljoin(site.url, FACTS_PAGE))
+    lines = tab.evaluate("""[...document.querySelectorAll(".rpg-facts .field-name, dl.rpg-facts > dt")].map(e => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        return [e.textContent.trim(), tops.size];
+    })""")
+    assert lines, f"{FACTS_PAGE} shows no facts"
+    assert [label for label, count in lines if count > 1] == []

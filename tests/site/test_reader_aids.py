@@ -1,0 +1,189 @@
+"""Reader aids and the two editions, as readers meet them in headless Chromium.
+
+The designer edition is the site the test command builds (``site``); the player edition is the same
+source built with ``-D rpg_edition=player`` (``player_site``).  Screenshots of the Nemron Energy page
+in both editions, at desktop and phone width, are saved to ``tests/site/_artifacts/``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+
+ENERGY_PAGE = "nemron/energy.html"
+ENERGY_UID = "Generic.Trait.Energy"
+PHONE = {"width": 390, "height": 844}
+#: A dotted engine path such as rules.nugget or rules.nemron.energy.Energy (the web site rules.nemron.org
+#: is prose, not a path; "rules." ending a sentence is no path either).
+ENGINE_PATH = re.compile(r"\brules(?:\.[A-Za-z_]\w*)+")
+
+
+def engine_paths(text: str) -> list[str]:
+    return [path for path in ENGINE_PATH.findall(text) if not path.endswith(".org")]
+MAIN_TEXT_JS = "document.querySelector('[role=main]').innerText"
+
+
+@pytest.fixture(scope="module")
+def player_site(site: Any, built_player: Path) -> Iterator[Any]:
+    """The player edition served like the designer one (the same server class, another root)."""
+    server = type(site)(built_player)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def assert_clean(page_log: Any, server: Any, since: int) -> None:
+    """No uncaught JavaScript exception, no request the server failed (external requests: test_browser)."""
+    assert page_log.exceptions == [], "uncaught JavaScript exceptions"
+    assert server.failures(since) == [], "requests the site could not answer"
+
+
+def code_on_page(text: str) -> dict[str, bool]:
+    return {"doctest prompt": ">>>" in text, "traceback": "Traceback (most recent call last)" in text,
+            "engine path": bool(engine_paths(text))}
+
+
+def test_designer_pages_show_worked_examples_tracebacks_and_engine_paths(page, page_log, site):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, ENERGY_PAGE))
+    assert code_on_page(page.evaluate(MAIN_TEXT_JS)) == {"doctest prompt": True, "traceback": True,
+                                                         "engine path": True}
+    # long example lines wrap inside the page instead of running off its right edge
+    overflowing = page.evaluate("""[...document.querySelectorAll("[role=main] pre")]
+        .filter(pre => pre.scrollWidth > pre.clientWidth + 1).map(pre => pre.textContent.slice(0, 60))""")
+    assert overflowing == [], "example blocks cut off at the right edge"
+    assert_clean(page_log, site, since)
+
+
+def test_player_pages_show_no_worked_example_code_traceback_or_engine_path(page, page_log, player_site):
+    since = len(player_site.requests)
+    book = [path for path in player_site.pages() if path.startswith("nemron/")]
+    assert ENERGY_PAGE in book and "nemron/reference.html" not in book
+    for path in book:
+        page.goto(urljoin(player_site.url, path))
+        text = page.evaluate(MAIN_TEXT_JS)
+        assert code_on_page(text) == {"doctest prompt": False, "traceback": False, "engine path": False}, path
+    page.goto(urljoin(player_site.url, ENERGY_PAGE))
+    text = page.evaluate(MAIN_TEXT_JS)
+    assert "Energy (E,R)" in text and "Formula" in text  # the node and its computed facts stay
+    assert_clean(page_log, player_site, since)
+
+
+BOOKS = ("nemron", "heimr", "nugget", "spurg", "dndalike")
+
+
+def page_text(path: Path) -> str:
+    """What a page shows as text: tags, scripts and styles removed."""
+    markup = re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", path.read_text(encoding="utf-8"))
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_no_player_page_of_any_rulebook_prints_example_code_or_engine_paths(built_player):
+    """Every page of every book, read from disk (the browser test above walks one book)."""
+    pages = [path for book in BOOKS for path in sorted((built_player / book).glob("*.html"))]
+    assert len(pages) > 40 and not any(path.name == "reference.html" for path in pages)
+    leaks = {str(path.relative_to(built_player)): found for path in pages
+             if any((found := code_on_page(page_text(path))).values())}
+    assert leaks == {}
+
+
+def preview_state(page: Any) -> dict[str, Any] | None:
+    return page.evaluate("""(() => {
+        const tip = document.getElementById("rpg-preview");
+        if (!tip || tip.hidden) return null;
+        const box = tip.getBoundingClientRect();
+        return {text: tip.innerText, width: box.width, height: box.height, role: tip.getAttribute("role")};
+    })()""")
+
+
+def energy_ref(page: Any) -> Any:
+    return page.locator(f"a.reference:has(span.rpg-node-ref)[href$='#{ENERGY_UID}']").first
+
+
+def test_hovering_a_node_reference_previews_its_title_types_and_first_sentence(page, page_log, site, artifacts):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, "nemron/index.html"))
+    assert preview_state(page) is None
+    energy_ref(page).hover()
+    page.wait_for_function("document.getElementById('rpg-preview') && !document.getElementById('rpg-preview').hidden")
+    shown = preview_state(page)
+    assert shown is not None and shown["role"] == "tooltip" and shown["width"] > 50
+    lines = shown["text"].splitlines()
+    assert lines[:2] == ["Energy (E,R)", "Effect, Resource"]
+    assert lines[2].startswith("Every character has it") and lines[2].endswith(".")
+    page.screenshot(path=artifacts / "preview-hover.png")
+    page.mouse.move(5, 5)
+    page.wait_for_function("document.getElementById('rpg-preview').hidden")
+    assert_clean(page_log, site, since)
+
+
+def test_focusing_a_node_reference_with_the_keyboard_shows_its_preview(page, page_log, site):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, "nemron/index.html"))
+    link = energy_ref(page)
+    link.focus()
+    page.wait_for_function("document.getElementById('rpg-preview') && !document.getElementById('rpg-preview').hidden")
+    assert preview_state(page)["text"].startswith("Energy (E,R)")
+    assert link.get_attribute("aria-describedby") == "rpg-preview"
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('rpg-preview').hidden")
+    assert link.get_attribute("aria-describedby") is None
+    page.keyboard.press("Tab")  # moving on to the next link previews that one (or nothing, if it is no node)
+    assert_clean(page_log, site, since)
+
+
+def test_a_nodes_backlinks_lead_to_pages_that_refer_to_it(page, page_log, site):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, ENERGY_PAGE))
+    links = page.evaluate(f"""[...document.getElementById({json.dumps(ENERGY_UID)})
+        .querySelectorAll(":scope > p.rpg-backlinks a")].map(a => a.href)""")
+    assert len(links) >= 3, f"the Energy node lists too few referring pages: {links}"
+    node_url = urljoin(site.url, f"{ENERGY_PAGE}#{ENERGY_UID}")
+    for href in links:
+        page.goto(urljoin(site.url, ENERGY_PAGE) + f"#{ENERGY_UID}")
+        page.locator(f"#{re.escape(ENERGY_UID)} > p.rpg-backlinks a[href]").nth(links.index(href)).click()
+        page.wait_for_url(href)
+        refs = page.evaluate("""[...document.querySelectorAll("a.reference")]
+            .filter(a => a.querySelector("span.rpg-node-ref")).map(a => a.href)""")
+        assert node_url in refs, f"{href} is listed under 'Referenced by' but has no link to the Energy node"
+    assert_clean(page_log, site, since)
+
+
+def test_searching_energy_puts_the_energy_node_first(page, page_log, site):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, "search.html?q=Energy"))
+    page.wait_for_function("document.querySelector('#search-results p.search-summary')?.textContent.trim()")
+    first = page.evaluate("document.querySelector('#search-results ul.search li a').href")
+    assert without_query(first) == urljoin(site.url, ENERGY_PAGE)
+    assert unquote(urlsplit(first).fragment) in (ENERGY_UID, "generic-trait-energy"), first
+    page.goto(first)
+    assert page.evaluate("document.getElementById(decodeURIComponent(location.hash.slice(1))).dataset !== undefined")
+    assert_clean(page_log, site, since)
+
+
+def without_query(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}"
+
+
+@pytest.mark.parametrize("edition", ["designer", "player"])
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_a_screenshot_of_the_energy_page_is_saved(edition, width, open_page, page_log, site, player_site, artifacts):
+    server = site if edition == "designer" else player_site
+    since = len(server.requests)
+    tab = open_page(**({"viewport": PHONE} if width == "phone" else {}), color_scheme="light")
+    tab.goto(urljoin(server.url, ENERGY_PAGE))
+    path = artifacts / f"energy-{edition}-{width}.png"
+    tab.screenshot(path=path, full_page=True)
+    assert path.stat().st_size > 20_000, f"{path} is nearly empty"
+    # nothing sticks out sideways: the page is as wide as the screen
+    assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert_clean(page_log, server, since)

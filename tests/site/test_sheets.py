@@ -1,0 +1,182 @@
+"""Each book's character sheet in headless Chromium: the page computes what the engine computes.
+
+The sheet page carries its fields and the engine's parsed formulas; ``static/sheet.js`` evaluates them
+as the reader types.  These tests fill every system's sheet with many random values inside the rules'
+bounds and compare each derived value with ``Formula.evaluate`` of the engine, then check the bounds
+messages, the share link, save and load, and that the printed sheet is one page.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import random
+import re
+from fractions import Fraction
+
+import pytest
+
+from rules.formula import Formula
+from sphinx_rpg.sheets import show_number
+
+SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
+ROUNDS = 40
+#: Inputs the rules leave unbounded get values from this range (negative ones too: the arithmetic
+#: must agree for them, whether or not a character can have them).
+LOOSE = (-6, 15)
+
+SHEET_JS = "window.rpgSheets && window.rpgSheets.length ? window.rpgSheets[0].data : null"
+FILL_JS = """((values) => {
+    const sheet = window.rpgSheets[0];
+    for (const [key, value] of Object.entries(values)) {
+        const box = sheet.inputs[key];
+        box.value = String(value);
+        box.dispatchEvent(new Event("input", {bubbles: true}));  // as typing does
+    }
+    return Object.fromEntries(Object.entries(sheet.outputs).map(([key, el]) => [key, el.textContent]));
+})"""
+
+
+def registry(system: str):
+    return importlib.import_module(f"rules.{system}").REGISTRY
+
+
+def engine_values(data: dict, system: str, values: dict[str, int]) -> dict[str, str]:
+    """Every derived value of the sheet, by the engine's own formulas, shown as the sheet shows it."""
+    rules = registry(system)
+    known: dict[str, int | Fraction] = dict(values)
+    for field in data["fields"]:
+        if field["kind"] == "derived":
+            formula = rules[field["uid"]].formula
+            known[field["key"]] = formula.evaluate({name: known[key] for name, key in field["variables"].items()})
+    return {f["key"]: show_number(known[f["key"]]) for f in data["fields"] if f["kind"] == "derived"}
+
+
+def random_values(data: dict, rng: random.Random) -> dict[str, int]:
+    values = {}
+    for field in data["fields"]:
+        if field["kind"] in ("input", "parameter"):
+            low = field["min"] if field["min"] is not None else LOOSE[0]
+            high = field["max"] if field["max"] is not None else max(low, 0) + LOOSE[1]
+            values[field["key"]] = rng.randint(low, high)
+    return values
+
+
+def open_sheet(page, site, system: str, fragment: str = "") -> dict:
+    page.goto(f"{site.url}{system}/sheet.html{fragment}")
+    return page.wait_for(SHEET_JS)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_derived_value_of_the_sheet_equals_the_engines_for_random_inputs(page, site, system):
+    data = open_sheet(page, site, system)
+    derived = [f for f in data["fields"] if f["kind"] == "derived"]
+    assert derived, f"the {system} sheet computes nothing"
+    rng = random.Random(f"sheet-{system}")
+    for _ in range(ROUNDS):
+        values = random_values(data, rng)
+        shown = page.evaluate(f"({FILL_JS})({json.dumps(values)})")
+        assert shown == engine_values(data, system, values), values
+    assert page.exceptions() == [] and site.failures() == []
+
+
+@pytest.mark.parametrize("text", ["floor((a + b) / 2)", "-a // 3 + b // -2", "ceil(a / 3) - b / 7", "min(a, b) * 1.5",
+                                  "max(a, b, 2) - abs(a - b)", "a / b / 3 * (b - a)"])
+def test_the_page_evaluator_rounds_and_divides_exactly_as_the_engine(page, site, text):
+    open_sheet(page, site, "spurg")
+    formula = Formula(text)
+    rng = random.Random(text)
+    for _ in range(ROUNDS):
+        values = {"a": rng.randint(-40, 40), "b": rng.choice([n for n in range(-25, 26) if n])}
+        shown = page.evaluate(f"window.rpgSheetEvaluate({json.dumps(formula.tree())}, {json.dumps(values)})")
+        assert shown == show_number(formula.evaluate(values)), values
+
+
+def test_a_value_outside_the_rules_bounds_is_refused_with_a_message_next_to_it(page, site):
+    data = open_sheet(page, site, "spurg")
+    agility = next(f for f in data["fields"] if f["uid"] == "Spurg.Ability.Agility")
+    shown = page.evaluate(f"({FILL_JS})({json.dumps({agility['key']: agility['min'] - 1})})")
+    message = page.evaluate(f"""(() => {{
+        const box = window.rpgSheets[0].inputs[{json.dumps(agility['key'])}];
+        return [box.getAttribute("aria-invalid"), document.getElementById(box.getAttribute("aria-describedby")).textContent];
+    }})()""")
+    assert message[0] == "true" and f"{agility['label']} must be {agility['min']} or more" in message[1]
+    assert shown["Spurg.Rule.StartingSpeed"] == "\N{EM DASH}"  # nothing computed from a refused value
+
+
+def test_the_share_link_opens_the_same_sheet(page, site):
+    data = open_sheet(page, site, "nemron")
+    values = random_values(data, random.Random("share"))
+    shown = page.evaluate(f"({FILL_JS})({json.dumps(values)})")
+    page.evaluate('document.querySelector("div.rpg-sheet [data-action=share]").click()')
+    link = page.evaluate("location.href")
+    fragment = link[link.index("#"):]
+    page.goto("about:blank")
+    open_sheet(page, site, "nemron", fragment)
+    again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.textContent]))")
+    assert again == shown == engine_values(data, "nemron", values)
+
+
+def test_a_saved_sheet_loads_back(page, site):
+    data = open_sheet(page, site, "nugget")
+    values = random_values(data, random.Random("save"))
+    shown = page.evaluate(f"({FILL_JS})({json.dumps(values)})")
+    saved = page.evaluate("""(async () => {
+        let link = null;
+        const click = HTMLAnchorElement.prototype.click;
+        HTMLAnchorElement.prototype.click = function () { link = this; };
+        document.querySelector("div.rpg-sheet [data-action=save]").click();
+        HTMLAnchorElement.prototype.click = click;
+        return {name: link.download, text: await (await fetch(link.href)).text()};
+    })()""")
+    assert saved["name"] == "nugget-sheet.json"
+    assert json.loads(saved["text"])["values"] == values
+    page.evaluate('window.rpgSheets[0].reset()')
+    page.evaluate(f"""(() => {{
+        const input = document.querySelector("div.rpg-sheet input[data-action=load]");
+        const files = new DataTransfer();
+        files.items.add(new File([{json.dumps(saved["text"])}], "mine.json", {{type: "application/json"}}));
+        input.files = files.files;
+        input.dispatchEvent(new Event("change"));
+    }})()""")
+    page.wait_for('document.querySelector(".rpg-sheet-status").textContent.startsWith("Loaded")')
+    again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.textContent]))")
+    assert again == shown
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
+
+
+@pytest.mark.parametrize(("paper", "width", "height"), [("A4", 8.27, 11.69), ("Letter", 8.5, 11.0)])
+def test_the_printed_sheet_is_one_page(page, site, paper, width, height):
+    open_sheet(page, site, "nemron")
+    result = page.call("Page.printToPDF", {"paperWidth": width, "paperHeight": height, "printBackground": False},
+                       timeout=30)
+    pdf = base64.b64decode(result["data"])
+    assert pdf.startswith(b"%PDF")
+    assert pdf_pages(pdf) == 1, paper
+
+
+def test_the_page_count_sees_a_long_page_as_several(page, site):
+    """The one-page check above can fail: a chapter without a sheet prints on several pages."""
+    page.goto(f"{site.url}nemron/combat.html")
+    result = page.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69}, timeout=30)
+    assert pdf_pages(base64.b64decode(result["data"])) > 1
+
+
+@pytest.mark.parametrize(("name", "width", "dark"), [("light", 1280, False), ("dark", 1280, True), ("phone", 390, False)])
+def test_screenshot_of_a_sheet(page, site, artifacts, name, width, dark):
+    """Pictures to look at (tests/site/_artifacts/sheet-*.png); the page must lay out without errors."""
+    page.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1,
+                                                     "mobile": width < 600})
+    page.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme",
+                                                          "value": "dark" if dark else "light"}]})
+    open_sheet(page, site, "nugget")
+    page.evaluate('document.querySelector("div.rpg-sheet").scrollIntoView()')
+    page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Brawn': 3, 'Nugget.Attribute.Agility': 2})})")
+    assert page.screenshot(artifacts / f"sheet-{name}.png").startswith(b"\x89PNG")
+    overflow = page.evaluate("document.querySelector('div.rpg-sheet').scrollWidth - document.querySelector('div.rpg-sheet').clientWidth")
+    assert overflow <= 0, f"the sheet is wider than the {name} screen by {overflow}px"
+    assert page.exceptions() == []
