@@ -8,7 +8,6 @@ messages, the share link, save and load, and that the printed sheet is one page.
 
 from __future__ import annotations
 
-import base64
 import importlib
 import json
 import random
@@ -65,11 +64,12 @@ def random_values(data: dict, rng: random.Random) -> dict[str, int]:
 
 def open_sheet(page, site, system: str, fragment: str = "") -> dict:
     page.goto(f"{site.url}{system}/sheet.html{fragment}")
-    return page.wait_for(SHEET_JS)
+    page.wait_for_function(SHEET_JS)
+    return page.evaluate(SHEET_JS)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_every_derived_value_of_the_sheet_equals_the_engines_for_random_inputs(page, site, system):
+def test_every_derived_value_of_the_sheet_equals_the_engines_for_random_inputs(page, page_log, site, system):
     data = open_sheet(page, site, system)
     derived = [f for f in data["fields"] if f["kind"] == "derived"]
     assert derived, f"the {system} sheet computes nothing"
@@ -78,7 +78,7 @@ def test_every_derived_value_of_the_sheet_equals_the_engines_for_random_inputs(p
         values = random_values(data, rng)
         shown = page.evaluate(f"({FILL_JS})({json.dumps(values)})")
         assert shown == engine_values(data, system, values), values
-    assert page.exceptions() == [] and site.failures() == []
+    assert page_log.exceptions == [] and site.failures() == []
 
 
 @pytest.mark.parametrize("text", ["floor((a + b) / 2)", "-a // 3 + b // -2", "ceil(a / 3) - b / 7", "min(a, b) * 1.5",
@@ -140,7 +140,7 @@ def test_a_saved_sheet_loads_back(page, site):
         input.files = files.files;
         input.dispatchEvent(new Event("change"));
     }})()""")
-    page.wait_for('document.querySelector(".rpg-sheet-status").textContent.startsWith("Loaded")')
+    page.wait_for_function('document.querySelector(".rpg-sheet-status").textContent.startsWith("Loaded")')
     again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.textContent]))")
     assert again == shown
 
@@ -152,9 +152,7 @@ def pdf_pages(pdf: bytes) -> int:
 @pytest.mark.parametrize(("paper", "width", "height"), [("A4", 8.27, 11.69), ("Letter", 8.5, 11.0)])
 def test_the_printed_sheet_is_one_page(page, site, paper, width, height):
     open_sheet(page, site, "nemron")
-    result = page.call("Page.printToPDF", {"paperWidth": width, "paperHeight": height, "printBackground": False},
-                       timeout=30)
-    pdf = base64.b64decode(result["data"])
+    pdf = page.pdf(width=f"{width}in", height=f"{height}in", print_background=False)
     assert pdf.startswith(b"%PDF")
     assert pdf_pages(pdf) == 1, paper
 
@@ -162,21 +160,18 @@ def test_the_printed_sheet_is_one_page(page, site, paper, width, height):
 def test_the_page_count_sees_a_long_page_as_several(page, site):
     """The one-page check above can fail: a chapter without a sheet prints on several pages."""
     page.goto(f"{site.url}nemron/combat.html")
-    result = page.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69}, timeout=30)
-    assert pdf_pages(base64.b64decode(result["data"])) > 1
+    assert pdf_pages(page.pdf(width="8.27in", height="11.69in")) > 1
 
 
 @pytest.mark.parametrize(("name", "width", "dark"), [("light", 1280, False), ("dark", 1280, True), ("phone", 390, False)])
-def test_screenshot_of_a_sheet(page, site, artifacts, name, width, dark):
+def test_screenshot_of_a_sheet(open_page, page_log, site, artifacts, name, width, dark):
     """Pictures to look at (tests/site/_artifacts/sheet-*.png); the page must lay out without errors."""
-    page.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1,
-                                                     "mobile": width < 600})
-    page.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme",
-                                                          "value": "dark" if dark else "light"}]})
+    page = open_page(viewport={"width": width, "height": 900}, color_scheme="dark" if dark else "light",
+                     is_mobile=width < 600)
     open_sheet(page, site, "nugget")
     page.evaluate('document.querySelector("div.rpg-sheet").scrollIntoView()')
     page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Brawn': 3, 'Nugget.Attribute.Agility': 2})})")
-    assert page.screenshot(artifacts / f"sheet-{name}.png").startswith(b"\x89PNG")
+    assert page.screenshot(path=str(artifacts / f"sheet-{name}.png")).startswith(b"\x89PNG")
     overflow = page.evaluate("document.querySelector('div.rpg-sheet').scrollWidth - document.querySelector('div.rpg-sheet').clientWidth")
     assert overflow <= 0, f"the sheet is wider than the {name} screen by {overflow}px"
-    assert page.exceptions() == []
+    assert page_log.exceptions == []
