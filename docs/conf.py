@@ -32,8 +32,6 @@ rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules
 #: engine reference page (and every worked-example block; see the manual's "Editions").
 rpg_designer_pages = ["*/reference.rst"]
 
-#: node:table may call functions from the engine and from the extension (the manual's reference tables).
-rpg_table_modules = ["rules", "sphinx_rpg"]
 
 #: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every
 #: node new or changed since the last one is marked; changes.rst lists what changed, book by book.

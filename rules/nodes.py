@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from rules.formula import Formula
+from rules.providers import F, Parameter, Providers
 from rules.values import is_whole
 
 if TYPE_CHECKING:  # rules.systems imports this module
@@ -286,6 +287,11 @@ class Registry:
         #: The system's own dice notation (``rules.systems.SystemNotation``), which the book's
         #: ``node:odds :system:`` and the ``rpg`` command read; None for plain dice notation only.
         self.notation = notation
+        #: The tables pages may show (``.. node:table:: system:name``): published, never discovered.
+        self.tables = Providers(system)
+        #: The module that created the registry (its type labels live there): a build dependency.
+        caller = inspect.currentframe().f_back  # type: ignore[union-attr]
+        self.module: str | None = caller.f_globals.get("__name__") if caller is not None else None
         self._nodes: dict[str, Node] = {}
 
     def add(self, node: Node) -> Node:
@@ -322,11 +328,26 @@ class Registry:
 
         return register
 
+    def table(self, name: str | None = None, **parameters: Parameter) -> Callable[[F], F]:
+        """Decorator: publish a table function for pages, with its typed, bounded parameters.
+
+        See :mod:`rules.providers`; a page calls it as ``.. node:table:: <system>:<name>``.
+        """
+        return self.tables.table(name, **parameters)
+
+    @property
+    def source_file(self) -> Path | None:
+        """The file that created the registry (where its type labels are declared)."""
+        path = getattr(sys.modules.get(self.module or ""), "__file__", None)
+        return Path(path) if path else None
+
     def include(self, other: Registry) -> Registry:
         """Take every node of a topic's registry into this system's registry."""
         for code, label in other.node_types.items():
             self.node_types.setdefault(code, label)
         self.notation = self.notation or other.notation
+        for provider in other.tables:
+            self.tables.add(provider)
         for node in other:
             self.add(node)
         return self

@@ -17,9 +17,27 @@ secure_engine()  # before anything imports rules.*: a designer's own 'rules' mus
 STATIC = Path(__file__).parent / "static"
 
 
+def _static_dirs() -> list[str]:
+    """Ours, and sphinx-design's (which appends its own at builder-inited, after the comparison)."""
+    try:
+        from sphinx_design.extension import STATIC_DIR
+    except ImportError:  # a sphinx-design without the constant: it is then on its own
+        return [str(STATIC)]
+    return [str(STATIC), str(STATIC_DIR)]
+
+
+def _add_static_path(app: Any, config: Any) -> None:
+    """At config-inited, before the environment compares configurations: a no-op rebuild stays one."""
+    config.html_static_path = list(dict.fromkeys([*config.html_static_path, *_static_dirs()]))
+
+
+def _drop_repeated_static_paths(app: Any) -> None:
+    """After sphinx-design's builder-inited append: the configuration saved equals the next one read."""
+    app.config.html_static_path = list(dict.fromkeys(app.config.html_static_path))
+
+
 def _add_static(app: Any) -> None:
     if app.builder.format == "html":
-        app.config.html_static_path.append(str(STATIC))
         app.add_css_file("sphinx_rpg.css")
         app.add_js_file("sphinx_rpg_previews.js", loading_method="defer")
 
@@ -27,13 +45,14 @@ def _add_static(app: Any) -> None:
 def check_templates(app: Any) -> None:
     """A typo in rpg_ref_format / rpg_heading_format is reported once, not silently replaced."""
     from sphinx_rpg.config import template_error
+    from sphinx_rpg.settings import setting_location
     from sphinx_rpg.warnings import warn
 
     for name in ("rpg_ref_format", "rpg_heading_format"):
         problem = template_error(getattr(app.config, name))
         if problem:
             warn("option", f"{name} = {getattr(app.config, name)!r}: {problem}; the default "
-                           "'{name} ({types})' is used")
+                           "'{name} ({types})' is used", setting_location(app, name))
 
 
 def setup(app: Any) -> dict[str, Any]:
@@ -48,7 +67,9 @@ def setup(app: Any) -> dict[str, Any]:
         previews,
         releases,
         search,
+        settings,
         sheets,
+        tracking,
     )
     from sphinx_rpg.config import CONFIG_VALUES, exclude_tool_dirs
     from sphinx_rpg.directives import DIRECTIVES, ListingResolver, node_heading, node_listing
@@ -80,14 +101,21 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("config-inited", editions.check_edition)
     app.connect("config-inited", index_pages.add_templates)
     app.connect("config-inited", exclude_tool_dirs)
+    app.connect("config-inited", _add_static_path)
     app.connect("builder-inited", coverage.report_registry_errors)
     app.connect("builder-inited", check_templates)
+    app.connect("builder-inited", settings.report_deprecated_settings)
+    app.connect("doctree-read", tracking.note_links)
+    app.connect("doctree-read", tracking.forget_excluded)
+    app.connect("env-get-outdated", tracking.reread_conditional)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", _drop_repeated_static_paths, priority=900)
     app.connect("env-before-read-docs", index_pages.note_docs_to_read)
     app.connect("env-get-updated", domain.pages_to_rewrite)
     app.connect("env-check-consistency", domain.check_consistency)
     app.connect("env-check-consistency", coverage.report_coverage)
     app.connect("warn-missing-reference", domain.warn_missing_node)
+    app.connect("html-page-context", index_pages.escape_index_groups, priority=400)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
     app.connect("html-collect-pages", search.restore_node_entries)
     app.connect("html-page-context", sheets.add_sheet_script)

@@ -11,8 +11,11 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from rules.nodes import Node, Registry
+from rules.providers import TableProvider
+from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.bulk import collector_paused
 
 
@@ -26,10 +29,10 @@ def load_registry(path: str) -> Registry:
         raise RegistryLoadError(f"{path!r} is not of the form 'package.module:NAME'")
     try:
         with collector_paused():  # a registry of thousands of nodes: see sphinx_rpg.bulk
-            module = importlib.import_module(module_name)
-    except Exception as error:  # an engine bug must not become a Sphinx traceback
-        raise RegistryLoadError(f"cannot import {module_name!r}: {type(error).__name__}: {error}"
-                                f"{_import_hint(module_name, error)}") from error
+            module = call_engine(importlib.import_module, module_name)
+    except EngineFailure as failure:  # an engine bug (even sys.exit) must not end the build
+        raise RegistryLoadError(f"cannot import {module_name!r}: {failure}"
+                                f"{_import_hint(module_name, failure.error)}") from failure.error
     registry = getattr(module, attribute, None)
     if not isinstance(registry, Registry):
         found = "nothing" if registry is None else type(registry).__name__
@@ -60,6 +63,8 @@ class Binding:
     errors: tuple[str, ...] = ()
     _index: Mapping[str, tuple[Node, Registry]] = field(default_factory=dict)
     _paths: Mapping[str, Registry] = field(default_factory=dict)
+    #: Each registry's type labels, read (and checked) once when it was bound, by ``id(registry)``.
+    _types: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
 
     def lookup(self, uid: str) -> Node | None:
         found = self._index.get(uid)
@@ -72,17 +77,38 @@ class Binding:
     def registry(self, system: str) -> Registry | None:
         """A configured registry by its system name (``nemron``) or its configured import path."""
         found = next((r for r in self.registries if r.system == system), None)
-        return found or self._paths.get(system)
+        return found if found is not None else self._paths.get(system)  # an empty registry is falsy
 
     def nodes(self) -> Iterable[Node]:
         return (node for node, _ in self._index.values())
 
+    def node_types(self, registry: Registry) -> Mapping[str, str]:
+        return self._types.get(id(registry), {})
+
     def type_names(self, base: Mapping[str, str]) -> dict[str, str]:
         merged = dict(base)
         for registry in self.registries:
-            for code, name in registry.node_types.items():
+            for code, name in self.node_types(registry).items():
                 merged.setdefault(code, name)
         return merged
+
+    def table(self, namespace: str, name: str) -> TableProvider | None:
+        """A table published by the registry of system ``namespace`` (or by the extension's manual)."""
+        from sphinx_rpg.reference import TABLES
+
+        if namespace == TABLES.namespace:
+            return TABLES.get(name)
+        registry = self.registry(namespace)
+        return registry.tables.get(name) if registry is not None else None
+
+    def namespaces(self) -> list[str]:
+        from sphinx_rpg.reference import TABLES
+
+        return [*(r.system for r in self.registries), TABLES.namespace]
+
+    def source_files(self) -> list[str]:
+        """The files that create the registries (type labels, notation): what listings depend on."""
+        return sorted({str(path) for r in self.registries for path in [r.source_file] if path is not None})
 
     def packages(self) -> tuple[str, ...]:
         return tuple(sorted({node.module.split(".")[0] for node in self.nodes() if node.module}))
@@ -94,22 +120,66 @@ def bind(paths: tuple[str, ...]) -> Binding:
     errors: list[str] = []
     index: dict[str, tuple[Node, Registry]] = {}
     by_path: dict[str, Registry] = {}
+    types: dict[int, Mapping[str, str]] = {}
     for path in paths:
+        if not isinstance(path, str):
+            errors.append(f"{one_line(repr(path))} is not an import path such as 'mygame.rules:REGISTRY'")
+            continue
         try:
             registry = load_registry(path)
+            members = call_engine(list, registry)  # a registry whose iteration fails is left out whole
+            labels = _type_labels(path, call_engine(_labels_of, registry), errors)
         except RegistryLoadError as error:
             errors.append(str(error))
             continue
+        except EngineFailure as failure:
+            errors.append(f"{path}: the registry cannot be read: {failure}")
+            continue
         registries.append(registry)
         by_path[path] = registry
-        for node in registry:
+        types[id(registry)] = labels
+        for node in members:
+            if not isinstance(node, Node):
+                errors.append(f"{path}: {one_line(repr(node), 80)} is not a rules.nodes.Node; left out")
+                continue
             if node.uid in index:
                 errors.append(f"{path}: uid {node.uid!r} is also bound by registry "
                               f"{index[node.uid][1].system!r}; the first binding wins")
                 continue
             index[node.uid] = (node, registry)
-    return Binding(tuple(registries), tuple(errors), index, by_path)
+    return Binding(tuple(registries), tuple(errors), index, by_path, types)
+
+
+def _labels_of(registry: Registry) -> dict[Any, Any]:
+    return dict(registry.node_types)
+
+
+def _type_labels(path: str, labels: Mapping[Any, Any], errors: list[str]) -> dict[str, str]:
+    """Type labels become page text: one line of text each, else the code stands in (and it is said)."""
+    checked: dict[str, str] = {}
+    for code, label in labels.items():
+        if not isinstance(code, str) or not isinstance(label, str):
+            errors.append(f"{path}: type label {one_line(repr(code), 40)}: {one_line(repr(label), 60)} "
+                          "is not text; left out")
+            continue
+        if not label.strip() or one_line(label) != label:
+            errors.append(f"{path}: the label of type {code!r} ({one_line(repr(label), 60)}) must be one "
+                          f"line of text; {code!r} is shown instead")
+            label = code
+        checked[code] = label
+    return checked
+
+
+def configured_paths(config: object) -> tuple[object, ...]:
+    """``rpg_registries`` as a tuple; a single string (a common slip) counts as a list of one."""
+    paths = getattr(config, "rpg_registries", ()) or ()
+    if isinstance(paths, str):
+        return (paths,)
+    try:
+        return tuple(paths)
+    except TypeError:
+        return (paths,)
 
 
 def binding_for(config: object) -> Binding:
-    return bind(tuple(getattr(config, "rpg_registries", ()) or ()))
+    return bind(configured_paths(config))

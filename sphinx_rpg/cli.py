@@ -14,6 +14,7 @@ Every command takes ``--json``. Errors are one line on stderr and a non-zero exi
 The command knows no game system: ``--system`` (a bundled short name or an import path such as
 ``mygame.rules:REGISTRY``) loads a registry, whose ``notation`` (``rules.systems.SystemNotation``)
 reads, rolls and adds side-roll flags.
+Notation that starts with ``-`` follows ``--``: ``rpg roll -- -1d6``.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ import contextlib
 import io
 import json
 import logging
+import os
 import random
-import shutil
+import re
 import sys
 import tempfile
+import typing
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -46,6 +49,39 @@ SYSTEM_HELP = ("read NOTATION with a game system's own notation: a bundled short
 
 class CliError(Exception):
     """A problem with what the user asked for; printed as one line."""
+
+
+def _one_line(text: str) -> str:
+    from sphinx_rpg.boundary import one_line
+
+    return one_line(text, limit=500)
+
+
+def _printable(text: str) -> str:
+    """Output lines keep their newlines; any other control character (an escape sequence) is escaped."""
+    return "\n".join(_one_line(line) if line else line for line in text.split("\n"))
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (no usage block) and a hint for notation starting with '-'."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        hint = ""
+        if re.search(r"(?:unrecognized arguments|expected one argument|required: notation)", message) and \
+                any(re.match(r"-\d", arg) for arg in _ARGV):
+            hint = " (notation that starts with '-' goes after '--': rpg roll -- -1d6)"
+        self.exit(EXIT_ERROR, f"{self.prog}: {_one_line(message)}{hint}\n")
+
+
+#: The arguments being parsed (for the hint above).
+_ARGV: list[str] = []
+
+
+def _nonempty(text: str) -> str:
+    """An option value that means something: an empty one is refused, not silently ignored."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty value is not allowed")
+    return text
 
 
 # -- dice ---------------------------------------------------------------------------------------------
@@ -234,8 +270,12 @@ def _build(docs: Path, builder: str, outdir: Path) -> list[dict[str, str]]:
             collector = _node_warnings(app)
             logger.addHandler(collector)
             app.build()
-    except SphinxError as error:
-        raise CliError(f"the build of {docs} failed: {error}") from None
+    except SphinxError as error:  # a conf.py that raises prints a traceback: keep its last line
+        lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+        reason = lines[-1] if len(lines) > 1 and lines[-1] != lines[0] else (lines[0] if lines else "")
+        raise CliError(f"the build of {docs} failed: {type(error).__name__}: {reason}") from None
+    except SystemExit as error:  # an extension or registry calling sys.exit() while it loads
+        raise CliError(f"the build of {docs} failed: something called sys.exit({error.code!r})") from None
     finally:
         if collector is not None:
             logger.removeHandler(collector)
@@ -253,20 +293,28 @@ def command_check(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
+    from sphinx_rpg.export import is_previous_export, write_atomically
+
     docs, target = Path(args.docs), Path(args.output)
+    to_stdout = args.output == "-"
+    if not to_stdout and target.is_dir():
+        raise CliError(f"{target} is a directory; give a file name such as {target / 'nodes.json'}")
+    if not to_stdout and target.exists() and not args.force and not is_previous_export(target):
+        raise CliError(f"{target} exists and is not a nodes.json from rpg export; use --force to replace it")
     with tempfile.TemporaryDirectory(prefix="rpg-export-") as outdir:
         _build(docs, "nodes_json", Path(outdir))
         produced = Path(outdir) / "nodes.json"
         if not produced.exists():
             raise CliError(f"no nodes.json was produced for {docs}")
-        if args.output == "-":  # the catalogue itself goes to stdout, whatever --json says
-            catalogue = produced.read_text(encoding="utf-8").rstrip("\n")
-            return EXIT_OK, json.loads(catalogue), catalogue
-        try:
-            shutil.copyfile(produced, target)
-        except OSError as error:
-            raise CliError(f"cannot write {target}: {error.strerror}") from None
-    count = len(json.loads(target.read_text(encoding="utf-8"))["nodes"])
+        text = produced.read_text(encoding="utf-8")
+    if to_stdout:  # the catalogue itself goes to stdout, whatever --json says
+        catalogue = text.rstrip("\n")
+        return EXIT_OK, json.loads(catalogue), catalogue
+    try:
+        write_atomically(target, text)
+    except OSError as error:
+        raise CliError(f"cannot write {target}: {error.strerror or error}") from None
+    count = len(json.loads(text)["nodes"])
     return EXIT_OK, {"output": str(target), "nodes": count}, f"wrote {count} nodes to {target}"
 
 
@@ -331,8 +379,8 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 # -- the parser ---------------------------------------------------------------------------------------
 def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rpg", description="Roll dice, compute exact odds, and check "
-                                     "or export sphinx-rpg rulebooks.")
+    parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
+                     "rulebooks.", epilog="Notation that starts with '-' goes after '--': rpg roll -- -1d6")
     from sphinx_rpg import __version__
 
     parser.add_argument("--version", action="version", version=f"rpg (sphinx-rpg) {__version__}")
@@ -342,32 +390,35 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
         sub.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     roll = commands.add_parser("roll", help="roll dice notation (4d6kh3, 2d6+3, 6d6>=4, d6!)")
-    roll.add_argument("notation")
+    roll.add_argument("notation", type=_nonempty)
     roll.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
     roll.add_argument("--dc", type=int, default=None, help="difficulty: report success when total >= DC")
-    roll.add_argument("--system", default=None, help=SYSTEM_HELP + "; it may add side-roll flags of its own")
+    roll.add_argument("--system", default=None, type=_nonempty,
+                      help=SYSTEM_HELP + "; it may add side-roll flags of its own")
     for side in side_rolls:
         roll.add_argument(f"--{side.name}", dest=f"side_{side.name}", action="store_true", help=side.help)
     common(roll)
     roll.set_defaults(run=command_roll)
 
     odds = commands.add_parser("odds", help="exact distribution or success table of dice notation")
-    odds.add_argument("notation")
-    odds.add_argument("--dc", default=None, help="P(result >= DC) for a range of DCs, e.g. 1-12")
-    odds.add_argument("--under", default=None, help="P(result <= target) for a range, e.g. 3-18")
-    odds.add_argument("--system", default=None, help=SYSTEM_HELP)
+    odds.add_argument("notation", type=_nonempty)
+    odds.add_argument("--dc", default=None, type=_nonempty, help="P(result >= DC) for a range of DCs, e.g. 1-12")
+    odds.add_argument("--under", default=None, type=_nonempty, help="P(result <= target) for a range, e.g. 3-18")
+    odds.add_argument("--system", default=None, type=_nonempty, help=SYSTEM_HELP)
     common(odds)
     odds.set_defaults(run=command_odds)
 
     check = commands.add_parser("check", help="build a rulebook quietly and report every node.* problem")
-    check.add_argument("docs", metavar="DOCS_DIR")
+    check.add_argument("docs", metavar="DOCS_DIR", type=_nonempty)
     common(check)
     check.set_defaults(run=command_check)
 
     export = commands.add_parser("export", help="write the node catalogue (nodes.json) of a rulebook")
-    export.add_argument("docs", metavar="DOCS_DIR")
-    export.add_argument("-o", "--output", default="nodes.json",
-                        help="where to write (default nodes.json; - for stdout)")
+    export.add_argument("docs", metavar="DOCS_DIR", type=_nonempty)
+    export.add_argument("-o", "--output", default="nodes.json", type=_nonempty,
+                        help="where to write (default nodes.json); an existing file is replaced only if "
+                             "it is an earlier export")
+    export.add_argument("--force", action="store_true", help="replace OUTPUT even if it is not an earlier export")
     common(export)
     export.set_defaults(run=command_export)
 
@@ -393,6 +444,27 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     return parser
 
 
+def _say(text: str, stream: typing.TextIO) -> bool:
+    """Print; False when the reader went away (``| head``) or the output cannot be written."""
+    try:
+        print(text, file=stream, flush=True)
+    except BrokenPipeError:
+        # Python would report the closed pipe again at exit: point stdout at nothing, quietly
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+        return False
+    except OSError as error:  # a full disk, a closed descriptor: one line on stderr, if it still works
+        with contextlib.suppress(OSError):
+            print(f"rpg: cannot write the output: {error.strerror or error}", file=sys.stderr, flush=True)
+        raise _OutputError() from None
+    return True
+
+
+class _OutputError(Exception):
+    pass
+
+
 def _side_rolls(argv: Sequence[str] | None) -> tuple[SideRoll, ...]:
     """The side rolls of the system ``--system`` names, so ``rpg roll`` can offer their flags."""
     pre = argparse.ArgumentParser(add_help=False)
@@ -409,20 +481,29 @@ def _side_rolls(argv: Sequence[str] | None) -> tuple[SideRoll, ...]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser(_side_rolls(sys.argv[1:] if argv is None else argv))
+    _ARGV[:] = list(argv) if argv is not None else sys.argv[1:]
     args = parser.parse_args(argv)
+    status: int
     try:
         result: tuple[int, Any, str] = args.run(args)
         status, data, text = result
-    except CliError as error:
-        print(f"rpg {args.command}: {error}", file=sys.stderr)
+    except (CliError, ValueError) as error:  # an engine rule refusing its input names the bad value
+        message = f"rpg {args.command}: {_one_line(str(error))}"
+        status, data, text, stream = EXIT_ERROR, None, message, sys.stderr
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # a bug (or a stray sys.exit): still one line, never a traceback
+        from sphinx_rpg.boundary import describe
+
+        message = f"rpg {args.command}: internal error: {describe(error)}"
+        status, data, text, stream = EXIT_INTERNAL, None, message, sys.stderr
+    else:
+        stream = sys.stdout
+        text = json.dumps(data, indent=2) if args.json else _printable(text)
+    try:
+        _say(text, stream)
+    except _OutputError:
         return EXIT_ERROR
-    except ValueError as error:  # an engine rule refusing its input names the bad value
-        print(f"rpg {args.command}: {error}", file=sys.stderr)
-        return EXIT_ERROR
-    except Exception as error:  # a bug: still one line, never a traceback
-        print(f"rpg {args.command}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
-        return EXIT_INTERNAL
-    print(json.dumps(data, indent=2) if args.json else text)
     return status
 
 

@@ -10,7 +10,7 @@ from rules.tables import Table
 
 #: name -> (default, rebuild, types, description). ``rebuild="env"``: changing it re-reads every page.
 CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
-    "rpg_registries": ([], "env", (list, tuple),
+    "rpg_registries": ([], "env", (list, tuple, str),
                        "import paths of the engine's registries, such as rules.nemron:REGISTRY"),
     "rpg_node_types": (dict(CORE_NODE_TYPES), "env", (dict,),
                        "type code -> readable name, for nodes no registry binds"),
@@ -21,7 +21,7 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_render_facts": (True, "env", (bool,),
                          "show facts computed from the bound rule object under each node heading"),
     "rpg_table_modules": (None, "env", (list, tuple, type(None)),
-                          "module prefixes node:table may call; default: the registries' packages"),
+                          "deprecated, no effect: node:table shows only tables a registry publishes"),
     "rpg_nodes_json": (True, "html", (bool,), "write nodes.json next to the HTML pages"),
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages of the last build when nothing they show changed"),

@@ -16,25 +16,21 @@ from sphinx_rpg.domain import node_domain
 from sphinx_rpg.warnings import warn
 
 
-def _registries_line(conf_py: Path) -> str:
-    """``"conf.py:N"``, N the line that sets rpg_registries (1 when none does)."""
-    try:
-        lines = conf_py.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        lines = []
-    number = next((n for n, line in enumerate(lines, 1) if line.lstrip().startswith("rpg_registries")), 1)
-    return f"{conf_py}:{number}"
-
-
 def report_registry_errors(app: Any) -> None:
-    """Each registry that cannot be used, and a shadowed engine, located at conf.py."""
+    """Each unusable registry once, and a shadowed engine, located at the ``rpg_registries`` line of conf.py."""
+    from sphinx_rpg.settings import setting_location
+
     from sphinx_rpg import engine
 
-    conf_py = _registries_line(Path(app.confdir) / "conf.py") if app.confdir else None
+    location = setting_location(app, "rpg_registries")
     if engine.SHADOWED:
-        warn("registry", engine.SHADOWED, conf_py)
+        warn("registry", engine.SHADOWED, location)
+    paths = getattr(app.config, "rpg_registries", None)
+    if isinstance(paths, str):
+        warn("registry", f"rpg_registries is a string; it must be a list of import paths: read as "
+                         f"[{paths!r}]", location)
     for error in binding_for(app.config).errors:
-        warn("registry", f"rpg_registries: {error}", conf_py)
+        warn("registry", f"rpg_registries: {error}", location)
 
 
 def report_coverage(app: Any, env: BuildEnvironment) -> None:
@@ -45,7 +41,7 @@ def report_coverage(app: Any, env: BuildEnvironment) -> None:
     for record in domain.records():
         if binding.lookup(record.uid) is None:
             warn("unbound", f"node {record.uid!r} has no rule object in the configured registries",
-                 location=record.place())
+                 location=record.location(env))
     for node in binding.nodes():
         if domain.record(node.uid) is None:
             source = node.source_file

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes
@@ -28,7 +29,7 @@ from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 6
+DATA_VERSION = 7
 
 
 class NodeRecord(NamedTuple):
@@ -51,6 +52,8 @@ class NodeRecord(NamedTuple):
     overrides: str = ""
     #: The first sentence of the node's own prose (hover previews; the summary when no rule gives one).
     sentence: str = ""
+    #: The included file (relative to the source directory) that holds the definition; "" for the page.
+    source: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -69,6 +72,12 @@ class NodeRecord(NamedTuple):
     def place(self) -> tuple[str, int]:
         return (self.docname, self.lineno)
 
+    def location(self, env: BuildEnvironment) -> tuple[str, int] | str:
+        """Where a warning about the node points: the included file and its line when it came from one."""
+        if self.source:
+            return f"{Path(env.srcdir) / self.source}:{self.lineno}"
+        return self.place()
+
     def shown(self) -> NodeRecord:
         """What other pages can show of this node: all but its line, the hash of its text, its first sentence.
 
@@ -76,7 +85,7 @@ class NodeRecord(NamedTuple):
         its own page: neither may count as a change of the node for other pages (see
         ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0, digest="", sentence="")
+        return self._replace(lineno=0, digest="", sentence="", source="")
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""
@@ -90,8 +99,9 @@ def _compiled_filter(text: str) -> Predicate:
     return parse_filter(text)
 
 
-def _sort_key(record: NodeRecord) -> tuple[str, int]:
-    return (record.docname, record.lineno)
+def _sort_key(record: NodeRecord) -> tuple[str, bool, str, int]:
+    """The page's own definitions first, then those of included files (lines of two files don't compare)."""
+    return (record.docname, bool(record.source), record.source, record.lineno)
 
 
 class NodeRefRole(LocatedRole, XRefRole):
@@ -183,6 +193,8 @@ class NodeDomain(Domain):
         "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
         "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
         "published_backlinks": {},  # uid -> ((docname, title), ...) as of the last build
+        "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
+        "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
@@ -220,6 +232,24 @@ class NodeDomain(Domain):
         self.data.setdefault("references", {}).setdefault(docname, set()).add(uid)
         self._referrers = None
 
+    def note_conditional(self, docname: str, kind: str) -> None:
+        self.data.setdefault("conditional", {}).setdefault(docname, set()).add(kind)
+
+    def forget(self, docname: str, anchor: str) -> None:
+        """Drop one definition of ``docname`` (one an ``only``/``ifconfig`` block excludes)."""
+        for uid in dict.fromkeys(self._uids_by_doc.get(docname, ())):
+            places = self.definitions.get(uid, [])
+            remaining = [p for p in places if not (p.docname == docname and p.anchor == anchor)]
+            if len(remaining) == len(places):
+                continue
+            if remaining:
+                self.definitions[uid] = remaining
+            else:
+                del self.definitions[uid]
+            self._uids_by_doc[docname] = [u for u in self._uids_by_doc[docname] if u != uid or
+                                          any(p.docname == docname for p in remaining)]
+            self._definitions_changed()
+
     def note_changelog(self, docname: str) -> None:
         self.data.setdefault("changelogs", set()).add(docname)
 
@@ -249,6 +279,7 @@ class NodeDomain(Domain):
                 del self.definitions[uid]
         self.data.setdefault("references", {}).pop(docname, None)
         self.data.setdefault("listings", {}).pop(docname, None)
+        self.data.setdefault("conditional", {}).pop(docname, None)
         self.data.setdefault("sheets", {}).pop(docname, None)
         self.data.setdefault("changelogs", set()).discard(docname)
 
@@ -270,6 +301,8 @@ class NodeDomain(Domain):
                 self.data.setdefault("sheets", {})[docname] = list(otherdata["sheets"][docname])
             if docname in otherdata.get("changelogs", ()):
                 self.data.setdefault("changelogs", set()).add(docname)
+            if docname in otherdata.get("conditional", {}):
+                self.data.setdefault("conditional", {})[docname] = set(otherdata["conditional"][docname])
 
     # -- lookup -----------------------------------------------------------------------------------
     def record(self, uid: str) -> NodeRecord | None:
@@ -339,6 +372,14 @@ class NodeDomain(Domain):
                    if current.get(uid) != previous.get(uid)}
         self.data["published"] = current
         return changed
+
+    def external_changes(self) -> set[str]:
+        """uids whose intersphinx entry changed since the last build; remembers the current entries."""
+        from sphinx_rpg.tracking import external_nodes
+
+        external, known = external_nodes(self.env), self.data.get("external", {})
+        self.data["external"] = external
+        return {uid for uid in external.keys() | known.keys() if external.get(uid) != known.get(uid)}
 
     def referrers(self, uid: str) -> list[str]:
         """The pages whose ``:node:ref:`` points at ``uid``, sorted (its "Referenced by" backlinks)."""
@@ -423,8 +464,22 @@ def check_consistency(app: Any, env: BuildEnvironment) -> None:
     domain = node_domain(env)
     for first, other in domain.duplicates():
         warn("duplicate",
-             f"duplicate node uid {other.uid!r}: already defined in {env.doc2path(first.docname)}:{first.lineno}",
-             location=other.place())
+             f"duplicate node uid {other.uid!r}: already defined in {_where(env, first)}",
+             location=other.location(env))
+    # uids that differ only in case share an anchor, a search entry and an intersphinx lookup
+    by_folded: dict[str, NodeRecord] = {}
+    for record in domain.records():
+        first = by_folded.setdefault(record.uid.casefold(), record)
+        if first is not record:
+            warn("duplicate", f"node uid {record.uid!r} differs only in case from {first.uid!r} "
+                              f"({_where(env, first)}): their anchors and search entries collide",
+                 location=record.location(env))
+
+
+def _where(env: BuildEnvironment, record: NodeRecord) -> str:
+    if record.source:
+        return f"{Path(env.srcdir) / record.source}:{record.lineno}"
+    return f"{env.doc2path(record.docname)}:{record.lineno}"
 
 
 def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
@@ -432,12 +487,13 @@ def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
     node's "Referenced by" line must follow pages that start or stop referring to it."""
     domain = node_domain(env)
     changed = domain.changed_since_last_build()
+    external = domain.external_changes()  # another book's nodes, linked through intersphinx
     backlinked = domain.backlinks_changed_since_last_build(
         lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
-    if not changed:
+    if not changed and not external:
         return sorted(backlinked)
     shown = {uid: pair for uid, pair in changed.items()
              if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
     touched = [record for pair in shown.values() for record in pair if record is not None]
-    docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown))
-    return sorted(docs | domain.changelog_docs() | backlinked)
+    docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown) | external)
+    return sorted(docs | (domain.changelog_docs() if changed else set()) | backlinked)

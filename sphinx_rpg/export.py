@@ -8,7 +8,10 @@ them, each with its fields, bounds and formulas (as parsed trees), so a tool can
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
+from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.domain import node_domain
 
@@ -52,11 +56,11 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "docname": record.docname,
             "url": f"{page[0]}#{record.anchor}",
             "anchor": record.anchor,
-            "source": {"file": page[1], "line": record.lineno},
+            "source": {"file": record.source or page[1], "line": record.lineno},
             "system": registry.system if registry else None,
             "rule": (rule.implementation_path or rule.module) if rule else None,
             "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
-                      for f in (rule.facts() if rule else ())],
+                      for f in _facts(rule)],
             "digest": record.digest,
             **({"overrides": record.overrides} if record.overrides else {}),
         })
@@ -66,12 +70,46 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
             "version": catalogue_version(env), "nodes": entries, **({"sheets": sheets} if sheets else {})}
 
 
+def _facts(rule: Any) -> tuple[Any, ...]:
+    """The rule's facts; none when they cannot be computed (node:def already warned, as node.facts)."""
+    return rule_facts(rule)
+
+
+def is_previous_export(path: Path) -> bool:
+    """True when ``path`` holds a nodes.json this extension wrote (so replacing it loses nothing)."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            head = handle.read(64)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return head.startswith('{"schema_version":')
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a temporary file beside ``path``, then rename it over: a crash never leaves half a file."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would make the export private
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
 def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:
     path = Path(outdir) / "nodes.json"
     with collector_paused():
         # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
         text = json.dumps(nodes_document(env, page_uri), separators=(",", ":"), ensure_ascii=False)
-    path.write_text(text + "\n", encoding="utf-8")
+    write_atomically(path, text + "\n")
     return path
 
 

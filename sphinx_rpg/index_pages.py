@@ -92,6 +92,15 @@ def note_docs_to_read(app: Any, env: Any, docnames: Iterable[str]) -> None:
     app.builder._rpg_full_read = set(docnames) >= set(env.found_docs)
 
 
+def escape_index_groups(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+                        doctree: Any) -> None:
+    """Group names come from registries (type labels): the theme prints them as markup, so escape them."""
+    if pagename in INDEX_PAGES and templatename == "domainindex.html" and doctree is None:
+        from markupsafe import escape
+
+        context["content"] = [(str(escape(group)), entries) for group, entries in context.get("content", [])]
+
+
 def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                          doctree: Any) -> str | None:
     """``html-page-context``: mark a node index page, and keep last build's copy when it matches."""

@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules.nodes import Node
+from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.changes import (
     Catalogue,
     CatalogueError,
@@ -78,7 +79,7 @@ def current_entry(name: str, types: tuple[str, ...], docname: str, digest: str,
     """The fields ``compare_nodes`` reads, for a node as this build defines it."""
     return {"name": name, "types": list(types), "docname": docname, "digest": digest,
             "summary": rule.summary if rule else "",
-            "facts": [{"label": f.label, "text": f.text} for f in (rule.facts() if rule else ())]}
+            "facts": [{"label": f.label, "text": f.text} for f in rule_facts(rule)]}  # type: ignore[attr-defined]
 
 
 def _versionmodified(kind: str, label: str, text: str) -> nodes.Node:

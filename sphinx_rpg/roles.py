@@ -8,6 +8,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxRole
 
 from sphinx_rpg.binding import binding_for
+from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
@@ -33,8 +34,11 @@ class NodeValueRole(LocatedRole, SphinxRole):
         if node.source_file is not None:
             self.env.note_dependency(str(node.source_file))
         try:
-            text = format_value(node.value(key))
-        except KeyError as error:
-            warn("value", f":node:value: {error.args[0]}", self.get_location())
+            text = one_line(call_engine(lambda: format_value(node.value(key))))
+        except EngineFailure as failure:  # a values mapping may raise anything: the node and the error are named
+            error = failure.error
+            reason = (str(error.args[0]) if type(error) is KeyError and error.args
+                      else f"{uid!r}: the value {key!r} cannot be computed: {failure}")
+            warn("value", f":node:value: {one_line(reason)}", self.get_location())
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         return [nodes.inline(text, text, classes=["rpg-value"])], []

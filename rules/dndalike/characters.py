@@ -151,6 +151,7 @@ def roll_stats(source: DiceSource) -> Stats:
     return Stats(*totals)
 
 
+@REGISTRY.table()
 def stat_bonus_odds() -> Table:
     """Exact chance of each bonus on a 3d6 stat."""
     three_d6 = Dist.die(6).repeat_sum(3)

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, Dist, advantage, disadvantage
 from rules.dndalike.registry import REGISTRY, DndalikeError
+from rules.providers import Int
 from rules.tables import Table
 from rules.values import is_whole, require_whole
 
@@ -193,6 +194,7 @@ def saving_throw(source: DiceSource, fatigue: int, *, how: Edge = Edge.NORMAL, m
     return SaveResult(rolled, fatigue, modifier, save_succeeds(rolled.kept, fatigue, modifier=modifier))
 
 
+@REGISTRY.table(highest=Int(0, 20))
 def save_odds(highest: int = 7) -> Table:
     """Exact saving-throw odds for every fatigue from 0 to ``highest``, plain and with each edge."""
     require_whole(highest, "highest fatigue", minimum=0, error=FatigueError)

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from rules.dndalike.characters import class_of
 from rules.dndalike.registry import REGISTRY, DndalikeError
+from rules.providers import Choice
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -87,6 +88,7 @@ def next_power_cost(power_classes: Sequence[str], new_class: str, *, reading: st
     return int(price)
 
 
+@REGISTRY.table(reading=Choice(*READINGS))
 def level_costs(reading: str = "total") -> Table:
     """The price of each power, at the dominant rate and for another class, under ``reading``."""
     rows = [(n, MONEY_SPENT[n - 1], power_price(n, reading=reading),

@@ -15,6 +15,7 @@ from fractions import Fraction
 from rules.dice import DiceSource, Dist
 from rules.dndalike.core import Edge, SaveResult, save_probability, saving_throw
 from rules.dndalike.registry import REGISTRY, DndalikeError
+from rules.providers import Choice, Int
 from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
 
@@ -165,6 +166,7 @@ def completion_probability(progress: int, requirement: int, *, mode: str = "sum"
     raise CompletionModeError(mode)
 
 
+@REGISTRY.table(most_progress=Int(0, 20), lowest=Int(1, 30), highest=Int(1, 30), mode=Choice(*COMPLETION_MODES))
 def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, mode: str = "sum") -> Table:
     """Chance of completing a task, by progress made (rows) and requirement (columns)."""
     require_whole(most_progress, "progress", minimum=0, error=SkillValueError)

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, Dist
 from rules.dndalike.registry import REGISTRY, DndalikeError
+from rules.providers import Int
 from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
 
@@ -125,6 +126,7 @@ def death_probability(wounds: int, health: int) -> Fraction:
     return Dist.die(DAMAGE_DIE).repeat_sum(wounds).p_ge(health) if wounds else Fraction(0)
 
 
+@REGISTRY.table(most_wounds=Int(0, 20), lowest_health=Int(1, 40), highest_health=Int(1, 40))
 def finishing_blow_odds(most_wounds: int = 6, lowest_health: int = 4, highest_health: int = 12) -> Table:
     """Chance that a finishing blow kills, by wounds taken (rows) and Health (columns)."""
     require_whole(most_wounds, "wounds", minimum=0, error=WoundError)

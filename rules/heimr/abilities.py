@@ -156,6 +156,7 @@ def outside_recommended_range() -> tuple[str, ...]:
     return tuple(a.name for a in BASIC_ABILITIES if not a.in_recommended_range())
 
 
+@REGISTRY.table()
 def standard_abilities_table() -> Table:
     """The six standard abilities with their attribute."""
     return Table.of(["Ability", "Attribute", "Used for"],
@@ -163,6 +164,7 @@ def standard_abilities_table() -> Table:
                     title="Standard abilities")
 
 
+@REGISTRY.table()
 def basic_abilities_table() -> Table:
     """The basic abilities: attribute(s) and base consistency, as the source prints them."""
     return Table.of(["Ability", "Attributes", "Base consistency", "Wielding"],

@@ -17,6 +17,7 @@ from math import comb
 
 from rules.dice import DiceSource, DieRoll, Dist, RollResult
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.providers import Int
 from rules.systems import SystemNotation
 from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
@@ -240,6 +241,7 @@ def _signed(n: int) -> str:
     return f"C {n:+d}" if n else "C 0"
 
 
+@REGISTRY.table(lowest=Int(-10, 10), highest=Int(-10, 10), potential=Int(-10, 10))
 def success_table(lowest: int = -3, highest: int = 5, potential: int = 0) -> Table:
     """P(raw + potential >= requirement) for each consistency from ``lowest`` to ``highest``."""
     columns = [_signed(c) for c in range(lowest, highest + 1)]
@@ -251,6 +253,7 @@ def success_table(lowest: int = -3, highest: int = 5, potential: int = 0) -> Tab
                     probabilities=columns)
 
 
+@REGISTRY.table(lowest=Int(-10, 10), highest=Int(-10, 10))
 def raw_mean_table(lowest: int = -3, highest: int = 3) -> Table:
     """The average raw score per consistency, exact and rounded: note the jump from C 0 to C +1."""
     rows = []
@@ -262,6 +265,7 @@ def raw_mean_table(lowest: int = -3, highest: int = 3) -> Table:
                     title="Average raw score")
 
 
+@REGISTRY.table()
 def side_note_table() -> Table:
     """The source's two side notes on five-die pools, recomputed exactly."""
     high = Fraction(raw_distribution(5).p_ge(9))

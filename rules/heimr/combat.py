@@ -307,6 +307,7 @@ def brawl_attack(choice: Literal["Hit", "Bind"]) -> CalledEffect:
     raise CombatError(f"a brawl attack does 'Hit' or 'Bind', not {choice!r}")
 
 
+@REGISTRY.table()
 def action_kinds_table() -> Table:
     """The kinds of combat action."""
     return Table.of(["Kind", "Per turn", "Notes"], [(k.name, k.per_turn, k.note) for k in ACTION_KINDS],

@@ -15,6 +15,7 @@ from rules.dice import DiceSource
 from rules.heimr.challenge import ChallengeRoll, challenge_distribution, roll_challenge
 from rules.heimr.modules import SHIELDS
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.providers import Choice
 from rules.tables import Table
 from rules.values import is_whole, require_whole
 
@@ -263,6 +264,7 @@ def movers_needed(state: str) -> int:
     return FORCED_MOVEMENT[state]
 
 
+@REGISTRY.table(climbing=Choice("specific", "general", "both"))
 def positions_table(climbing: ClimbingReading = "specific") -> Table:
     """Positions and their consistency modifiers."""
     def show(value: int | None) -> str:
@@ -276,6 +278,7 @@ def positions_table(climbing: ClimbingReading = "specific") -> Table:
                     title="Positions")
 
 
+@REGISTRY.table()
 def forced_movement_table() -> Table:
     return Table.of(["Character being moved", "Movers needed"], list(FORCED_MOVEMENT.items()),
                     title="Forced movement")

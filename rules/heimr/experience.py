@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.providers import Int
 from rules.tables import Table
 from rules.values import is_whole, require_whole
 
@@ -101,6 +102,7 @@ class AttributeTrack:
         return False
 
 
+@REGISTRY.table(levels=Int(1, 30))
 def training_cost_table(levels: int = 7) -> Table:
     """Cost and running total of each training level."""
     rows, total = [], 0
@@ -110,6 +112,7 @@ def training_cost_table(levels: int = 7) -> Table:
     return Table.of(["New training level", "XP cost", "Total XP"], rows, title="Training costs")
 
 
+@REGISTRY.table()
 def progress_table() -> Table:
     """Progress required per new attribute value."""
     rows = [(f"{v} or more" if v == HIGHEST_LISTED else str(v), n) for v, n in PROGRESS_REQUIRED.items()]

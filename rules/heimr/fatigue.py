@@ -13,6 +13,7 @@ from rules.heimr.abilities import Ability
 from rules.heimr.challenge import raw_distribution
 from rules.heimr.characters import find_attribute
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.providers import Int
 from rules.tables import Cell, Table
 from rules.values import is_whole
 
@@ -83,6 +84,7 @@ def growth_probability(fatigue: int) -> Fraction:
     return Fraction(min(6, _fatigue(fatigue) - 1), 6) if fatigue < MAX_FATIGUE else Fraction(0)
 
 
+@REGISTRY.table(lowest=Int(-10, 10), highest=Int(-10, 10), fatigue_to=Int(0, 30))
 def gate_table(lowest: int = -2, highest: int = 4, fatigue_to: int = 12) -> Table:
     """Chance to clear the fatigue gate, per consistency and fatigue."""
     columns = [f"C {c:+d}" if c else "C 0" for c in range(lowest, highest + 1)]
@@ -91,6 +93,7 @@ def gate_table(lowest: int = -2, highest: int = 4, fatigue_to: int = 12) -> Tabl
     return Table.of(["Fatigue", *columns], rows, title="Clearing the fatigue gate", probabilities=columns)
 
 
+@REGISTRY.table()
 def growth_table() -> Table:
     """Chance that an exertion challenge raises fatigue, per current fatigue."""
     rows = [(f, growth_probability(f)) for f in range(MIN_FATIGUE, 9)]

@@ -161,6 +161,7 @@ class Wound:
         return "conscious"
 
 
+@REGISTRY.table()
 def injury_table() -> Table:
     """The injury levels with their clocks."""
     def clock(value: int | None) -> str:

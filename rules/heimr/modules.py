@@ -179,6 +179,7 @@ def decline_defence() -> dict[str, bool]:
     return {"hit": True, "blind_spot": False, "defence_used": False}
 
 
+@REGISTRY.table()
 def armoury_table() -> Table:
     """Weapon classes of the medieval armoury."""
     rows = [(w.name, "melee" if w.range is None else w.range, w.damage,
@@ -186,6 +187,7 @@ def armoury_table() -> Table:
     return Table.of(["Weapon", "Range", "Hit", "Bonus", "Wielding", "Abilities"], rows, title="Weapons")
 
 
+@REGISTRY.table()
 def shield_table() -> Table:
     """Shield classes of the medieval armoury."""
     rows = [(s.name, "-" if s.bonus is None else f"P+{s.bonus}", s.penalty or "-") for s in SHIELDS]

@@ -17,6 +17,7 @@ from fractions import Fraction
 from rules.dice import DiceSource, DieRoll, Dist, RollResult, keep_highest, keep_lowest
 from rules.nemron.nodes import RANK_DICE, rank_die
 from rules.nemron.registry import REGISTRY, NemronError
+from rules.providers import Choice, Int, Text
 from rules.systems import SideRoll, SystemNotation
 from rules.tables import Cell, Table
 from rules.values import is_whole
@@ -195,6 +196,7 @@ def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
     return next(text for low, high, text in DC_SCALE if low <= dc <= high)
 
 
+@REGISTRY.table()
 def dc_scale_table() -> Table:
     """The difficulty scale as the book prints it: each band of DCs and what it means."""
     rows = [(str(low) if low == high else f"{low}-{high}", text) for low, high, text in DC_SCALE]
@@ -437,6 +439,7 @@ TYPICAL_POOLS: tuple[str, ...] = ("1d6", "1d6 › 1d6", "1d8 › 1d6", "1d8 › 
                                   "1d12 › 1d10 › 1d8")
 
 
+@REGISTRY.table(highest_dc=Int(1, 30))
 def dc_odds_table(highest_dc: int = 12) -> Table:
     """Exact chance of success per DC for the typical pools (no boon or penalty)."""
     difficulty(highest_dc, advanced_scaling=True)
@@ -447,6 +450,7 @@ def dc_odds_table(highest_dc: int = 12) -> Table:
     return Table.of(columns, rows, title="Success chance per DC", probabilities=TYPICAL_POOLS)
 
 
+@REGISTRY.table(pool=Text(r"[0-9a-zA-Z ›>]+", 40), penalty_mode=Choice(*PENALTY_MODES))
 def modifier_odds_table(pool: str = "1d8 › 1d6", penalty_mode: str = "cap") -> Table:
     """Exact chance of success per DC for one pool under each boon and penalty."""
     columns = ("DC", "plain", *(m.value for m in Modifier))

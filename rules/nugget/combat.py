@@ -15,6 +15,7 @@ from rules.nugget.characters import SKILL_LEVELS, attribute_dice, attribute_leve
 from rules.nugget.harm import Effect, damage_effect, resisted_damage
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import Lid, PoolRoll, is_too_hard, pool_size, roll_pool, success_distribution
+from rules.providers import Choice, Int
 from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
 
@@ -204,6 +205,7 @@ def hit_chance(attack: int, defence: int | None, *, lid: Lid | str = Lid.ON) -> 
     return sum((p * defence_dist.p_lt(a) for a, p in attack_dist.items()), Fraction(0))
 
 
+@REGISTRY.table(lid=Choice("on", "off"), max_attack=Int(1, 12), max_defence=Int(1, 12))
 def hit_table(lid: str = "on", max_attack: int = 8, max_defence: int = 6) -> Table:
     """Chance to hit for attack pools (rows) against defence pools (columns; 0: no defence)."""
     for what, value in (("max_attack", max_attack), ("max_defence", max_defence)):
@@ -215,6 +217,7 @@ def hit_table(lid: str = "on", max_attack: int = 8, max_defence: int = 6) -> Tab
     return Table.of(("Attack dice", *columns), rows, title=f"Chance to hit, lid-{lid}", probabilities=columns)
 
 
+@REGISTRY.table()
 def weapon_table() -> Table:
     """Base damage by weapon, as the book prints it."""
     by_base: dict[int, list[str]] = {}

@@ -13,6 +13,7 @@ from fractions import Fraction
 from rules.dice import Dist
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.nugget.rolls import Lid, PoolRoll, outcome_distribution
+from rules.providers import Choice, Int
 from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
 
@@ -98,6 +99,7 @@ def damage_effect(damage: int) -> Effect:
     return [effect for least, effect in DAMAGE_TABLE if damage >= least][-1]
 
 
+@REGISTRY.table()
 def damage_table() -> Table:
     """The damage table as the book prints it."""
     bounds = [least for least, _ in DAMAGE_TABLE] + [None]
@@ -234,6 +236,7 @@ def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | s
     return outcomes.map(lambda pair: resisted_damage(damage, pair[0], pair[1]))
 
 
+@REGISTRY.table(resistance_dice=Int(0, 12), lid=Choice("on", "off"))
 def resistance_table(resistance_dice: int = 2, lid: str = "on") -> Table:
     """Chances of each damage-table row for damage 1 to 10 against a Resistance pool."""
     labels = [effect.label for _, effect in DAMAGE_TABLE]

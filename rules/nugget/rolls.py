@@ -24,6 +24,7 @@ from rules.dice import (
 )
 from rules.dice.rolling import format_dice
 from rules.nugget.registry import REGISTRY, NuggetError
+from rules.providers import Choice, Int
 from rules.systems import SystemNotation
 from rules.tables import Cell, Table
 from rules.values import is_whole, require_whole
@@ -310,6 +311,7 @@ def fumble_chance(pool: int) -> Fraction:
     return fumble_probability(pool, DIE_SIDES)
 
 
+@REGISTRY.table(lid=Choice("on", "off"), max_dice=Int(1, 20))
 def pool_odds(lid: str = "on", max_dice: int = 10) -> Table:
     """Odds of each result band and of a fumble for pools of 1 to ``max_dice`` dice."""
     style = lid_style(lid)
@@ -369,6 +371,7 @@ def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
     return result.win, result.tie, result.lose
 
 
+@REGISTRY.table(lid=Choice("on", "off"), max_dice=Int(1, 12))
 def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     """Chance that the first pool (rows) beats the second pool (columns) outright."""
     if require_whole(max_dice, "max_dice", error=PoolError) < 1:

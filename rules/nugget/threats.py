@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
 from rules.nugget.registry import REGISTRY, NuggetError
+from rules.providers import Choice, Int
 from rules.tables import Cell, Table
 from rules.values import is_whole
 
@@ -88,6 +89,7 @@ def face_threat(rating: int, successes: int, fumble: bool = False, *, kind: str 
     return ThreatOutcome(damage_effect(resisted_damage(rating, successes, fumble)), kind)
 
 
+@REGISTRY.table(resistance_dice=Int(0, 12), lid=Choice("on", "off"))
 def threat_table(resistance_dice: int = 2, lid: str = "on") -> Table:
     """Chance of each outcome when each threat grade meets a Resistance of so many dice."""
     labels = ("No effect", "Hurt", "Injured", "Injured and Unconscious", "Injured and Dead")

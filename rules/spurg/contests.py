@@ -12,6 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from rules.dice import DiceSource
+from rules.providers import Choice, Int
 from rules.spurg.registry import REGISTRY, SpurgError
 from rules.spurg.verdict import (
     CriticalPrecedence,
@@ -155,6 +156,7 @@ def contest_odds(tn: int, opponent_tn: int, *,
     return ContestOdds(win, draw, 1 - win - draw)
 
 
+@REGISTRY.table(opponent=Int(0, 30), low=Int(0, 30), high=Int(0, 30), precedence=Choice("critical", "target"))
 def contest_table(opponent: int = 10, low: int = 6, high: int = 16, precedence: str = "critical") -> Table:
     """Quick-contest odds for each of your TNs from ``low`` to ``high`` against one opponent TN."""
     rows = []
@@ -282,6 +284,7 @@ def expected_rounds(*tns: int, precedence: CriticalPrecedence | str = CriticalPr
     return None if decided == 0 else 1 / decided
 
 
+@REGISTRY.table(opponent=Int(0, 30), low=Int(0, 30), high=Int(0, 30), precedence=Choice("critical", "target"))
 def extended_contest_table(opponent: int = 10, low: int = 6, high: int = 16,
                            precedence: str = "critical") -> Table:
     """Extended-contest odds and mean length for each of your TNs against one opponent TN."""

@@ -15,6 +15,7 @@ from enum import Enum
 from fractions import Fraction
 
 from rules.dice import DiceSource, Dist, NotationError, parse
+from rules.providers import Text
 from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
@@ -176,6 +177,7 @@ class TypeMultiplier:
         return int(amount * factor // 1)
 
 
+@REGISTRY.table(notation=Text(r"\d{1,2}d\d{1,3}(?:[+-]\d{1,3})?", 12))
 def damage_table(notation: str = "2d6+3") -> Table:
     """The exact distribution of a Damage Roll: each total, its chance and the chance of at least it."""
     dist = DamageRoll(notation).dist()

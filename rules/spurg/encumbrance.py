@@ -13,6 +13,7 @@ from enum import Enum
 from fractions import Fraction
 from numbers import Rational
 
+from rules.providers import Int
 from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole
@@ -119,6 +120,7 @@ def encumbered_speed(speed: int, level: int | EncumbranceLevel, *,
     return speed - math.floor(cut)
 
 
+@REGISTRY.table(speed=Int(0, 100))
 def encumbrance_table(speed: int = 10) -> Table:
     """Each level: its load limit, its cut, and the Speed left from ``speed`` under both roundings."""
     rows = [(level.level, level.name, f"{level.max_lifts} x Lift", f"-{level.speed_cut_percent}%",

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.dice import DiceSource, SeededSource
+from rules.providers import Int
 from rules.spurg.registry import REGISTRY
 from rules.spurg.verdict import (
     HIGHEST_ROLL,
@@ -79,6 +80,7 @@ def flat_success_probability(tn: int) -> Fraction:
     return Fraction(min(max(tn - LOWEST_ROLL + 1, 0), FLAT_RESULTS), FLAT_RESULTS)
 
 
+@REGISTRY.table(low=Int(0, 30), high=Int(0, 30))
 def bell_curve_table(low: int = 3, high: int = 18) -> Table:
     """P(roll at or under the TN) with 3d6 and with a flat 3-18 draw, TN by TN."""
     dist = verdict_dist()
@@ -88,6 +90,7 @@ def bell_curve_table(low: int = 3, high: int = 18) -> Table:
                     probabilities=("3d6", "Flat 3-18"))
 
 
+@REGISTRY.table()
 def roll_shape_table() -> Table:
     """The chance of each exact total, 3d6 against a flat draw: the bell against the plateau."""
     dist = verdict_dist()

@@ -14,6 +14,7 @@ from enum import Enum
 from fractions import Fraction
 
 from rules.dice import DiceSource, Dist
+from rules.providers import Choice, Int
 from rules.spurg.registry import REGISTRY, SpurgError
 from rules.tables import Table
 from rules.values import is_whole, require_whole
@@ -263,6 +264,7 @@ def success_probability(tn: int, *,
     return odds[Outcome.SUCCESS] + odds[Outcome.CRITICAL_SUCCESS]
 
 
+@REGISTRY.table(precedence=Choice("critical", "target"), low=Int(0, 30), high=Int(0, 30))
 def verdict_odds_table(precedence: str = "critical", low: int = 1, high: int = 20) -> Table:
     """P(success), P(critical success) and P(critical failure) for every TN from ``low`` to ``high``."""
     rows = []
@@ -275,6 +277,7 @@ def verdict_odds_table(precedence: str = "critical", low: int = 1, high: int = 2
                     probabilities=("Success", "Critical success", "Critical failure"))
 
 
+@REGISTRY.table(tn=Int(0, 30), precedence=Choice("critical", "target"))
 def margin_table(tn: int = 10, precedence: str = "critical") -> Table:
     """Every Verdict Roll at one TN: its outcome, its margin and its exact probability."""
     tn, rule = target_number(tn), CriticalPrecedence.of(precedence)

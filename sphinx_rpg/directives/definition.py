@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
@@ -16,6 +18,7 @@ from sphinx.util.typing import OptionSpec
 
 from rules.nodes import InvalidTypeError, Node, format_types, is_valid_uid, parse_types
 from sphinx_rpg.binding import binding_for
+from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeRecord, node_domain
@@ -68,10 +71,11 @@ class NodeDefinition(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        name = self.arguments[0].strip()
+        name = self._name(self.arguments[0].strip())
         # interned: the environment then pickles each uid once, however many pages refer to it
         uid = sys.intern((self.options.get("uid") or "").strip())
         location = self.get_location()
+        source, line = self.get_source_info()
         valid_uid = is_valid_uid(uid)
         if not uid:
             warn("uid", f"node:def {name!r} has no :uid: option", location)
@@ -104,6 +108,7 @@ class NodeDefinition(SphinxDirective):
             title_node = nodes.title(heading, heading)
         container["classes"] += [f"rpg-type-{code}" for code in types]
         container["rpg_uid"] = uid
+        container["rpg_anchor"] = anchor  # found again if an only/ifconfig block excludes it
         self.set_source_info(container)
         container += title_node
         self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
@@ -129,25 +134,51 @@ class NodeDefinition(SphinxDirective):
             index = addnodes.index(entries=[("single", heading, anchor, "main", None)])
             result.insert(0, index)
         if rule is not None:
-            if rule.source_file is not None:
-                self.env.note_dependency(str(rule.source_file))
+            for path in {rule.source_file, getattr(binding.registry_of(uid), "source_file", None)} - {None}:
+                self.env.note_dependency(str(path))  # the rule's module and its registry's (type labels)
             if self.config.rpg_render_facts and "no-facts" not in self.options:
                 registry = binding.registry_of(uid)
-                container += facts_block(rule, connection_fields(rule, registry, self.env.docname),
-                                         engine_paths=not is_player(self.config))
-                if registry is not None:  # "Used by" follows the formulas of other modules
-                    for user in registry_dependencies(registry).used_by(uid):
-                        path = registry[user].source_file
-                        if path is not None:
-                            self.env.note_dependency(str(path))
+                try:  # a broken rule costs its facts, not the build
+                    container += call_engine(lambda: facts_block(rule, connection_fields(rule, registry,
+                                                                                          self.env.docname),
+                                                                 engine_paths=not is_player(self.config)))
+                    users = call_engine(lambda: [registry[user].source_file for user in
+                                                 registry_dependencies(registry).used_by(uid)] if registry else [])
+                except EngineFailure as failure:
+                    warn("facts", f"node {uid!r}: the facts of its rule object cannot be computed: {failure}",
+                         location)
+                    users = []
+                for path in users:  # "Used by" follows the formulas of other modules
+                    if path is not None:
+                        self.env.note_dependency(str(path))
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
         if index is not None:
             domain = node_domain(self.env)
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
-                                        self.env.docname, anchor, self.lineno,
+                                        self.env.docname, anchor, line or self.lineno,
                                         rule.summary if rule else "", rule is not None, alias, digest,
-                                        overrides, first_sentence(container)))
+                                        overrides, first_sentence(container), self._included_from(source)))
         return result
+
+    def _name(self, text: str) -> str:
+        """A node's name is one line (it reaches objects.inv and the search index): say so, then fold it."""
+        folded = one_line(" ".join(text.split()))
+        if folded != text:
+            warn("name", f"node:def {folded!r}: a node name is one line of text without control "
+                         "characters; it is shown folded", self.get_location())
+        return folded
+
+    def _included_from(self, source: str | None) -> str:
+        """The file (relative to the source directory) when it is not the page's own: an include."""
+        if not source:
+            return ""
+        try:
+            path = Path(source).resolve()
+            if path == Path(self.env.doc2path(self.env.docname)).resolve():
+                return ""
+            return Path(os.path.relpath(path, Path(self.env.srcdir).resolve())).as_posix()
+        except (OSError, ValueError):
+            return ""
 
     def _types(self, name: str, uid: str, rule: Node | None, location: object) -> tuple[str, ...]:
         declared: tuple[str, ...] = ()
@@ -169,7 +200,10 @@ class NodeDefinition(SphinxDirective):
     def _type_names(self, uid: str, types: tuple[str, ...], location: object) -> dict[str, str]:
         binding = binding_for(self.config)
         registry = binding.registry_of(uid)
-        known = dict(registry.node_types) if registry else binding.type_names(self.config.rpg_node_types)
+        if registry is None:  # labels from every registry: the page shows whichever the build finds
+            for path in binding.source_files():
+                self.env.note_dependency(path)
+        known = dict(binding.node_types(registry)) if registry else binding.type_names(self.config.rpg_node_types)
         names: dict[str, str] = {}
         for code in types:
             if code not in known:

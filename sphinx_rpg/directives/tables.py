@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -15,50 +13,20 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules import odds
+from rules.providers import parse_argument_text
 from rules.tables import Table, percent
 from sphinx_rpg.binding import binding_for
+from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.charts import CHART_KINDS, chart_svg, matplotlib_available
 from sphinx_rpg.warnings import warn
 
-_ARG = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^,]+?)\s*(?:,|$)")
-_CALLABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*")
+_PUBLISHED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):([A-Za-z_][A-Za-z0-9_]*)")
 _RANGE = re.compile(r"\s*(-?\d+)\s*(?:(?:-|\.\.)\s*(-?\d+)\s*)?$")
 MAX_TABLE_ROWS = 1000
 
 
 class TableArgumentError(ValueError):
-    pass
-
-
-def parse_arguments(text: str) -> dict[str, Any]:
-    """``dice=10, lid=off, exact=true, p=1/2`` -> keyword arguments; literals only, nothing evaluated."""
-    arguments: dict[str, Any] = {}
-    position = 0
-    text = text.strip()
-    while position < len(text):
-        match = _ARG.match(text, position)
-        if not match:
-            raise TableArgumentError(f"cannot read arguments from column {position + 1} of {text!r} "
-                                     "(expected name=value, name=value)")
-        name, raw = match.groups()
-        arguments[name] = _literal(raw)
-        position = match.end()
-    return arguments
-
-
-def _literal(raw: str) -> Any:
-    lowered = raw.lower()
-    if lowered in ("true", "yes"):
-        return True
-    if lowered in ("false", "no"):
-        return False
-    if lowered == "none":
-        return None
-    if re.fullmatch(r"-?\d+", raw):
-        return int(raw)
-    if re.fullmatch(r"-?\d+/\d+", raw):
-        return Fraction(raw)
-    return raw.strip("\"'")
+    """A ``node:table``/``node:odds`` request the page cannot make (the message says why)."""
 
 
 def parse_range(text: str) -> range:
@@ -129,14 +97,18 @@ class _ComputedTable(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         try:
-            table = self.compute()
-        except Exception as error:  # an engine error must be a located warning, not a traceback
-            warn("table", f"{self.name}: cannot compute {self.arguments[0] if self.arguments else ''!r}: "
-                          f"{type(error).__name__}: {error}", self.get_location())
+            table = call_engine(self.compute)
+        except EngineFailure as failure:  # an engine error (even SystemExit) is a located warning
+            warn("table", f"{self.name}: cannot compute {one_line(self.arguments[0] if self.arguments else '')!r}: "
+                          f"{failure}", self.get_location())
             return []
         if not isinstance(table, Table):
-            warn("table", f"{self.name}: {self.arguments[0]!r} returned {type(table).__name__}, "
+            warn("table", f"{self.name}: {one_line(self.arguments[0])!r} returned {type(table).__name__}, "
                           "not a rules.tables.Table", self.get_location())
+            return []
+        if len(table.rows) > MAX_TABLE_ROWS:
+            warn("table", f"{self.name}: {one_line(self.arguments[0])!r} has {len(table.rows)} rows, more "
+                          f"than the {MAX_TABLE_ROWS} a page shows", self.get_location())
             return []
         node = table_nodes(table, caption=self.options.get("caption", ""), exact="exact" in self.options)
         self.set_source_info(node)
@@ -167,34 +139,42 @@ class _ComputedTable(SphinxDirective):
 
 
 class NodeTable(_ComputedTable):
-    """``.. node:table:: rules.heimr.dice:challenge_table`` with ``:args: consistency=3``."""
+    """``.. node:table:: heimr:success_table`` with ``:args: lowest=-2``: a table a registry publishes.
+
+    The argument names a published table (``Registry.table``), never an importable function; the
+    arguments are checked against the parameters it declares before it is called.
+    """
 
     required_arguments = 1
     option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "args": directives.unchanged}
 
-    def allowed_prefixes(self) -> tuple[str, ...]:
-        configured = self.config.rpg_table_modules
-        if configured is not None:
-            return tuple(configured)
-        return binding_for(self.config).packages()
-
-    def compute(self) -> object:  # whatever the named function returns
+    def compute(self) -> object:  # whatever the published function returns
         target = self.arguments[0].strip()
-        if not _CALLABLE.fullmatch(target):
-            raise TableArgumentError(f"{target!r} is not of the form 'package.module:function'")
-        module_name, _, function_name = target.partition(":")
-        allowed = self.allowed_prefixes()
-        if not any(module_name == p or module_name.startswith(p + ".") for p in allowed):
-            raise TableArgumentError(f"module {module_name!r} is not in rpg_table_modules "
-                                     f"({', '.join(allowed) or 'none configured'})")
-        module = importlib.import_module(module_name)
-        function = getattr(module, function_name, None)
-        if not callable(function):
-            raise TableArgumentError(f"{module_name!r} has no function {function_name!r}")
-        source = getattr(sys.modules.get(module_name), "__file__", None)
-        if source:
-            self.env.note_dependency(str(Path(source)))
-        return function(**parse_arguments(self.options.get("args", "")))
+        binding = binding_for(self.config)
+        match = _PUBLISHED.fullmatch(target)
+        if not match:
+            hint = (" (an import path: node:table shows only tables a registry publishes with "
+                    "Registry.table)" if ":" in target else "")
+            raise TableArgumentError(f"{one_line(target)!r} is not a published table name such as "
+                                     f"'heimr:success_table'{hint}")
+        namespace, name = match.groups()
+        provider = binding.table(namespace, name)
+        if provider is None:
+            published = ", ".join(binding.namespaces())
+            raise TableArgumentError(f"no table {name!r} is published by {namespace!r} "
+                                     f"(publishers: {published})")
+        for path in {_module_file(provider.module), _registry_file(binding, namespace)} - {None}:
+            self.env.note_dependency(str(path))
+        return provider(parse_argument_text(self.options.get("args", "")))
+
+
+def _module_file(module_name: str | None) -> str | None:
+    return getattr(sys.modules.get(module_name or ""), "__file__", None)
+
+
+def _registry_file(binding: Any, namespace: str) -> str | None:
+    registry = binding.registry(namespace)
+    return str(registry.source_file) if registry is not None and registry.source_file else None
 
 
 class NodeOdds(_ComputedTable):
@@ -214,9 +194,9 @@ class NodeOdds(_ComputedTable):
                 raise TableArgumentError(f"no configured registry for system {system!r}")
             if registry.notation is None:
                 raise TableArgumentError(f"system {system!r} registers no notation of its own")
-            source = getattr(sys.modules.get(getattr(registry.notation.parse, "__module__", "")), "__file__", None)
-            if source:
-                self.env.note_dependency(str(source))
+            path = _module_file(getattr(registry.notation.parse, "__module__", None))
+            if path:
+                self.env.note_dependency(path)
             return registry.notation.parse(text)
         from rules.dice import parse
 

@@ -124,10 +124,10 @@ def test_node_table_renders_an_engine_table_with_exact_percentages(app):
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_node_table_only_calls_functions_in_allowed_modules(app):
+def test_node_table_only_shows_tables_a_registry_publishes(app):
     app.build()
     assert ("index.rst", 27, "table") in warnings_of(app)
-    assert "not in rpg_table_modules" in app.warning.getvalue()
+    assert "no table 'getcwd' is published by 'os'" in app.warning.getvalue()
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True)
@@ -219,8 +219,8 @@ def test_captioned_listings_and_named_examples_build_cleanly(app, warning_text):
 
 
 def test_code_columns_render_verbatim_without_typographic_quotes(make_app, tmp_path):
-    (tmp_path / "conf.py").write_text("extensions = ['sphinx_rpg']\nrpg_table_modules = ['sphinx_rpg']\n")
-    (tmp_path / "index.rst").write_text("Settings\n========\n\n.. node:table:: sphinx_rpg.config:config_table\n")
+    (tmp_path / "conf.py").write_text("extensions = ['sphinx_rpg']\n")
+    (tmp_path / "index.rst").write_text("Settings\n========\n\n.. node:table:: sphinx_rpg:config_table\n")
     app = make_app("html", srcdir=tmp_path)
     app.build()
     html = (Path(app.outdir) / "index.html").read_text()

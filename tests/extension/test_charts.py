@@ -32,9 +32,11 @@ def test_without_matplotlib_there_is_no_chart(monkeypatch):
 
 
 def _book(tmp_path: Path) -> Path:
-    (tmp_path / "conf.py").write_text("import sys\nsys.path.insert(0, '.')\nextensions = ['sphinx_rpg']\n"
-                                      "rpg_table_modules = ['rules.tables']\n")
-    (tmp_path / "index.rst").write_text("Odds\n====\n\n.. node:table:: rules.tables:example_table\n"
+    (tmp_path / "chart_rules.py").write_text("from rules.nodes import Registry\nfrom rules.tables import example_table\n"
+                                             "REGISTRY = Registry('charts')\nREGISTRY.table()(example_table)\n")
+    (tmp_path / "conf.py").write_text("import os, sys\nsys.path.insert(0, os.path.dirname(__file__))\nextensions = ['sphinx_rpg']\n"
+                                      "rpg_registries = ['chart_rules:REGISTRY']\n")
+    (tmp_path / "index.rst").write_text("Odds\n====\n\n.. node:table:: charts:example_table\n"
                                         "   :chart: bar\n")
     return tmp_path
 

@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 from rules.nodes import Ranks, Registry
+from rules.providers import Int
 from rules.tables import Table
 
 REGISTRY = Registry("boundgame", node_types={"E": "Effect", "R": "Resource", "A": "Attribute"})
@@ -20,6 +21,7 @@ def power_die(rank: int) -> int:
 REGISTRY.define("Bound.Trait.Unwritten", "Unwritten", "E", summary="No page defines it.")
 
 
+@REGISTRY.table(flips=Int(1, 10))
 def coin_table(flips: int = 2) -> Table:
     """P(at least k heads) in some fair coin flips."""
     from math import comb

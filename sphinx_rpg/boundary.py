@@ -1,0 +1,64 @@
+"""The boundary between the book and code it does not own: rule objects, registries, table providers.
+
+Whatever such code raises (an engine bug, a ``sys.exit()`` in a registry module, a hostile
+``__str__``) is turned into :class:`EngineFailure` here, so the caller reports it as a located
+``node.*`` warning and the rest of the site builds.  Only ``KeyboardInterrupt`` passes: a reader
+pressing Ctrl-C must still stop the build.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+MAX_MESSAGE = 300
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """Control characters (newlines included) escaped, long text cut: a message stays one line."""
+    escaped = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return escaped if len(escaped) <= limit else escaped[:limit - 3] + "..."
+
+
+def describe(error: BaseException) -> str:
+    """``TypeName: message`` on one line, even when the exception cannot print itself."""
+    try:
+        message = str(error)
+    except BaseException:
+        message = "(the exception's message cannot be printed)"
+    name = type(error).__name__
+    return one_line(f"{name}: {message}" if message else name)
+
+
+class EngineFailure(Exception):
+    """Code outside the extension failed; ``error`` is what it raised."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+        super().__init__(describe(error))
+
+
+def call_engine(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Call code the extension does not own; any failure but Ctrl-C becomes :class:`EngineFailure`."""
+    try:
+        return function(*args, **kwargs)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:
+        raise EngineFailure(error) from error
+
+
+def rule_facts(rule: object) -> tuple[object, ...]:
+    """A rule object's facts, or none when they cannot be computed (``node:def`` warns, as node.facts)."""
+    facts = getattr(rule, "facts", None)
+    if facts is None:
+        return ()
+    try:
+        return call_engine(lambda: tuple(facts()))
+    except EngineFailure:
+        return ()

@@ -1,0 +1,107 @@
+"""What the domain must know beyond ``node:def`` and ``:node:ref:`` to keep incremental builds right.
+
+* Every way a page can link a node is a reference the domain tracks (``:any:``, MyST ``[](#uid)``,
+  besides ``:node:ref:``), so renaming or removing the node rewrites that page.
+* A ``node:def`` inside an ``only`` or ``ifconfig`` block that this build excludes is not a node: it
+  is forgotten when the page is read, and such pages are read again when the tags or the
+  configuration change.
+* Nodes another project publishes (intersphinx) are remembered, so pages linking them are rewritten
+  when the inventory changes.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from docutils import nodes
+from docutils.utils import new_document
+from sphinx import addnodes
+from sphinx.environment import CONFIG_OK, BuildEnvironment
+
+#: pending_xref types that are resolved by asking every domain (``resolve_any_xref``).
+ANY_REFTYPES = ("any", "myst")
+
+
+def note_links(app: Any, doctree: nodes.document) -> None:
+    """``doctree-read``: references that reach nodes through ``:any:`` or MyST links."""
+    env = app.env
+    domain = env.get_domain("node")
+    for ref in doctree.findall(addnodes.pending_xref):
+        if ref.get("reftype") in ANY_REFTYPES and ref.get("refdomain") != "doc" and ref.get("reftarget"):
+            domain.note_reference(env.docname, str(ref["reftarget"]))
+
+
+def _only_excludes(app: Any, node: nodes.Element) -> bool:
+    try:
+        return not app.tags.eval_condition(node["expr"])
+    except Exception:
+        return False
+
+
+def _ifconfig_excludes(app: Any, node: nodes.Element, settings: Any) -> bool:
+    """Ask sphinx.ext.ifconfig itself, on a bare copy of the block: its verdict, not a second evaluator."""
+    from sphinx.ext.ifconfig import process_ifconfig_nodes
+
+    quiet = copy.copy(settings)
+    quiet.report_level, quiet.halt_level = 5, 5  # its own warning comes when the page is written
+    probe = new_document("<ifconfig probe>", quiet)
+    block = node.copy()
+    marker = nodes.inline()
+    block += marker
+    probe += block
+    process_ifconfig_nodes(app, probe, app.env.docname)
+    return marker not in list(probe.findall(nodes.inline))
+
+
+def _excluding_blocks(app: Any, doctree: nodes.document) -> Iterable[tuple[str, nodes.Element]]:
+    for only in doctree.findall(addnodes.only):
+        yield "only", only
+    if "sphinx.ext.ifconfig" in app.extensions:
+        from sphinx.ext.ifconfig import ifconfig
+
+        for block in doctree.findall(ifconfig):
+            yield "ifconfig", block
+
+
+def forget_excluded(app: Any, doctree: nodes.document) -> None:
+    """``doctree-read``: nodes this build excludes are not recorded (nor linked, listed or exported)."""
+    env = app.env
+    domain = env.get_domain("node")
+    for kind, block in _excluding_blocks(app, doctree):
+        anchors = [n["rpg_anchor"] for n in block.findall(nodes.Element) if n.get("rpg_anchor")]
+        if not anchors:
+            continue
+        domain.note_conditional(env.docname, kind)
+        excluded = _only_excludes(app, block) if kind == "only" else _ifconfig_excludes(app, block, doctree.settings)
+        if excluded:
+            for anchor in anchors:
+                domain.forget(env.docname, anchor)
+
+
+def reread_conditional(app: Any, env: BuildEnvironment, added: set[str], changed: set[str],
+                       removed: set[str]) -> list[str]:
+    """``env-get-outdated``: pages whose nodes hang on tags or configuration, when those changed."""
+    domain = env.get_domain("node")
+    tags = sorted(app.tags)
+    previous = domain.data.get("tags")
+    domain.data["tags"] = tags
+    config_changed = env.config_status != CONFIG_OK
+    pages = []
+    for docname, kinds in domain.data.setdefault("conditional", {}).items():
+        if docname in removed:
+            continue
+        if ("only" in kinds and previous is not None and previous != tags) or ("ifconfig" in kinds and config_changed):
+            pages.append(docname)
+    return sorted(pages)
+
+
+def external_nodes(env: BuildEnvironment) -> dict[str, str]:
+    """uid -> a description of the node as the intersphinx inventories publish it."""
+    inventory = getattr(env, "intersphinx_inventory", None) or {}
+    try:
+        entries = inventory.get("node:node", {})
+        return {str(uid): repr(item) for uid, item in entries.items()}
+    except AttributeError:
+        return {}

@@ -1,0 +1,162 @@
+"""Hostile page text: a page can show only published tables, with checked arguments, and cannot stop,
+hang or recurse the build.  Every case is a tiny project; each must build with a located warning."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.adversarial.harness import END, build, write_book
+
+#: Import paths page text used to reach (conf.py opens them the old way, with rpg_table_modules).
+IMPORT_PATHS = [
+    ("runs-a-conf-file", "sphinx_rpg.sybil:registries_from_conf", "conf_py=evil.py"),
+    ("exits-through-argparse", "sphinx_rpg.cli:main", ""),
+    ("cli-with-arguments", "sphinx_rpg.cli:main", "argv=roll"),
+    ("writes-nodes-json", "sphinx_rpg.export:write_nodes_json", ""),
+    ("parses-a-range", "sphinx_rpg.directives.tables:parse_range", "text=1-5"),
+    ("binds-registries", "sphinx_rpg.binding:bind", "paths=x"),
+    ("loads-a-registry", "sphinx_rpg.binding:load_registry", "path=os:environ"),
+    ("unpublished-engine-function", "ADV:unpublished", ""),
+    ("unpublished-with-arguments", "ADV:unpublished", "n=3"),
+    ("record-helper", "ADV:record", "what=pwned"),
+    ("registry-class", "rules.nodes:Registry", "system=x"),
+    ("node-class", "rules.nodes:Node", "uid=A, name=b, types=E"),
+    ("table-class", "rules.tables:Table", ""),
+    ("example-table-outside-registry", "rules.tables:example_table", ""),
+]
+
+
+@pytest.mark.parametrize("name, target, args", IMPORT_PATHS, ids=[c[0] for c in IMPORT_PATHS])
+def test_node_table_never_calls_an_import_path(tmp_path, name, target, args):
+    rules_module = "ADV"
+    root = write_book(tmp_path, {"index": ""}, conf="rpg_table_modules = ['sphinx_rpg', 'rules', '{module}']\n")
+    module = next(p.stem for p in root.glob("advrules_*.py"))
+    target = target.replace(rules_module, module)
+    (root / "evil.py").write_text("import pathlib\npathlib.Path(__file__).with_name('CALLS').write_text('ran')\n")
+    (root / "index.rst").write_text(f"Index\n=====\n\n.. node:table:: {target}\n"
+                                    + (f"   :args: {args}\n" if args else "") + f"\n{END}\n")
+    result = build(root)
+    assert result.error is None
+    assert result.warned("table", "published", at="index.rst:4"), result.warnings
+    assert result.calls() == [] and END in result.page()
+
+
+#: (case, :args: text, the fragment the warning must hold) against the probe table.
+BAD_ARGUMENTS = [
+    ("above-the-bound", "n=30000000", "n=30000000: outside 1 to 10"),
+    ("below-the-bound", "n=0", "n=0: outside 1 to 10"),
+    ("negative", "n=-5", "n=-5: outside 1 to 10"),
+    ("huge-digits", "n=" + "9" * 40, "expected a whole number"),
+    ("not-a-number", "n=three", "expected a whole number"),
+    ("a-fraction", "n=1/2", "expected a whole number"),
+    ("a-decimal", "n=2.5", "expected a whole number"),
+    ("hexadecimal", "n=0x10", "expected a whole number"),
+    ("exponent", "n=1e3", "expected a whole number"),
+    ("a-bool-for-an-int", "n=true", "expected a whole number"),
+    ("an-int-for-a-bool", "flag=2", "expected true or false"),
+    ("unknown-word-for-bool", "flag=maybe", "expected true or false"),
+    ("not-a-choice", "mode=sideways", "expected one of on, off"),
+    ("choice-wrong-case", "mode=ON", "expected one of on, off"),
+    ("text-too-long", "notation=1234567890123", "longer than 8 characters"),
+    ("text-not-notation", "notation=os.sys", "not an accepted value"),
+    ("text-expression", "notation=1d6*999", "not an accepted value"),
+    ("undeclared-name", "levels=30000000", "takes no argument 'levels'"),
+    ("dunder-name", "__class__=x", "takes no argument '__class__'"),
+    ("keyword-smuggling", "n=2, kwargs=x", "takes no argument 'kwargs'"),
+    ("given-twice", "n=2, n=3", "given twice"),
+    ("no-equals", "n", "expected name=value"),
+    ("no-name", "=3", "expected name=value"),
+    ("name-with-dot", "os.path=3", "expected name=value"),
+    ("too-long-overall", "n=1, " + "x" * 300, "longer than 200 characters"),
+]
+
+
+@pytest.mark.parametrize("name, args, fragment", BAD_ARGUMENTS, ids=[c[0] for c in BAD_ARGUMENTS])
+def test_published_table_arguments_are_checked_before_the_call(tmp_path, name, args, fragment):
+    root = write_book(tmp_path, {"index": f".. node:table:: adv:probe\n   :args: {args}\n"})
+    result = build(root)
+    assert result.warned("table", fragment, at="index.rst:4"), result.warnings
+    assert result.calls() == [], "the engine was called with page text it did not accept"
+    assert END in result.page()
+
+
+GOOD_ARGUMENTS = [
+    ("defaults", "", "probe 2 False 'on' '1d6'"),
+    ("bounds-included", "n=10, flag=yes, mode=off, notation=12d100", "probe 10 True 'off' '12d100'"),
+    ("quoted-and-spaced", " n = 1 , notation = '2d6' ", "probe 1 False 'on' '2d6'"),
+]
+
+
+@pytest.mark.parametrize("name, args, call", GOOD_ARGUMENTS, ids=[c[0] for c in GOOD_ARGUMENTS])
+def test_published_table_receives_converted_arguments(tmp_path, name, args, call):
+    root = write_book(tmp_path, {"index": ".. node:table:: adv:probe\n" + (f"   :args: {args}\n" if args else "")})
+    result = build(root)
+    assert result.calls() == [call] and not result.node_warnings("table")
+
+
+#: (case, extra rule code publishing a table, the fragment the node.table warning must hold)
+HOSTILE_TABLES = [
+    ("sys-exit", "@REGISTRY.table()\ndef bad():\n    sys.exit(3)\n", "SystemExit: 3"),
+    ("system-exit-zero", "@REGISTRY.table()\ndef bad():\n    raise SystemExit(0)\n", "SystemExit: 0"),
+    ("base-exception", "class Odd(BaseException): pass\n@REGISTRY.table()\ndef bad():\n    raise Odd('odd')\n",
+     "Odd: odd"),
+    ("generator-exit", "@REGISTRY.table()\ndef bad():\n    raise GeneratorExit('x')\n", "GeneratorExit"),
+    ("unbounded-recursion", "@REGISTRY.table()\ndef bad(n=0):\n    return bad(n + 1)\n", "RecursionError"),
+    ("multi-line-message", "@REGISTRY.table()\ndef bad():\n    raise ValueError('one\\ntwo\\nthree')\n",
+     "ValueError: one\\ntwo\\nthree"),
+    ("escape-sequence-message", "@REGISTRY.table()\ndef bad():\n    raise ValueError('\\x1b[31mred')\n",
+     "ValueError: \\x1b[31mred"),
+    ("hostile-str", "class E(Exception):\n    def __str__(self):\n        raise RuntimeError('no')\n"
+                    "@REGISTRY.table()\ndef bad():\n    raise E()\n", "cannot be printed"),
+    ("not-a-table", "@REGISTRY.table()\ndef bad():\n    return 42\n", "returned int"),
+    ("too-many-rows", "@REGISTRY.table()\ndef bad():\n    return Table.of(('a',), [(i,) for i in range(5000)])\n",
+     "5000 rows"),
+    ("memory-error", "@REGISTRY.table()\ndef bad():\n    raise MemoryError('big')\n", "MemoryError: big"),
+]
+
+
+@pytest.mark.parametrize("name, code, fragment", HOSTILE_TABLES, ids=[c[0] for c in HOSTILE_TABLES])
+def test_a_failing_published_table_is_a_located_warning(tmp_path, name, code, fragment):
+    root = write_book(tmp_path, {"index": ".. node:table:: adv:bad\n\n.. node:table:: adv:probe\n"}, code)
+    result = build(root)
+    assert result.error is None
+    assert result.warned("table", fragment, at="index.rst:4"), result.warnings
+    assert all("\x1b" not in w for w in result.warnings)
+    assert result.calls() == ["probe 2 False 'on' '1d6'"] and END in result.page()
+
+
+NAMES = [
+    ("unknown-system", "nosuch:probe", "no table 'probe' is published by 'nosuch'"),
+    ("unknown-table", "adv:nosuch", "no table 'nosuch' is published by 'adv'"),
+    ("path-traversal", "../adv:probe", "is not a published table name"),
+    ("lookalike-letter", "adv:pr\u03bfbe", "is not a published table name"),
+    ("import-path-hint", "advrules.tables:probe", "an import path"),
+    ("trailing-command", "adv:probe;rm", "is not a published table name"),
+]
+
+
+@pytest.mark.parametrize("name, target, fragment", NAMES, ids=[c[0] for c in NAMES])
+def test_node_table_names_a_published_table(tmp_path, name, target, fragment):
+    root = write_book(tmp_path, {"index": f".. node:table:: {target}\n"})
+    result = build(root)
+    assert result.warned("table", fragment, at="index.rst:4"), result.warnings
+    assert result.calls() == [] and END in result.page()
+
+
+#: Filters that once recursed without bound or ran the parser out of stack.
+DEEP_FILTERS = [
+    ("400-parentheses", "(" * 400 + "uid == 'a'" + ")" * 400),
+    ("500-nots", "not " * 240 + "uid == 'a'"),
+    ("mixed-nesting", "(not " * 150 + "uid == 'a'" + ")" * 150),
+    ("unbalanced-deep", "(" * 300 + "uid == 'a'"),
+    ("33-deep", "(" * 33 + "uid == 'a'" + ")" * 33),
+]
+
+
+@pytest.mark.parametrize("directive", ["list", "cards"])
+@pytest.mark.parametrize("name, text", DEEP_FILTERS, ids=[c[0] for c in DEEP_FILTERS])
+def test_a_deeply_nested_filter_is_refused_with_a_warning(tmp_path, directive, name, text):
+    root = write_book(tmp_path, {"index": f".. node:{directive}::\n   :filter: {text}\n"})
+    result = build(root)
+    assert result.warned("filter", "nest more than 32 deep", at="index.rst:4"), result.warnings
+    assert END in result.page()
