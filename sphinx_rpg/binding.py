@@ -43,7 +43,7 @@ def load_registry(path: str) -> Registry:
     return registry
 
 
-def _import_hint(module_name: str, error: Exception) -> str:
+def _import_hint(module_name: str, error: BaseException) -> str:
     """What to do about a registry module that cannot be imported."""
     package = module_name.split(".")[0]
     if package == "rules":

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from sphinx.environment import BuildEnvironment
@@ -18,9 +17,8 @@ from sphinx_rpg.warnings import warn
 
 def report_registry_errors(app: Any) -> None:
     """Each unusable registry once, and a shadowed engine, located at the ``rpg_registries`` line of conf.py."""
-    from sphinx_rpg.settings import setting_location
-
     from sphinx_rpg import engine
+    from sphinx_rpg.settings import setting_location
 
     location = setting_location(app, "rpg_registries")
     if engine.SHADOWED:
