@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -143,6 +144,7 @@ def test() -> int:
         print("dev.py: warnings-as-errors build of the supplements (html)", flush=True)
         html_status = build_supplements(html, "-W", "--keep-going", "-E")
     print("dev.py: warnings-as-errors build of docs/ (latex, for print)", flush=True)
+    shutil.rmtree(ROOT / latex, ignore_errors=True)  # a .tex of an older document layout must not linger
     latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", latex)
     # the player edition reads its pages differently: its own doctrees (sharing would re-read both ways)
     print("dev.py: warnings-as-errors build of docs/ (html, player edition)", flush=True)

@@ -62,8 +62,8 @@ def test_without_matplotlib_a_chart_option_warns_at_its_directive_and_keeps_the_
 
 
 def test_a_table_with_nothing_numeric_to_plot_warns_that_it_cannot_be_charted(make_app, tmp_path):
-    (tmp_path / "conf.py").write_text("extensions = ['sphinx_rpg']\nrpg_table_modules = ['sphinx_rpg']\n")
-    (tmp_path / "index.rst").write_text("Warnings\n========\n\n.. node:table:: sphinx_rpg.warnings:subtypes_table\n"
+    (tmp_path / "conf.py").write_text("extensions = ['sphinx_rpg']\n")
+    (tmp_path / "index.rst").write_text("Warnings\n========\n\n.. node:table:: sphinx_rpg:subtypes_table\n"
                                         "   :chart: line\n")
     app = make_app("html", srcdir=tmp_path)
     app.build()
