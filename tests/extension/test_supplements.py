@@ -89,3 +89,20 @@ def test_an_override_without_intersphinx_explains_what_is_missing(make_app, tmp_
                                  'rpg_supplement_of = "core"\n')
     app = build(make_app, src)
     assert "sphinx.ext.intersphinx is not enabled" in app.warning.getvalue()
+
+
+def test_rpg_check_reports_a_core_node_the_supplement_still_links_after_the_core_removed_it(make_app, tmp_path,
+                                                                                             capsys):
+    from sphinx_rpg.cli import main
+
+    core_src = tmp_path / "core-next"
+    core_src.mkdir()
+    (core_src / "conf.py").write_text('extensions = ["sphinx_rpg"]\nproject = "Core book"\n')
+    (core_src / "index.rst").write_text(CORE_PAGE.replace(".. node:def:: Wit\n   :uid: Core.Attr.Wit\n   :type: A\n\n"
+                                                          "   Think fast.\n", ""))
+    core_next = Path(build(make_app, core_src).outdir)  # the next release of the core drops Wit
+    src = supplement(tmp_path, core_next)
+    status = main(["check", str(src), "--json"])
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    assert status == 1
+    assert [(p["kind"], "Core.Attr.Wit" in p["message"]) for p in problems] == [("node.ref", True)]
