@@ -183,3 +183,15 @@ def configured_paths(config: object) -> tuple[object, ...]:
 
 def binding_for(config: object) -> Binding:
     return bind(configured_paths(config))
+
+
+def registry_option(config: object, directive: str, system: str, location: object) -> Registry | None:
+    """The bound registry a directive's ``:system:`` names; a located ``node.option`` warning when none is."""
+    from sphinx_rpg.warnings import warn
+
+    binding = binding_for(config)
+    registry = binding.registry(system)
+    if registry is None:
+        known = ", ".join(r.system for r in binding.registries) or "none configured"
+        warn("option", f"{directive}: no bound registry has system {system!r} (known: {known})", location)
+    return registry

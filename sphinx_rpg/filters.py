@@ -290,3 +290,15 @@ def select(predicate: Predicate, records: Sequence[Record], index: FieldIndex) -
     narrowed = predicate.candidates(index)
     positions: Iterable[int] = range(len(records)) if narrowed is None else sorted(narrowed)
     return [position for position in positions if predicate(records[position])]
+
+
+def filter_is_valid(text: str, location: object) -> bool:
+    """Check a directive's filter when the page is read; a located ``node.filter`` warning when it fails."""
+    from sphinx_rpg.warnings import warn
+
+    try:
+        parse_filter(text)
+    except FilterError as error:
+        warn("filter", str(error), location)
+        return False
+    return True

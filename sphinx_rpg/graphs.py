@@ -22,8 +22,7 @@ from sphinx.util.typing import OptionSpec
 
 from rules.graph import Dependencies, dependencies, layers
 from rules.nodes import Node, Registry
-from sphinx_rpg.binding import binding_for
-from sphinx_rpg.warnings import warn
+from sphinx_rpg.binding import binding_for, registry_option
 
 #: Largest picture drawn; a bigger graph is listed only (a picture of hundreds of boxes helps nobody).
 MAX_GRAPH_NODES = 200
@@ -75,12 +74,9 @@ class NodeGraph(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         location = self.get_location()
-        binding = binding_for(self.config)
         system = self.options.get("system", "").strip()
-        registry = binding.registry(system)
+        registry = registry_option(self.config, "node:graph", system, location)
         if registry is None:
-            known = ", ".join(r.system for r in binding.registries) or "none configured"
-            warn("option", f"node:graph: no bound registry has system {system!r} (known: {known})", location)
             return []
         graph = registry_dependencies(registry)
         for uid in graph.connected():

@@ -31,7 +31,7 @@ from sphinx_rpg.changes import (
     load_catalogue,
 )
 from sphinx_rpg.domain import node_domain
-from sphinx_rpg.filters import FilterError, parse_filter
+from sphinx_rpg.filters import filter_is_valid, parse_filter
 from sphinx_rpg.warnings import warn
 
 #: path -> (modification time, size, catalogue): each release file is read once per process.
@@ -130,10 +130,7 @@ class NodeChanges(SphinxDirective):
             warn("release", "node:changes: no release to compare with (set rpg_releases in conf.py)", location)
             return []
         text = self.options.get("filter", "")
-        try:
-            parse_filter(text)
-        except FilterError as error:
-            warn("filter", str(error), location)
+        if not filter_is_valid(text, location):
             return []
         if load_release(self.env, label, location) is None:
             return []

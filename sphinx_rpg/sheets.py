@@ -32,7 +32,7 @@ from sphinx.util.typing import OptionSpec
 from rules.formula import Formula, Number
 from rules.graph import name_index, resolve_name
 from rules.nodes import Node, Registry
-from sphinx_rpg.binding import binding_for
+from sphinx_rpg.binding import registry_option
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
 from sphinx_rpg.warnings import warn
@@ -209,12 +209,9 @@ class NodeSheet(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         location = self.get_location()
-        binding = binding_for(self.config)
         system = self.options.get("system", "").strip()
-        registry = binding.registry(system)
+        registry = registry_option(self.config, "node:sheet", system, location)
         if registry is None:
-            known = ", ".join(r.system for r in binding.registries) or "none configured"
-            warn("option", f"node:sheet: no bound registry has system {system!r} (known: {known})", location)
             return []
         try:
             sheet = build_sheet(registry, self.options.get("inputs", ""), self.options.get("derived", ""),

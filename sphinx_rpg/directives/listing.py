@@ -21,7 +21,7 @@ from sphinx.util.typing import OptionSpec
 from sphinx_design.shared import create_component
 
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
-from sphinx_rpg.filters import FieldIndex, FilterError, parse_filter, select
+from sphinx_rpg.filters import FieldIndex, filter_is_valid, parse_filter, select
 from sphinx_rpg.inline import inline_nodes
 from sphinx_rpg.warnings import warn
 
@@ -56,10 +56,7 @@ class NodeListing(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         location = self.get_location()
         text = self.options.get("filter", "")
-        try:
-            parse_filter(text)
-        except FilterError as error:
-            warn("filter", str(error), location)
+        if not filter_is_valid(text, location):
             return []
         try:
             columns = _columns(self.options.get("columns", "name, summary"))
