@@ -11,7 +11,8 @@ sys.path.insert(0, str(ROOT))  # the engine (rules/) and the extension, also wit
 project = "sphinx-rpg"
 author = "the sphinx-rpg authors"
 copyright = "2026, the sphinx-rpg authors"
-release = "0.1.0"
+#: The books were released as 0.1 (docs/_releases/v0.1); what is here now is the next edition in the making.
+release = "0.2.dev0"
 
 extensions = [
     "sphinx.ext.autodoc",
