@@ -58,8 +58,11 @@ def _one_line(text: str) -> str:
 
 
 def _printable(text: str) -> str:
-    """Output lines keep their newlines; any other control character (an escape sequence) is escaped."""
-    return "\n".join(_one_line(line) if line else line for line in text.split("\n"))
+    """Output lines keep their newlines and their length (a catalogue is one long line); any other
+    control character (an escape sequence) is escaped."""
+    from sphinx_rpg.boundary import one_line
+
+    return "\n".join(one_line(line, limit=len(line) * 4 + 3) if line else line for line in text.split("\n"))
 
 
 class _Parser(argparse.ArgumentParser):
