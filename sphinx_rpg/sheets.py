@@ -338,6 +338,6 @@ def _cell(item: Mapping[str, Any], prefix: str) -> str:
 def add_sheet_script(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                      doctree: nodes.document | None) -> None:
     """Only pages with a sheet load sheet.js (and are marked for the print stylesheet)."""
-    if doctree is not None and any(True for _ in doctree.findall(
-            lambda n: isinstance(n, nodes.container) and "rpg-sheet" in n.get("classes", ()))):
+    # the domain knows which pages hold a sheet: no walk over every page's whole doctree
+    if doctree is not None and pagename in app.env.get_domain("node").data.get("sheets", {}):
         app.add_js_file("sheet.js", defer="defer")

@@ -170,8 +170,8 @@ class NodeDefinition(SphinxDirective):
 
     def _included_from(self, source: str | None) -> str:
         """The file (relative to the source directory) when it is not the page's own: an include."""
-        if not source:
-            return ""
+        if not source or source == str(self.env.doc2path(self.env.docname)):
+            return ""  # the page's own file: the usual case, without touching the file system
         try:
             path = Path(source).resolve()
             if path == Path(self.env.doc2path(self.env.docname)).resolve():
