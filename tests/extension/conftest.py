@@ -90,10 +90,10 @@ def warning_text() -> Callable[[Any], str]:
 
 @pytest.fixture
 def build(make_app: Callable[..., Any]) -> Callable[..., Any]:
-    """``build(srcdir, **options)``: one html build, then undo the app's docutils registrations so a
-    later app in the same test starts clean."""
-    def run(srcdir: Path, **options: Any) -> Any:
-        app = make_app("html", srcdir=srcdir, **options)
+    """``build(srcdir, builder="html", **options)``: one build, then undo the app's docutils registrations
+    so a later app in the same test starts clean."""
+    def run(srcdir: Path, builder: str = "html", **options: Any) -> Any:
+        app = make_app(builder, srcdir=srcdir, **options)
         app.build()
         app.cleanup()
         return app

@@ -38,15 +38,9 @@ def book(tmp_path) -> Path:
     return src
 
 
-def build(make_app, src: Path, builder: str = "html"):
-    app = make_app(builder, srcdir=src)
-    app.build()
-    app.cleanup()
-    return app
 
-
-def test_the_graph_page_draws_each_node_as_a_link_to_its_definition(make_app, book):
-    app = build(make_app, book)
+def test_the_graph_page_draws_each_node_as_a_link_to_its_definition(build, book):
+    app = build(book)
     assert app.warning.getvalue() == ""
     html = (Path(app.outdir) / "graph.html").read_text()
     svg = re.search(r"<svg[^>]*class=\"rpg-graph\".*?</svg>", html, re.S).group(0)
@@ -58,21 +52,21 @@ def test_the_graph_page_draws_each_node_as_a_link_to_its_definition(make_app, bo
     assert "and level" in html  # the parameter is listed under the picture
 
 
-def test_each_node_lists_what_it_depends_on_and_what_uses_it(make_app, book):
-    app = build(make_app, book)
+def test_each_node_lists_what_it_depends_on_and_what_uses_it(build, book):
+    app = build(book)
     text = re.sub(r"<[^>]+>", "", (Path(app.outdir) / "traits.html").read_text())
     assert re.search(r"Depends on:?\s*Grit \(A\), Wit \(A\)", text)
     assert len(re.findall(r"Used by:?\s*Stamina \(R\)", text)) == 2
 
 
-def test_latex_gets_the_connections_as_a_list(make_app, book):
-    app = build(make_app, book, "latex")
+def test_latex_gets_the_connections_as_a_list(build, book):
+    app = build(book, builder="latex")
     tex = next(Path(app.outdir).glob("*.tex")).read_text()
     assert "Stamina (R)" in tex and "from" in tex and "rpg-graph" not in tex
 
 
-def test_a_graph_of_an_unknown_system_is_a_located_warning(make_app, book):
+def test_a_graph_of_an_unknown_system_is_a_located_warning(build, book):
     (book / "graph.rst").write_text("Graph\n=====\n\n.. node:graph::\n   :system: nosuch\n")
-    app = build(make_app, book)
+    app = build(book)
     assert re.search(r"graph\.rst:\d+: WARNING: node:graph: no bound registry has system 'nosuch'.*\[node\.option\]",
                      app.warning.getvalue())

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -63,16 +61,6 @@ def write_book(root: Path) -> Path:
     return root
 
 
-def touch(path: Path) -> None:
-    future = time.time() + 5
-    os.utime(path, (future, future))
-
-
-def build(make_app, srcdir: Path, **options):
-    app = make_app("html", srcdir=srcdir, **options)
-    app.build()
-    app.cleanup()
-    return app
 
 
 def clean(text: str) -> str:
@@ -88,8 +76,8 @@ def backlinks(app, page: str, uid: str) -> list[str]:
     return re.findall(r'href="([^"]+)"', line.group(1)) if line else []
 
 
-def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(make_app, tmp_path):
-    app = build(make_app, write_book(tmp_path / "book"))
+def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(build, tmp_path):
+    app = build(write_book(tmp_path / "book"))
     html = (Path(app.outdir) / "index.html").read_text()
     legend = html.split('class="rpg-legend', 1)[1].split("</table>", 1)[0]
     assert "Node types of Aid Game" in legend
@@ -97,48 +85,48 @@ def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(make_
     assert rows == [("E", "Effect"), ("RU", "Rule"), ("Attr", "Attribute")]
 
 
-def test_a_legend_naming_an_unknown_system_warns(make_app, tmp_path):
+def test_a_legend_naming_an_unknown_system_warns(build, tmp_path):
     src = write_book(tmp_path / "book")
     (src / "index.rst").write_text((src / "index.rst").read_text().replace(".. node:legend::", ".. node:legend:: nemron"))
-    app = build(make_app, src)
+    app = build(src)
     assert re.search(r"index\.rst:\d+: WARNING: node:legend: no configured registry has the system 'nemron' "
                      r"\(known: aidgame\) \[node\.option\]", clean(app.warning.getvalue()))
 
 
-def test_a_node_lists_the_other_pages_that_refer_to_it(make_app, tmp_path):
-    app = build(make_app, write_book(tmp_path / "book"))
+def test_a_node_lists_the_other_pages_that_refer_to_it(build, tmp_path):
+    app = build(write_book(tmp_path / "book"))
     assert clean(app.warning.getvalue()) == ""
     assert backlinks(app, "page2", "Book.Page2.Thing0") == ["page0.html", "page1.html"]
     assert backlinks(app, "page1", "Book.Page1.Thing1") == []  # only its own page refers to it
 
 
-def test_backlinks_are_the_same_in_a_parallel_build(make_app, tmp_path):
-    serial = build(make_app, write_book(tmp_path / "serial"))
-    parallel = build(make_app, write_book(tmp_path / "parallel"), parallel=2)
+def test_backlinks_are_the_same_in_a_parallel_build(build, tmp_path):
+    serial = build(write_book(tmp_path / "serial"))
+    parallel = build(write_book(tmp_path / "parallel"), parallel=2)
     assert parallel.parallel == 2
     for page in range(PAGES):
         uid = f"Book.Page{page}.Thing0"
         assert backlinks(parallel, f"page{page}", uid) == backlinks(serial, f"page{page}", uid) != []
 
 
-def test_backlinks_on_an_unchanged_page_follow_references_added_and_removed_elsewhere(make_app, tmp_path):
+def test_backlinks_on_an_unchanged_page_follow_references_added_and_removed_elsewhere(build, tmp_path, touch):
     src = write_book(tmp_path / "book")
-    build(make_app, src)
+    build(src)
     page5 = src / "page5.rst"
     page5.write_text(page5.read_text() + "\nAlso :node:ref:`Book.Page2.Thing1`.\n")
     touch(page5)
-    app = build(make_app, src, parallel=2)
+    app = build(src, parallel=2)
     assert backlinks(app, "page2", "Book.Page2.Thing1") == ["page5.html"]
     page0 = src / "page0.rst"
     page0.write_text(page0.read_text().replace(" and :node:ref:`Book.Page2.Thing0`", ""))
     touch(page0)
-    app = build(make_app, src)
+    app = build(src)
     assert backlinks(app, "page2", "Book.Page2.Thing0") == ["page1.html"]
     assert backlinks(app, "page2", "Book.Page2.Thing1") == ["page5.html"]
 
 
-def test_previews_give_each_node_its_title_types_and_first_sentence(make_app, tmp_path):
-    app = build(make_app, write_book(tmp_path / "book"))
+def test_previews_give_each_node_its_title_types_and_first_sentence(build, tmp_path):
+    app = build(write_book(tmp_path / "book"))
     previews = json.loads((Path(app.outdir) / "rpg-previews.json").read_text())["nodes"]
     assert previews["page3.html#Book.Page3.Thing0"] == {"title": "Thing 3-0 (E)", "types": "Effect",
                                                          "text": "Thing zero of page 3."}
@@ -151,9 +139,9 @@ def test_previews_give_each_node_its_title_types_and_first_sentence(make_app, tm
         assert target in previews
 
 
-def test_a_node_definition_is_the_main_index_entry_of_its_name(make_app, tmp_path):
+def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
     """Search ranks main index entries above objects and page text: the node comes first."""
-    app = build(make_app, write_book(tmp_path / "book"))
+    app = build(write_book(tmp_path / "book"))
     index = (Path(app.outdir) / "searchindex.js").read_text()
     data = json.loads(index[index.index("(") + 1:index.rindex(")")])
     assert data["indexentries"]["thing 3-0 (e)"] == [[data["docnames"].index("page3"), "Book.Page3.Thing0", True]]
@@ -161,32 +149,30 @@ def test_a_node_definition_is_the_main_index_entry_of_its_name(make_app, tmp_pat
     assert [entry[2] for entry in objects if entry[3] == "book-page3-thing0"] == [0]  # priority 0: "important"
 
 
-def test_an_incremental_build_keeps_the_main_index_entries_of_pages_it_did_not_rewrite(make_app, tmp_path):
+def test_an_incremental_build_keeps_the_main_index_entries_of_pages_it_did_not_rewrite(build, tmp_path, touch):
     """Sphinx 9 forgets the search's index entries of unwritten pages; the nodes' own are put back."""
     src = write_book(tmp_path / "book")
-    build(make_app, src)
+    build(src)
     page5 = src / "page5.rst"
     page5.write_text(page5.read_text() + "\nOne more sentence.\n")
     touch(page5)
-    app = build(make_app, src)
+    app = build(src)
     index = (Path(app.outdir) / "searchindex.js").read_text()
     data = json.loads(index[index.index("(") + 1:index.rindex(")")])
     assert data["indexentries"]["thing 3-0 (e)"] == [[data["docnames"].index("page3"), "Book.Page3.Thing0", True]]
     assert len([entry for entry in data["indexentries"] if entry.startswith("thing ")]) == 2 * PAGES
 
 
-def test_listing_summaries_render_their_docstring_markup(make_app, tmp_path):
-    app = build(make_app, write_book(tmp_path / "book"))
+def test_listing_summaries_render_their_docstring_markup(build, tmp_path):
+    app = build(write_book(tmp_path / "book"))
     html = (Path(app.outdir) / "index.html").read_text()
     assert "``None``" not in html
     assert 'or <code class="docutils literal notranslate"><span class="pre">None</span></code> if it adds none' in html
 
 
-def test_backlinks_are_printed_in_the_pdf_too(make_app, tmp_path):
+def test_backlinks_are_printed_in_the_pdf_too(build, tmp_path):
     """LaTeX resolves one doctree assembled from every page: each node still finds its own page."""
-    app = make_app("latex", srcdir=write_book(tmp_path / "book"))
-    app.build()
-    app.cleanup()
+    app = build(write_book(tmp_path / "book"), builder="latex")
     tex = next(Path(app.outdir).glob("*.tex")).read_text()
     assert tex.count("Referenced by:") == PAGES  # one line under each Thing0 (page 2's lists two pages)
     assert "\\sphinxstylestrong{Referenced by:} {\\hyperref[\\detokenize{page0::doc}]" in tex  # page 1's Thing0

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -53,24 +51,14 @@ def write_book(root: Path, release: str, bonus: int = 5, releases: str = "") -> 
     return root
 
 
-def touch(path: Path) -> None:
-    future = time.time() + 5
-    os.utime(path, (future, future))
-
-
-def build(make_app, srcdir: Path, **options):
-    app = make_app("html", srcdir=srcdir, **options)
-    app.build()
-    app.cleanup()
-    return app
 
 
 @pytest.fixture
-def released(make_app, tmp_path) -> Path:
+def released(build, tmp_path) -> Path:
     """A tiny book built as release 1.0, its nodes.json kept in _releases/, then configured."""
     src = write_book(tmp_path / "book", "1.0")
     (src / "changes.rst").write_text("Changes\n=======\n")
-    first = build(make_app, src)
+    first = build(src)
     (src / "_releases").mkdir()
     shutil.copy(Path(first.outdir) / "nodes.json", src / "_releases" / "v1.0.json")
     (src / "changes.rst").write_text(PAGES["changes.rst"])
@@ -83,18 +71,18 @@ def text_of(html: Path) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.read_text()))
 
 
-def test_an_unchanged_book_has_no_change_marks_and_an_empty_changelog(make_app, released):
-    app = build(make_app, released)
+def test_an_unchanged_book_has_no_change_marks_and_an_empty_changelog(build, released):
+    app = build(released)
     assert app.warning.getvalue() == ""
     assert "since 1.0" not in text_of(Path(app.outdir) / "traits.html")
     assert "No node has changed since 1.0." in text_of(Path(app.outdir) / "changes.html")
 
 
-def test_a_changed_formula_and_a_new_node_are_marked_and_listed(make_app, released):
+def test_a_changed_formula_and_a_new_node_are_marked_and_listed(build, released):
     write_book(released, "1.1", bonus=6, releases='rpg_releases = {"1.0": "_releases/v1.0.json"}')
     traits = released / "traits.rst"
     traits.write_text(traits.read_text() + "\n.. node:def:: Luck\n   :uid: Tiny.Res.Luck\n   :type: R\n\n   Fickle.\n")
-    app = build(make_app, released)
+    app = build(released)
     page = text_of(Path(app.outdir) / "traits.html")
     assert "Changed since 1.0: Formula: Grit + 5 became Grit + 6." in page
     assert "New since 1.0." in page
@@ -104,27 +92,27 @@ def test_a_changed_formula_and_a_new_node_are_marked_and_listed(make_app, releas
     assert "Changed since 1.0 (1)" in changes and "Formula: Grit + 5 became Grit + 6" in changes
 
 
-def test_the_changelog_page_follows_an_edit_of_another_page(make_app, released):
-    build(make_app, released)
+def test_the_changelog_page_follows_an_edit_of_another_page(build, released, touch):
+    build(released)
     traits = released / "traits.rst"
     traits.write_text(traits.read_text().replace("Roll it to endure.", "Roll it to endure, or rest."))
     touch(traits)
-    app = build(make_app, released)
+    app = build(released)
     changes = text_of(Path(app.outdir) / "changes.html")
     assert "Grit (A)" in changes and "rules text changed" in changes
 
 
-def test_an_unreadable_release_is_a_located_warning(make_app, released):
+def test_an_unreadable_release_is_a_located_warning(build, released):
     (released / "_releases" / "v1.0.json").write_text("{not json")
-    app = build(make_app, released)
+    app = build(released)
     warnings = app.warning.getvalue()
     assert "[node.release]" in warnings and "not valid JSON" in warnings
     assert "changes.rst" in warnings  # located at the node:changes directive
 
 
-def test_rpg_diff_reports_exactly_the_change_between_two_builds(make_app, released, capsys):
+def test_rpg_diff_reports_exactly_the_change_between_two_builds(build, released, capsys):
     write_book(released, "1.1", bonus=6, releases='rpg_releases = {"1.0": "_releases/v1.0.json"}')
-    app = build(make_app, released)
+    app = build(released)
     old, new = released / "_releases" / "v1.0.json", Path(app.outdir) / "nodes.json"
     status = main(["diff", str(old), str(new), "--json"])
     data = json.loads(capsys.readouterr().out)

@@ -56,12 +56,6 @@ def book(tmp_path) -> Path:
     return src
 
 
-def build(make_app, src: Path, builder: str = "html"):
-    app = make_app(builder, srcdir=src)
-    app.build()
-    app.cleanup()
-    return app
-
 
 # -- the sheet as data ---------------------------------------------------------------------------------
 def test_inputs_are_the_nodes_the_inputs_filter_selects_with_their_rank_bounds():
@@ -123,8 +117,8 @@ def test_no_label_can_close_the_data_script_early():
 
 
 # -- the sheet in the book ---------------------------------------------------------------------------
-def test_the_html_sheet_has_a_number_box_per_input_and_an_output_per_derived_value(make_app, book):
-    app = build(make_app, book)
+def test_the_html_sheet_has_a_number_box_per_input_and_an_output_per_derived_value(build, book):
+    app = build(book)
     assert app.warning.getvalue() == ""
     html = (Path(app.outdir) / "sheet.html").read_text()
     boxes = re.findall(r'<input type="number" class="rpg-sheet-input"[^>]*data-key="([^"]+)"[^>]*>', html)
@@ -137,8 +131,8 @@ def test_the_html_sheet_has_a_number_box_per_input_and_an_output_per_derived_val
     assert data["system"] == "tinysheet" and len(data["fields"]) == 5
 
 
-def test_each_sheet_label_links_to_its_node(make_app, book):
-    app = build(make_app, book)
+def test_each_sheet_label_links_to_its_node(build, book):
+    app = build(book)
     html = (Path(app.outdir) / "sheet.html").read_text()
     links = set(re.findall(r'<a class="reference internal" href="(traits.html#[^"]+)"', html))
     assert links == {"traits.html#Tiny.Attr.Grit", "traits.html#Tiny.Attr.Wit", "traits.html#Tiny.Res.Stamina",
@@ -146,16 +140,16 @@ def test_each_sheet_label_links_to_its_node(make_app, book):
     assert re.search(r"<td><p>hero level</p></td>", html)  # a parameter that is no node: a plain label
 
 
-def test_only_a_page_with_a_sheet_loads_the_sheet_script(make_app, book):
-    app = build(make_app, book)
+def test_only_a_page_with_a_sheet_loads_the_sheet_script(build, book):
+    app = build(book)
     out = Path(app.outdir)
     assert "_static/sheet.js" in (out / "sheet.html").read_text()
     assert "sheet.js" not in (out / "traits.html").read_text()
     assert (out / "_static" / "sheet.js").exists()
 
 
-def test_in_latex_the_sheet_is_a_blank_table_to_fill_by_hand(make_app, book):
-    app = build(make_app, book, "latex")
+def test_in_latex_the_sheet_is_a_blank_table_to_fill_by_hand(build, book):
+    app = build(book, builder="latex")
     assert app.warning.getvalue() == ""
     tex = next(Path(app.outdir).glob("*.tex")).read_text()
     assert "Grit" in tex and "Focus" in tex and r"= floor((Stamina + Wit) / 2)" in tex
@@ -168,19 +162,19 @@ def test_in_latex_the_sheet_is_a_blank_table_to_fill_by_hand(make_app, book):
     (':system: tinysheet\n   :inputs: type == "Z"', "node.option", "select no node"),
     (':system: tinysheet\n   :derived: namespace == "Tiny.Loop"', "node.option", "in a circle"),
 ])
-def test_a_bad_sheet_is_a_located_typed_warning(make_app, book, options, subtype, message):
+def test_a_bad_sheet_is_a_located_typed_warning(build, book, options, subtype, message):
     (book / "sheet.rst").write_text(f"Sheet\n=====\n\n.. node:sheet::\n   {options}\n")
-    app = build(make_app, book)
+    app = build(book)
     warnings = app.warning.getvalue()
     assert f"[{subtype}]" in warnings and message in warnings and "sheet.rst:4" in warnings
 
 
-def test_nodes_json_lists_the_sheet_with_its_fields_bounds_and_formulas_and_matches_its_schema(make_app, book):
+def test_nodes_json_lists_the_sheet_with_its_fields_bounds_and_formulas_and_matches_its_schema(build, book):
     import jsonschema
 
     from sphinx_rpg.export import SCHEMA_PATH
 
-    app = build(make_app, book)
+    app = build(book)
     document = json.loads((Path(app.outdir) / "nodes.json").read_text())
     jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(document)
     (sheet,) = document["sheets"]
