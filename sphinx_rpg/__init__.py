@@ -87,7 +87,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_node(node_heading, html=(visit_node_heading_html, depart_node_heading_html))
     app.add_node(node_listing)
     app.add_post_transform(ListingResolver)
-    app.add_post_transform(backlinks.BacklinksResolver)
+    app.connect("doctree-resolved", backlinks.add_backlinks)
     app.add_transform(editions.DropExampleCode)
     app.add_post_transform(FormulaAsMath)
     app.add_node(releases.node_changes)

@@ -3,6 +3,12 @@
 The references live in the domain (``docname -> uids``, merged from parallel readers and cleared with
 their page), so the links are computed when a page is written, never stored as docutils nodes; a page
 is rewritten when its nodes' referrers change (``domain.pages_to_rewrite``).
+
+The links are made resolved, at ``doctree-resolved`` (when the builder is at hand): a book has about
+as many backlinks as references, and resolving each as a ``:doc:`` cross-reference copied and
+flattened the referring page's title once per link.  The line is navigation, like the sidebar, so it
+is kept out of the search index (``no-search``): a page does not match the titles of the pages that
+refer to its nodes.
 """
 
 from __future__ import annotations
@@ -10,52 +16,55 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
-from sphinx import addnodes
-from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.nodes import clean_astext, make_refnode
 
-from sphinx_rpg.domain import node_domain
-
-
-def _is_node(node: nodes.Element) -> bool:
-    return "rpg_uid" in node.attributes and "rpg-node" in node["classes"]
+from sphinx_rpg.domain import NodeDomain, node_domain
 
 
-class BacklinksResolver(SphinxPostTransform):
-    """Adds a "Referenced by" line to every node that other pages refer to."""
+def _is_node(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.Element) and "rpg_uid" in node.attributes and "rpg-node" in node["classes"]
 
-    default_priority = 5  # before ReferencesResolver (10), which resolves the page links made here
 
-    def run(self, **kwargs: Any) -> None:
-        if not self.config.rpg_backlinks:
+def _page_title(app: Any, domain: NodeDomain, docname: str) -> str:
+    """The link text of a page, as a ``:doc:`` link shows it; flattened once per page and build."""
+    return str(domain.memo(("page title", docname), lambda: clean_astext(app.env.titles[docname])
+                           if docname in app.env.titles else docname))
+
+
+def add_backlinks(app: Any, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: a "Referenced by" line under every node other pages refer to."""
+    if not app.config.rpg_backlinks:
+        return
+    env, domain = app.env, node_domain(app.env)
+    own_source = str(env.doc2path(docname))
+    for container in list(doctree.findall(_is_node)):
+        assert isinstance(container, nodes.Element)
+        uid = container["rpg_uid"]
+        record = domain.record(uid)
+        # the node's own page: LaTeX and singlehtml resolve one doctree assembled from every page
+        source = container.source or ""
+        page = docname if source == own_source else (env.path2doc(source) or docname)
+        if record is None or record.docname != page:
+            continue  # a duplicate definition: the winning one carries the backlinks
+        pages = [doc for doc in domain.referrers(uid) if doc != page]
+        if pages:
+            _insert(container, _line(app, domain, docname, pages))
+
+
+def _line(app: Any, domain: NodeDomain, fromdocname: str, pages: list[str]) -> nodes.paragraph:
+    line = nodes.paragraph("", "", classes=["rpg-backlinks", "no-search"])
+    line += nodes.strong("Referenced by:", "Referenced by:")
+    for number, page in enumerate(pages):
+        line += nodes.Text(" " if number == 0 else ", ")
+        title = _page_title(app, domain, page)
+        line += make_refnode(app.builder, fromdocname, page, None, nodes.inline(title, title, classes=["doc"]))
+    return line
+
+
+def _insert(container: nodes.Element, line: nodes.paragraph) -> None:
+    """After the node's own text, before any sub-section (a nested node:def or heading)."""
+    for index, child in enumerate(container.children):
+        if isinstance(child, nodes.section):
+            container.insert(index, line)
             return
-        domain = node_domain(self.env)
-        for container in [element for element in self.document.findall(nodes.Element) if _is_node(element)]:
-            uid = container["rpg_uid"]
-            record = domain.record(uid)
-            # the node's own page: LaTeX and singlehtml resolve one doctree assembled from every page
-            docname = self.env.path2doc(container.source or "") or self.env.docname
-            if record is None or record.docname != docname:
-                continue  # a duplicate definition: the winning one carries the backlinks
-            pages = [doc for doc in domain.referrers(uid) if doc != docname]
-            if pages:
-                self.insert(container, self.line(pages))
-
-    def line(self, pages: list[str]) -> nodes.paragraph:
-        line = nodes.paragraph("", "", classes=["rpg-backlinks"])
-        line += nodes.strong("Referenced by:", "Referenced by:")
-        for number, page in enumerate(pages):
-            line += nodes.Text(" " if number == 0 else ", ")
-            ref = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget="/" + page,
-                                        refexplicit=False, refwarn=True, refdoc=self.env.docname)
-            ref += nodes.inline(page, page)
-            line += ref
-        return line
-
-    @staticmethod
-    def insert(container: nodes.Element, line: nodes.paragraph) -> None:
-        """After the node's own text, before any sub-section (a nested node:def or heading)."""
-        for index, child in enumerate(container.children):
-            if isinstance(child, nodes.section):
-                container.insert(index, line)
-                return
-        container += line
+    container += line

@@ -72,7 +72,7 @@ def backlinks(app, page: str, uid: str) -> list[str]:
     html = (Path(app.outdir) / f"{page}.html").read_text()
     section = html.split(f'id="{uid}"', 1)[1]
     section = re.split(r'<section id=|<div class="toctree', section, maxsplit=1)[0]
-    line = re.search(r'<p class="rpg-backlinks">(.*?)</p>', section, re.S)
+    line = re.search(r'<p class="rpg-backlinks[^"]*">(.*?)</p>', section, re.S)
     return re.findall(r'href="([^"]+)"', line.group(1)) if line else []
 
 
@@ -98,6 +98,22 @@ def test_a_node_lists_the_other_pages_that_refer_to_it(build, tmp_path):
     assert clean(app.warning.getvalue()) == ""
     assert backlinks(app, "page2", "Book.Page2.Thing0") == ["page0.html", "page1.html"]
     assert backlinks(app, "page1", "Book.Page1.Thing1") == []  # only its own page refers to it
+
+
+def test_backlinks_are_not_searched_a_page_does_not_match_the_titles_of_pages_referring_to_it(build, tmp_path):
+    src = write_book(tmp_path / "book")
+    page3 = src / "page3.rst"
+    page3.write_text(page3.read_text().replace("Page 3\n=======\n", "Page 3 Quokka\n==============\n"))
+    app = build(src)
+    outdir = Path(app.outdir)
+    assert "Quokka" in (outdir / "page4.html").read_text()  # page 3 refers to page 4's first node
+    text = (outdir / "searchindex.js").read_text()
+    index = json.loads(text[text.index("(") + 1:text.rindex(")")])
+    found = set()
+    for key in ("terms", "titleterms"):
+        docs = index[key].get("quokka", [])
+        found |= {index["docnames"][doc] for doc in (docs if isinstance(docs, list) else [docs])}
+    assert "page3" in found and "page4" not in found
 
 
 def test_backlinks_are_the_same_in_a_parallel_build(build, tmp_path):
