@@ -19,8 +19,11 @@ from rules.nodes import Node
 __all__ = ["Dependencies", "dependencies", "layers", "name_index", "resolve_name"]
 
 
+_NOT_KEY = re.compile(r"[^a-z0-9]")
+
+
 def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return _NOT_KEY.sub("", text.lower())
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,8 @@ def resolve_name(index: Mapping[str, frozenset[str]], name: str, own_uid: str = 
 def dependencies(nodes: Iterable[Node]) -> Dependencies:
     """Read the dependencies of a registry's (or any collection's) nodes off their formulas."""
     members = list(nodes)
-    index = name_index(members)
+    # the alias index only when some formula names something: a registry without formulas skips it
+    index = name_index(members) if any(node.formula is not None for node in members) else {}
     inputs: dict[str, tuple[str, ...]] = {}
     parameters: dict[str, tuple[str, ...]] = {}
     users: dict[str, list[str]] = {}

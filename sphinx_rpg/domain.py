@@ -29,7 +29,7 @@ from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 7
+DATA_VERSION = 8
 
 
 class NodeRecord(NamedTuple):
@@ -192,7 +192,7 @@ class NodeDomain(Domain):
         "sheets": {},  # docname -> each node:sheet's (caption, data as JSON text), for nodes.json
         "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
         "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
-        "published_backlinks": {},  # uid -> ((docname, title), ...) as of the last build
+        "published_backlinks": ({}, {}),  # (uid -> referring docnames, docname -> title) as of the last build
         "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
         "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
     }
@@ -392,13 +392,23 @@ class NodeDomain(Domain):
         return self._referrers.get(uid, [])
 
     def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
-        """Pages defining a node whose backlinks (referring pages or their titles) changed; remembers them."""
-        current = {record.uid: tuple((doc, title_of(doc)) for doc in self.referrers(record.uid)
-                                     if doc != record.docname)
-                   for record in self.records()}
-        previous: dict[str, tuple[tuple[str, str], ...]] = self.data.get("published_backlinks", {})
-        changed = {uid for uid in current.keys() | previous.keys() if current.get(uid, ()) != previous.get(uid, ())}
-        self.data["published_backlinks"] = current
+        """Pages defining a node whose backlinks (referring pages or their titles) changed; remembers them.
+
+        Remembered as uid -> referring pages plus one title per referring page (not a title per link):
+        a title is looked up once per page, and the environment pickles each once.
+        """
+        current: dict[str, tuple[str, ...]] = {}
+        for node in self.records():
+            pages = tuple(doc for doc in self.referrers(node.uid) if doc != node.docname)
+            if pages:
+                current[node.uid] = pages
+        titles = {doc: title_of(doc) for doc in self.data.setdefault("references", {})}
+        previous, previous_titles = self.data.get("published_backlinks", ({}, {}))
+        retitled = {doc for doc in titles.keys() | previous_titles.keys()
+                    if titles.get(doc) != previous_titles.get(doc)}
+        changed = {uid for uid in current.keys() | previous.keys()
+                   if current.get(uid, ()) != previous.get(uid, ()) or not retitled.isdisjoint(current.get(uid, ()))}
+        self.data["published_backlinks"] = (current, titles)
         return {record.docname for uid in changed if (record := self.record(uid)) is not None}
 
     def docs_referring_to(self, uids: set[str]) -> set[str]:
