@@ -135,7 +135,7 @@ class NodeDefinition(SphinxDirective):
             result.insert(0, index)
         if rule is not None:
             for path in {rule.source_file, getattr(binding.registry_of(uid), "source_file", None)} - {None}:
-                self.env.note_dependency(str(path))  # the rule's module and its registry's (type labels)
+                self._note_dependency(str(path))  # the rule's module and its registry's (type labels)
             if self.config.rpg_render_facts and "no-facts" not in self.options:
                 registry = binding.registry_of(uid)
                 try:  # a broken rule costs its facts, not the build
@@ -150,7 +150,7 @@ class NodeDefinition(SphinxDirective):
                     users = []
                 for path in users:  # "Used by" follows the formulas of other modules
                     if path is not None:
-                        self.env.note_dependency(str(path))
+                        self._note_dependency(path)
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
         if index is not None:
             domain = node_domain(self.env)
@@ -168,9 +168,26 @@ class NodeDefinition(SphinxDirective):
                          "characters; it is shown folded", self.get_location())
         return folded
 
+    def _note_dependency(self, path: str | os.PathLike[str]) -> None:
+        """Once per page and file: a page of many nodes bound to one registry names its module once."""
+        noted = self.env.temp_data.get("rpg_noted_dependencies")
+        if not isinstance(noted, set):
+            noted = self.env.temp_data["rpg_noted_dependencies"] = set()
+        key = os.fspath(path)
+        if key not in noted:
+            noted.add(key)
+            self.env.note_dependency(key)
+
+    def _own_source(self) -> str:
+        """The page's own file as docutils names it, worked out once per page."""
+        own = self.env.temp_data.get("rpg_own_source")
+        if not isinstance(own, str):
+            own = self.env.temp_data["rpg_own_source"] = str(self.env.doc2path(self.env.docname))
+        return own
+
     def _included_from(self, source: str | None) -> str:
         """The file (relative to the source directory) when it is not the page's own: an include."""
-        if not source or source == str(self.env.doc2path(self.env.docname)):
+        if not source or source == self._own_source():
             return ""  # the page's own file: the usual case, without touching the file system
         try:
             path = Path(source).resolve()
@@ -202,7 +219,7 @@ class NodeDefinition(SphinxDirective):
         registry = binding.registry_of(uid)
         if registry is None:  # labels from every registry: the page shows whichever the build finds
             for path in binding.source_files():
-                self.env.note_dependency(path)
+                self._note_dependency(path)
         known = dict(binding.node_types(registry)) if registry else binding.type_names(self.config.rpg_node_types)
         names: dict[str, str] = {}
         for code in types:
