@@ -59,7 +59,7 @@
 
   /* The chart the build draws with matplotlib, redrawn from the data: x = first column, y = percent. */
   function chartSvg(data, kind) {
-    var width = 600, height = 300, left = 48, right = 12, top = data.caption ? 28 : 10, bottom = 40;
+    var width = 560, height = 300, left = 52, right = 26, top = data.caption ? 30 : 12, bottom = 46;
     var names = Object.keys(data.series), xs = data.x.filter(function (x) { return x !== null; });
     if (!names.length || !xs.length) return null;
     var low = Math.min.apply(null, xs), high = Math.max.apply(null, xs);
@@ -70,7 +70,7 @@
     function Y(y) { return top + plotH - y / 100 * plotH; }
     var svg = element("svg:svg", { viewBox: "0 0 " + width + " " + height, role: "img",
                                    "aria-label": data.caption || "chart", "class": "rpg-odds-chart" });
-    if (data.caption) svg.appendChild(element("svg:text", { x: width / 2, y: 16, "text-anchor": "middle" }, data.caption));
+    if (data.caption) svg.appendChild(element("svg:text", { x: width / 2, y: 18, "text-anchor": "middle" }, data.caption));
     [0, 25, 50, 75, 100].forEach(function (y) {
       svg.appendChild(element("svg:line", { x1: left, x2: width - right, y1: Y(y), y2: Y(y),
                                             stroke: "currentColor", "stroke-opacity": y ? 0.2 : 0.8 }));
@@ -80,7 +80,7 @@
                                           "text-anchor": "middle" }, "%"));
     var step = Math.max(1, Math.ceil((Math.ceil(high) - Math.floor(low)) / 12));
     for (var t = Math.ceil(low); t <= high; t += step) {
-      svg.appendChild(element("svg:text", { x: X(t), y: top + plotH + 16, "text-anchor": "middle" }, String(t)));
+      svg.appendChild(element("svg:text", { x: X(t), y: top + plotH + 18, "text-anchor": "middle" }, String(t)));
     }
     svg.appendChild(element("svg:text", { x: left + plotW / 2, y: height - 6, "text-anchor": "middle" }, data.columns[0]));
     var slot = plotW / (high - low) * 0.8 / names.length;
@@ -100,9 +100,9 @@
       if (points.length) svg.appendChild(element("svg:polyline", { points: points.join(" "), fill: "none",
                                                                      stroke: colour, "stroke-width": 1.5 }));
       if (names.length > 1) {
-        var ly = top + 12 + 14 * number;
-        svg.appendChild(element("svg:rect", { x: width - right - 150, y: ly - 8, width: 10, height: 10, fill: colour }));
-        svg.appendChild(element("svg:text", { x: width - right - 136, y: ly + 1 }, name));
+        var ly = top + 14 + 18 * number;
+        svg.appendChild(element("svg:rect", { x: width - right - 170, y: ly - 10, width: 12, height: 12, fill: colour }));
+        svg.appendChild(element("svg:text", { x: width - right - 152, y: ly + 1 }, name));
       }
     });
     return svg;
