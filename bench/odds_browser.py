@@ -5,7 +5,8 @@ opens each book's page with a ``:vary:`` table in headless Chromium (the system'
 times, inside the page, a control's ``change`` event up to the table and chart being replaced (script
 only), and up to the page being laid out again (a forced layout read), for every combination in turn.
 Prints the medians, the 95th percentile and the worst time with layout per page.  Timings on a busy
-machine are inflated: print ``uptime`` with them.  Run with the development venv: ``.venv/bin/python bench/odds_browser.py``.
+machine are inflated: print ``uptime`` with them.
+Run with the development venv: ``.venv/bin/python bench/odds_browser.py``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ TIME_JS = """([box, LAYOUT]) => {
     const times = [];
     for (let n = 0; n < total; n++) {
         let rest = n;
-        for (let i = selects.length - 1; i >= 0; i--) { selects[i].selectedIndex = rest % sizes[i]; rest = Math.floor(rest / sizes[i]); }
+        for (let i = selects.length - 1; i >= 0; i--) {
+            selects[i].selectedIndex = rest % sizes[i];
+            rest = Math.floor(rest / sizes[i]);
+        }
         const start = performance.now();
         selects[0].dispatchEvent(new Event("change", {bubbles: true}));
         if (LAYOUT) { box.getBoundingClientRect(); document.body.offsetHeight; }  // the new table laid out
@@ -77,7 +81,8 @@ def main() -> int:
                   f"{times[-1]:>9.2f}")
         browser.close()
     server.shutdown()
-    print(f"worst update {worst_all:.2f} ms: {'within' if worst_all <= TARGET_MS else 'OVER'} the {TARGET_MS:.0f} ms target")
+    verdict = "within" if worst_all <= TARGET_MS else "OVER"
+    print(f"worst update {worst_all:.2f} ms: {verdict} the {TARGET_MS:.0f} ms target")
     return 0 if worst_all <= TARGET_MS else 1
 
 

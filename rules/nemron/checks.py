@@ -148,8 +148,8 @@ def parse_pool(text: str) -> Pool:
     return Pool(tuple(dice))
 
 
-_WITH_MODIFIER = re.compile(r"(?P<pool>.*?)\s+with\s+(?:an?\s+)?(?P<modifier>none|(?:lesser|greater)\s+(?:boon|penalty))\s*",
-                            re.IGNORECASE)
+_WITH_MODIFIER = re.compile(
+    r"(?P<pool>.*?)\s+with\s+(?:an?\s+)?(?P<modifier>none|(?:lesser|greater)\s+(?:boon|penalty))\s*", re.IGNORECASE)
 
 
 def pool_distribution(text: str) -> Dist:

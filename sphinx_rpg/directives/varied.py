@@ -31,9 +31,8 @@ from rules.variations import (
     substitute,
 )
 from sphinx_rpg.boundary import EngineFailure, call_engine
-from sphinx_rpg.warnings import warn
-
 from sphinx_rpg.directives.tables import TableArgumentError, _is_number, render_cell
+from sphinx_rpg.warnings import warn
 
 if TYPE_CHECKING:
     from sphinx_rpg.directives.tables import Fill, _ComputedTable
@@ -58,6 +57,14 @@ def _shown(value: Value, parameter: Parameter) -> str:
     return str(value)
 
 
+def _ratio(value: object) -> str | None:
+    """An exact probability as ``"n/d"`` (written once; the chart divides)."""
+    if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
+        return None
+    fraction = Fraction(value)
+    return f"{fraction.numerator}/{fraction.denominator}"
+
+
 def table_data(table: Table, caption: str, exact: bool, chart: bool) -> dict[str, Any]:
     """One table as the page's script reads it: cell texts as the static table prints them, and for
     a chart the first column's numbers and each probability as an exact ``"n/d"``."""
@@ -70,10 +77,9 @@ def table_data(table: Table, caption: str, exact: bool, chart: bool) -> dict[str
         "rows": [[render_cell(v, table.is_probability(c), exact) for c, v in zip(columns, row)] for row in table.rows],
     }
     if chart:
-        data["x"] = [float(v) if _is_number(v) else None for v in table.column(columns[0])]
-        data["series"] = {c: [f"{Fraction(v).numerator}/{Fraction(v).denominator}" if _is_number(v) else None
-                              for v in table.column(c)]
-                          for c in columns[1:] if table.is_probability(c)}
+        data["x"] = [float(v) if isinstance(v, (int, Fraction)) and _is_number(v) else None
+                     for v in table.column(columns[0])]
+        data["series"] = {c: [_ratio(v) for v in table.column(c)] for c in columns[1:] if table.is_probability(c)}
     return data
 
 
