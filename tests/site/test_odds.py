@@ -37,9 +37,10 @@ WALK_JS = """(box) => {
         for (let i = selects.length - 1; i >= 0; i--) { selects[i].selectedIndex = rest % sizes[i]; rest = Math.floor(rest / sizes[i]); }
         selects[0].dispatchEvent(new Event("change", {bubbles: true}));
         const table = box.querySelector("table");
-        seen.push({caption: table.querySelector("caption").innerText.trim(),
-                   head: [...table.tHead.rows[0].cells].map(c => c.innerText.trim()),
-                   rows: [...table.tBodies[0].rows].map(r => [...r.cells].map(c => c.innerText.trim()))});
+        const text = c => c.textContent.trim();  // textContent: no layout per combination
+        seen.push({caption: text(table.querySelector("caption .caption-text")),
+                   head: [...table.tHead.rows[0].cells].map(text),
+                   rows: [...table.tBodies[0].rows].map(r => [...r.cells].map(text))});
     }
     return seen;
 }"""
