@@ -117,6 +117,11 @@ def _static_default(directive: _ComputedTable, values: Mapping[str, Value]) -> l
     return directive.render(table, caption)
 
 
+def _same_texts(values: Mapping[str, Value], other: Mapping[str, Value], templates: Sequence[str]) -> bool:
+    """Whether two combinations ask for the same table (then one warning about it is enough)."""
+    return all(substitute(t, values) == substitute(t, other) for t in templates)
+
+
 def _position(values: Mapping[str, Value], parameters: Sequence[Parameter]) -> int:
     """Where a combination sits in the order of :func:`rules.variations.combinations`."""
     position = 0
@@ -165,7 +170,7 @@ def run_varied(directive: _ComputedTable) -> list[nodes.Node]:
             index.append(keys[key])
     except (EngineFailure, VaryError) as failure:
         directive.warn_failure(failure, f" with {describe(values)}")
-        return _static_default(directive, default)
+        return [] if _same_texts(values, default, templates) else _static_default(directive, default)
     if work > MAX_WORK:
         warn("table", f"{name}: :vary: the {len(keys):,} tables need about {work:,} work units together, more "
                       f"than the limit of {MAX_WORK:,}; only the default ({describe(default)}) is shown",
@@ -179,7 +184,7 @@ def run_varied(directive: _ComputedTable) -> list[nodes.Node]:
             table = directive.checked_table(fill)
         except (EngineFailure, TableArgumentError) as failure:
             directive.warn_failure(failure, f" with {describe(values)}")
-            return _static_default(directive, default)
+            return [] if _same_texts(values, default, templates) else _static_default(directive, default)
         computed.append(table)
         tables.append(table_data(table, fill(directive.options.get("caption", "")), exact, chart))
     default_table = computed[index[_position(default, parameters)]]
