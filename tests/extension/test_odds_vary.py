@@ -163,3 +163,12 @@ def test_a_default_the_engine_refuses_is_one_warning_and_no_table(
     warnings = warning_text(app)
     assert warnings.count("[node.table]") == 1 and "with rank=5: PoolNotationError" in warnings
     assert "<table" not in (Path(app.outdir) / "index.html").read_text()
+
+
+def test_page_text_in_the_data_cannot_close_its_script_element(build: Callable[..., Any], tmp_path: Path) -> None:
+    page = "Odds\n====\n\n.. node:odds:: {n}d6\n   :vary: n=1-2\n   :caption: </script><b>{n}</b> & <!--\n"
+    app = build(_book(tmp_path, page))
+    html = (Path(app.outdir) / "index.html").read_text()
+    (data,) = _data(html)
+    assert [t["caption"] for t in data["tables"]] == ["</script><b>1</b> & <!--", "</script><b>2</b> & <!--"]
+    assert "</script><b>" not in html and "<!--" not in html.split('class="rpg-odds-data"')[1].split("</script>")[0]
