@@ -51,7 +51,12 @@ def role_source_line(role: Any, source: str, line: int) -> tuple[str, int]:
     seen = role.env.temp_data.setdefault("rpg_role_occurrences", {})
     key = (source, line, needle)
     seen[key] = seen.get(key, 0) + 1
-    found = find_line(_source_lines(source), line, needle, seen[key])
+    # the file is read (and stat'ed) once per page, not once per role
+    files: dict[str, tuple[str, ...]] = role.env.temp_data.setdefault("rpg_source_lines", {})
+    lines = files.get(source)
+    if lines is None:
+        lines = files[source] = _source_lines(source)
+    found = find_line(lines, line, needle, seen[key])
     return source, (found or line)
 
 
