@@ -24,11 +24,32 @@ from sphinx.environment import CONFIG_OK, BuildEnvironment
 ANY_REFTYPES = ("any", "myst")
 
 
-def note_links(app: Any, doctree: nodes.document) -> None:
-    """``doctree-read``: references that reach nodes through ``:any:`` or MyST links."""
+def note_doctree(app: Any, doctree: nodes.document) -> None:
+    """``doctree-read``: one walk of the page for both jobs below (a big book has thousands of pages)."""
+    ifconfig_node: type[nodes.Element] | None = None
+    if "sphinx.ext.ifconfig" in app.extensions:
+        from sphinx.ext.ifconfig import ifconfig as ifconfig_node
+
+    def wanted(node: nodes.Node) -> bool:
+        return isinstance(node, (addnodes.pending_xref, addnodes.only)) or (
+            ifconfig_node is not None and isinstance(node, ifconfig_node))
+
+    refs: list[addnodes.pending_xref] = []
+    blocks: list[tuple[str, nodes.Element]] = []
+    for node in doctree.findall(wanted):
+        if isinstance(node, addnodes.pending_xref):
+            refs.append(node)
+        elif isinstance(node, nodes.Element):
+            blocks.append(("only" if isinstance(node, addnodes.only) else "ifconfig", node))
+    note_links(app, refs)
+    forget_excluded(app, doctree, blocks)
+
+
+def note_links(app: Any, refs: Iterable[addnodes.pending_xref]) -> None:
+    """References that reach nodes through ``:any:`` or MyST links."""
     env = app.env
     domain = env.get_domain("node")
-    for ref in doctree.findall(addnodes.pending_xref):
+    for ref in refs:
         if ref.get("reftype") in ANY_REFTYPES and ref.get("refdomain") != "doc" and ref.get("reftarget"):
             domain.note_reference(env.docname, str(ref["reftarget"]))
 
@@ -55,21 +76,11 @@ def _ifconfig_excludes(app: Any, node: nodes.Element, settings: Any) -> bool:
     return marker not in list(probe.findall(nodes.inline))
 
 
-def _excluding_blocks(app: Any, doctree: nodes.document) -> Iterable[tuple[str, nodes.Element]]:
-    for only in doctree.findall(addnodes.only):
-        yield "only", only
-    if "sphinx.ext.ifconfig" in app.extensions:
-        from sphinx.ext.ifconfig import ifconfig
-
-        for block in doctree.findall(ifconfig):
-            yield "ifconfig", block
-
-
-def forget_excluded(app: Any, doctree: nodes.document) -> None:
-    """``doctree-read``: nodes this build excludes are not recorded (nor linked, listed or exported)."""
+def forget_excluded(app: Any, doctree: nodes.document, blocks: Iterable[tuple[str, nodes.Element]]) -> None:
+    """Nodes this build excludes (``only``/``ifconfig`` blocks) are not recorded (nor linked, listed or exported)."""
     env = app.env
     domain = env.get_domain("node")
-    for kind, block in _excluding_blocks(app, doctree):
+    for kind, block in blocks:
         anchors = [n["rpg_anchor"] for n in block.findall(nodes.Element) if n.get("rpg_anchor")]
         if not anchors:
             continue
