@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
 from pathlib import Path
 from types import ModuleType
 
@@ -43,28 +45,84 @@ def test_the_site_command_installs_the_site_extra_and_the_test_command_everythin
     assert set(dev.EXTRAS["test"].split(",")) >= {"test", "site", "myst", "chart"}
 
 
-def test_a_venv_made_for_the_tests_serves_the_site_but_not_the_other_way_round(dev, monkeypatch):
-    installs: list[list[str]] = []
-    monkeypatch.setattr(dev.subprocess, "run", lambda args, **kwargs: installs.append(args))
+class Commands(list):
+    """A stand-in for ``subprocess.run``: records each command; those naming a ``failing`` word fail."""
+
+    def __init__(self, *failing: str) -> None:
+        super().__init__()
+        self.failing = failing
+
+    def __call__(self, args, **kwargs):
+        self.append([str(arg) for arg in args])
+        code = 1 if any(word in map(str, args) for word in self.failing) else 0
+        return subprocess.CompletedProcess(args, code)
+
+    def installs(self) -> list[list[str]]:
+        """The commands that installed sphinx-rpg itself (``-e .[extras]``)."""
+        return [command for command in self if command[-2:-1] == ["-e"]]
+
+
+@pytest.fixture
+def commands(dev, monkeypatch) -> Commands:
+    recorded = Commands()
+    monkeypatch.setattr(dev.subprocess, "run", recorded)
     monkeypatch.setattr(dev, "BIN", dev.VENV)
     (dev.VENV / "python").write_text("")  # an existing interpreter: no venv is created
+    return recorded
+
+
+def test_a_venv_made_for_the_tests_serves_the_site_but_not_the_other_way_round(dev, commands):
     dev.ensure_venv("test")
-    assert installs[-1][-1] == f".[{dev.EXTRAS['test']}]"
+    assert commands.installs()[-1][-1] == f".[{dev.EXTRAS['test']}]"
     dev.ensure_venv("site")
-    assert len(installs) == 1, "the test environment already holds everything the site needs"
+    assert len(commands.installs()) == 1, "the test environment already holds everything the site needs"
     dev._stamp("test").unlink()
     dev.ensure_venv("site")
-    assert installs[-1][-1] == ".[site]" and len(installs) == 2
+    assert commands.installs()[-1][-1] == ".[site]" and len(commands.installs()) == 2
     dev.ensure_venv("test")
-    assert installs[-1][-1] == f".[{dev.EXTRAS['test']}]" and len(installs) == 3
+    assert commands.installs()[-1][-1] == f".[{dev.EXTRAS['test']}]" and len(commands.installs()) == 3
 
 
-def test_a_changed_pyproject_installs_again(dev, monkeypatch):
-    installs: list[list[str]] = []
-    monkeypatch.setattr(dev.subprocess, "run", lambda args, **kwargs: installs.append(args))
-    monkeypatch.setattr(dev, "BIN", dev.VENV)
-    (dev.VENV / "python").write_text("")
+def test_a_changed_pyproject_installs_again(dev, commands, monkeypatch):
     dev.ensure_venv("site")
     monkeypatch.setattr(dev, "_fingerprint", lambda extras: "another pyproject.toml")
     dev.ensure_venv("site")
-    assert len(installs) == 2
+    assert len(commands.installs()) == 2
+
+
+def test_pip_installs_uv_which_installs_sphinx_rpg_with_the_same_constraints(dev, commands):
+    dev.install(".[site]")
+    (get_uv, install), constraints = commands, ["-c", str(dev.ROOT / "constraints.txt")]
+    assert get_uv[1:4] == ["-m", "pip", "install"] and get_uv[-1] == "uv" and get_uv[-3:-1] == constraints
+    assert install[0] == str(dev.VENV / "uv") and install[1:3] == ["pip", "install"]
+    assert install[-4:] == [*constraints, "-e", ".[site]"] and "--compile-bytecode" in install
+
+
+def test_pip_installs_sphinx_rpg_when_uv_cannot_be_installed(dev, monkeypatch):
+    commands = Commands("uv")
+    monkeypatch.setattr(dev.subprocess, "run", commands)
+    dev.install(".[site]")
+    assert len(commands) == 2 and commands[-1][1:4] == ["-m", "pip", "install"] and commands[-1][-1] == ".[site]"
+
+
+def test_pip_installs_sphinx_rpg_when_uv_fails(dev, monkeypatch):
+    commands = Commands("--compile-bytecode")
+    monkeypatch.setattr(dev.subprocess, "run", commands)
+    dev.install(".[site]")
+    assert [command[1:4] for command in commands.installs()] == [["pip", "install", "--quiet"],
+                                                                 ["-m", "pip", "install"]]
+
+
+def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
+    monkeypatch.setenv("SPHINX_RPG_PIP", "1")
+    dev.install(".[site]")
+    assert len(commands) == 1 and commands[0][1:4] == ["-m", "pip", "install"]
+
+
+@pytest.mark.parametrize("arguments", [["-n", "0"], ["-n0"], ["--numprocesses=3"], ["-p", "no:xdist"],
+                                       ["--dist", "load"]])
+def test_pytest_runs_on_every_core_unless_the_command_line_says_otherwise(dev, arguments):
+    assert dev.workers(arguments) == []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadgroup"]
+                                                  if cores > 1 else [])
