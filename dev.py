@@ -183,9 +183,47 @@ def check(log: list[str] | None = None) -> int:
 TEST_HTML, TEST_LATEX, TEST_PLAYER = "docs/_build/test-html", "docs/_build/test-latex", "docs/_build/test-player"
 
 
-def designer_builds(log: list[str], statuses: dict[str, int]) -> int:
+#: Everything the -W builds read: sources, the extension and engine, the pinned tools, this file.
+BUILD_INPUTS = ("docs", "sphinx_rpg", "rules", "supplements", "pyproject.toml", "constraints.txt", "dev.py")
+
+
+def inputs_digest() -> str:
+    """A digest of every file the builds read (build output and bytecode aside) and of the Python running."""
+    digest = hashlib.sha256(f"{sys.version}\0{sys.platform}\0".encode())
+    for top in BUILD_INPUTS:
+        path = ROOT / top
+        files = [path] if path.is_file() else sorted(
+            file for file in path.rglob("*")
+            if file.is_file() and not {"_build", "__pycache__"} & set(file.relative_to(ROOT).parts))
+        for file in files:
+            digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def reusable(name: str, digest: str, *outputs: str) -> bool:
+    """Whether build ``name`` passed on these very inputs and left its outputs: it would only repeat itself."""
+    record = ROOT / "docs/_build" / f"test-passed-{name}"
+    return (record.exists() and record.read_text().strip() == digest
+            and all((ROOT / output).is_dir() for output in outputs))
+
+
+def passed(name: str, digest: str | None) -> None:
+    """Remember that build ``name`` passed on the inputs of ``digest`` (``None``: it did not pass)."""
+    record = ROOT / "docs/_build" / f"test-passed-{name}"
+    if digest is None:
+        record.unlink(missing_ok=True)
+    else:
+        record.write_text(digest + "\n")
+
+
+def designer_builds(log: list[str], statuses: dict[str, int], digest: str) -> int:
     """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees;
     each format's status goes into ``statuses`` (the site tests are told which outputs are good)."""
+    if reusable("designer", digest, TEST_HTML, TEST_LATEX):
+        say("docs/ is unchanged since its -W builds (html, supplements, latex) passed: reusing them", log)
+        statuses.update(html=0, latex=0)
+        return 0
+    passed("designer", None)
     doctrees = ["-d", "docs/_build/test-doctrees"]
     say("warnings-as-errors build of docs/ (html)", log)
     html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs", TEST_HTML,
@@ -198,14 +236,21 @@ def designer_builds(log: list[str], statuses: dict[str, int]) -> int:
     latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", TEST_LATEX,
                        log=log)
     statuses.update(html=html_status, latex=latex_status)
+    passed("designer", None if html_status or latex_status else digest)
     return html_status or latex_status
 
 
-def player_build(log: list[str]) -> int:
+def player_build(log: list[str], digest: str) -> int:
     """The player edition: it reads its pages differently, so it has doctrees of its own."""
+    if reusable("player", digest, TEST_PLAYER):
+        say("docs/ is unchanged since its -W build (html, player edition) passed: reusing it", log)
+        return 0
+    passed("player", None)
     say("warnings-as-errors build of docs/ (html, player edition)", log)
-    return run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
-               "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
+    status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
+                 "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
+    passed("player", None if status else digest)
+    return status
 
 
 def workers(arguments: list[str]) -> list[str]:
@@ -220,13 +265,18 @@ def workers(arguments: list[str]) -> list[str]:
 def test() -> int:
     """Run the static checks and the -W builds of every format side by side, then pytest on every core.
 
+    A build that passed on inputs equal to today's (``inputs_digest``) is not repeated: its output is
+    what it would build again.  Deleting docs/_build forces every build.
+
     The site tests (print, browser) check these very outputs, named in SPHINX_RPG_SITE_*, so nothing
     is built twice; run alone, those tests build what they need themselves.
     """
     started = time.monotonic()
     statuses: dict[str, int] = {}
-    checks_status, designer_status, player_status = lanes(check, partial(designer_builds, statuses=statuses),
-                                                          player_build)
+    (ROOT / "docs/_build").mkdir(parents=True, exist_ok=True)
+    digest = inputs_digest()  # before building: an edit made during the builds is not taken as built
+    checks_status, designer_status, player_status = lanes(
+        check, partial(designer_builds, statuses=statuses, digest=digest), partial(player_build, digest=digest))
     html_status, latex_status = statuses.get("html", 1), statuses.get("latex", 1)
     if designer_status or player_status:
         say("the docs/ build has warnings (see above)")

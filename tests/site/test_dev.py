@@ -98,16 +98,14 @@ def test_pip_installs_uv_which_installs_sphinx_rpg_with_the_same_constraints(dev
     assert install[-4:] == [*constraints, "-e", ".[site]"] and "--compile-bytecode" in install
 
 
-def test_pip_installs_sphinx_rpg_when_uv_cannot_be_installed(dev, monkeypatch):
-    commands = Commands("uv")
-    monkeypatch.setattr(dev.subprocess, "run", commands)
+def test_pip_installs_sphinx_rpg_when_uv_cannot_be_installed(dev, commands):
+    commands.failing = ("uv",)
     dev.install(".[site]")
     assert len(commands) == 2 and commands[-1][1:4] == ["-m", "pip", "install"] and commands[-1][-1] == ".[site]"
 
 
-def test_pip_installs_sphinx_rpg_when_uv_fails(dev, monkeypatch):
-    commands = Commands("--compile-bytecode")
-    monkeypatch.setattr(dev.subprocess, "run", commands)
+def test_pip_installs_sphinx_rpg_when_uv_fails(dev, commands):
+    commands.failing = ("--compile-bytecode",)
     dev.install(".[site]")
     assert [command[1:4] for command in commands.installs()] == [["pip", "install", "--quiet"],
                                                                  ["-m", "pip", "install"]]
@@ -126,3 +124,44 @@ def test_pytest_runs_on_every_core_unless_the_command_line_says_otherwise(dev, a
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadgroup"]
                                                   if cores > 1 else [])
+
+
+@pytest.fixture
+def checkout(dev, tmp_path, monkeypatch) -> Path:
+    """A tiny checkout for dev.py's build record: a page, an extension module, a pinned tool list."""
+    root = tmp_path / "checkout"
+    for name, text in {"docs/index.rst": "Index\n", "docs/_build/test-html/index.html": "<p>",
+                       "docs/_build/test-latex/book.tex": "", "sphinx_rpg/domain.py": "", "rules/nodes.py": "",
+                       "supplements/lines/index.rst": "", "pyproject.toml": "", "constraints.txt": "",
+                       "dev.py": ""}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    monkeypatch.setattr(dev, "ROOT", root)
+    return root
+
+
+def test_a_build_that_passed_on_the_same_inputs_is_not_run_again(dev, checkout):
+    digest = dev.inputs_digest()
+    assert not dev.reusable("designer", digest, "docs/_build/test-html")
+    dev.passed("designer", digest)
+    assert dev.reusable("designer", digest, "docs/_build/test-html", "docs/_build/test-latex")
+    assert not dev.reusable("player", digest, "docs/_build/test-html"), "each build keeps its own record"
+    assert not dev.reusable("designer", digest, "docs/_build/test-player"), "its output is gone"
+    dev.passed("designer", None)
+    assert not dev.reusable("designer", digest, "docs/_build/test-html"), "a failed build is never reused"
+
+
+@pytest.mark.parametrize("edited", ["docs/index.rst", "sphinx_rpg/domain.py", "rules/nodes.py",
+                                    "supplements/lines/index.rst", "constraints.txt", "dev.py", "docs/new.rst"])
+def test_any_edit_to_what_the_builds_read_builds_again(dev, checkout, edited):
+    before = dev.inputs_digest()
+    (checkout / edited).write_text("changed\n")
+    assert dev.inputs_digest() != before
+
+
+def test_build_output_and_bytecode_are_not_inputs(dev, checkout):
+    before = dev.inputs_digest()
+    (checkout / "docs/_build/test-html/index.html").write_text("rebuilt")
+    (checkout / "rules/__pycache__").mkdir()
+    (checkout / "rules/__pycache__/nodes.cpython-311.pyc").write_bytes(b"\0")
+    assert dev.inputs_digest() == before
