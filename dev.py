@@ -59,6 +59,7 @@ def ensure_venv(command: str) -> None:
     wanted = set(EXTRAS[command].split(","))
     if any(_up_to_date(other) for other, extras in EXTRAS.items() if wanted <= set(extras.split(","))):
         return
+    started = time.monotonic()
     if not (BIN / "python").exists():
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -66,6 +67,7 @@ def ensure_venv(command: str) -> None:
     print(f"dev.py: installing sphinx-rpg and {what} into .venv", flush=True)
     install(f".[{EXTRAS[command]}]")
     _stamp(command).write_text(_fingerprint(EXTRAS[command]) + "\n")
+    print(f"dev.py: .venv ready in {time.monotonic() - started:.0f} s", flush=True)
 
 
 def install(target: str) -> None:
@@ -108,15 +110,17 @@ def say(text: str, log: list[str] | None = None) -> None:
         log.append(f"dev.py: {text}\n")
 
 
-def lanes(*jobs: Callable[[list[str]], int]) -> list[int]:
-    """Run ``jobs`` side by side (one thread each, every command a process of its own: both cores work)
-    and return their statuses.  Each job logs into its own list, printed whole when it ends, so two
-    builds' warnings never interleave."""
-    def one(job: Callable[[list[str]], int]) -> int:
+def lanes(jobs: dict[str, Callable[[list[str]], int]]) -> list[int]:
+    """Run the named ``jobs`` side by side (one thread each, every command a process of its own: all
+    cores work) and return their statuses.  Each job logs into its own list, printed whole with its
+    time when it ends, so two builds' warnings never interleave."""
+    def one(name: str) -> int:
         log: list[str] = []
+        started = time.monotonic()
         try:
-            return job(log)
+            return jobs[name](log)
         finally:
+            say(f"{name}: done in {time.monotonic() - started:.0f} s", log)
             print("".join(log), end="", flush=True)
 
     with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
@@ -275,8 +279,10 @@ def test() -> int:
     statuses: dict[str, int] = {}
     (ROOT / "docs/_build").mkdir(parents=True, exist_ok=True)
     digest = inputs_digest()  # before building: an edit made during the builds is not taken as built
-    checks_status, designer_status, player_status = lanes(
-        check, partial(designer_builds, statuses=statuses, digest=digest), partial(player_build, digest=digest))
+    checks_status, designer_status, player_status = lanes({
+        "html, supplements and latex": partial(designer_builds, statuses=statuses, digest=digest),
+        "player edition": partial(player_build, digest=digest),
+        "static checks": check})
     html_status, latex_status = statuses.get("html", 1), statuses.get("latex", 1)
     if designer_status or player_status:
         say("the docs/ build has warnings (see above)")
@@ -285,8 +291,9 @@ def test() -> int:
              "SPHINX_RPG_SITE_LATEX": TEST_LATEX if not latex_status else "",
              "SPHINX_RPG_SITE_PLAYER": TEST_PLAYER if not player_status else ""}
     say("pytest (unit, integration, Sybil over docs/)")
-    arguments = sys.argv[2:]
+    arguments, pytest_started = sys.argv[2:], time.monotonic()
     status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built)
+    say(f"pytest: done in {time.monotonic() - pytest_started:.0f} s")
     failed = [name for name, code in (("static checks (ruff/mypy)", checks_status),
                                       ("docs build", designer_status or player_status),
                                       ("pytest", status)) if code]
