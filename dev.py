@@ -25,7 +25,7 @@ import sys
 import time
 import venv
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -110,21 +110,20 @@ def say(text: str, log: list[str] | None = None) -> None:
         log.append(f"dev.py: {text}\n")
 
 
-def lanes(jobs: dict[str, Callable[[list[str]], int]]) -> list[int]:
-    """Run the named ``jobs`` side by side (one thread each, every command a process of its own: all
-    cores work) and return their statuses.  Each job logs into its own list, printed whole with its
-    time when it ends, so two builds' warnings never interleave."""
-    def one(name: str) -> int:
+def lanes(pool: ThreadPoolExecutor, jobs: dict[str, Callable[[list[str]], int]]) -> dict[str, Future[tuple[int, str]]]:
+    """Start the named ``jobs`` side by side in ``pool`` (every command a process of its own: all cores
+    work); each future gives the job's status and its log (its commands' output and its time), kept
+    whole so that two builds' warnings never interleave."""
+    def one(name: str) -> tuple[int, str]:
         log: list[str] = []
-        started = time.monotonic()
+        started, status = time.monotonic(), 1
         try:
-            return jobs[name](log)
+            status = jobs[name](log)
         finally:
             say(f"{name}: done in {time.monotonic() - started:.0f} s", log)
-            print("".join(log), end="", flush=True)
+        return status, "".join(log)
 
-    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
-        return list(pool.map(one, jobs))
+    return {name: pool.submit(one, name) for name in jobs}
 
 
 #: Books that extend a core book (supplements/<name>/conf.py); each is built after docs/ and published
@@ -220,26 +219,41 @@ def passed(name: str, digest: str | None) -> None:
         record.write_text(digest + "\n")
 
 
-def designer_builds(log: list[str], statuses: dict[str, int], digest: str) -> int:
-    """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees;
-    each format's status goes into ``statuses`` (the site tests are told which outputs are good)."""
+def finished(output: str, status: int | None) -> None:
+    """Tell the site tests, which wait for it (tests/conftest.py), that ``output`` is built (``status``
+    0), failed (non-zero), or is about to be built again (``None``)."""
+    record = ROOT / f"{output}.status"
+    if status is None:
+        record.unlink(missing_ok=True)
+    else:
+        record.write_text(f"{status}\n")
+
+
+def designer_builds(log: list[str], digest: str) -> int:
+    """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees."""
     if reusable("designer", digest, TEST_HTML, TEST_LATEX):
         say("docs/ is unchanged since its -W builds (html, supplements, latex) passed: reusing them", log)
-        statuses.update(html=0, latex=0)
+        finished(TEST_HTML, 0)
+        finished(TEST_LATEX, 0)
         return 0
     passed("designer", None)
-    doctrees = ["-d", "docs/_build/test-doctrees"]
-    say("warnings-as-errors build of docs/ (html)", log)
-    html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs", TEST_HTML,
-                      log=log)
-    if not html_status:
-        say("warnings-as-errors build of the supplements (html)", log)
-        html_status = build_supplements(TEST_HTML, "-W", "--keep-going", "-E", log=log)
-    say("warnings-as-errors build of docs/ (latex, for print)", log)
-    shutil.rmtree(ROOT / TEST_LATEX, ignore_errors=True)  # a .tex of an older document layout must not linger
-    latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", TEST_LATEX,
-                       log=log)
-    statuses.update(html=html_status, latex=latex_status)
+    html_status = latex_status = 1
+    try:
+        doctrees = ["-d", "docs/_build/test-doctrees"]
+        say("warnings-as-errors build of docs/ (html)", log)
+        html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs",
+                          TEST_HTML, log=log)
+        if not html_status:
+            say("warnings-as-errors build of the supplements (html)", log)
+            html_status = build_supplements(TEST_HTML, "-W", "--keep-going", "-E", log=log)
+        finished(TEST_HTML, html_status)
+        say("warnings-as-errors build of docs/ (latex, for print)", log)
+        shutil.rmtree(ROOT / TEST_LATEX, ignore_errors=True)  # a .tex of an older document layout must not linger
+        latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", TEST_LATEX,
+                           log=log)
+    finally:  # whatever happened, the tests waiting for these outputs are told
+        finished(TEST_HTML, html_status)
+        finished(TEST_LATEX, latex_status)
     passed("designer", None if html_status or latex_status else digest)
     return html_status or latex_status
 
@@ -248,11 +262,16 @@ def player_build(log: list[str], digest: str) -> int:
     """The player edition: it reads its pages differently, so it has doctrees of its own."""
     if reusable("player", digest, TEST_PLAYER):
         say("docs/ is unchanged since its -W build (html, player edition) passed: reusing it", log)
+        finished(TEST_PLAYER, 0)
         return 0
     passed("player", None)
-    say("warnings-as-errors build of docs/ (html, player edition)", log)
-    status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
-                 "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
+    status = 1
+    try:
+        say("warnings-as-errors build of docs/ (html, player edition)", log)
+        status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
+                     "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
+    finally:
+        finished(TEST_PLAYER, status)
     passed("player", None if status else digest)
     return status
 
@@ -267,35 +286,37 @@ def workers(arguments: list[str]) -> list[str]:
 
 
 def test() -> int:
-    """Run the static checks and the -W builds of every format side by side, then pytest on every core.
-
-    A build that passed on inputs equal to today's (``inputs_digest``) is not repeated: its output is
-    what it would build again.  Deleting docs/_build forces every build.
+    """Run the static checks, the -W builds of every format and pytest (on every core) side by side.
 
     The site tests (print, browser) check these very outputs, named in SPHINX_RPG_SITE_*, so nothing
-    is built twice; run alone, those tests build what they need themselves.
+    is built twice: pytest runs them last, each waiting until the output it reads is built (or failed);
+    every other test runs meanwhile.  Run alone, those tests build what they need themselves.
+    A build that passed on inputs equal to today's (``inputs_digest``) is not repeated: its output is
+    what it would build again.  Deleting docs/_build forces every build.
     """
     started = time.monotonic()
-    statuses: dict[str, int] = {}
     (ROOT / "docs/_build").mkdir(parents=True, exist_ok=True)
+    for output in (TEST_HTML, TEST_LATEX, TEST_PLAYER):
+        finished(output, None)
     digest = inputs_digest()  # before building: an edit made during the builds is not taken as built
-    checks_status, designer_status, player_status = lanes({
-        "html, supplements and latex": partial(designer_builds, statuses=statuses, digest=digest),
-        "player edition": partial(player_build, digest=digest),
-        "static checks": check})
-    html_status, latex_status = statuses.get("html", 1), statuses.get("latex", 1)
-    if designer_status or player_status:
+    built = {"SPHINX_RPG_SITE_HTML": TEST_HTML, "SPHINX_RPG_SITE_LATEX": TEST_LATEX,
+             "SPHINX_RPG_SITE_PLAYER": TEST_PLAYER, "SPHINX_RPG_SITE_BUILDER": str(os.getpid())}
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        jobs = lanes(pool, {"html, supplements and latex": partial(designer_builds, digest=digest),
+                            "player edition": partial(player_build, digest=digest),
+                            "static checks": check})
+        say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
+        arguments = sys.argv[2:]
+        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built)
+        say(f"pytest: done in {time.monotonic() - started:.0f} s")
+        results = {name: job.result() for name, job in jobs.items()}
+    for _, log in results.values():
+        print(log, end="", flush=True)
+    checks_status = results["static checks"][0]
+    build_status = results["html, supplements and latex"][0] or results["player edition"][0]
+    if build_status:
         say("the docs/ build has warnings (see above)")
-    say(f"static checks and builds took {time.monotonic() - started:.0f} s")
-    built = {"SPHINX_RPG_SITE_HTML": TEST_HTML if not html_status else "",
-             "SPHINX_RPG_SITE_LATEX": TEST_LATEX if not latex_status else "",
-             "SPHINX_RPG_SITE_PLAYER": TEST_PLAYER if not player_status else ""}
-    say("pytest (unit, integration, Sybil over docs/)")
-    arguments, pytest_started = sys.argv[2:], time.monotonic()
-    status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built)
-    say(f"pytest: done in {time.monotonic() - pytest_started:.0f} s")
-    failed = [name for name, code in (("static checks (ruff/mypy)", checks_status),
-                                      ("docs build", designer_status or player_status),
+    failed = [name for name, code in (("static checks (ruff/mypy)", checks_status), ("docs build", build_status),
                                       ("pytest", status)) if code]
     say(f"the test command took {time.monotonic() - started:.0f} s")
     if failed:
