@@ -90,10 +90,13 @@ def install(target: str) -> None:
     subprocess.run([*pip, "-e", target], cwd=ROOT, check=True)
 
 
-def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None) -> int:
-    """Run a tool of .venv; with ``log``, its output is kept there instead of printed (see ``lanes``)."""
+def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
+    """Run a tool of .venv; with ``log``, its output is kept there instead of printed (see ``lanes``);
+    ``nice``: at a lower priority than the commands beside it, where the system has ``nice``."""
     environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
     command = [str(BIN / args[0]), *args[1:]]
+    if nice and shutil.which("nice"):
+        command = ["nice", "-n", "5", *command]
     if log is None:
         return subprocess.run(command, cwd=ROOT, env=environment).returncode
     done = subprocess.run(command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -307,7 +310,8 @@ def test() -> int:
                             "static checks": check})
         say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
         arguments = sys.argv[2:]
-        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built)
+        # nice: the builds go first, as the site tests (run last) wait for them; pytest takes the spare time
+        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built, nice=True)
         say(f"pytest: done in {time.monotonic() - started:.0f} s")
         results = {name: job.result() for name, job in jobs.items()}
     for _, log in results.values():

@@ -39,7 +39,7 @@ def _wait_for_build(path: Path) -> None:
             pytest.fail(f"{path} was not built within {BUILD_WAIT} s", pytrace=False)
         time.sleep(0.2)
     if status.read_text().strip() != "0":
-        pytest.fail(f"the test command's -W build of {path.relative_to(ROOT)} failed: its warnings are printed "
+        pytest.fail(f"the test command's -W build of {path} failed: its warnings are printed "
                     "after pytest's report", pytrace=False)
 
 

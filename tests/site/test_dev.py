@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import subprocess
+import threading
 from pathlib import Path
 from types import ModuleType
 
@@ -165,3 +166,49 @@ def test_build_output_and_bytecode_are_not_inputs(dev, checkout):
     (checkout / "rules/__pycache__").mkdir()
     (checkout / "rules/__pycache__/nodes.cpython-311.pyc").write_bytes(b"\0")
     assert dev.inputs_digest() == before
+
+
+def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monkeypatch):
+    commands = Commands()
+    monkeypatch.setattr(dev.subprocess, "run", commands)
+    monkeypatch.setattr(dev.shutil, "which", lambda name: "/usr/bin/nice")
+    dev.run("python", "-m", "pytest", nice=True)
+    dev.run("sphinx-build", "-b", "html")
+    assert commands[0][:3] == ["nice", "-n", "5"] and commands[0][3:] == [str(dev.BIN / "python"), "-m", "pytest"]
+    assert commands[1][0] == str(dev.BIN / "sphinx-build")
+
+
+@pytest.fixture
+def site_build(tmp_path, monkeypatch):
+    """The waiting side of tests/conftest.py, for an output the test command is building."""
+    from tests import conftest
+
+    monkeypatch.setenv("SPHINX_RPG_SITE_BUILDER", str(os.getpid()))
+    output = tmp_path / "test-html"
+    output.mkdir()
+    return conftest._wait_for_build, output, output.with_name("test-html.status")
+
+
+def test_a_site_test_waits_until_the_test_command_has_built_its_output(site_build):
+    wait, output, status = site_build
+    timer = threading.Timer(0.5, lambda: status.write_text("0\n"))
+    timer.start()
+    wait(output)
+    assert status.read_text() == "0\n"
+    timer.join()
+
+
+def test_a_failed_build_fails_the_site_tests_that_read_it(site_build):
+    wait, output, status = site_build
+    status.write_text("1\n")
+    with pytest.raises(pytest.fail.Exception, match="-W build of .* failed"):
+        wait(output)
+
+
+def test_a_site_test_stops_waiting_when_the_test_command_has_stopped(site_build, monkeypatch):
+    wait, output, _ = site_build
+    gone = subprocess.Popen(["true"])  # a process that is over: its id names no running command
+    gone.wait()
+    monkeypatch.setenv("SPHINX_RPG_SITE_BUILDER", str(gone.pid))
+    with pytest.raises(pytest.fail.Exception, match="has stopped"):
+        wait(output)
