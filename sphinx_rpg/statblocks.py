@@ -55,6 +55,7 @@ class NodeStatBlock(SphinxDirective):
     """``.. node:statblock:: nugget:thug`` with ``:exact:`` (fractions beside the percentages)."""
 
     required_arguments = 1
+    final_argument_whitespace = True  # a name with spaces is read whole and refused with a node.statblock warning
     has_content = False
     option_spec: ClassVar[OptionSpec] = {"exact": directives.flag, "name": directives.unchanged}
 

@@ -18,7 +18,7 @@ from rules.nemron.health import limb_hp
 from rules.nemron.registry import REGISTRY
 from rules.statblocks import Attack, Stat, StatBlock
 
-#: An attack line quotes these difficulties (the everyday part of the DC scale).
+#: An attack line quotes these difficulties (the everyday part of the DC scale) up to the pool's best roll.
 ATTACK_DCS = (2, 3, 4, 5, 6, 7, 8)
 
 BRANDON_SKILLS = ("Marksmanship", "Athletics", "Stealth", "Medicine", "Lore", "Persuasion", "Survival")
@@ -45,8 +45,10 @@ def _attributes(ranks: Mapping[Attribute, int]) -> tuple[Stat, ...]:
 
 
 def _attack(name: str, pool: Pool, weapon_rank: int) -> Attack:
+    dist = pool.dist()
+    highest = max(outcome for outcome, _ in dist.items())
     return Attack(f"{name} (hits on {minimum_weapon_dc(weapon_rank)} or more)", "Generic.Rule.AttackPool",
-                  f"{pool}, keep the highest", pool.dist(), ATTACK_DCS)
+                  f"{pool}, keep the highest", dist, tuple(dc for dc in ATTACK_DCS if dc <= highest))
 
 
 @REGISTRY.statblock("brandon")

@@ -91,6 +91,13 @@
     var self = this;
     box.querySelectorAll("input.rpg-sheet-input").forEach(function (el) { self.inputs[el.dataset.key] = el; });
     box.querySelectorAll("output.rpg-sheet-value").forEach(function (el) { self.outputs[el.dataset.key] = el; });
+    this.budgetOutputs = {};
+    this.budgetTotals = {};
+    box.querySelectorAll("output.rpg-sheet-budget").forEach(function (el) { self.budgetOutputs[el.dataset.budget] = el; });
+    box.querySelectorAll("select[data-budget]").forEach(function (el) {
+      self.budgetTotals[el.dataset.budget] = el;
+      el.addEventListener("change", function () { self.update(); });
+    });
     this.status = box.querySelector(".rpg-sheet-status");
     box.addEventListener("input", function (event) {
       if (event.target.classList && event.target.classList.contains("rpg-sheet-input")) self.update();
@@ -138,7 +145,42 @@
       }
       if (el) { el.textContent = text; el.title = title; }
     });
+    this.updateBudgets(values);
     return values;
+  };
+  // "7 of 10 points spent", or "12 of 10 points spent: 2 over the budget" (rules.budgets.spent_message)
+  function budgetMessage(spent, total, unit) { // total: a BigInt
+    var text = show(spent) + " of " + total.toString() + " " + unit + " spent";
+    var over = BINARY["-"](spent, rat(total));
+    return over.n > 0n ? text + ": " + show(over) + " over the budget" : text;
+  }
+  Sheet.prototype.total = function (budget) {
+    var menu = this.budgetTotals[budget.uid];
+    return menu ? BigInt(menu.value) : BigInt(budget.total);
+  };
+  Sheet.prototype.updateBudgets = function (values) {
+    var self = this;
+    (this.data.budgets || []).forEach(function (budget) {
+      var el = self.budgetOutputs[budget.uid];
+      if (!el) return;
+      var missing = Object.keys(budget.variables).filter(function (name) { return !values.hasOwnProperty(budget.variables[name]); });
+      var text = "\u2014", title = "", over = false;
+      if (missing.length) {
+        title = "waiting for a valid value of " + missing.join(", ");
+      } else {
+        try {
+          var spent = evaluate(budget.tree, function (name) { return values[budget.variables[name]]; });
+          var total = self.total(budget);
+          text = budgetMessage(spent, total, budget.unit);
+          over = compare(spent, rat(total)) > 0;
+        } catch (error) {
+          title = error.message;
+        }
+      }
+      el.textContent = text;
+      el.title = title;
+      el.classList.toggle("rpg-sheet-over", over);
+    });
   };
   Sheet.prototype.values = function () {
     var out = {}, self = this;
