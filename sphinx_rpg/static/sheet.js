@@ -113,7 +113,9 @@
   Sheet.prototype.reset = function () {
     var self = this;
     this.fields(["input", "parameter"]).forEach(function (f) {
-      if (self.inputs[f.key]) self.inputs[f.key].value = String(f.min !== null ? f.min : 0);
+      // 0 (an average, untrained value) when the bounds allow it, else the nearest bound
+      var start = f.min !== null && f.min > 0 ? f.min : f.max !== null && f.max < 0 ? f.max : 0;
+      if (self.inputs[f.key]) self.inputs[f.key].value = String(start);
     });
     this.update();
     this.say("");
