@@ -45,9 +45,12 @@ def chance_text(chance: Fraction, exact: bool) -> str:
 
 
 def attack_line(attack: Attack, exact: bool = False) -> str:
-    """``successes ≥ 1: 96.9% · ≥ 2: 81.3%``: the attack's odds at each target it quotes."""
-    sign = "\N{LESS-THAN OR EQUAL TO}" if attack.roll_under else "\N{GREATER-THAN OR EQUAL TO}"
-    parts = [f"{sign} {target}: {chance_text(chance, exact)}" for target, chance in attack.chances()]
+    """``DC 2: 99.7% · 3: 97.9%``: the attack's chance at each target it quotes.
+
+    At or above a DC, or at or under a roll-under target: the label says which, so the line needs no
+    signs (and prints with any LaTeX engine).
+    """
+    parts = [f"{target}: {chance_text(chance, exact)}" for target, chance in attack.chances()]
     return f"{attack.target_label} " + SEPARATOR.join(parts)
 
 

@@ -49,4 +49,4 @@ def shieldmaiden_block() -> StatBlock:
                  Stat(ability.uid, _signed(consistency, potential))),
         attack=Attack("Shield and sword", "Heimr.Action.WeaponAttack",
                       f"{_signed(consistency, potential)} (trained C{TRAINED_CONSISTENCY:+d})",
-                      challenge_distribution(consistency, potential), REQUIREMENTS, target_label="requirement"))
+                      challenge_distribution(consistency, potential), REQUIREMENTS, target_label="Requirement"))

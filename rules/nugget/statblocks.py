@@ -34,7 +34,7 @@ def _attack(name: str, skill: str, skill_level: int, agility: int, weapon: str) 
     dice = attack_pool(skill_level, agility)
     return Attack(f"{name} ({weapon}, base damage {weapon_base(weapon)})", "Nugget.Roll.Attack",
                   f"{skill} {skill_level} + Agility {agility:+d} at Base Dice +2: {dice} dice",
-                  success_distribution(dice), SUCCESS_TARGETS, target_label="successes")
+                  success_distribution(dice), SUCCESS_TARGETS, target_label="At least N successes, N =")
 
 
 def doctor() -> Character:
