@@ -59,7 +59,7 @@ def test_every_published_block_is_shown_in_its_book():
 
 
 def test_printed_the_block_keeps_its_numbers(built_latex):
-    tex = next(built_latex.glob("*.tex")).read_text()
+    tex = (built_latex / "nugget.tex").read_text()
     block = engine_block("nugget", "thug")
     assert block.name in tex and "Minion Initiative (NPC)" in tex
     assert attack_line(block.attack).split(" \N{MIDDLE DOT} ")[0].split(": ")[1].replace("%", r"\%") in tex
