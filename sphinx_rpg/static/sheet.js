@@ -184,9 +184,11 @@
       el.classList.toggle("rpg-sheet-over", over);
     });
   };
+  var BUDGET_PREFIX = "budget:"; // a budget's chosen total travels as "budget:<uid>" in saves and links
   Sheet.prototype.values = function () {
     var out = {}, self = this;
     Object.keys(this.inputs).forEach(function (key) { out[key] = self.inputs[key].value.trim(); });
+    Object.keys(this.budgetTotals).forEach(function (uid) { out[BUDGET_PREFIX + uid] = self.budgetTotals[uid].value; });
     return out;
   };
   Sheet.prototype.fill = function (values) { // key -> text or number; unknown keys are ignored
@@ -194,6 +196,12 @@
     Object.keys(values).forEach(function (key) {
       var el = self.inputs.hasOwnProperty(key) ? self.inputs[key] : null;
       var value = values[key];
+      var uid = key.indexOf(BUDGET_PREFIX) === 0 ? key.slice(BUDGET_PREFIX.length) : null;
+      var menu = uid !== null && Object.prototype.hasOwnProperty.call(self.budgetTotals, uid) ? self.budgetTotals[uid] : null;
+      if (menu && Array.prototype.some.call(menu.options, function (o) { return o.value === String(value); })) {
+        menu.value = String(value); // only a total the rules offer
+        return;
+      }
       if (el && (typeof value === "number" || typeof value === "string") && String(value).length <= MAX_DIGITS + 1) {
         el.value = String(value);
         count += 1;

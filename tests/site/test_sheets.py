@@ -121,7 +121,7 @@ def test_the_nugget_sheet_counts_attribute_points_live_and_says_when_they_are_ov
     assert page.evaluate(BUDGETS_JS)["Nugget.Rule.AttributePoints"] == ["2 of 2 points spent", False]
 
 
-def test_the_spurg_sheet_lets_the_table_pick_another_starting_guideline(page, site):
+def test_the_spurg_sheet_lets_the_table_pick_another_starting_guideline_and_shares_it(page, page_log, site):
     data = open_sheet(page, site, "spurg")
     values = {"Spurg.Ability.Agility": 14, "Spurg.Ability.Vitality": 12, "Spurg.Ability.Might": 10, "Spurg.Ability.Speed": 13}
     page.evaluate(f"({FILL_JS})({json.dumps(values)})")
@@ -130,6 +130,16 @@ def test_the_spurg_sheet_lets_the_table_pick_another_starting_guideline(page, si
     page.select_option('select[data-budget="Spurg.Rule.AbilityPoints"]', "50")
     assert page.evaluate(BUDGETS_JS) == engine_budgets(data, "spurg", values, {"Spurg.Rule.AbilityPoints": 50}) == {
         "Spurg.Rule.AbilityPoints": ["80 of 50 CP spent: 30 over the budget", True]}
+    page.evaluate('document.querySelector("div.rpg-sheet [data-action=share]").click()')
+    link = page.evaluate("location.href")
+    page.goto("about:blank")
+    open_sheet(page, site, "spurg", link[link.index("#"):])
+    assert page.evaluate(BUDGETS_JS)["Spurg.Rule.AbilityPoints"][0] == "80 of 50 CP spent: 30 over the budget"
+    for fragment in ("#sheet=spurg&budget:Spurg.Rule.AbilityPoints=7", "#sheet=spurg&budget:constructor=50"):
+        page.goto("about:blank")
+        open_sheet(page, site, "spurg", fragment)  # no such guideline, no such budget: nothing changes
+        assert page.evaluate("document.querySelector('select[data-budget]').value") == "100"
+    assert page_log.exceptions == []
 
 
 @pytest.mark.parametrize("text", ["floor((a + b) / 2)", "-a // 3 + b // -2", "ceil(a / 3) - b / 7", "min(a, b) * 1.5",
