@@ -36,22 +36,39 @@ def georgia() -> Character:
     return Character(Stats(16, 9, 5, 12, 18, 15), ("Fighter", "Rogue"), "Heavy Armour", ("weapon", "free hand"))
 
 
-@REGISTRY.statblock("georgia")
-def georgia_block() -> StatBlock:
-    """Georgia as a block: six stats, level, health, fatigue, armour and her sword's odds."""
-    hero = georgia()
-    stats = tuple(Stat(f"Dndalike.Stat.{name}", hero.stats.score(name)) for name in
+def _block(character: Character, name: str, kind: str, summary: str, weapon: str) -> StatBlock:
+    """A character as a block: six stats, level, health, fatigue, armour, action dice and the weapon's odds."""
+    stats = tuple(Stat(f"Dndalike.Stat.{stat}", character.stats.score(stat)) for stat in
                   ("Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma"))
-    strength = hero.stats.bonus("Str")
+    strength = character.stats.bonus("Str")
     return StatBlock(
-        "Georgia", "Player character (fighter 2)", "The seed's fighter, in heavy armour with a sword and a free hand.",
-        base=stats,
-        derived=(Stat("Dndalike.Derived.Level", hero.level),
-                 Stat("Dndalike.Derived.Health", hero.health),
-                 Stat("Dndalike.Derived.MaximumFatigue", hero.maximum_fatigue),
-                 Stat("Dndalike.Derived.ArmourClass", hero.armour_class),
-                 Stat("Dndalike.Derived.PermanentFatigue", hero.permanent_fatigue),
-                 Stat("Dndalike.Rule.ActionDice", str(hero.kit))),
-        attack=Attack(f"Sword (Strength bonus {strength:+d})", "Dndalike.Rule.Hitting",
+        name, kind, summary, base=stats,
+        derived=(Stat("Dndalike.Derived.Level", character.level),
+                 Stat("Dndalike.Derived.Health", character.health),
+                 Stat("Dndalike.Derived.MaximumFatigue", character.maximum_fatigue),
+                 Stat("Dndalike.Derived.ArmourClass", character.armour_class),
+                 Stat("Dndalike.Derived.PermanentFatigue", character.permanent_fatigue),
+                 Stat("Dndalike.Rule.ActionDice", str(character.kit))),
+        attack=Attack(f"{weapon} (Strength bonus {strength:+d})", "Dndalike.Rule.Hitting",
                       f"attack die d6{strength:+d}; 6 always hits, 1 always misses", attack_dist(strength),
                       ARMOUR_CLASSES, target_label="AC"))
+
+
+@REGISTRY.statblock("georgia")
+def georgia_block() -> StatBlock:
+    """Georgia: the seed's fighter, in heavy armour with a sword and a free hand."""
+    return _block(georgia(), "Georgia", "Player character (fighter 2)",
+                  "The seed's fighter, in heavy armour with a sword and a free hand.", "Sword")
+
+
+def orc() -> Character:
+    """The seed's orc has armour class 2; this book gives it light armour, average Charisma and these stats."""
+    return Character(Stats(14, 10, 15, 6, 9, 8), ("Fighter",), "Light Armour", ("weapon", "free hand"))
+
+
+@REGISTRY.statblock("orc")
+def orc_block() -> StatBlock:
+    """The orc Georgia fights in the seed's example: a lesser character, so only its wound count is public."""
+    return _block(orc(), "Orc", "Lesser character (fighter 1)",
+                  "The seed's orc, with armour class 2 as the example gives it; its other numbers are this book's.",
+                  "Axe")

@@ -24,3 +24,9 @@ def test_the_attack_line_is_the_hitting_rule_over_each_face_of_the_attack_die():
 def test_a_natural_six_hits_any_armour_class_and_a_natural_one_none_even_with_a_big_bonus():
     assert attack_dist(-2).p_ge(20) == Fraction(1, 6)
     assert attack_dist(2).p_ge(-20) == Fraction(5, 6)
+
+
+def test_the_orc_keeps_the_armour_class_of_the_seeds_example():
+    block = REGISTRY.statblocks.build("orc")
+    assert block.stat("Dndalike.Derived.ArmourClass").value == armour_class("Light Armour", 0) == 2
+    assert block.stat("Dndalike.Derived.Health").value == health(("Fighter",), 1) == 7

@@ -16,7 +16,8 @@ from rules.statblocks import StatBlock
 from sphinx_rpg.statblocks import attack_line, show_value
 
 BLOCKS = [("nemron", "brandon"), ("nemron", "raider"), ("heimr", "shieldmaiden"), ("nugget", "doctor"),
-          ("nugget", "thug"), ("spurg", "duellist"), ("dndalike", "georgia")]
+          ("nugget", "thug"), ("spurg", "duellist"), ("dndalike", "georgia"),
+          ("dndalike", "orc")]
 
 
 def engine_block(system: str, name: str) -> StatBlock:
