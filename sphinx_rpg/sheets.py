@@ -58,10 +58,14 @@ class SheetField:
     formula: str | None = None
     #: formula name -> key of the field that supplies it (derived fields only)
     variables: Mapping[str, str] = field(default_factory=dict)
+    #: the value a new sheet starts with: the node's ``start`` value when it has a whole one in bounds
+    start: int | None = None
 
     def data(self, node: Node | None) -> dict[str, Any]:
         found: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind, "group": self.group,
                                  "uid": self.uid, "min": self.minimum, "max": self.maximum}
+        if self.start is not None:
+            found["start"] = self.start
         if self.formula is not None and node is not None and node.formula is not None:
             found.update(formula=self.formula, tree=node.formula.tree(), variables=dict(self.variables))
         return found
@@ -116,6 +120,15 @@ def _bounds(node: Node | None) -> tuple[int | None, int | None]:
     return node.ranks.minimum, node.ranks.maximum
 
 
+def _start(node: Node | None) -> int | None:
+    """A node's ``start`` value (SPURG's scores start at 10), when it is a whole number within its ranks."""
+    value = node.values.get("start") if node is not None else None
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    low, high = _bounds(node)
+    return value if (low is None or value >= low) and (high is None or value <= high) else None
+
+
 def _group(node: Node, registry: Registry, group_by: str, default: str) -> str:
     if group_by == "type":
         return registry.node_types.get(node.types[0], node.types[0])
@@ -148,7 +161,7 @@ def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "
     for node in input_nodes:
         low, high = _bounds(node)
         fields.append(SheetField(node.uid, node.name, "input", _group(node, registry, group_by, "Base values"),
-                                 node.uid, low, high))
+                                 node.uid, low, high, start=_start(node)))
     parameters: dict[str, SheetField] = {}
     wiring: dict[str, dict[str, str]] = {}
     for node in derived_nodes:
@@ -165,7 +178,8 @@ def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "
                 target = registry.get(uid) if uid else None
                 low, high = _bounds(target)
                 label = target.name if target else name.replace("_", " ")
-                parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high)
+                parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high,
+                                             start=_start(target))
         wiring[node.uid] = variables
     fields.extend(parameters.values())
     fields.extend(_ordered_derived(derived_nodes, wiring, registry, group_by, problems))

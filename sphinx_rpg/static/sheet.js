@@ -113,8 +113,8 @@
   Sheet.prototype.reset = function () {
     var self = this;
     this.fields(["input", "parameter"]).forEach(function (f) {
-      // 0 (an average, untrained value) when the bounds allow it, else the nearest bound
-      var start = f.min !== null && f.min > 0 ? f.min : f.max !== null && f.max < 0 ? f.max : 0;
+      // the rules' starting value when the node has one, else 0 (average, untrained) or the nearest bound
+      var start = typeof f.start === "number" ? f.start : f.min !== null && f.min > 0 ? f.min : f.max !== null && f.max < 0 ? f.max : 0;
       if (self.inputs[f.key]) self.inputs[f.key].value = String(start);
     });
     this.update();

@@ -267,3 +267,15 @@ def test_nodes_json_carries_the_budgets_and_matches_its_schema(build, book):
     jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(document)
     (budget,) = document["sheets"][0]["budgets"]
     assert (budget["uid"], budget["total"], budget["choices"], budget["unit"]) == ("Tiny.Rule.Build", 6, [4, 6, 8], "points")
+
+
+def test_a_new_sheet_starts_a_box_at_its_nodes_start_value_when_it_is_within_bounds():
+    from rules.nodes import Ranks, Registry
+
+    rules = Registry("starts", node_types={"A": "Attribute"})
+    rules.define("S.A.Ten", "Ten", "A", ranks=Ranks(1), values={"start": 10})
+    rules.define("S.A.Far", "Far", "A", ranks=Ranks(0, 4), values={"start": 10})
+    rules.define("S.A.None", "None", "A")
+    sheet = build_sheet(rules, 'type == "A"', "")
+    assert [(f.key, f.start) for f in sheet.fields] == [("S.A.Ten", 10), ("S.A.Far", None), ("S.A.None", None)]
+    assert "start" not in sheet.data(rules)["fields"][1]

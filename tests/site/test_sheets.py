@@ -121,6 +121,13 @@ def test_the_nugget_sheet_counts_attribute_points_live_and_says_when_they_are_ov
     assert page.evaluate(BUDGETS_JS)["Nugget.Rule.AttributePoints"] == ["2 of 2 points spent", False]
 
 
+def test_a_fresh_spurg_sheet_starts_every_score_at_ten_and_spends_nothing(page, site):
+    open_sheet(page, site, "spurg")
+    page.evaluate("window.rpgSheets[0].reset()")
+    assert set(page.evaluate("Object.values(window.rpgSheets[0].values())")) == {"10", "100"}  # the scores, the menu
+    assert page.evaluate(BUDGETS_JS) == {"Spurg.Rule.AbilityPoints": ["0 of 100 CP spent", False]}
+
+
 def test_the_spurg_sheet_lets_the_table_pick_another_starting_guideline_and_shares_it(page, page_log, site):
     data = open_sheet(page, site, "spurg")
     values = {"Spurg.Ability.Agility": 14, "Spurg.Ability.Vitality": 12, "Spurg.Ability.Might": 10, "Spurg.Ability.Speed": 13}
