@@ -85,11 +85,11 @@ class NodeStatBlock(SphinxDirective):
             return []
         try:
             block = call_engine(registry.statblocks.build, name)
+            box = call_engine(self.render, block, binding, location)  # the odds line runs engine code too
         except EngineFailure as failure:
             warn("statblock", f"node:statblock: the engine cannot build {target!r}: {failure}", location)
             return []
         self.note_dependencies(binding, builder.__module__, block)
-        box = self.render(block, binding, location)
         self.set_source_info(box)
         self.add_name(box)
         return [box]

@@ -172,6 +172,10 @@ HOSTILE_STATBLOCKS = [
                              "@REGISTRY.statblock()\ndef bad():\n    return StatBlock('X', 'Y', '', (), (), "
                              "Attack('a', 'Adv.Trait.Energy', 'd6', Dist.die(6), tuple(range(5000))))\n",
      "1 to 12 targets, not 5000"),
+    ("odds-of-words", "from rules.dice import Dist\nfrom rules.statblocks import Attack, StatBlock\n"
+                      "@REGISTRY.statblock()\ndef bad():\n    return StatBlock('X', 'Y', '', (), (), "
+                      "Attack('a', 'Adv.Trait.Energy', 'd6', Dist({'hit': 1, 'miss': 1}), (3,)))\n",
+     "TypeError"),
 ]
 
 
