@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx.errors import NoUri
 from sphinx.util.nodes import clean_astext, make_refnode
 
 from sphinx_rpg.domain import NodeDomain, node_domain
@@ -57,7 +58,11 @@ def _line(app: Any, domain: NodeDomain, fromdocname: str, pages: list[str]) -> n
     for number, page in enumerate(pages):
         line += nodes.Text(" " if number == 0 else ", ")
         title = _page_title(app, domain, page)
-        line += make_refnode(app.builder, fromdocname, page, None, nodes.inline(title, title, classes=["doc"]))
+        text = nodes.inline(title, title, classes=["doc"])
+        try:
+            line += make_refnode(app.builder, fromdocname, page, None, text)
+        except NoUri:  # a page this output leaves out (a LaTeX document's other chapters): its title alone
+            line += text
     return line
 
 
