@@ -186,6 +186,19 @@ def test_listing_summaries_render_their_docstring_markup(build, tmp_path):
     assert 'or <code class="docutils literal notranslate"><span class="pre">None</span></code> if it adds none' in html
 
 
+def test_a_pdf_names_a_referring_page_it_leaves_out_by_its_title_without_a_link(build, tmp_path):
+    src = write_book(tmp_path / "book")
+    conf = src / "conf.py"
+    # two PDFs: page 2's nodes are referred to from pages 0 and 1, which only the first PDF holds
+    conf.write_text(conf.read_text() + '\nlatex_documents = [("index", "whole.tex", "Whole", "me", "manual"), '
+                    '("page2", "two.tex", "Two", "me", "howto")]\n')
+    app = build(src, builder="latex")
+    assert "Traceback" not in clean(app.warning.getvalue())
+    two = (Path(app.outdir) / "two.tex").read_text()
+    line = two[two.index("Referenced by:"):][:400]
+    assert "Page 0" in line and "Page 1" in line and "page0::doc" not in line
+
+
 def test_backlinks_are_printed_in_the_pdf_too(build, tmp_path):
     """LaTeX resolves one doctree assembled from every page: each node still finds its own page."""
     app = build(write_book(tmp_path / "book"), builder="latex")
