@@ -173,6 +173,8 @@ def main() -> int:
         print(__doc__)
         return 2
     ensure_venv(sys.argv[1])
+    if sys.argv[1] in ("site", "test"):  # the dice calculator's Pyodide: once from npm, then from .cache/
+        run("rpg", "pyodide", ".cache/pyodide")
     return COMMANDS[sys.argv[1]]()
 
 

@@ -1,0 +1,58 @@
+/* sphinx-rpg dice calculator: the Web Worker that runs the book's own rules engine in Pyodide.
+ *
+ * A module worker, so the page never freezes: the page terminates it to cancel a question or when
+ * an answer takes too long.  Messages in: {type: "start", pyodide, wheel} once, then
+ * {type: "ask", id, notation, system, dc, under, systems}.  Out: {type: "ready", ms},
+ * {type: "answer", id, json, ms} and {type: "failed", message}.  The reader's text reaches Python
+ * only as string arguments of rules.calculator.answer_json: nothing is evaluated.
+ */
+let answerJson = null;
+let toPy = null;
+let pending = [];
+
+function oneLine(error) {
+  const text = String((error && error.message) || error).split("\n").map((s) => s.trim()).filter(Boolean);
+  return text.length ? text[text.length - 1] : "unknown error";
+}
+
+async function start(pyodideUrl, wheelUrl) {
+  const t0 = performance.now();
+  const module = await import(pyodideUrl + "pyodide.mjs");
+  const pyodide = await module.loadPyodide({ indexURL: pyodideUrl });
+  const response = await fetch(wheelUrl);
+  if (!response.ok) throw new Error("the engine wheel " + wheelUrl + " answered HTTP " + response.status);
+  pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+  answerJson = pyodide.pyimport("rules.calculator").answer_json;
+  toPy = (value) => pyodide.toPy(value);
+  return performance.now() - t0;
+}
+
+function answer(message) {
+  const t0 = performance.now();
+  const systems = toPy(message.systems || []);
+  try {
+    // undefined, not null, reaches Python as None
+    const json = answerJson(message.notation, message.system || undefined, message.dc ?? undefined,
+                            message.under ?? undefined, systems);
+    self.postMessage({ type: "answer", id: message.id, json: json, ms: performance.now() - t0 });
+  } catch (error) { // a bug in the engine: its last line, never a stack trace
+    self.postMessage({ type: "answer", id: message.id, json: JSON.stringify({ error: "internal error: " + oneLine(error) }),
+                       ms: performance.now() - t0 });
+  } finally {
+    systems.destroy();
+  }
+}
+
+self.onmessage = (event) => {
+  const message = event.data || {};
+  if (message.type === "start") {
+    start(message.pyodide, message.wheel).then((ms) => {
+      self.postMessage({ type: "ready", ms: ms });
+      const queued = pending;
+      pending = [];
+      queued.forEach(answer);
+    }, (error) => self.postMessage({ type: "failed", message: oneLine(error) }));
+  } else if (message.type === "ask") {
+    if (answerJson) answer(message); else pending.push(message);
+  }
+};
