@@ -303,11 +303,15 @@
       calculators.push(new Calculator(root, index));
     });
     window.rpgCalculators = calculators;
-    var params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    if (calculators.length && params.has("dice")) { // a share link: show its answer
-      calculators[0].fill(params);
-      calculators[0].compute();
+    function follow() { // a share link, opened or pasted into this tab: show its answer
+      var params = new URLSearchParams(location.hash.replace(/^#/, ""));
+      if (calculators.length && params.has("dice")) {
+        calculators[0].fill(params);
+        calculators[0].compute();
+      }
     }
+    window.addEventListener("hashchange", follow);
+    follow();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
