@@ -73,8 +73,8 @@ class NodeCalculator(SphinxDirective):
 
         location = self.get_location()
         binding = binding_for(self.config)
-        paths = {id(binding._paths[p]): p for p in configured_paths(self.config)
-                 if isinstance(p, str) and p in binding._paths}
+        paths = {id(registry): path for path in configured_paths(self.config)
+                 if isinstance(path, str) and (registry := binding.registry(path)) is not None}
         systems = []
         for name in self.options.get("systems", "").replace(",", " ").split():
             registry = binding.registry(name)

@@ -1,7 +1,7 @@
 /* sphinx-rpg dice calculator: the Web Worker that runs the book's own rules engine in Pyodide.
  *
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
- * an answer takes too long.  Messages in: {type: "start", pyodide, wheel} once, then
+ * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems} once, then
  * {type: "ask", id, notation, system, dc, under, systems}.  Out: {type: "ready", ms},
  * {type: "answer", id, json, ms} and {type: "failed", message}.  The reader's text reaches Python
  * only as string arguments of rules.calculator.answer_json: nothing is evaluated.
@@ -15,7 +15,18 @@ function oneLine(error) {
   return text.length ? text[text.length - 1] : "unknown error";
 }
 
-async function start(pyodideUrl, wheelUrl) {
+/* The page's game systems, imported while the reader is not waiting: the first is imported before
+ * "ready" (the page's own system: its first question needs it), the others one by one afterwards,
+ * each after any question already waiting. */
+function preload(loadRegistry, systems) {
+  if (!systems.length) return;
+  setTimeout(() => {
+    try { loadRegistry(systems[0]); } catch (error) { /* the question that needs it reports it */ }
+    preload(loadRegistry, systems.slice(1));
+  }, 0);
+}
+
+async function start(pyodideUrl, wheelUrl, systems) {
   const t0 = performance.now();
   const module = await import(pyodideUrl + "pyodide.mjs");
   const pyodide = await module.loadPyodide({ indexURL: pyodideUrl });
@@ -24,6 +35,11 @@ async function start(pyodideUrl, wheelUrl) {
   pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
   answerJson = pyodide.pyimport("rules.calculator").answer_json;
   toPy = (value) => pyodide.toPy(value);
+  const loadRegistry = pyodide.pyimport("rules.systems").load_registry;
+  if (systems.length) {
+    try { loadRegistry(systems[0]); } catch (error) { /* reported by the question that needs it */ }
+  }
+  preload(loadRegistry, systems.slice(1));
   return performance.now() - t0;
 }
 
@@ -46,7 +62,7 @@ function answer(message) {
 self.onmessage = (event) => {
   const message = event.data || {};
   if (message.type === "start") {
-    start(message.pyodide, message.wheel).then((ms) => {
+    start(message.pyodide, message.wheel, message.systems || []).then((ms) => {
       self.postMessage({ type: "ready", ms: ms });
       const queued = pending;
       pending = [];

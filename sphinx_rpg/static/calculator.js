@@ -77,7 +77,7 @@
           if (engine === current) stop("the calculator stopped: " + (event.message || "the worker failed to load"));
         };
         worker.postMessage({ type: "start", pyodide: new URL(files.pyodide, folder).href,
-                             wheel: new URL(files.wheel, folder).href });
+                             wheel: new URL(files.wheel, folder).href, systems: pageSystems() });
       }).catch(function (error) {
         clearTimeout(timer);
         if (engine === current) stop(String(error.message || error));
@@ -87,6 +87,14 @@
     // a worker not yet created cannot be terminated: stop() must still work
     current.worker = { terminate: function () {} };
     return current.ready;
+  }
+
+  function pageSystems() { // the systems the build wrote into the page (never one from a link), in order
+    var specs = [];
+    (window.rpgCalculators || []).forEach(function (calc) {
+      calc.settings.systems.forEach(function (s) { specs.push(s.spec); });
+    });
+    return specs.filter(function (spec, i) { return specs.indexOf(spec) === i; });
   }
 
   function ask(question) {
