@@ -137,7 +137,8 @@ def main() -> int:
     lines = ["# Dice calculator", "", f"Site: `{site}`; Chromium headless; {args.repeats} cold starts.", "",
              f"**Cold** (Pyodide start + wheel install + first answer, `3d6`): median {statistics.median(cold):.0f} ms "
              f"(runs: {', '.join(f'{c:.0f}' for c in cold)} ms)", "",
-             "**Warm** (click to rendered answer; native = `rules.calculator.answer` in CPython, what `rpg odds` computes)",
+             "**Warm** (click to rendered answer; native = `rules.calculator.answer` in CPython, "
+             "what `rpg odds` computes)",
              "", "| system | expression | browser (ms) | of which Python in the worker (ms) | asked again (ms) "
              "| native (ms) | target met |", "|---|---|---:|---:|---:|---:|---|"]
     for system, notation, first, engine, again, native, error in warm:

@@ -313,7 +313,7 @@
     window.rpgCalculators = calculators;
     function follow() { // a share link, opened or pasted into this tab: show its answer
       var params = new URLSearchParams(location.hash.replace(/^#/, ""));
-      if (calculators.length && params.has("dice")) {
+      if (calculators.length && params.get("dice")) {
         calculators[0].fill(params);
         calculators[0].compute();
       }
