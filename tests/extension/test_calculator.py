@@ -259,3 +259,12 @@ def test_print_says_where_the_calculator_is(build, book):
     app = build(book, "text")
     text = (Path(app.outdir) / "calc.txt").read_text()
     assert "The dice calculator runs in the web edition of this book" in text and "rpg odds" in text
+
+
+def test_no_starting_notation_can_close_the_settings_script_or_the_input(build, book):
+    hostile = '"></script><script>alert(1)</script>'
+    (book / "calc.rst").write_text(f"Calc\n====\n\n.. node:calculator::\n   :notation: {hostile}\n")
+    html = (build(book).outdir / "calc.html").read_text()
+    assert "<script>alert(1)" not in html
+    settings = json.loads(html.split('class="rpg-calculator-data">', 1)[1].split("</script>", 1)[0])
+    assert settings["notation"] == hostile
