@@ -1,10 +1,11 @@
 """Exact odds of a typed dice expression: what ``rpg odds`` prints and the in-page calculator shows.
 
-One implementation for both: the command line formats :func:`odds` as text, the browser calculator
-(Pyodide, running this very package from the site's wheel) calls :func:`answer_json` with the reader's
-text as *data*.  Either plain dice notation (``rules.dice.parse``) or a game system's own notation
-(``REGISTRY.notation``, see :mod:`rules.systems`); the engine's work bound (``rules.dice.cost``)
-refuses an expression too large before any of it is computed, so every call answers or refuses at once.
+One implementation for both: the command line formats :func:`odds` (and :func:`roll`, for ``rpg roll``)
+as text; the browser calculator (Pyodide, running this very package from the site's wheel) calls
+:func:`answer_json` and :func:`roll_json` with the reader's text as *data*.  Either plain dice notation
+(``rules.dice.parse``) or a game system's own notation (``REGISTRY.notation``, see :mod:`rules.systems`);
+the engine's work bound (``rules.dice.cost``) refuses an expression too large before any of it is
+computed, so every call answers or refuses at once.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from rules.dice import Dist, parse
+from rules.dice import DiceSource, Dist, RollResult, SeededSource, parse
 from rules.odds import at_least_table, at_most_table, distribution_table
 from rules.systems import load_registry
 from rules.tables import Table, percent
 
-__all__ = ["CalculatorError", "Odds", "answer", "answer_json", "distribution_of", "odds"]
+__all__ = ["CalculatorError", "Odds", "answer", "answer_json", "distribution_of", "odds", "roll", "roll_json"]
 
 #: The longest text the calculator reads (the notation's own limit is lower; this one bounds the rest).
 MAX_TEXT = 500
@@ -122,6 +123,54 @@ def answer(notation: str, system: str | None = None, dc: int | None = None,
         p = Fraction(dist.p_ge(value) if dc is not None else dist.p_le(value))
         data["target"] = {"kind": kind, "value": value, "p": _fraction(p), "percent": percent(p)}
     return data
+
+
+def roll(notation: str, system: str | None, source: DiceSource) -> RollResult:
+    """Roll ``notation`` (plain, or ``system``'s own) with the dice ``source`` gives: every die shown."""
+    if not isinstance(notation, str):
+        raise CalculatorError(f"dice notation is text, not {notation!r}")
+    if len(notation) > MAX_TEXT:
+        raise CalculatorError(f"the notation is {len(notation)} characters long; the limit is {MAX_TEXT}")
+    if system:
+        registry = load_registry(system)
+        if registry.notation is None:
+            raise CalculatorError(f"system {system!r} registers no notation of its own")
+        if registry.notation.roll is None:
+            raise CalculatorError(f"system {system!r} has notation for odds only; it cannot be rolled")
+        return registry.notation.roll(notation, source)
+    return parse(notation).roll(source)
+
+
+#: Seeds the calculator accepts: what ``crypto.getRandomValues`` gives for one 32-bit word.
+MAX_SEED = 2**32 - 1
+
+
+def roll_json(notation: str, system: str | None = None, seed: str | int | None = None, dc: str | int | None = None,
+              under: str | int | None = None, systems: Sequence[str] = ()) -> str:
+    """One roll as JSON (``rpg roll NOTATION --seed SEED`` shows the same dice), or ``{"error": ...}``."""
+    try:
+        if system and system not in systems:
+            offered = ", ".join(systems) or "none"
+            raise CalculatorError(f"this calculator offers no game system {system!r} (it offers: {offered})")
+        number = _whole(seed, "seed")
+        if number is None or not 0 <= number <= MAX_SEED:
+            raise CalculatorError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        target, limit = _whole(dc, "DC"), _whole(under, "target")
+        if target is not None and limit is not None:
+            raise CalculatorError("give either a DC (at least) or a target (at most), not both")
+        result = roll(notation, system or None, SeededSource(number))
+    except ValueError as error:
+        return json.dumps({"error": _one_line(str(error))})
+    except RecursionError:
+        return json.dumps({"error": "the expression is nested too deeply"})
+    data: dict[str, Any] = {"notation": result.expr, "seed": number, "text": str(result), "total": result.total,
+                            "dice": [{"sides": d.sides, "face": d.face, "kept": d.kept} for d in result.dice],
+                            "success": None}
+    if target is not None:
+        data["success"] = result.total >= target
+    elif limit is not None:
+        data["success"] = result.total <= limit
+    return json.dumps(data)
 
 
 def _whole(text: str | int | None, name: str) -> int | None:

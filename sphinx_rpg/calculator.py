@@ -144,9 +144,11 @@ def calculator_html(settings_json: str, number: int) -> str:
         f'<label class="rpg-calculator-field rpg-calculator-target">Target<input type="number" name="target" '
         f'step="1" inputmode="numeric" value="{target}"></label>'
         '<div class="rpg-calculator-buttons"><button type="submit">Compute</button>'
+        '<button type="button" data-action="roll">Roll</button>'
         '<button type="button" data-action="cancel" hidden>Cancel</button>'
         '<a class="rpg-calculator-share" href="#" hidden>Share link</a></div></form>'
         f'<p class="rpg-calculator-status" id="{ident}-status" role="status"></p>'
+        '<p class="rpg-calculator-rolled" aria-live="polite"></p>'
         '<div class="rpg-calculator-result"></div></div>')
 
 

@@ -117,21 +117,12 @@ def _parse_range(text: str) -> range:
 
 
 def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from rules.dice import NotationError, SeededSource, parse
+    from rules.calculator import roll
+    from rules.dice import SeededSource
 
     source = SeededSource(random.Random(args.seed))
-    side_rolls: tuple[SideRoll, ...] = ()
-    try:
-        if args.system:
-            notation = _notation(args.system)
-            if notation.roll is None:
-                raise CliError(f"system {args.system!r} has notation for odds only; it cannot be rolled")
-            result = notation.roll(args.notation, source)
-            side_rolls = notation.side_rolls
-        else:
-            result = parse(args.notation).roll(source)
-    except (NotationError, ValueError) as error:
-        raise CliError(str(error)) from None
+    result = roll(args.notation, args.system, source)  # what the page's calculator rolls
+    side_rolls: tuple[SideRoll, ...] = _notation(args.system).side_rolls if args.system else ()
     data: dict[str, Any] = {"notation": result.expr, "seed": args.seed,
                             "dice": [{"sides": d.sides, "face": d.face, "kept": d.kept} for d in result.dice],
                             "total": result.total}

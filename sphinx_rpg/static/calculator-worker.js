@@ -2,11 +2,12 @@
  *
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
  * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems} once, then
- * {type: "ask", id, notation, system, dc, under, systems}.  Out: {type: "ready", ms},
+ * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems}.  Out: {type: "ready", ms},
  * {type: "answer", id, json, ms} and {type: "failed", message}.  The reader's text reaches Python
- * only as string arguments of rules.calculator.answer_json: nothing is evaluated.
+ * only as string arguments of rules.calculator.answer_json / roll_json: nothing is evaluated.
  */
 let answerJson = null;
+let rollJson = null;
 let toPy = null;
 let pending = [];
 
@@ -33,7 +34,9 @@ async function start(pyodideUrl, wheelUrl, systems) {
   const response = await fetch(wheelUrl);
   if (!response.ok) throw new Error("the engine wheel " + wheelUrl + " answered HTTP " + response.status);
   pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
-  answerJson = pyodide.pyimport("rules.calculator").answer_json;
+  const calculator = pyodide.pyimport("rules.calculator");
+  answerJson = calculator.answer_json;
+  rollJson = calculator.roll_json;
   toPy = (value) => pyodide.toPy(value);
   const loadRegistry = pyodide.pyimport("rules.systems").load_registry;
   if (systems.length) {
@@ -48,8 +51,10 @@ function answer(message) {
   const systems = toPy(message.systems || []);
   try {
     // undefined, not null, reaches Python as None
-    const json = answerJson(message.notation, message.system || undefined, message.dc ?? undefined,
-                            message.under ?? undefined, systems);
+    const system = message.system || undefined, dc = message.dc ?? undefined, under = message.under ?? undefined;
+    const json = message.kind === "roll"
+      ? rollJson(message.notation, system, String(message.seed), dc, under, systems)
+      : answerJson(message.notation, system, dc, under, systems);
     self.postMessage({ type: "answer", id: message.id, json: json, ms: performance.now() - t0 });
   } catch (error) { // a bug in the engine: its last line, never a stack trace
     self.postMessage({ type: "answer", id: message.id, json: JSON.stringify({ error: "internal error: " + oneLine(error) }),

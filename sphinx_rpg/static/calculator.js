@@ -110,8 +110,9 @@
             if (engine === current) stop("stopped: no answer within " + ANSWER_TIMEOUT / 1000 + " s");
           }, ANSWER_TIMEOUT)
         };
-        current.worker.postMessage({ type: "ask", id: id, notation: question.notation, system: question.system || null,
-                                     dc: question.dc, under: question.under, systems: question.systems });
+        current.worker.postMessage({ type: "ask", id: id, kind: question.kind || "odds", notation: question.notation,
+                                     system: question.system || null, dc: question.dc, under: question.under,
+                                     seed: question.seed, systems: question.systems });
       }, function (error) { resolve({ error: String(error.message || error) }); });
       current.asks[id] = { resolve: resolve, timer: null };
     });
@@ -134,6 +135,10 @@
     this.result = root.querySelector(".rpg-calculator-result");
     this.share = root.querySelector(".rpg-calculator-share");
     this.cancel = root.querySelector("[data-action=cancel]");
+    this.rollButton = root.querySelector("[data-action=roll]");
+    this.rolled = root.querySelector(".rpg-calculator-rolled");
+    this.rolls = 0;
+    this.lastRoll = null;
     this.asked = 0;
     this.last = null;
     var self = this;
@@ -148,6 +153,7 @@
       if (system) self.form.elements.notation.value = system.example;
     });
     this.cancel.addEventListener("click", function () { stop("cancelled"); });
+    this.rollButton.addEventListener("click", function () { self.roll(); });
     this.label();
   }
 
@@ -225,6 +231,38 @@
         if (self.index === 0 && history.replaceState) history.replaceState(null, "", link);
       }
       self.root.setAttribute("data-answered", String(number));
+      return data;
+    });
+  };
+
+  /* Roll the dice once with the engine (rpg roll's code); ``seed`` defaults to a fresh random one,
+   * shown with the roll so `rpg roll ... --seed N` gives the same dice. */
+  Calculator.prototype.roll = function (seed) {
+    var self = this;
+    var question = this.question();
+    question.kind = "roll";
+    if (seed === undefined) {
+      var word = new Uint32Array(1);
+      crypto.getRandomValues(word);
+      seed = word[0];
+    }
+    question.seed = seed;
+    var number = ++this.rolls;
+    this.cancel.hidden = false;
+    this.rolled.className = "rpg-calculator-rolled";
+    this.rolled.textContent = "Rolling\u2026";
+    return ask(question).then(function (data) {
+      if (number !== self.rolls) return data;
+      if (!self.root.hasAttribute("aria-busy")) self.cancel.hidden = true;
+      self.lastRoll = data;
+      if (data.error) {
+        self.rolled.className = "rpg-calculator-rolled rpg-calculator-error";
+        self.rolled.textContent = data.error;
+      } else {
+        var verdict = data.success === null ? "" : data.success ? " \u2014 success" : " \u2014 failure";
+        self.rolled.textContent = "Rolled " + data.text + verdict + " (seed " + data.seed + ")";
+      }
+      self.root.setAttribute("data-rolled", String(number));
       return data;
     });
   };

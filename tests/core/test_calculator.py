@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.calculator import MAX_TEXT, CalculatorError, answer, answer_json, distribution_of, odds
+from rules.calculator import MAX_TEXT, CalculatorError, answer, answer_json, distribution_of, odds, roll_json
 from rules.dice import ComputationTooLargeError, NotationError, parse
 from rules.systems import load_registry
 
@@ -98,3 +98,27 @@ def test_rpg_odds_prints_the_calculators_rows(capsys):
     rows = answer("C+2 P+1", "heimr")["rows"]
     assert [Fraction(r["P(= result)"]) for r in printed["rows"]] == [Fraction(r["p"]) for r in rows]
     assert Fraction(printed["mean"]) == Fraction(answer("C+2 P+1", "heimr")["mean"])
+
+
+def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(capsys):
+    from sphinx_rpg.cli import main
+
+    for notation, system in [("4d6kh3", None), ("C+2 P+1", "heimr"), ("5 dice lid-off", "nugget"),
+                             ("Agility 2 › Athletics 1", "nemron")]:
+        arguments = ["roll", notation, "--seed", "1234", "--dc", "7", "--json"] + (["--system", system] if system else [])
+        assert main(arguments) == 0
+        printed = json.loads(capsys.readouterr().out)
+        rolled = json.loads(roll_json(notation, system, "1234", "7", None, [system] if system else []))
+        assert (rolled["dice"], rolled["total"], rolled["success"]) == (printed["dice"], printed["total"],
+                                                                         printed["success"])
+
+
+def test_a_roll_under_a_target_succeeds_at_or_below_it():
+    rolled = json.loads(roll_json("3d6", seed=99, under="10"))
+    assert rolled["success"] == (rolled["total"] <= 10)
+
+
+def test_a_seed_outside_32_bits_is_refused():
+    assert json.loads(roll_json("1d6", seed=str(2**32))) == {
+        "error": "the seed must be a whole number from 0 to 4294967295, not '4294967296'"}
+    assert "error" in json.loads(roll_json("1d6", seed=None))

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from rules.calculator import answer_json
+from rules.calculator import answer_json, roll_json
 
 PAGE = "manual/calculator.html"
 #: The systems the manual's calculator offers, as the page passes them to the engine.
@@ -57,6 +57,18 @@ ASK_JS = """async ([system, notation, mode, target]) => {
     return {answer, status: calc.status.textContent, error: calc.status.classList.contains("rpg-calculator-error"),
             rows: Array.from(calc.result.querySelectorAll("tbody tr"), tr => Array.from(tr.cells, td => td.textContent)),
             bars: calc.result.querySelectorAll("svg rect").length, link: calc.share.href};
+}"""
+#: Fill the form, press Roll with a given seed (as the button does with a random one), wait for the dice.
+ROLL_JS = """async ([system, notation, mode, target, seed]) => {
+    const calc = window.rpgCalculators[0];
+    const f = calc.form.elements;
+    f.system.value = system; f.notation.value = notation; f.mode.value = mode; f.target.value = target;
+    const number = calc.rolls + 1;
+    calc.roll(seed);
+    while (calc.root.getAttribute("data-rolled") !== String(number)) await new Promise(r => setTimeout(r, 2));
+    const rolled = Object.assign({}, calc.lastRoll);
+    delete rolled.ms;
+    return {rolled, shown: calc.rolled.textContent};
 }"""
 ANSWERED_JS = "document.querySelector('.rpg-calculator[data-answered]') !== null"
 
@@ -115,6 +127,15 @@ def test_the_calculator_answers_what_the_python_engine_answers_across_the_five_s
         assert f"Mean {expected['mean_text']}, standard deviation {expected['sd_text']}." in shown["status"]
         if expected["target"]:
             assert f"= {expected['target']['p']} ({expected['target']['percent']})" in shown["status"]
+
+
+def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(session):
+    for seed, (system, notation, mode, target) in enumerate(QUESTIONS[::5], start=11):
+        shown = session.tab.evaluate(ROLL_JS, [system, notation, mode, target, seed])
+        dc, under = (target or None, None) if mode == "dc" else (None, target or None)
+        expected = json.loads(roll_json(notation, system, str(seed), dc, under, OFFERED))
+        assert shown["rolled"] == expected, (system, notation)
+        assert shown["shown"].startswith(f"Rolled {expected['text']}") and f"(seed {seed})" in shown["shown"]
 
 
 @pytest.mark.parametrize("notation", ["3d0", "1000d1000", "2d6+", "Agility 9 › Athletics 1"])
