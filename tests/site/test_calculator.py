@@ -176,6 +176,7 @@ def test_the_session_loaded_nothing_from_another_host_and_raised_nothing(session
 def test_screenshots_in_light_dark_and_phone_width(session, artifacts):
     tab = session.tab
     session.ask("nemron", "1d6 › 1d10 › 1d8", "dc", "7")
+    tab.evaluate(ROLL_JS, ["nemron", "1d6 › 1d10 › 1d8", "dc", "7", 42])
     tab.locator(".rpg-calculator").scroll_into_view_if_needed()
     tab.screenshot(path=str(artifacts / "calculator-light.png"))
     tab.emulate_media(color_scheme="dark")
