@@ -42,6 +42,13 @@ def _add_static(app: Any) -> None:
         app.add_js_file("sphinx_rpg_previews.js", loading_method="defer")
 
 
+def _add_odds_script(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: Any) -> None:
+    """Only pages with a table whose parameters a reader may vary load odds.js."""
+    if "rpg-odds-vary" in context.get("body", ""):
+        app.add_js_file("odds.js", loading_method="defer")
+
+
 def check_templates(app: Any) -> None:
     """A typo in rpg_ref_format / rpg_heading_format is reported once, not silently replaced."""
     from sphinx_rpg.config import template_error
@@ -128,6 +135,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", index_pages.keep_unchanged_index)
     app.connect("html-collect-pages", search.restore_node_entries)
     app.connect("html-page-context", sheets.add_sheet_script)
+    app.connect("html-page-context", _add_odds_script)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", previews.write_previews)
     return {

@@ -27,7 +27,7 @@ SUBTYPES: dict[str, str] = {
     "facts": "a bound rule object whose facts() raised (the node is shown without its facts)",
     "name": "a node:def name that spans lines or holds control characters (it is folded to one line)",
     "value": "a :node:value: with a bad key or target",
-    "table": "a node:table or node:odds that cannot be computed, or names no published table",
+    "table": "a node:table or node:odds that cannot be computed, names no published table, or varies too much",
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
     "chart": "a :chart: that cannot be drawn (matplotlib missing, or nothing numeric to plot); the table stays",

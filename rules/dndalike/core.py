@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, Dist, advantage, disadvantage
 from rules.dndalike.registry import REGISTRY, DndalikeError
-from rules.providers import Int
+from rules.providers import Choice, Int
 from rules.tables import Table
 from rules.values import is_whole, require_whole
 
@@ -202,6 +202,19 @@ def save_odds(highest: int = 7) -> Table:
              save_probability(f, how=Edge.DISADVANTAGE)) for f in range(highest + 1)]
     return Table.of(("Fatigue", "Save", "With advantage", "With disadvantage"), rows,
                     "Saving throw odds", probabilities=("Save", "With advantage", "With disadvantage"))
+
+
+@REGISTRY.table(edge=Choice(*(e.value for e in Edge)), modifier=Int(-10, 10), highest=Int(0, 20))
+def save_chances(edge: str = "normal", modifier: int = 0, highest: int = 7) -> Table:
+    """One way of rolling (an edge and a modifier on the face): the chance to save at each fatigue.
+
+    The page's odds controls vary ``edge`` and ``modifier``; the natural 6 and natural 1 still decide.
+    """
+    require_whole(highest, "highest fatigue", minimum=0, error=FatigueError)
+    how = Edge(edge)
+    rows = [(f, save_probability(f, how=how, modifier=modifier)) for f in range(highest + 1)]
+    title = f"Saving throw, {how.value}, modifier {modifier:+d}"
+    return Table.of(("Fatigue", "Save"), rows, title, probabilities=("Save",))
 
 
 # ------------------------------------------------------------------------------------------ fatigue

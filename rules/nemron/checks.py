@@ -148,9 +148,22 @@ def parse_pool(text: str) -> Pool:
     return Pool(tuple(dice))
 
 
+_WITH_MODIFIER = re.compile(
+    r"(?P<pool>.*?)\s+with\s+(?:an?\s+)?(?P<modifier>none|(?:lesser|greater)\s+(?:boon|penalty))\s*", re.IGNORECASE)
+
+
 def pool_distribution(text: str) -> Dist:
-    """The registry's pool parser: the exact keep-highest distribution of a pool written as text."""
-    return parse_pool(text).dist()
+    """The registry's pool parser: the exact kept result of a pool written as text.
+
+    A pool may end with the boon or penalty it carries, ``Agility 2 › Athletics 1 with a lesser boon``
+    (``with none`` for neither, so a page's choices can include the plain roll); a penalty is applied
+    the default way (``penalty_mode="cap"``).
+    """
+    match = _WITH_MODIFIER.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        return parse_pool(text).dist()
+    modifier = " ".join(match["modifier"].lower().split())
+    return check_distribution(parse_pool(match["pool"]), None if modifier == "none" else modifier)
 
 
 def as_pool(pool: Pool | str | Sequence[int]) -> Pool:

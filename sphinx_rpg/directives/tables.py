@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -19,6 +20,14 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.charts import CHART_KINDS, chart_svg, matplotlib_available
 from sphinx_rpg.warnings import warn
+
+#: Fills one combination of a ``:vary:`` into a text the page wrote.
+Fill = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
 
 _PUBLISHED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):([A-Za-z_][A-Za-z0-9_]*)")
 _RANGE = re.compile(r"\s*(-?\d+)\s*(?:(?:-|\.\.)\s*(-?\d+)\s*)?$")
@@ -89,28 +98,61 @@ class _ComputedTable(SphinxDirective):
         "exact": directives.flag,
         "chart": lambda value: directives.choice(value or "line", CHART_KINDS),
         "name": directives.unchanged,
+        "vary": directives.unchanged_required,
     }
 
-    def compute(self) -> object:
-        """The table to render; ``run`` checks that it is a :class:`~rules.tables.Table`."""
+    def compute(self, fill: Fill = _same) -> object:
+        """The table to render; ``run`` checks that it is a :class:`~rules.tables.Table`.
+
+        ``fill`` substitutes one combination of ``:vary:`` into each text the page wrote (identity
+        without ``:vary:``); a subclass passes every text it reads through it.
+        """
         raise NotImplementedError
 
-    def run(self) -> list[nodes.Node]:
-        try:
-            table = call_engine(self.compute)
-        except EngineFailure as failure:  # an engine error (even SystemExit) is a located warning
-            warn("table", f"{self.name}: cannot compute {one_line(self.arguments[0] if self.arguments else '')!r}: "
-                          f"{failure}", self.get_location())
-            return []
+    def templates(self) -> list[str]:
+        """The texts ``fill`` is applied to (a ``:vary:`` parameter none of them uses is reported)."""
+        return [self.options.get("caption", "")]
+
+    def estimate(self, fill: Fill) -> int:
+        """The work units one combination costs before it is computed (0 when the model cannot say)."""
+        return 0
+
+    def checked_table(self, fill: Fill = _same) -> Table:
+        """One computed table, or :class:`EngineFailure` / :class:`TableArgumentError` saying why not."""
+        table = call_engine(self.compute, fill)
         if not isinstance(table, Table):
-            warn("table", f"{self.name}: {one_line(self.arguments[0])!r} returned {type(table).__name__}, "
-                          "not a rules.tables.Table", self.get_location())
-            return []
+            raise TableArgumentError(f"{one_line(self.arguments[0])!r} returned {type(table).__name__}, "
+                                     "not a rules.tables.Table")
         if len(table.rows) > MAX_TABLE_ROWS:
-            warn("table", f"{self.name}: {one_line(self.arguments[0])!r} has {len(table.rows)} rows, more "
-                          f"than the {MAX_TABLE_ROWS} a page shows", self.get_location())
+            raise TableArgumentError(f"{one_line(self.arguments[0])!r} has {len(table.rows)} rows, more "
+                                     f"than the {MAX_TABLE_ROWS} a page shows")
+        return table
+
+    def run(self) -> list[nodes.Node]:
+        if "vary" in self.options:
+            from sphinx_rpg.directives.varied import run_varied  # it renders through this class
+
+            return run_varied(self)
+        try:
+            table = self.checked_table()
+        except (EngineFailure, TableArgumentError) as failure:  # an engine error (even SystemExit) is a warning
+            self.warn_failure(failure)
             return []
-        node = table_nodes(table, caption=self.options.get("caption", ""), exact="exact" in self.options)
+        return self.render(table)
+
+    def warn_failure(self, failure: Exception, combination: str = "") -> None:
+        """``combination`` (`` with skill=2, lid=off``) names the :vary: values that failed."""
+        if isinstance(failure, EngineFailure):
+            argument = one_line(self.arguments[0] if self.arguments else "")
+            warn("table", f"{self.name}: cannot compute {argument!r}{combination}: {failure}", self.get_location())
+        else:
+            warn("table", f"{self.name}: {failure}{combination}", self.get_location())
+
+    def render(self, table: Table, caption: str | None = None) -> list[nodes.Node]:
+        """The table node (and its chart above it when asked for): the static page."""
+        if caption is None:
+            caption = self.options.get("caption", "")
+        node = table_nodes(table, caption=caption, exact="exact" in self.options)
         self.set_source_info(node)
         self.add_name(node)
         result: list[nodes.Node] = [node]
@@ -148,7 +190,10 @@ class NodeTable(_ComputedTable):
     required_arguments = 1
     option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "args": directives.unchanged}
 
-    def compute(self) -> object:  # whatever the published function returns
+    def templates(self) -> list[str]:
+        return [*super().templates(), self.options.get("args", "")]
+
+    def compute(self, fill: Fill = _same) -> object:  # whatever the published function returns
         target = self.arguments[0].strip()
         binding = binding_for(self.config)
         match = _PUBLISHED.fullmatch(target)
@@ -165,7 +210,7 @@ class NodeTable(_ComputedTable):
                                      f"(publishers: {published})")
         for path in {_module_file(provider.module), _registry_file(binding, namespace)} - {None}:
             self.env.note_dependency(str(path))
-        return provider(parse_argument_text(self.options.get("args", "")))
+        return provider(parse_argument_text(fill(self.options.get("args", ""))))
 
 
 def _module_file(module_name: str | None) -> str | None:
@@ -185,8 +230,10 @@ class NodeOdds(_ComputedTable):
     option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
                    "under": directives.unchanged_required, "system": directives.unchanged_required}
 
-    def pool(self) -> Any:
-        text = self.arguments[0].strip()
+    def templates(self) -> list[str]:
+        return [*super().templates(), self.arguments[0], self.options.get("dc", ""), self.options.get("under", "")]
+
+    def pool(self, text: str) -> Any:
         system = self.options.get("system")
         if system:
             registry = binding_for(self.config).registry(system)
@@ -202,17 +249,27 @@ class NodeOdds(_ComputedTable):
 
         return parse(text)
 
-    def compute(self) -> Table:
+    def estimate(self, fill: Fill) -> int:
+        """Plain dice notation knows its cost before any work (``rules.dice.cost``); a system's own
+        notation bounds itself."""
+        if self.options.get("system"):
+            return 0
+        from rules.dice import parse
+
+        return parse(fill(self.arguments[0]).strip()).work()
+
+    def compute(self, fill: Fill = _same) -> Table:
         if "dc" in self.options and "under" in self.options:
             raise TableArgumentError("give either :dc: or :under:, not both")
-        pool = self.pool()
-        caption = self.arguments[0].strip()
+        caption = fill(self.arguments[0]).strip()
+        pool = self.pool(caption)
         if "dc" in self.options:
-            return odds.at_least_table(pool, parse_range(self.options["dc"]), caption)
+            return odds.at_least_table(pool, parse_range(fill(self.options["dc"])), caption)
         if "under" in self.options:
-            return odds.at_most_table(pool, parse_range(self.options["under"]), caption)
+            return odds.at_most_table(pool, parse_range(fill(self.options["under"])), caption)
         dist = pool.dist() if hasattr(pool, "dist") and not hasattr(pool, "p_ge") else pool
         if len(dist) > MAX_TABLE_ROWS:  # a page cannot render 15,000 rows in any sensible time
             raise TableArgumentError(f"{caption} has {len(dist):,} results, more than {MAX_TABLE_ROWS} rows: "
                                      f"give :dc: or :under: with a range")
         return odds.distribution_table(dist, caption)
+
