@@ -363,8 +363,9 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
         raise CliError(f"cannot write into {directory}: {error.strerror or error}") from None
     size = sum(path.stat().st_size for path in target.iterdir() if path.is_file())
     done = "already vendored" if already else "vendored from registry.npmjs.org (sha512 checked)"
-    text = (f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)\n"
-            f"in conf.py: rpg_pyodide_vendor = {str(target)!r}")
+    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)"
+    if not already:  # the first time: how to use it
+        text += f"\nin conf.py: rpg_pyodide_vendor = {str(target)!r}"
     return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size, "downloaded": not already}, text
 
 
