@@ -183,6 +183,17 @@ def test_an_integrity_that_is_not_sha512_is_refused():
         vendor.check_integrity(b"x", "sha1-abc")
 
 
+def test_rpg_pyodide_downloads_once_and_says_where_the_copy_is(tmp_path, registry, capsys):
+    from sphinx_rpg.cli import main
+
+    assert main(["pyodide", str(tmp_path), "--version", "1.2.3", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["folder"] == str(tmp_path / "1.2.3") and first["downloaded"] is True
+    assert main(["pyodide", str(tmp_path), "--version", "1.2.3"]) == 0
+    assert capsys.readouterr().out.startswith(f"Pyodide 1.2.3 already vendored: {tmp_path / '1.2.3'}")
+    assert registry.downloads == 1
+
+
 def test_rpg_pyodide_reports_a_failed_download_in_one_line(tmp_path, monkeypatch, capsys):
     from sphinx_rpg.cli import EXIT_ERROR, main
 
