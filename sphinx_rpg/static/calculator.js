@@ -12,8 +12,9 @@
 
   var script = document.currentScript;
   var STATIC = new URL(".", script ? script.src : location.href).href;
-  var START_TIMEOUT = 120000; // Pyodide's cold start on a slow machine
-  var ANSWER_TIMEOUT = 20000; // the engine's work bound answers or refuses well within this
+  // How long the page waits (ms): Pyodide's cold start on a slow machine; one answer (the engine's work
+  // bound answers or refuses well within it).  A page may change them: window.rpgCalculatorLimits.
+  var LIMITS = window.rpgCalculatorLimits = { start: 120000, answer: 20000 };
   var SVG = "http://www.w3.org/2000/svg";
 
   // -- the worker, shared by every calculator of the page ----------------------------------------
@@ -46,8 +47,8 @@
     current.ready = new Promise(function (resolve, reject) {
       current.rejectStart = reject;
       var timer = setTimeout(function () {
-        if (engine === current) stop("the calculator did not start within " + START_TIMEOUT / 1000 + " s");
-      }, START_TIMEOUT);
+        if (engine === current) stop("the calculator did not start within " + LIMITS.start / 1000 + " s");
+      }, LIMITS.start);
       manifest().then(function (files) {
         if (engine !== current) return;
         var folder = STATIC + "rpg/";
@@ -107,8 +108,8 @@
         current.asks[id] = {
           resolve: resolve,
           timer: setTimeout(function () {
-            if (engine === current) stop("stopped: no answer within " + ANSWER_TIMEOUT / 1000 + " s");
-          }, ANSWER_TIMEOUT)
+            if (engine === current) stop("stopped: no answer within " + LIMITS.answer / 1000 + " s");
+          }, LIMITS.answer)
         };
         current.worker.postMessage({ type: "ask", id: id, kind: question.kind || "odds", notation: question.notation,
                                      system: question.system || null, dc: question.dc, under: question.under,

@@ -212,3 +212,11 @@ def test_the_calculator_loads_nothing_until_it_is_used_and_cancel_stops_it(open_
     tab.wait_for_function("document.querySelector('.rpg-calculator-status').textContent === 'cancelled'")
     assert tab.locator(".rpg-calculator [data-action=cancel]").is_hidden()
     assert page_log.exceptions == [] and page_log.external == []
+
+
+def test_a_question_that_outlasts_the_time_limit_is_stopped_not_waited_for(session):
+    """Last in the module: it stops the session's worker (the limit is lowered to make any question too slow)."""
+    session.tab.evaluate("window.rpgCalculatorLimits.answer = 1")
+    shown = session.ask("", "100d6")
+    assert shown["error"] and shown["status"] == "stopped: no answer within 0.001 s"
+    assert session.tab.locator(".rpg-calculator [data-action=cancel]").is_hidden()
