@@ -22,7 +22,11 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import venv
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -55,22 +59,74 @@ def ensure_venv(command: str) -> None:
     wanted = set(EXTRAS[command].split(","))
     if any(_up_to_date(other) for other, extras in EXTRAS.items() if wanted <= set(extras.split(","))):
         return
+    started = time.monotonic()
     if not (BIN / "python").exists():
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     what = "what building the site needs" if command == "site" else "its test dependencies"
     print(f"dev.py: installing sphinx-rpg and {what} into .venv", flush=True)
-    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    constraints = ROOT / "constraints.txt"
-    if constraints.exists():
-        pip += ["-c", str(constraints)]
-    subprocess.run([*pip, "-e", f".[{EXTRAS[command]}]"], cwd=ROOT, check=True)
+    install(f".[{EXTRAS[command]}]")
     _stamp(command).write_text(_fingerprint(EXTRAS[command]) + "\n")
+    print(f"dev.py: .venv ready in {time.monotonic() - started:.0f} s", flush=True)
 
 
-def run(*args: str, env: dict[str, str] | None = None) -> int:
+def install(target: str) -> None:
+    """``pip install -e target`` into .venv, by uv when it can be had, else by pip itself.
+
+    uv (a PyPI package, put into .venv by pip) installs the same pinned wheels in seconds where pip
+    takes minutes on a fresh .venv; when uv cannot be installed or fails, pip does the whole install.
+    """
+    python = str(BIN / "python")
+    constraints = ["-c", str(ROOT / "constraints.txt")] if (ROOT / "constraints.txt").exists() else []
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *constraints]
+    if os.environ.get("SPHINX_RPG_PIP") != "1":  # SPHINX_RPG_PIP=1: pip only, as before uv
+        uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
+        if uv.exists() or subprocess.run([*pip, "uv"], cwd=ROOT).returncode == 0:
+            done = subprocess.run([str(uv), "pip", "install", "--quiet", "--python", python, "--compile-bytecode",
+                                   *constraints, "-e", target], cwd=ROOT)
+            if done.returncode == 0:
+                return
+            print("dev.py: uv could not install sphinx-rpg; installing with pip instead", flush=True)
+    subprocess.run([*pip, "-e", target], cwd=ROOT, check=True)
+
+
+def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
+    """Run a tool of .venv; with ``log``, its output is kept there instead of printed (see ``lanes``);
+    ``nice``: at a lower priority than the commands beside it, where the system has ``nice``."""
     environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
-    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=environment).returncode
+    command = [str(BIN / args[0]), *args[1:]]
+    if nice and shutil.which("nice"):
+        command = ["nice", "-n", "5", *command]
+    if log is None:
+        return subprocess.run(command, cwd=ROOT, env=environment).returncode
+    done = subprocess.run(command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    log.append(done.stdout)
+    return done.returncode
+
+
+def say(text: str, log: list[str] | None = None) -> None:
+    """Print a progress line now, or keep it in ``log`` with the output of the commands around it."""
+    if log is None:
+        print(f"dev.py: {text}", flush=True)
+    else:
+        log.append(f"dev.py: {text}\n")
+
+
+def lanes(pool: ThreadPoolExecutor, jobs: dict[str, Callable[[list[str]], int]]) -> dict[str, Future[tuple[int, str]]]:
+    """Start the named ``jobs`` side by side in ``pool`` (every command a process of its own: all cores
+    work); each future gives the job's status and its log (its commands' output and its time), kept
+    whole so that two builds' warnings never interleave."""
+    def one(name: str) -> tuple[int, str]:
+        log: list[str] = []
+        started, status = time.monotonic(), 1
+        try:
+            status = jobs[name](log)
+        finally:
+            say(f"{name}: done in {time.monotonic() - started:.0f} s", log)
+        return status, "".join(log)
+
+    return {name: pool.submit(one, name) for name in jobs}
 
 
 #: Books that extend a core book (supplements/<name>/conf.py); each is built after docs/ and published
@@ -78,13 +134,13 @@ def run(*args: str, env: dict[str, str] | None = None) -> int:
 SUPPLEMENTS = sorted(path.parent.name for path in (ROOT / "supplements").glob("*/conf.py"))
 
 
-def build_supplements(core_html: str, *options: str) -> int:
+def build_supplements(core_html: str, *options: str, log: list[str] | None = None) -> int:
     """Build every supplement against the core site just built (``-W`` when ``options`` say so)."""
     status = 0
     for name in SUPPLEMENTS:
         doctrees = f"{core_html}/../supplement-doctrees/{name}"
         status |= run("sphinx-build", *options, "-q", "-b", "html", "-d", doctrees, f"supplements/{name}",
-                      f"{core_html}/supplements/{name}", env={"RPG_CORE_HTML": str(ROOT / core_html)})
+                      f"{core_html}/supplements/{name}", env={"RPG_CORE_HTML": str(ROOT / core_html)}, log=log)
     return status
 
 
@@ -115,53 +171,163 @@ LINTED = ("rules", "sphinx_rpg", "bench", "tests", "dev.py", "conftest.py", "doc
           "supplements")
 
 
-def check() -> int:
+def check(log: list[str] | None = None) -> int:
     """Lint with ruff and type-check with mypy; both run (each names what it found) and either fails it."""
     failed = []
-    print("dev.py: ruff (lint)", flush=True)
-    if run("ruff", "check", "--quiet", *LINTED):
+    say("ruff (lint)", log)
+    if run("ruff", "check", "--quiet", *LINTED, log=log):
         failed.append("ruff")
-    print("dev.py: mypy (types)", flush=True)
-    if run("mypy"):  # what it checks and how strictly: [tool.mypy] in pyproject.toml
+    say("mypy (types)", log)
+    if run("mypy", log=log):  # what it checks and how strictly: [tool.mypy] in pyproject.toml
         failed.append("mypy")
     if failed:
-        print(f"dev.py: static checks failed: {', '.join(failed)} (see above)", flush=True)
+        say(f"static checks failed: {', '.join(failed)} (see above)", log)
     return 1 if failed else 0
 
 
+#: Where the test command builds docs/ (each a -W build the site tests then read, see tests/conftest.py).
+TEST_HTML, TEST_LATEX, TEST_PLAYER = "docs/_build/test-html", "docs/_build/test-latex", "docs/_build/test-player"
+
+
+#: Everything the -W builds read: sources, the extension and engine, the pinned tools, this file, and
+#: the vendored Pyodide (a build made before it was vendored loads Pyodide from the CDN instead; the
+#: version is sphinx_rpg.vendor.PYODIDE_VERSION, which this file cannot import).
+BUILD_INPUTS = ("docs", "sphinx_rpg", "rules", "supplements", "pyproject.toml", "constraints.txt", "dev.py",
+                ".cache/pyodide/314.0.7/.rpg-vendored.json")
+
+
+def inputs_digest() -> str:
+    """A digest of every file the builds read (build output and bytecode aside) and of the Python running."""
+    digest = hashlib.sha256(f"{sys.version}\0{sys.platform}\0".encode())
+    for top in BUILD_INPUTS:
+        path = ROOT / top
+        files = [path] if path.is_file() else sorted(
+            file for file in path.rglob("*")
+            if file.is_file() and not {"_build", "__pycache__"} & set(file.relative_to(ROOT).parts))
+        for file in files:
+            digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def reusable(name: str, digest: str, *outputs: str) -> bool:
+    """Whether build ``name`` passed on these very inputs and left its outputs: it would only repeat itself."""
+    record = ROOT / "docs/_build" / f"test-passed-{name}"
+    return (record.exists() and record.read_text().strip() == digest
+            and all((ROOT / output).is_dir() for output in outputs))
+
+
+def passed(name: str, digest: str | None) -> None:
+    """Remember that build ``name`` passed on the inputs of ``digest`` (``None``: it did not pass)."""
+    record = ROOT / "docs/_build" / f"test-passed-{name}"
+    if digest is None:
+        record.unlink(missing_ok=True)
+    else:
+        record.write_text(digest + "\n")
+
+
+def finished(output: str, status: int | None) -> None:
+    """Tell the site tests, which wait for it (tests/conftest.py), that ``output`` is built (``status``
+    0), failed (non-zero), or is about to be built again (``None``)."""
+    record = ROOT / f"{output}.status"
+    if status is None:
+        record.unlink(missing_ok=True)
+    else:
+        record.write_text(f"{status}\n")
+
+
+def designer_builds(log: list[str], digest: str) -> int:
+    """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees."""
+    if reusable("designer", digest, TEST_HTML, TEST_LATEX):
+        say("docs/ is unchanged since its -W builds (html, supplements, latex) passed: reusing them", log)
+        finished(TEST_HTML, 0)
+        finished(TEST_LATEX, 0)
+        return 0
+    passed("designer", None)
+    html_status = latex_status = 1
+    try:
+        doctrees = ["-d", "docs/_build/test-doctrees"]
+        say("warnings-as-errors build of docs/ (html)", log)
+        html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs",
+                          TEST_HTML, log=log)
+        if not html_status:
+            say("warnings-as-errors build of the supplements (html)", log)
+            html_status = build_supplements(TEST_HTML, "-W", "--keep-going", "-E", log=log)
+        finished(TEST_HTML, html_status)
+        say("warnings-as-errors build of docs/ (latex, for print)", log)
+        shutil.rmtree(ROOT / TEST_LATEX, ignore_errors=True)  # a .tex of an older document layout must not linger
+        latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", TEST_LATEX,
+                           log=log)
+    finally:  # whatever happened, the tests waiting for these outputs are told
+        finished(TEST_HTML, html_status)
+        finished(TEST_LATEX, latex_status)
+    passed("designer", None if html_status or latex_status else digest)
+    return html_status or latex_status
+
+
+def player_build(log: list[str], digest: str) -> int:
+    """The player edition: it reads its pages differently, so it has doctrees of its own."""
+    if reusable("player", digest, TEST_PLAYER):
+        say("docs/ is unchanged since its -W build (html, player edition) passed: reusing it", log)
+        finished(TEST_PLAYER, 0)
+        return 0
+    passed("player", None)
+    status = 1
+    try:
+        say("warnings-as-errors build of docs/ (html, player edition)", log)
+        status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
+                     "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
+    finally:
+        finished(TEST_PLAYER, status)
+    passed("player", None if status else digest)
+    return status
+
+
+def workers(arguments: list[str]) -> list[str]:
+    """pytest-xdist's ``-n``: one worker per core, unless the command line chose (``-n 0`` runs in-process)."""
+    if "no:xdist" in arguments or any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in arguments):
+        return []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    # loadgroup: the tests sharing one costly session fixture run on one worker (tests/conftest.py)
+    return ["-n", str(min(cores, 8)), "--dist", "loadgroup"] if cores > 1 else []
+
+
 def test() -> int:
-    """Run the static checks, build the site once per format with warnings as errors, then run pytest.
+    """Run the static checks, the -W builds of every format and pytest (on every core) side by side.
 
     The site tests (print, browser) check these very outputs, named in SPHINX_RPG_SITE_*, so nothing
-    is built twice; run alone, those tests build what they need themselves.
+    is built twice: pytest runs them last, each waiting until the output it reads is built (or failed);
+    every other test runs meanwhile.  Run alone, those tests build what they need themselves.
+    A build that passed on inputs equal to today's (``inputs_digest``) is not repeated: its output is
+    what it would build again.  Deleting docs/_build forces every build.
     """
-    checks_status = check()
-    html, latex, player = "docs/_build/test-html", "docs/_build/test-latex", "docs/_build/test-player"
-    doctrees = ["-d", "docs/_build/test-doctrees"]
-    print("dev.py: warnings-as-errors build of docs/ (html)", flush=True)
-    html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs", html)
-    if not html_status:
-        print("dev.py: warnings-as-errors build of the supplements (html)", flush=True)
-        html_status = build_supplements(html, "-W", "--keep-going", "-E")
-    print("dev.py: warnings-as-errors build of docs/ (latex, for print)", flush=True)
-    shutil.rmtree(ROOT / latex, ignore_errors=True)  # a .tex of an older document layout must not linger
-    latex_status = run("sphinx-build", "-W", "--keep-going", "-q", "-b", "latex", *doctrees, "docs", latex)
-    # the player edition reads its pages differently: its own doctrees (sharing would re-read both ways)
-    print("dev.py: warnings-as-errors build of docs/ (html, player edition)", flush=True)
-    player_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
-                        "-d", "docs/_build/test-player-doctrees", "docs", player)
-    if html_status or latex_status or player_status:
-        print("dev.py: the docs/ build has warnings (see above)", flush=True)
-    built = {"SPHINX_RPG_SITE_HTML": html if not html_status else "",
-             "SPHINX_RPG_SITE_LATEX": latex if not latex_status else "",
-             "SPHINX_RPG_SITE_PLAYER": player if not player_status else ""}
-    print("dev.py: pytest (unit, integration, Sybil over docs/)", flush=True)
-    status = run("python", "-m", "pytest", "-q", *sys.argv[2:], env=built)
-    failed = [name for name, code in (("static checks (ruff/mypy)", checks_status),
-                                      ("docs build", html_status or latex_status or player_status),
+    started = time.monotonic()
+    (ROOT / "docs/_build").mkdir(parents=True, exist_ok=True)
+    for output in (TEST_HTML, TEST_LATEX, TEST_PLAYER):
+        finished(output, None)
+    digest = inputs_digest()  # before building: an edit made during the builds is not taken as built
+    built = {"SPHINX_RPG_SITE_HTML": TEST_HTML, "SPHINX_RPG_SITE_LATEX": TEST_LATEX,
+             "SPHINX_RPG_SITE_PLAYER": TEST_PLAYER, "SPHINX_RPG_SITE_BUILDER": str(os.getpid())}
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        jobs = lanes(pool, {"html, supplements and latex": partial(designer_builds, digest=digest),
+                            "player edition": partial(player_build, digest=digest),
+                            "static checks": check})
+        say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
+        arguments = sys.argv[2:]
+        # nice: the builds go first, as the site tests (run last) wait for them; pytest takes the spare time
+        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built, nice=True)
+        say(f"pytest: done in {time.monotonic() - started:.0f} s")
+        results = {name: job.result() for name, job in jobs.items()}
+    for _, log in results.values():
+        print(log, end="", flush=True)
+    checks_status = results["static checks"][0]
+    build_status = results["html, supplements and latex"][0] or results["player edition"][0]
+    if build_status:
+        say("the docs/ build has warnings (see above)")
+    failed = [name for name, code in (("static checks (ruff/mypy)", checks_status), ("docs build", build_status),
                                       ("pytest", status)) if code]
+    say(f"the test command took {time.monotonic() - started:.0f} s")
     if failed:
-        print(f"dev.py: FAILED: {', '.join(failed)}", flush=True)
+        say(f"FAILED: {', '.join(failed)}")
     return 1 if failed else 0
 
 

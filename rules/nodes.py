@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from rules.formula import Formula
 from rules.providers import F, Parameter, Providers
+from rules.statblocks import B, StatBlocks
 from rules.values import is_whole
 
 if TYPE_CHECKING:  # rules.systems imports this module
@@ -289,6 +290,8 @@ class Registry:
         self.notation = notation
         #: The tables pages may show (``.. node:table:: system:name``): published, never discovered.
         self.tables = Providers(system)
+        #: The stat blocks pages may show (``.. node:statblock:: system:name``), built by the engine.
+        self.statblocks = StatBlocks(system)
         #: The module that created the registry (its type labels live there): a build dependency.
         caller = inspect.currentframe().f_back  # type: ignore[union-attr]
         self.module: str | None = caller.f_globals.get("__name__") if caller is not None else None
@@ -335,6 +338,13 @@ class Registry:
         """
         return self.tables.table(name, **parameters)
 
+    def statblock(self, name: str | None = None) -> Callable[[B], B]:
+        """Decorator: publish a zero-argument function that builds a :class:`rules.statblocks.StatBlock`.
+
+        A page shows it as ``.. node:statblock:: <system>:<name>``.
+        """
+        return self.statblocks.publish(name)
+
     @property
     def source_file(self) -> Path | None:
         """The file that created the registry (where its type labels are declared)."""
@@ -348,6 +358,8 @@ class Registry:
         self.notation = self.notation or other.notation
         for provider in other.tables:
             self.tables.add(provider)
+        for name, builder in other.statblocks.items():
+            self.statblocks.add(name, builder)
         for node in other:
             self.add(node)
         return self

@@ -4,7 +4,8 @@ The designer picks the fields with the listing filter language: ``:inputs:`` are
 writes down (attributes, skills), ``:derived:`` the nodes whose engine formula computes a value from
 them.  A formula name is matched to a node as ``rules.graph`` does; a name that is no field of the
 sheet becomes a *parameter* field the player fills in too (``highest_fighting``).  Bounds come from
-``Node.ranks``.
+``Node.ranks``.  ``:budgets:`` selects points budgets (:mod:`rules.budgets`): each counts the points
+the sheet's values spend with its formula, against the total the rules give.
 
 The sheet is plain data (:class:`Sheet`, JSON-ready: each formula as the engine's parsed tree), made
 when the page is read.  In HTML it is written into the page for ``static/sheet.js``, which evaluates
@@ -29,6 +30,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
+from rules.budgets import Budget, BudgetError, budget_of, spent_message
 from rules.formula import Formula, Number
 from rules.graph import name_index, resolve_name
 from rules.nodes import Node, Registry
@@ -38,7 +40,7 @@ from sphinx_rpg.filters import FilterError, parse_filter
 from sphinx_rpg.warnings import warn
 
 #: Version of the sheet data written into pages (and read by sheet.js).
-SHEET_VERSION = 1
+SHEET_VERSION = 2
 GROUPINGS = ("type", "none")
 
 
@@ -56,13 +58,35 @@ class SheetField:
     formula: str | None = None
     #: formula name -> key of the field that supplies it (derived fields only)
     variables: Mapping[str, str] = field(default_factory=dict)
+    #: the value a new sheet starts with: the node's ``start`` value when it has a whole one in bounds
+    start: int | None = None
 
     def data(self, node: Node | None) -> dict[str, Any]:
         found: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind, "group": self.group,
                                  "uid": self.uid, "min": self.minimum, "max": self.maximum}
+        if self.start is not None:
+            found["start"] = self.start
         if self.formula is not None and node is not None and node.formula is not None:
             found.update(formula=self.formula, tree=node.formula.tree(), variables=dict(self.variables))
         return found
+
+
+@dataclass(frozen=True)
+class SheetBudget:
+    """A points budget of the sheet: its node, the total, the totals a table may pick, and its wiring."""
+
+    uid: str
+    label: str
+    budget: Budget
+    formula: str
+    #: formula name -> key of the field that supplies it
+    variables: Mapping[str, str]
+
+    def data(self, node: Node) -> dict[str, Any]:
+        assert node.formula is not None
+        return {"uid": self.uid, "label": self.label, "total": self.budget.total,
+                "choices": list(self.budget.choices), "unit": self.budget.unit, "formula": self.formula,
+                "tree": node.formula.tree(), "variables": dict(self.variables)}
 
 
 @dataclass(frozen=True)
@@ -72,13 +96,15 @@ class Sheet:
     system: str
     fields: tuple[SheetField, ...]
     problems: tuple[str, ...] = ()
+    budgets: tuple[SheetBudget, ...] = ()
 
     def field(self, key: str) -> SheetField:
         return next(f for f in self.fields if f.key == key)
 
     def data(self, registry: Registry) -> dict[str, Any]:
         return {"version": SHEET_VERSION, "system": self.system,
-                "fields": [f.data(registry.get(f.uid) if f.uid else None) for f in self.fields]}
+                "fields": [f.data(registry.get(f.uid) if f.uid else None) for f in self.fields],
+                "budgets": [b.data(registry[b.uid]) for b in self.budgets]}
 
 
 def _record(node: Node, registry: Registry) -> dict[str, object]:
@@ -94,18 +120,28 @@ def _bounds(node: Node | None) -> tuple[int | None, int | None]:
     return node.ranks.minimum, node.ranks.maximum
 
 
+def _start(node: Node | None) -> int | None:
+    """A node's ``start`` value (SPURG's scores start at 10), when it is a whole number within its ranks."""
+    value = node.values.get("start") if node is not None else None
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    low, high = _bounds(node)
+    return value if (low is None or value >= low) and (high is None or value <= high) else None
+
+
 def _group(node: Node, registry: Registry, group_by: str, default: str) -> str:
     if group_by == "type":
         return registry.node_types.get(node.types[0], node.types[0])
     return default
 
 
-def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "none") -> Sheet:
+def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "none", budgets: str = "") -> Sheet:
     """The sheet of ``registry``: the nodes ``inputs`` selects, then every formula ``derived`` selects.
 
     Raises ``FilterError`` for a filter that does not parse.  Of the nodes ``derived`` matches, those
-    with a formula are kept.  ``problems`` lists what the page should warn about (formulas that read
-    each other in a circle).
+    with a formula are kept.  ``budgets`` selects points budgets.  ``problems`` lists what the page
+    should warn about (formulas that read each other in a circle, budgets that are none or read values
+    the sheet lacks).
     """
     choose_inputs, choose_derived = parse_filter(inputs), parse_filter(derived)
     members = list(registry)
@@ -125,7 +161,7 @@ def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "
     for node in input_nodes:
         low, high = _bounds(node)
         fields.append(SheetField(node.uid, node.name, "input", _group(node, registry, group_by, "Base values"),
-                                 node.uid, low, high))
+                                 node.uid, low, high, start=_start(node)))
     parameters: dict[str, SheetField] = {}
     wiring: dict[str, dict[str, str]] = {}
     for node in derived_nodes:
@@ -142,11 +178,45 @@ def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "
                 target = registry.get(uid) if uid else None
                 low, high = _bounds(target)
                 label = target.name if target else name.replace("_", " ")
-                parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high)
+                parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high,
+                                             start=_start(target))
         wiring[node.uid] = variables
     fields.extend(parameters.values())
     fields.extend(_ordered_derived(derived_nodes, wiring, registry, group_by, problems))
-    return Sheet(registry.system, tuple(fields), tuple(problems))
+    chosen = _budgets(registry, budgets, records, index, {f.key for f in fields}, problems)
+    return Sheet(registry.system, tuple(fields), tuple(problems), chosen)
+
+
+def _budgets(registry: Registry, text: str, records: Mapping[str, dict[str, object]],
+             index: Mapping[str, frozenset[str]], keys: set[str], problems: list[str]) -> tuple[SheetBudget, ...]:
+    """The budgets ``text`` selects; each must be a budget node whose formula reads only sheet fields."""
+    if not text.strip():
+        return ()
+    choose = parse_filter(text)
+    found: list[SheetBudget] = []
+    for node in registry:
+        if not choose(records[node.uid]):
+            continue
+        try:
+            budget = budget_of(node)
+        except BudgetError as error:
+            problems.append(f"{error}: left off")
+            continue
+        if budget is None or node.formula is None:
+            problems.append(f"{node.uid} is no points budget (it needs a formula and a 'budget' value): left off")
+            continue
+        variables: dict[str, str] = {}
+        for name in node.formula.names:
+            uid = resolve_name(index, name, node.uid)
+            if uid is None or uid not in keys:
+                problems.append(f"{node.uid}: its formula reads {name!r}, which is no field of the sheet: left off")
+                break
+            variables[name] = uid
+        else:
+            found.append(SheetBudget(node.uid, node.name, budget, str(node.formula), variables))
+    if not found and not problems:
+        problems.append("the :budgets: filter selects no node")
+    return tuple(found)
 
 
 def _ordered_derived(derived: list[Node], wiring: dict[str, dict[str, str]], registry: Registry, group_by: str,
@@ -184,6 +254,20 @@ def evaluate_sheet(sheet: Sheet, registry: Registry, values: Mapping[str, int]) 
     return {f.key: known[f.key] for f in sheet.fields if f.kind == "derived"}
 
 
+def budget_messages(sheet: Sheet, registry: Registry, values: Mapping[str, int],
+                    totals: Mapping[str, int] | None = None) -> dict[str, str]:
+    """Each budget's line for the given values (``"7 of 10 points spent"``), by the engine; sheet.js says the same."""
+    known: dict[str, Number] = {**values, **evaluate_sheet(sheet, registry, values)}
+    messages: dict[str, str] = {}
+    for item in sheet.budgets:
+        formula = registry[item.uid].formula
+        assert isinstance(formula, Formula)
+        spent = formula.evaluate({name: known[key] for name, key in item.variables.items()})
+        total = (totals or {}).get(item.uid, item.budget.total)
+        messages[item.uid] = spent_message(spent, total, item.budget.unit)
+    return messages
+
+
 def show_number(value: Number) -> str:
     """How the sheet prints a value: ``7``, ``-3`` or ``7/2`` (sheet.js prints the same)."""
     value = Fraction(value)
@@ -204,6 +288,7 @@ class NodeSheet(SphinxDirective):
         "inputs": directives.unchanged,
         "derived": directives.unchanged,
         "group-by": lambda value: directives.choice(value, GROUPINGS),
+        "budgets": directives.unchanged,
         "caption": directives.unchanged,
     }
 
@@ -215,7 +300,7 @@ class NodeSheet(SphinxDirective):
             return []
         try:
             sheet = build_sheet(registry, self.options.get("inputs", ""), self.options.get("derived", ""),
-                                self.options.get("group-by", "none"))
+                                self.options.get("group-by", "none"), self.options.get("budgets", ""))
         except FilterError as error:
             warn("filter", f"node:sheet: {error}", location)
             return []
@@ -269,9 +354,26 @@ class SheetResolver(SphinxPostTransform):
                 box += nodes.rubric(placeholder["caption"], placeholder["caption"])
             if html:
                 box += nodes.raw("", _script(placeholder["data"]) + CONTROLS, format="html")
+            if data.get("budgets"):
+                box += self.budgets(data["budgets"], prefix, html)
             for group, items in _groups(data["fields"]):
                 box += self.table(group, items, prefix, html)
             placeholder.replace_self(box)
+
+    def budgets(self, budgets: list[Mapping[str, Any]], prefix: str, html: bool) -> nodes.container:
+        """One line per budget: live in HTML (a count, and a menu when the table may pick the total)."""
+        box = nodes.container(classes=["rpg-sheet-budgets"])
+        for number, item in enumerate(budgets):
+            line = nodes.paragraph(classes=["rpg-sheet-budget-line"])
+            line += self.label(item).children
+            line += nodes.Text(": ")
+            if html:
+                line += nodes.raw("", _budget_cell(item, f"{prefix}-budget-{number}"), format="html")
+            else:
+                totals = " / ".join(str(c) for c in item["choices"])
+                line += nodes.Text(f"____ of {totals} {item['unit']} spent (= {item['formula']})")
+            box += line
+        return box
 
     def label(self, item: Mapping[str, Any]) -> nodes.Node:
         uid = item.get("uid")
@@ -320,6 +422,19 @@ def _rule(item: Mapping[str, Any]) -> str:
     bounds = "any whole number" if low is None and high is None else (
         f"{low} or more" if high is None else f"up to {high}" if low is None else f"{low}\N{EN DASH}{high}")
     return f"parameter: {bounds}" if item["kind"] == "parameter" else bounds
+
+
+def _budget_cell(item: Mapping[str, Any], ident: str) -> str:
+    uid = escape(item["uid"], quote=True)
+    choices = item["choices"]
+    menu = ""
+    if len(choices) > 1:
+        options = "".join(f'<option value="{c}"{" selected" if c == item["total"] else ""}>{c}</option>'
+                          for c in choices)
+        menu = (f' <label class="rpg-sheet-budget-choice">out of <select data-budget="{uid}" '
+                f'aria-label="{escape(item["label"], quote=True)}: total">{options}</select></label>')
+    return (f'<output class="rpg-sheet-budget" id="{ident}" data-budget="{uid}" role="status" aria-live="polite">'
+            "\N{EM DASH}</output>" + menu)
 
 
 def _cell(item: Mapping[str, Any], prefix: str) -> str:

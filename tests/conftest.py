@@ -1,8 +1,9 @@
 """Fixtures shared by the site tests: the built site, once per session.
 
-``python3 dev.py test`` builds the site with warnings as errors before pytest starts and names the
-outputs in ``SPHINX_RPG_SITE_HTML`` / ``SPHINX_RPG_SITE_LATEX``; run on their own, the tests build
-what they need (also with ``-W``) into a temporary directory.
+``python3 dev.py test`` builds the site with warnings as errors while pytest runs and names the
+outputs in ``SPHINX_RPG_SITE_HTML`` / ``_LATEX`` / ``_PLAYER``: the tests that read them run last and
+wait for their build; run on their own, the tests build what they need (also with ``-W``) into a
+temporary directory.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,9 +20,34 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
+#: How long a site test waits for the test command's build of the output it reads.
+BUILD_WAIT = 1800
+
+
+def _wait_for_build(path: Path) -> None:
+    """Wait until the test command (``SPHINX_RPG_SITE_BUILDER``: its process id) has built ``path``,
+    which it builds while pytest runs the other tests; fail the tests that need it if that build failed."""
+    builder = int(os.environ["SPHINX_RPG_SITE_BUILDER"])
+    status = path.with_name(path.name + ".status")
+    deadline = time.monotonic() + BUILD_WAIT
+    while not status.exists():
+        try:
+            os.kill(builder, 0)
+        except OSError:
+            pytest.fail(f"the test command that was building {path} has stopped", pytrace=False)
+        if time.monotonic() > deadline:
+            pytest.fail(f"{path} was not built within {BUILD_WAIT} s", pytrace=False)
+        time.sleep(0.2)
+    if status.read_text().strip() != "0":
+        pytest.fail(f"the test command's -W build of {path} failed: its warnings are printed "
+                    "after pytest's report", pytrace=False)
+
+
 def _prebuilt(variable: str, marker: str) -> Path | None:
     value = os.environ.get(variable, "")
     path = (ROOT / value) if value else None
+    if path is not None and os.environ.get("SPHINX_RPG_SITE_BUILDER"):
+        _wait_for_build(path)
     return path if path is not None and (path / marker).exists() else None
 
 
@@ -29,6 +56,26 @@ def _sphinx(builder: str, outdir: Path, doctrees: Path, *options: str) -> None:
                              "-d", str(doctrees), str(DOCS), str(outdir)], capture_output=True, text=True,
                             timeout=900)
     assert result.returncode == 0, f"the {builder} build of docs/ warned or failed:\n{result.stderr[-4000:]}"
+
+
+#: Session or module fixtures too costly to make once per pytest-xdist worker (a tour of every page,
+#: the sdist and wheel, the player site's server): ``dev.py test`` runs pytest with ``--dist loadgroup``,
+#: and the tests using one of them are one group, run by one worker.
+SHARED = ("site_tour", "dists", "player_site", "builds", "sources", "module_page")
+
+
+#: The fixtures that read the test command's builds of docs/: their tests run last (see ``_prebuilt``).
+SITE = ("built_html", "built_latex", "built_player")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups from the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        shared = next((name for name in SHARED if name in getattr(item, "fixturenames", ())), None)
+        if shared is not None:
+            item.add_marker(pytest.mark.xdist_group(shared))
+    # the tests of the built site last: `dev.py test` builds it while every other test runs
+    items.sort(key=lambda item: any(name in getattr(item, "fixturenames", ()) for name in SITE))
 
 
 @pytest.fixture(scope="session")

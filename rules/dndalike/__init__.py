@@ -15,6 +15,7 @@ from rules.dndalike import (  # noqa: F401  (imported for their registrations)
     powers,
     skills,
     spellcasting,
+    statblocks,
     wounds,
 )
 from rules.dndalike.registry import NODE_TYPES, REGISTRY, DndalikeError

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, Dist
 from rules.dndalike.registry import REGISTRY, DndalikeError
+from rules.nodes import Ranks
 from rules.tables import Table
 from rules.values import is_whole
 
@@ -141,7 +142,8 @@ for _name in STAT_ORDER:
     _abbreviation = next(short for short, full in ABBREVIATIONS.items() if full == _name)
     REGISTRY.define(f"Dndalike.Stat.{_name}", _name, "stat", implementation=Stats,
                  summary=f"3d6, rolled in order; its bonus modifies {MODIFIES[_name]}.",
-                 dice="3d6", values={"modifies": MODIFIES[_name], "abbreviation": _abbreviation})
+                 dice="3d6", values={"modifies": MODIFIES[_name], "abbreviation": _abbreviation},
+                 ranks=Ranks(minimum=BONUS_BANDS[0].low, maximum=BONUS_BANDS[-1].high))
 
 
 @REGISTRY.rule("Dndalike.Roll.Stats", "Rolling Stats", "RL", dice="3d6")

@@ -15,6 +15,7 @@ from rules.heimr import (  # noqa: F401  (imported for their registrations)
     grid,
     health,
     modules,
+    statblocks,
     tracker,
 )
 from rules.heimr.registry import NODE_TYPES, REGISTRY, HeimrError

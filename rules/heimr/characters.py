@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from rules.heimr.experience import LOWEST_ATTRIBUTE
 from rules.heimr.registry import REGISTRY, HeimrError
+from rules.nodes import Ranks
 from rules.values import is_whole
 
 
@@ -48,7 +50,8 @@ for _attribute in STANDARD_ATTRIBUTES:
     REGISTRY.define(f"Heimr.Attribute.{_attribute.name}", _attribute.name, "A",
                     summary=f"{'Physical' if _attribute.physical else 'Non-physical'} attribute, "
                             f"abbreviated {_attribute.abbreviation}.",
-                    values={"abbreviation": _attribute.abbreviation}, implementation=_attribute)
+                    values={"abbreviation": _attribute.abbreviation}, implementation=_attribute,
+                    ranks=Ranks(minimum=LOWEST_ATTRIBUTE))
 
 
 def find_attribute(name: str, attributes: Iterable[Attribute] = STANDARD_ATTRIBUTES) -> Attribute:
@@ -122,8 +125,8 @@ class Character:
         attribute = find_attribute(name)
         for key, value in self.attributes.items():
             if find_attribute(key) == attribute:
-                if not is_whole(value):
-                    raise UnknownAttributeError(f"{self.name}'s {attribute.name} must be a whole number, "
-                                                f"not {value!r}")
+                if not is_whole(value) or value < LOWEST_ATTRIBUTE:
+                    raise UnknownAttributeError(f"{self.name}'s {attribute.name} must be a whole number of at "
+                                                f"least {LOWEST_ATTRIBUTE}, not {value!r}")
                 return value
         raise UnknownAttributeError(f"{self.name} has no value for {attribute.name} ({name!r})")

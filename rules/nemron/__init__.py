@@ -18,6 +18,7 @@ from rules.nemron import (
     health,
     nodes,
     progression,
+    statblocks,
     tracker,
 )
 from rules.nemron.checks import parse_pool, pool_distribution
@@ -27,5 +28,5 @@ from rules.nemron.registry import NODE_TYPES, REGISTRY, NemronError
 __all__ = [
     "REGISTRY", "NODE_TYPES", "NemronError", "RANK_DICE", "rank_die", "parse_pool", "pool_distribution",
     "actions", "characters", "checks", "combat", "damage", "effects", "energy", "health", "nodes",
-    "progression", "tracker",
+    "progression", "statblocks", "tracker",
 ]

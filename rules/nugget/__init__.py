@@ -3,7 +3,18 @@
 Each topic module registers its rules into :data:`REGISTRY`; importing this package imports them all.
 """
 
-from rules.nugget import characters, combat, destiny, harm, initiative, npcs, rolls, threats, tracker  # noqa: F401
+from rules.nugget import (  # noqa: F401
+    characters,
+    combat,
+    destiny,
+    harm,
+    initiative,
+    npcs,
+    rolls,
+    statblocks,
+    threats,
+    tracker,
+)
 from rules.nugget.registry import NODE_TYPES, REGISTRY, NuggetError
 
 __all__ = ["REGISTRY", "NODE_TYPES", "NuggetError"]

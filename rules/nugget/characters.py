@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rules.budgets import budget_values
+from rules.formula import Formula
+from rules.nodes import Ranks
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.values import require_whole
 
@@ -81,7 +84,7 @@ ATTRIBUTE_LEVELS: Mapping[int, str] = {-1: "poor", 0: "average", 1: "talented", 
 for _attribute in ATTRIBUTES:
     REGISTRY.define(f"Nugget.Attribute.{_attribute.name}", _attribute.name, "A",
                     summary=f"Natural talent for {_attribute.covers}.", implementation=_attribute,
-                    ranks=None, values={"covers": _attribute.covers})
+                    ranks=Ranks(*PC_ATTRIBUTE_RANGE), values={"covers": _attribute.covers})
 
 
 def attribute_level(level: object, what: str = "attribute level") -> int:
@@ -115,13 +118,18 @@ def attribute_dice(level: int) -> tuple[int, int]:
     return max(level, 0), max(-level, 0)
 
 
-@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "RU",
-               values={"points": ATTRIBUTE_POINTS})
+#: Points the attributes spend, net: each level above 0 costs a point, an attribute at -1 gives one back.
+ATTRIBUTE_POINTS_SPENT = Formula(" + ".join(a.name for a in ATTRIBUTES))
+
+
+@REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "RU", formula=ATTRIBUTE_POINTS_SPENT,
+               values={"points": ATTRIBUTE_POINTS, **budget_values(ATTRIBUTE_POINTS)})
 def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
     """Check a player character's attributes spend exactly their points; return the points spent.
 
     Every level above 0 costs one point; each attribute at -1 (at most ``max_poor`` of them) gives
-    one more point to spend.
+    one more point to spend.  The net sum of the levels (:data:`ATTRIBUTE_POINTS_SPENT`, what the
+    sheet counts) must come to the budget.
     """
     for name, level in levels.items():
         check_attribute(name, level)
@@ -130,7 +138,7 @@ def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
         raise AttributeBudgetError(f"{poor} attributes at -1, but at most {max_poor} may be")
     spent = sum(level for level in levels.values() if level > 0)
     budget = ATTRIBUTE_POINTS + poor
-    if spent != budget:
+    if ATTRIBUTE_POINTS_SPENT.evaluate({name: levels.get(name, 0) for name in ATTRIBUTE_NAMES}) != ATTRIBUTE_POINTS:
         raise AttributeBudgetError(f"attributes spend {spent} points; a new character spends exactly {budget}")
     return spent
 

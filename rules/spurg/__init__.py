@@ -5,7 +5,17 @@ Every topic module registers its nodes into one shared :data:`REGISTRY` (uids ``
 
 from __future__ import annotations
 
-from rules.spurg import characters, combat, contests, damage, encumbrance, play, tracker, verdict  # noqa: F401
+from rules.spurg import (  # noqa: F401
+    characters,
+    combat,
+    contests,
+    damage,
+    encumbrance,
+    play,
+    statblocks,
+    tracker,
+    verdict,
+)
 from rules.spurg.registry import NODE_TYPES, REGISTRY, SpurgError
 
 __all__ = ["REGISTRY", "NODE_TYPES", "SpurgError"]

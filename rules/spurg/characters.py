@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rules.budgets import budget_values
 from rules.formula import Formula
 from rules.nodes import Ranks
 from rules.spurg.registry import REGISTRY, SpurgError
@@ -220,3 +221,22 @@ class CharacterSheet:
         total += require_whole(self.speed_adjustment, "a Speed adjustment", error=CharacterPointsError) * SPEED.value
         total += _spent(self.skills, "Skills") + _spent(self.benefits, "Benefits")
         return total - _spent(self.drawbacks, "Drawbacks")
+
+
+assert AGILITY.value is not None and SPEED.value is not None  # the two published Values
+#: CP the published prices charge for a sheet's scores: Agility's points from 10, Speed's from its start.
+ABILITY_POINTS = Formula(f"({AGILITY.code} - {STARTING_SCORE}) * {AGILITY.value}"
+                         f" + ({SPEED.code} - {STARTING_SPEED}) * {SPEED.value}")
+
+
+@REGISTRY.rule("Spurg.Rule.AbilityPoints", "Ability Score Points", "RU", formula=ABILITY_POINTS,
+               values=budget_values(CP_GUIDELINES[1][0], choices=[limit for limit, _ in CP_GUIDELINES], unit="CP"))
+def ability_points(agi: int, vit: int, spd: int) -> int:
+    """CP that Agility and Speed cost at their published Values (Vitality's price is unpublished).
+
+    The same total as :meth:`CharacterSheet.cost` of those scores alone; the sheet counts it against
+    a starting guideline (``grounded``, 100 CP, unless the table picks another).
+    """
+    sheet = CharacterSheet(scores={"AGI": agi, "VIT": vit}, speed_adjustment=spd - starting_speed(agi, vit),
+                           values={"VIT": 0})
+    return sheet.cost()

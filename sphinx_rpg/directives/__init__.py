@@ -9,6 +9,7 @@ from sphinx_rpg.editions import DesignerBlock, PlayerBlock
 from sphinx_rpg.graphs import NodeGraph
 from sphinx_rpg.releases import NodeChanges
 from sphinx_rpg.sheets import NodeSheet
+from sphinx_rpg.statblocks import NodeStatBlock
 
 DIRECTIVES = {
     "def": NodeDefinition,
@@ -23,6 +24,7 @@ DIRECTIVES = {
     "changes": NodeChanges,
     "graph": NodeGraph,
     "sheet": NodeSheet,
+    "statblock": NodeStatBlock,
 }
 
 __all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]

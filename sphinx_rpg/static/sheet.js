@@ -91,6 +91,13 @@
     var self = this;
     box.querySelectorAll("input.rpg-sheet-input").forEach(function (el) { self.inputs[el.dataset.key] = el; });
     box.querySelectorAll("output.rpg-sheet-value").forEach(function (el) { self.outputs[el.dataset.key] = el; });
+    this.budgetOutputs = {};
+    this.budgetTotals = {};
+    box.querySelectorAll("output.rpg-sheet-budget").forEach(function (el) { self.budgetOutputs[el.dataset.budget] = el; });
+    box.querySelectorAll("select[data-budget]").forEach(function (el) {
+      self.budgetTotals[el.dataset.budget] = el;
+      el.addEventListener("change", function () { self.update(); });
+    });
     this.status = box.querySelector(".rpg-sheet-status");
     box.addEventListener("input", function (event) {
       if (event.target.classList && event.target.classList.contains("rpg-sheet-input")) self.update();
@@ -106,7 +113,9 @@
   Sheet.prototype.reset = function () {
     var self = this;
     this.fields(["input", "parameter"]).forEach(function (f) {
-      if (self.inputs[f.key]) self.inputs[f.key].value = String(f.min !== null ? f.min : 0);
+      // the rules' starting value when the node has one, else 0 (average, untrained) or the nearest bound
+      var start = typeof f.start === "number" ? f.start : f.min !== null && f.min > 0 ? f.min : f.max !== null && f.max < 0 ? f.max : 0;
+      if (self.inputs[f.key]) self.inputs[f.key].value = String(start);
     });
     this.update();
     this.say("");
@@ -138,11 +147,48 @@
       }
       if (el) { el.textContent = text; el.title = title; }
     });
+    this.updateBudgets(values);
     return values;
   };
+  // "7 of 10 points spent", or "12 of 10 points spent: 2 over the budget" (rules.budgets.spent_message)
+  function budgetMessage(spent, total, unit) { // total: a BigInt
+    var text = show(spent) + " of " + total.toString() + " " + unit + " spent";
+    var over = BINARY["-"](spent, rat(total));
+    return over.n > 0n ? text + ": " + show(over) + " over the budget" : text;
+  }
+  Sheet.prototype.total = function (budget) {
+    var menu = this.budgetTotals[budget.uid];
+    return menu ? BigInt(menu.value) : BigInt(budget.total);
+  };
+  Sheet.prototype.updateBudgets = function (values) {
+    var self = this;
+    (this.data.budgets || []).forEach(function (budget) {
+      var el = self.budgetOutputs[budget.uid];
+      if (!el) return;
+      var missing = Object.keys(budget.variables).filter(function (name) { return !values.hasOwnProperty(budget.variables[name]); });
+      var text = "\u2014", title = "", over = false;
+      if (missing.length) {
+        title = "waiting for a valid value of " + missing.join(", ");
+      } else {
+        try {
+          var spent = evaluate(budget.tree, function (name) { return values[budget.variables[name]]; });
+          var total = self.total(budget);
+          text = budgetMessage(spent, total, budget.unit);
+          over = compare(spent, rat(total)) > 0;
+        } catch (error) {
+          title = error.message;
+        }
+      }
+      el.textContent = text;
+      el.title = title;
+      el.classList.toggle("rpg-sheet-over", over);
+    });
+  };
+  var BUDGET_PREFIX = "budget:"; // a budget's chosen total travels as "budget:<uid>" in saves and links
   Sheet.prototype.values = function () {
     var out = {}, self = this;
     Object.keys(this.inputs).forEach(function (key) { out[key] = self.inputs[key].value.trim(); });
+    Object.keys(this.budgetTotals).forEach(function (uid) { out[BUDGET_PREFIX + uid] = self.budgetTotals[uid].value; });
     return out;
   };
   Sheet.prototype.fill = function (values) { // key -> text or number; unknown keys are ignored
@@ -150,6 +196,12 @@
     Object.keys(values).forEach(function (key) {
       var el = self.inputs.hasOwnProperty(key) ? self.inputs[key] : null;
       var value = values[key];
+      var uid = key.indexOf(BUDGET_PREFIX) === 0 ? key.slice(BUDGET_PREFIX.length) : null;
+      var menu = uid !== null && Object.prototype.hasOwnProperty.call(self.budgetTotals, uid) ? self.budgetTotals[uid] : null;
+      if (menu && Array.prototype.some.call(menu.options, function (o) { return o.value === String(value); })) {
+        menu.value = String(value); // only a total the rules offer
+        return;
+      }
       if (el && (typeof value === "number" || typeof value === "string") && String(value).length <= MAX_DIGITS + 1) {
         el.value = String(value);
         count += 1;

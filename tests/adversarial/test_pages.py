@@ -160,3 +160,45 @@ def test_a_deeply_nested_filter_is_refused_with_a_warning(tmp_path, directive, n
     result = build(root)
     assert result.warned("filter", "nest more than 32 deep", at="index.rst:4"), result.warnings
     assert END in result.page()
+
+
+#: (case, rule code publishing a stat block ``bad``, the fragment the node.statblock warning must hold)
+HOSTILE_STATBLOCKS = [
+    ("unbounded-recursion", "@REGISTRY.statblock()\ndef bad(n=0):\n    return bad(n + 1)\n", "RecursionError"),
+    ("memory-error", "@REGISTRY.statblock()\ndef bad():\n    raise MemoryError('big')\n", "MemoryError: big"),
+    ("not-a-block", "@REGISTRY.statblock()\ndef bad():\n    record('bad')\n    return Table.of(('a',), [(1,)])\n",
+     "built Table, not a StatBlock"),
+    ("thousands-of-targets", "from rules.dice import Dist\nfrom rules.statblocks import Attack, StatBlock\n"
+                             "@REGISTRY.statblock()\ndef bad():\n    return StatBlock('X', 'Y', '', (), (), "
+                             "Attack('a', 'Adv.Trait.Energy', 'd6', Dist.die(6), tuple(range(5000))))\n",
+     "1 to 12 targets, not 5000"),
+    ("odds-of-words", "from rules.dice import Dist\nfrom rules.statblocks import Attack, StatBlock\n"
+                      "@REGISTRY.statblock()\ndef bad():\n    return StatBlock('X', 'Y', '', (), (), "
+                      "Attack('a', 'Adv.Trait.Energy', 'd6', Dist({'hit': 1, 'miss': 1}), (3,)))\n",
+     "TypeError"),
+]
+
+
+@pytest.mark.parametrize("name, code, fragment", HOSTILE_STATBLOCKS, ids=[c[0] for c in HOSTILE_STATBLOCKS])
+def test_a_failing_stat_block_is_a_located_warning(tmp_path, name, code, fragment):
+    root = write_book(tmp_path, {"index": ".. node:statblock:: adv:bad\n\n.. node:table:: adv:probe\n"}, code)
+    result = build(root)
+    assert result.error is None
+    assert result.warned("statblock", fragment, at="index.rst:4"), result.warnings
+    assert result.calls()[-1] == "probe 2 False 'on' '1d6'"  # the page went on past the block
+    assert END in result.page()
+
+
+#: (tests/extension/test_statblocks.py covers unknown systems and blocks, import paths and a builder that exits)
+STATBLOCK_NAMES = [
+    ("path-traversal", "../adv:probe", "is not a published stat block name"),
+    ("trailing-command", "adv:probe;rm", "is not a published stat block name"),
+]
+
+
+@pytest.mark.parametrize("name, target, fragment", STATBLOCK_NAMES, ids=[c[0] for c in STATBLOCK_NAMES])
+def test_node_statblock_names_a_published_block(tmp_path, name, target, fragment):
+    root = write_book(tmp_path, {"index": f".. node:statblock:: {target}\n"})
+    result = build(root)
+    assert result.warned("statblock", fragment, at="index.rst:4"), result.warnings
+    assert result.calls() == [] and END in result.page()

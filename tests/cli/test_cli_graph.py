@@ -17,7 +17,7 @@ def test_graph_json_names_dependencies_and_users_by_uid(capsys):
     assert main(["graph", "--system", "spurg", "--json"]) == 0
     nodes = {n["uid"]: n for n in json.loads(capsys.readouterr().out)["nodes"]}
     assert nodes["Spurg.Rule.StartingSpeed"]["depends_on"] == ["Spurg.Ability.Agility", "Spurg.Ability.Vitality"]
-    assert nodes["Spurg.Ability.Agility"]["used_by"] == ["Spurg.Rule.StartingSpeed"]
+    assert nodes["Spurg.Ability.Agility"]["used_by"] == ["Spurg.Rule.AbilityPoints", "Spurg.Rule.StartingSpeed"]
 
 
 def test_graph_dot_is_a_graphviz_digraph(capsys):

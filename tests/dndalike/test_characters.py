@@ -133,3 +133,10 @@ def test_a_single_text_or_an_unhashable_name_is_refused_by_name():
         ch.armour_class(["Mithril"], 0)
     with pytest.raises(ch.HandsError, match=r"\['weapon'\]"):
         ch.action_dice(["weapon"], "free hand")
+
+
+def test_stat_scores_are_bounded_by_what_three_dice_can_roll():
+    from rules.dndalike import REGISTRY
+
+    ranks = REGISTRY["Dndalike.Stat.Wisdom"].ranks
+    assert (ranks.minimum, ranks.maximum) == (3, 18)

@@ -279,3 +279,8 @@ def test_no_starting_notation_can_close_the_settings_script_or_the_input(build, 
     assert "<script>alert(1)" not in html
     settings = json.loads(html.split('class="rpg-calculator-data">', 1)[1].split("</script>", 1)[0])
     assert settings["notation"] == hostile
+
+
+def test_the_test_commands_build_reuse_notices_a_newly_vendored_pyodide():
+    dev = (Path(__file__).resolve().parents[2] / "dev.py").read_text()
+    assert f'".cache/pyodide/{vendor.PYODIDE_VERSION}/{vendor.STAMP}"' in dev

@@ -12,7 +12,8 @@ import pytest
 
 from rules.formula import Formula
 from rules.nodes import Registry
-from sphinx_rpg.sheets import _script, build_sheet, evaluate_sheet, show_number
+from rules.budgets import BudgetError, budget_of, budget_values, spent_message
+from sphinx_rpg.sheets import _script, budget_messages, build_sheet, evaluate_sheet, show_number
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -28,7 +29,7 @@ PAGES = {
     "traits.rst": "Traits\n======\n\n" + "".join(
         f".. node:def:: {uid.rpartition('.')[2]}\n   :uid: {uid}\n\n"
         for uid in ("Tiny.Attr.Grit", "Tiny.Attr.Wit", "Tiny.Res.Stamina", "Tiny.Res.Focus", "Tiny.Rule.Pace",
-                    "Tiny.Loop.Ebb", "Tiny.Loop.Flow")),
+                    "Tiny.Loop.Ebb", "Tiny.Loop.Flow", "Tiny.Rule.Build", "Tiny.Rule.Odd")),
     "sheet.rst": "Sheet\n=====\n\n" + SHEET,
 }
 
@@ -161,6 +162,11 @@ def test_in_latex_the_sheet_is_a_blank_table_to_fill_by_hand(build, book):
     (':system: tinysheet\n   :inputs: type ==', "node.filter", "node:sheet: filter"),
     (':system: tinysheet\n   :inputs: type == "Z"', "node.option", "select no node"),
     (':system: tinysheet\n   :derived: namespace == "Tiny.Loop"', "node.option", "in a circle"),
+    (':system: tinysheet\n   :inputs: type == "A"\n   :budgets: uid == "Tiny.Rule.Pace"', "node.option",
+     "Tiny.Rule.Pace is no points budget"),
+    (':system: tinysheet\n   :inputs: type == "A"\n   :budgets: uid == "Tiny.Rule.Odd"', "node.option",
+     "reads 'Nerve', which is no field of the sheet"),
+    (':system: tinysheet\n   :inputs: type == "A"\n   :budgets: uid ==', "node.filter", "node:sheet: filter"),
 ])
 def test_a_bad_sheet_is_a_located_typed_warning(build, book, options, subtype, message):
     (book / "sheet.rst").write_text(f"Sheet\n=====\n\n.. node:sheet::\n   {options}\n")
@@ -194,8 +200,82 @@ def test_the_schema_refuses_a_sheet_formula_that_is_no_formula_tree():
     field = {"key": "X", "label": "X", "kind": "derived", "group": "g", "uid": None, "min": None, "max": None,
              "tree": ["call", "eval", ["name", "x"]]}
     document = {"schema_version": 2, "project": "p", "version": "1", "nodes": [],
-                "sheets": [{"url": "s.html", "docname": "s", "caption": "", "version": 1, "system": "s",
+                "sheets": [{"url": "s.html", "docname": "s", "caption": "", "version": 2, "system": "s",
                             "fields": [field]}]}
     assert not validator.is_valid(document)
     field["tree"] = ["call", "floor", ["name", "x"]]
     assert validator.is_valid(document)
+
+
+# -- points budgets -----------------------------------------------------------------------------------
+BUDGET_SHEET = SHEET.replace("   :caption:", '   :budgets: uid == "Tiny.Rule.Build"\n   :caption:')
+
+
+def test_a_budget_counts_the_points_the_sheet_spends_by_its_formula():
+    rules = registry()
+    sheet = build_sheet(rules, 'type == "A"', 'type == "R"', budgets='uid == "Tiny.Rule.Build"')
+    (budget,) = sheet.budgets
+    assert (budget.budget.total, budget.budget.choices, budget.variables) == (
+        6, (4, 6, 8), {"Grit": "Tiny.Attr.Grit", "Wit": "Tiny.Attr.Wit"})
+    values = {"Tiny.Attr.Grit": 1, "Tiny.Attr.Wit": 2, "$hero_level": 0}
+    assert budget_messages(sheet, rules, values) == {"Tiny.Rule.Build": "5 of 6 points spent"}
+    assert budget_messages(sheet, rules, values, {"Tiny.Rule.Build": 4}) == {
+        "Tiny.Rule.Build": "5 of 4 points spent: 1 over the budget"}
+
+
+@pytest.mark.parametrize(("spent", "total", "message"), [
+    (7, 10, "7 of 10 points spent"), (10, 10, "10 of 10 points spent"), (-2, 10, "-2 of 10 points spent"),
+    (12, 10, "12 of 10 points spent: 2 over the budget"), (Fraction(21, 2), 10, "21/2 of 10 points spent: 1/2 over the budget"),
+])
+def test_the_budget_line_says_how_much_is_spent_and_how_far_over(spent, total, message):
+    assert spent_message(spent, total) == message
+
+
+def test_a_budget_total_must_be_one_of_its_choices():
+    with pytest.raises(BudgetError, match="among its choices"):
+        budget_values(5, choices=(4, 6))
+    assert budget_of(registry()["Tiny.Rule.Pace"]) is None
+
+
+def test_the_html_sheet_shows_a_live_count_per_budget_with_a_menu_of_totals(build, book):
+    (book / "sheet.rst").write_text("Sheet\n=====\n\n" + BUDGET_SHEET)
+    app = build(book)
+    assert app.warning.getvalue() == ""
+    html = (Path(app.outdir) / "sheet.html").read_text()
+    assert re.search(r'<output class="rpg-sheet-budget"[^>]*data-budget="Tiny.Rule.Build"', html)
+    assert re.findall(r'<option value="(\d+)"( selected)?>', html) == [("4", ""), ("6", " selected"), ("8", "")]
+    assert 'href="traits.html#Tiny.Rule.Build"' in html
+    data = json.loads(re.search(r'class="rpg-sheet-data">(.*?)</script>', html, re.S).group(1))
+    assert data["version"] == 2 and data["budgets"][0]["tree"] == Formula("Grit + Wit * 2").tree()
+
+
+def test_on_paper_a_budget_is_a_blank_to_fill_with_its_totals(build, book):
+    (book / "sheet.rst").write_text("Sheet\n=====\n\n" + BUDGET_SHEET)
+    app = build(book, builder="latex")
+    tex = next(Path(app.outdir).glob("*.tex")).read_text()
+    assert "of 4 / 6 / 8 points spent (= Grit + Wit * 2)" in tex
+
+
+def test_nodes_json_carries_the_budgets_and_matches_its_schema(build, book):
+    import jsonschema
+
+    from sphinx_rpg.export import SCHEMA_PATH
+
+    (book / "sheet.rst").write_text("Sheet\n=====\n\n" + BUDGET_SHEET)
+    app = build(book)
+    document = json.loads((Path(app.outdir) / "nodes.json").read_text())
+    jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(document)
+    (budget,) = document["sheets"][0]["budgets"]
+    assert (budget["uid"], budget["total"], budget["choices"], budget["unit"]) == ("Tiny.Rule.Build", 6, [4, 6, 8], "points")
+
+
+def test_a_new_sheet_starts_a_box_at_its_nodes_start_value_when_it_is_within_bounds():
+    from rules.nodes import Ranks, Registry
+
+    rules = Registry("starts", node_types={"A": "Attribute"})
+    rules.define("S.A.Ten", "Ten", "A", ranks=Ranks(1), values={"start": 10})
+    rules.define("S.A.Far", "Far", "A", ranks=Ranks(0, 4), values={"start": 10})
+    rules.define("S.A.None", "None", "A")
+    sheet = build_sheet(rules, 'type == "A"', "")
+    assert [(f.key, f.start) for f in sheet.fields] == [("S.A.Ten", 10), ("S.A.Far", None), ("S.A.None", None)]
+    assert "start" not in sheet.data(rules)["fields"][1]

@@ -45,3 +45,13 @@ def test_character_reads_attributes_by_any_spelling():
 def test_character_attribute_values_must_be_whole_numbers():
     with pytest.raises(UnknownAttributeError, match="'high'"):
         Character("Ada", {"Dex": "high"}).attribute("Dex")
+
+
+def test_an_attribute_below_the_lowest_value_of_the_progress_table_is_refused():
+    from rules.heimr.characters import Character, UnknownAttributeError
+    from rules.heimr.experience import LOWEST_ATTRIBUTE
+
+    assert REGISTRY["Heimr.Attribute.Strength"].ranks.minimum == LOWEST_ATTRIBUTE
+    assert Character("Low", {"Str": LOWEST_ATTRIBUTE}).attribute("Str") == LOWEST_ATTRIBUTE
+    with pytest.raises(UnknownAttributeError, match=f"at least {LOWEST_ATTRIBUTE}, not {LOWEST_ATTRIBUTE - 1}"):
+        Character("Lower", {"Str": LOWEST_ATTRIBUTE - 1}).attribute("Str")

@@ -134,3 +134,16 @@ def test_fighting_occupation_counts_for_initiative():
     assert highest_fighting_level(swords, fighting_occupation=True) == 3  # a better written skill wins
     with pytest.raises(OccupationError, match="'yes'"):
         highest_fighting_level(swords, fighting_occupation="yes")  # type: ignore[arg-type]
+
+
+def test_attribute_levels_are_bounded_by_the_player_range_on_the_node():
+    ranks = c.REGISTRY["Nugget.Attribute.Brawn"].ranks
+    assert (ranks.minimum, ranks.maximum) == c.PC_ATTRIBUTE_RANGE == (-1, 2)
+
+
+@pytest.mark.parametrize("levels", [{"Brawn": 2}, {"Brains": 1, "Will": 1}, {"Brawn": 2, "Agility": 1, "Will": -1}])
+def test_a_valid_spread_spends_the_whole_attribute_budget_by_the_sheets_formula(levels):
+    node = c.REGISTRY["Nugget.Rule.AttributePoints"]
+    full = {name: levels.get(name, 0) for name in c.ATTRIBUTE_NAMES}
+    c.attribute_budget(full)
+    assert node.formula.evaluate(full) == node.values["budget"] == c.ATTRIBUTE_POINTS

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import threading
 from pathlib import Path
 from types import ModuleType
 
@@ -43,28 +46,169 @@ def test_the_site_command_installs_the_site_extra_and_the_test_command_everythin
     assert set(dev.EXTRAS["test"].split(",")) >= {"test", "site", "myst", "chart"}
 
 
-def test_a_venv_made_for_the_tests_serves_the_site_but_not_the_other_way_round(dev, monkeypatch):
-    installs: list[list[str]] = []
-    monkeypatch.setattr(dev.subprocess, "run", lambda args, **kwargs: installs.append(args))
+class Commands(list):
+    """A stand-in for ``subprocess.run``: records each command; those naming a ``failing`` word fail."""
+
+    def __init__(self, *failing: str) -> None:
+        super().__init__()
+        self.failing = failing
+
+    def __call__(self, args, **kwargs):
+        self.append([str(arg) for arg in args])
+        code = 1 if any(word in map(str, args) for word in self.failing) else 0
+        return subprocess.CompletedProcess(args, code)
+
+    def installs(self) -> list[list[str]]:
+        """The commands that installed sphinx-rpg itself (``-e .[extras]``)."""
+        return [command for command in self if command[-2:-1] == ["-e"]]
+
+
+@pytest.fixture
+def commands(dev, monkeypatch) -> Commands:
+    recorded = Commands()
+    monkeypatch.setattr(dev.subprocess, "run", recorded)
     monkeypatch.setattr(dev, "BIN", dev.VENV)
     (dev.VENV / "python").write_text("")  # an existing interpreter: no venv is created
+    return recorded
+
+
+def test_a_venv_made_for_the_tests_serves_the_site_but_not_the_other_way_round(dev, commands):
     dev.ensure_venv("test")
-    assert installs[-1][-1] == f".[{dev.EXTRAS['test']}]"
+    assert commands.installs()[-1][-1] == f".[{dev.EXTRAS['test']}]"
     dev.ensure_venv("site")
-    assert len(installs) == 1, "the test environment already holds everything the site needs"
+    assert len(commands.installs()) == 1, "the test environment already holds everything the site needs"
     dev._stamp("test").unlink()
     dev.ensure_venv("site")
-    assert installs[-1][-1] == ".[site]" and len(installs) == 2
+    assert commands.installs()[-1][-1] == ".[site]" and len(commands.installs()) == 2
     dev.ensure_venv("test")
-    assert installs[-1][-1] == f".[{dev.EXTRAS['test']}]" and len(installs) == 3
+    assert commands.installs()[-1][-1] == f".[{dev.EXTRAS['test']}]" and len(commands.installs()) == 3
 
 
-def test_a_changed_pyproject_installs_again(dev, monkeypatch):
-    installs: list[list[str]] = []
-    monkeypatch.setattr(dev.subprocess, "run", lambda args, **kwargs: installs.append(args))
-    monkeypatch.setattr(dev, "BIN", dev.VENV)
-    (dev.VENV / "python").write_text("")
+def test_a_changed_pyproject_installs_again(dev, commands, monkeypatch):
     dev.ensure_venv("site")
     monkeypatch.setattr(dev, "_fingerprint", lambda extras: "another pyproject.toml")
     dev.ensure_venv("site")
-    assert len(installs) == 2
+    assert len(commands.installs()) == 2
+
+
+def test_pip_installs_uv_which_installs_sphinx_rpg_with_the_same_constraints(dev, commands):
+    dev.install(".[site]")
+    (get_uv, install), constraints = commands, ["-c", str(dev.ROOT / "constraints.txt")]
+    assert get_uv[1:4] == ["-m", "pip", "install"] and get_uv[-1] == "uv" and get_uv[-3:-1] == constraints
+    assert install[0] == str(dev.VENV / "uv") and install[1:3] == ["pip", "install"]
+    assert install[-4:] == [*constraints, "-e", ".[site]"] and "--compile-bytecode" in install
+
+
+def test_pip_installs_sphinx_rpg_when_uv_cannot_be_installed(dev, commands):
+    commands.failing = ("uv",)
+    dev.install(".[site]")
+    assert len(commands) == 2 and commands[-1][1:4] == ["-m", "pip", "install"] and commands[-1][-1] == ".[site]"
+
+
+def test_pip_installs_sphinx_rpg_when_uv_fails(dev, commands):
+    commands.failing = ("--compile-bytecode",)
+    dev.install(".[site]")
+    assert [command[1:4] for command in commands.installs()] == [["pip", "install", "--quiet"],
+                                                                 ["-m", "pip", "install"]]
+
+
+def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
+    monkeypatch.setenv("SPHINX_RPG_PIP", "1")
+    dev.install(".[site]")
+    assert len(commands) == 1 and commands[0][1:4] == ["-m", "pip", "install"]
+
+
+@pytest.mark.parametrize("arguments", [["-n", "0"], ["-n0"], ["--numprocesses=3"], ["-p", "no:xdist"],
+                                       ["--dist", "load"]])
+def test_pytest_runs_on_every_core_unless_the_command_line_says_otherwise(dev, arguments):
+    assert dev.workers(arguments) == []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadgroup"]
+                                                  if cores > 1 else [])
+
+
+@pytest.fixture
+def checkout(dev, tmp_path, monkeypatch) -> Path:
+    """A tiny checkout for dev.py's build record: a page, an extension module, a pinned tool list."""
+    root = tmp_path / "checkout"
+    for name, text in {"docs/index.rst": "Index\n", "docs/_build/test-html/index.html": "<p>",
+                       "docs/_build/test-latex/book.tex": "", "sphinx_rpg/domain.py": "", "rules/nodes.py": "",
+                       "supplements/lines/index.rst": "", "pyproject.toml": "", "constraints.txt": "",
+                       "dev.py": ""}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    monkeypatch.setattr(dev, "ROOT", root)
+    return root
+
+
+def test_a_build_that_passed_on_the_same_inputs_is_not_run_again(dev, checkout):
+    digest = dev.inputs_digest()
+    assert not dev.reusable("designer", digest, "docs/_build/test-html")
+    dev.passed("designer", digest)
+    assert dev.reusable("designer", digest, "docs/_build/test-html", "docs/_build/test-latex")
+    assert not dev.reusable("player", digest, "docs/_build/test-html"), "each build keeps its own record"
+    assert not dev.reusable("designer", digest, "docs/_build/test-player"), "its output is gone"
+    dev.passed("designer", None)
+    assert not dev.reusable("designer", digest, "docs/_build/test-html"), "a failed build is never reused"
+
+
+@pytest.mark.parametrize("edited", ["docs/index.rst", "sphinx_rpg/domain.py", "rules/nodes.py",
+                                    "supplements/lines/index.rst", "constraints.txt", "dev.py", "docs/new.rst"])
+def test_any_edit_to_what_the_builds_read_builds_again(dev, checkout, edited):
+    before = dev.inputs_digest()
+    (checkout / edited).write_text("changed\n")
+    assert dev.inputs_digest() != before
+
+
+def test_build_output_and_bytecode_are_not_inputs(dev, checkout):
+    before = dev.inputs_digest()
+    (checkout / "docs/_build/test-html/index.html").write_text("rebuilt")
+    (checkout / "rules/__pycache__").mkdir()
+    (checkout / "rules/__pycache__/nodes.cpython-311.pyc").write_bytes(b"\0")
+    assert dev.inputs_digest() == before
+
+
+def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monkeypatch):
+    commands = Commands()
+    monkeypatch.setattr(dev.subprocess, "run", commands)
+    monkeypatch.setattr(dev.shutil, "which", lambda name: "/usr/bin/nice")
+    dev.run("python", "-m", "pytest", nice=True)
+    dev.run("sphinx-build", "-b", "html")
+    assert commands[0][:3] == ["nice", "-n", "5"] and commands[0][3:] == [str(dev.BIN / "python"), "-m", "pytest"]
+    assert commands[1][0] == str(dev.BIN / "sphinx-build")
+
+
+@pytest.fixture
+def site_build(tmp_path, monkeypatch):
+    """The waiting side of tests/conftest.py, for an output the test command is building."""
+    from tests import conftest
+
+    monkeypatch.setenv("SPHINX_RPG_SITE_BUILDER", str(os.getpid()))
+    output = tmp_path / "test-html"
+    output.mkdir()
+    return conftest._wait_for_build, output, output.with_name("test-html.status")
+
+
+def test_a_site_test_waits_until_the_test_command_has_built_its_output(site_build):
+    wait, output, status = site_build
+    timer = threading.Timer(0.5, lambda: status.write_text("0\n"))
+    timer.start()
+    wait(output)
+    assert status.read_text() == "0\n"
+    timer.join()
+
+
+def test_a_failed_build_fails_the_site_tests_that_read_it(site_build):
+    wait, output, status = site_build
+    status.write_text("1\n")
+    with pytest.raises(pytest.fail.Exception, match="-W build of .* failed"):
+        wait(output)
+
+
+def test_a_site_test_stops_waiting_when_the_test_command_has_stopped(site_build, monkeypatch):
+    wait, output, _ = site_build
+    gone = subprocess.Popen(["true"])  # a process that is over: its id names no running command
+    gone.wait()
+    monkeypatch.setenv("SPHINX_RPG_SITE_BUILDER", str(gone.pid))
+    with pytest.raises(pytest.fail.Exception, match="has stopped"):
+        wait(output)

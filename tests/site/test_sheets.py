@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import pytest
 
+from rules.budgets import spent_message
 from rules.formula import Formula
 from sphinx_rpg.sheets import show_number
 
@@ -35,6 +36,10 @@ FILL_JS = """((values) => {
     }
     return Object.fromEntries(Object.entries(sheet.outputs).map(([key, el]) => [key, el.textContent]));
 })"""
+BUDGETS_JS = """Object.fromEntries(Object.entries(window.rpgSheets[0].budgetOutputs).map(([uid, el]) =>
+    [uid, [el.textContent, el.classList.contains("rpg-sheet-over")]]))"""
+#: The systems whose sources give character-creation points (the others have no budget to count).
+BUDGETED = {"nugget": "Nugget.Rule.AttributePoints", "spurg": "Spurg.Rule.AbilityPoints"}
 
 
 def registry(system: str):
@@ -50,6 +55,28 @@ def engine_values(data: dict, system: str, values: dict[str, int]) -> dict[str, 
             formula = rules[field["uid"]].formula
             known[field["key"]] = formula.evaluate({name: known[key] for name, key in field["variables"].items()})
     return {f["key"]: show_number(known[f["key"]]) for f in data["fields"] if f["kind"] == "derived"}
+
+
+def engine_budgets(data: dict, system: str, values: dict[str, int], totals: dict[str, int] | None = None) -> dict:
+    """Each budget's line and whether it is over, by the engine's formula and ``rules.budgets.spent_message``."""
+    rules = registry(system)
+    known = {**values, **{k: Fraction(v) for k, v in engine_numbers(data, system, values).items()}}
+    found = {}
+    for budget in data["budgets"]:
+        spent = rules[budget["uid"]].formula.evaluate({n: known[k] for n, k in budget["variables"].items()})
+        total = (totals or {}).get(budget["uid"], budget["total"])
+        found[budget["uid"]] = [spent_message(spent, total, budget["unit"]), spent > total]
+    return found
+
+
+def engine_numbers(data: dict, system: str, values: dict[str, int]) -> dict[str, int | Fraction]:
+    rules = registry(system)
+    known: dict[str, int | Fraction] = dict(values)
+    for field in data["fields"]:
+        if field["kind"] == "derived":
+            known[field["key"]] = rules[field["uid"]].formula.evaluate(
+                {name: known[key] for name, key in field["variables"].items()})
+    return {f["key"]: known[f["key"]] for f in data["fields"] if f["kind"] == "derived"}
 
 
 def random_values(data: dict, rng: random.Random) -> dict[str, int]:
@@ -74,11 +101,53 @@ def test_every_derived_value_of_the_sheet_equals_the_engines_for_random_inputs(p
     derived = [f for f in data["fields"] if f["kind"] == "derived"]
     assert derived, f"the {system} sheet computes nothing"
     rng = random.Random(f"sheet-{system}")
-    for _ in range(ROUNDS):
-        values = random_values(data, rng)
-        shown = page.evaluate(f"({FILL_JS})({json.dumps(values)})")
-        assert shown == engine_values(data, system, values), values
+    rounds = [random_values(data, rng) for _ in range(ROUNDS)]
+    shown = page.evaluate(f"(rounds) => rounds.map(values => [({FILL_JS})(values), {BUDGETS_JS}])",
+                          rounds)  # typed in turn, one round trip
+    for values, (seen, budgets) in zip(rounds, shown, strict=True):
+        assert seen == engine_values(data, system, values), values
+        assert budgets == engine_budgets(data, system, values), values
+    assert sorted(b["uid"] for b in data["budgets"]) == ([BUDGETED[system]] if system in BUDGETED else [])
     assert page_log.exceptions == [] and site.failures() == []
+
+
+def test_the_nugget_sheet_counts_attribute_points_live_and_says_when_they_are_overspent(page, site):
+    open_sheet(page, site, "nugget")
+    start = {f"Nugget.Attribute.{name}": 0 for name in ("Brawn", "Agility", "Brains", "Will")}
+    page.evaluate(f"({FILL_JS})({json.dumps(start | {'Nugget.Attribute.Brawn': 1})})")
+    assert page.evaluate(BUDGETS_JS)["Nugget.Rule.AttributePoints"] == ["1 of 2 points spent", False]
+    page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Agility': 2})})")
+    assert page.evaluate(BUDGETS_JS)["Nugget.Rule.AttributePoints"] == ["3 of 2 points spent: 1 over the budget", True]
+    page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Will': -1})})")  # -1 gives a point back
+    assert page.evaluate(BUDGETS_JS)["Nugget.Rule.AttributePoints"] == ["2 of 2 points spent", False]
+
+
+def test_a_fresh_spurg_sheet_starts_every_score_at_ten_and_spends_nothing(page, site):
+    open_sheet(page, site, "spurg")
+    page.evaluate("window.rpgSheets[0].reset()")
+    assert set(page.evaluate("Object.values(window.rpgSheets[0].values())")) == {"10", "100"}  # the scores, the menu
+    assert page.evaluate(BUDGETS_JS) == {"Spurg.Rule.AbilityPoints": ["0 of 100 CP spent", False]}
+
+
+def test_the_spurg_sheet_lets_the_table_pick_another_starting_guideline_and_shares_it(page, page_log, site):
+    data = open_sheet(page, site, "spurg")
+    values = {"Spurg.Ability.Agility": 14, "Spurg.Ability.Vitality": 12, "Spurg.Ability.Might": 10, "Spurg.Ability.Speed": 13}
+    page.evaluate(f"({FILL_JS})({json.dumps(values)})")
+    assert page.evaluate(BUDGETS_JS) == engine_budgets(data, "spurg", values) == {
+        "Spurg.Rule.AbilityPoints": ["80 of 100 CP spent", False]}
+    page.select_option('select[data-budget="Spurg.Rule.AbilityPoints"]', "50")
+    assert page.evaluate(BUDGETS_JS) == engine_budgets(data, "spurg", values, {"Spurg.Rule.AbilityPoints": 50}) == {
+        "Spurg.Rule.AbilityPoints": ["80 of 50 CP spent: 30 over the budget", True]}
+    page.evaluate('document.querySelector("div.rpg-sheet [data-action=share]").click()')
+    link = page.evaluate("location.href")
+    page.goto("about:blank")
+    open_sheet(page, site, "spurg", link[link.index("#"):])
+    assert page.evaluate(BUDGETS_JS)["Spurg.Rule.AbilityPoints"][0] == "80 of 50 CP spent: 30 over the budget"
+    for fragment in ("#sheet=spurg&budget:Spurg.Rule.AbilityPoints=7", "#sheet=spurg&budget:constructor=50"):
+        page.goto("about:blank")
+        open_sheet(page, site, "spurg", fragment)  # no such guideline, no such budget: nothing changes
+        assert page.evaluate("document.querySelector('select[data-budget]').value") == "100"
+    assert page_log.exceptions == []
 
 
 @pytest.mark.parametrize("text", ["floor((a + b) / 2)", "-a // 3 + b // -2", "ceil(a / 3) - b / 7", "min(a, b) * 1.5",
@@ -87,10 +156,11 @@ def test_the_page_evaluator_rounds_and_divides_exactly_as_the_engine(page, site,
     open_sheet(page, site, "spurg")
     formula = Formula(text)
     rng = random.Random(text)
-    for _ in range(ROUNDS):
-        values = {"a": rng.randint(-40, 40), "b": rng.choice([n for n in range(-25, 26) if n])}
-        shown = page.evaluate(f"window.rpgSheetEvaluate({json.dumps(formula.tree())}, {json.dumps(values)})")
-        assert shown == show_number(formula.evaluate(values)), values
+    rounds = [{"a": rng.randint(-40, 40), "b": rng.choice([n for n in range(-25, 26) if n])} for _ in range(ROUNDS)]
+    shown = page.evaluate("([tree, rounds]) => rounds.map(values => window.rpgSheetEvaluate(tree, values))",
+                          [formula.tree(), rounds])
+    for values, seen in zip(rounds, shown, strict=True):
+        assert seen == show_number(formula.evaluate(values)), values
 
 
 def test_a_value_outside_the_rules_bounds_is_refused_with_a_message_next_to_it(page, site):
@@ -170,7 +240,7 @@ def test_screenshot_of_a_sheet(open_page, page_log, site, artifacts, name, width
                      is_mobile=width < 600)
     open_sheet(page, site, "nugget")
     page.evaluate('document.querySelector("div.rpg-sheet").scrollIntoView()')
-    page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Brawn': 3, 'Nugget.Attribute.Agility': 2})})")
+    page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Brawn': 2, 'Nugget.Attribute.Agility': 1})})")
     assert page.screenshot(path=str(artifacts / f"sheet-{name}.png")).startswith(b"\x89PNG")
     overflow = page.evaluate("document.querySelector('div.rpg-sheet').scrollWidth - document.querySelector('div.rpg-sheet').clientWidth")
     assert overflow <= 0, f"the sheet is wider than the {name} screen by {overflow}px"

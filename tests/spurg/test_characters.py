@@ -98,3 +98,19 @@ def test_character_sheets_refuse_negative_amounts_and_speed_below_one():
         CharacterSheet({"AGI": 1}, speed_adjustment=-5).cost()
     with pytest.raises(CharacterPointsError, match="'ten'"):
         ability_cost("MGT", 12, values={"MGT": "ten"})
+
+
+def test_the_sheets_ability_points_formula_charges_what_a_character_sheet_charges():
+    from rules.spurg.characters import ABILITY_POINTS, ability_points
+
+    for agi in range(6, 16):
+        for vit in range(6, 16):
+            for spd in range(max(1, (agi + vit) // 2 - 2), (agi + vit) // 2 + 3):
+                assert ABILITY_POINTS.evaluate({"AGI": agi, "VIT": vit, "SPD": spd}) == ability_points(agi, vit, spd)
+
+
+def test_the_ability_points_budget_is_the_grounded_guideline_with_the_others_as_choices():
+    from rules.budgets import budget_of
+
+    budget = budget_of(REGISTRY["Spurg.Rule.AbilityPoints"])
+    assert (budget.total, budget.choices, budget.unit) == (100, (50, 100, 300), "CP")

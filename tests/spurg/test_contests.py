@@ -63,9 +63,9 @@ def test_contested_roll_draws_dice_side_by_side():
 def test_contest_odds_match_brute_force():
     for a, b in ((12, 14), (10, 10), (3, 18)):
         win = draw = 0
-        for ra in ROLLS:
-            for rb in ROLLS:
-                va, vb = judge(ra, a), judge(rb, b)
+        judged_a, judged_b = [judge(r, a) for r in ROLLS], [judge(r, b) for r in ROLLS]  # each roll once
+        for va in judged_a:
+            for vb in judged_b:
                 if va.success != vb.success:
                     win += va.success
                 elif va.margin == vb.margin:

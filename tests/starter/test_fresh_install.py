@@ -18,8 +18,10 @@ from .conftest import clean_environment
 
 
 def run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    # bytecode is written, as on a user's machine: each later command imports Sphinx without compiling it
+    environment = {key: value for key, value in clean_environment().items() if key != "PYTHONDONTWRITEBYTECODE"}
     return subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True, timeout=600,
-                          env=clean_environment())
+                          env=environment)
 
 
 @pytest.fixture(scope="module")

@@ -12,3 +12,9 @@ REGISTRY.define("Tiny.Res.Luck", "Luck", "R")
 REGISTRY.define("Tiny.Rule.Pace", "Pace", "RU", formula=Formula("Grit * 2"))
 REGISTRY.define("Tiny.Loop.Ebb", "Ebb", "RU", formula=Formula("Flow + 1"))
 REGISTRY.define("Tiny.Loop.Flow", "Flow", "RU", formula=Formula("Ebb + 1"))
+
+from rules.budgets import budget_values  # noqa: E402  (kept beside the budget it makes)
+
+REGISTRY.define("Tiny.Rule.Build", "Build Points", "RU", formula=Formula("Grit + Wit * 2"),
+                values=budget_values(6, choices=(4, 6, 8)))
+REGISTRY.define("Tiny.Rule.Odd", "Odd Points", "RU", formula=Formula("Grit + Nerve"), values=budget_values(3))
