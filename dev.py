@@ -189,8 +189,11 @@ def check(log: list[str] | None = None) -> int:
 TEST_HTML, TEST_LATEX, TEST_PLAYER = "docs/_build/test-html", "docs/_build/test-latex", "docs/_build/test-player"
 
 
-#: Everything the -W builds read: sources, the extension and engine, the pinned tools, this file.
-BUILD_INPUTS = ("docs", "sphinx_rpg", "rules", "supplements", "pyproject.toml", "constraints.txt", "dev.py")
+#: Everything the -W builds read: sources, the extension and engine, the pinned tools, this file, and
+#: the vendored Pyodide (a build made before it was vendored loads Pyodide from the CDN instead; the
+#: version is sphinx_rpg.vendor.PYODIDE_VERSION, which this file cannot import).
+BUILD_INPUTS = ("docs", "sphinx_rpg", "rules", "supplements", "pyproject.toml", "constraints.txt", "dev.py",
+                ".cache/pyodide/314.0.7/.rpg-vendored.json")
 
 
 def inputs_digest() -> str:
@@ -336,6 +339,8 @@ def main() -> int:
         print(__doc__)
         return 2
     ensure_venv(sys.argv[1])
+    if sys.argv[1] in ("site", "test"):  # the dice calculator's Pyodide: once from npm, then from .cache/
+        run("rpg", "pyodide", ".cache/pyodide")
     return COMMANDS[sys.argv[1]]()
 
 

@@ -38,6 +38,14 @@ rpg_designer_pages = ["*/reference.rst"]
 #: node new or changed since the last one is marked; changes.rst lists what changed, book by book.
 rpg_releases = {"0.1": "_releases/v0.1/nodes.json"}
 
+#: The dice calculator's Pyodide, vendored from the npm registry by ``python3 dev.py site|test``
+#: (``rpg pyodide .cache/pyodide``), so the site loads nothing from a CDN.  Without that copy (a bare
+#: ``sphinx-build``) the calculator falls back to the default ``rpg_pyodide_url`` (the official CDN).
+from sphinx_rpg.vendor import PYODIDE_VERSION  # noqa: E402  (after the sys.path line above)
+
+_PYODIDE = ROOT / ".cache" / "pyodide" / PYODIDE_VERSION
+rpg_pyodide_vendor = str(_PYODIDE) if _PYODIDE.is_dir() else ""
+
 exclude_patterns = ["_build", "**/_*.rst"]
 templates_path: list[str] = []
 #: Furo: light and dark modes, a phone layout with the content first, each book's chapters in the

@@ -65,6 +65,7 @@ def check_templates(app: Any) -> None:
 def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg import (
         backlinks,
+        calculator,
         coverage,
         domain,
         editions,
@@ -104,6 +105,14 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_node(sheets.node_sheet)
     app.add_post_transform(sheets.SheetResolver)
     app.add_builder(export.NodesJsonBuilder)
+    app.add_directive_to_domain("node", "calculator", calculator.NodeCalculator)
+    app.add_node(calculator.node_calculator)
+    app.add_post_transform(calculator.CalculatorHtml)
+    app.add_post_transform(calculator.CalculatorElsewhere)
+    app.connect("env-purge-doc", calculator.purge_doc)
+    app.connect("env-merge-info", calculator.merge_info)
+    app.connect("html-page-context", calculator.add_calculator_script)
+    app.connect("build-finished", calculator.write_calculator_files)
 
     app.connect("config-inited", editions.check_edition)
     app.connect("config-inited", index_pages.add_templates)

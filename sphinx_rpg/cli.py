@@ -9,6 +9,7 @@
     rpg new mygame --name "My Game"    a starter rulebook with its own engine package
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
+    rpg pyodide .cache/pyodide         vendor Pyodide from the npm registry for the dice calculator
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 The command knows no game system: ``--system`` (a bundled short name or an import path such as
@@ -106,25 +107,6 @@ def _notation(system: str) -> SystemNotation:
     return registry.notation
 
 
-def _expression(notation: str, system: str | None) -> Any:
-    """Plain dice notation, or (with ``--system``) the system's own: its exact distribution."""
-    from rules.dice import NotationError, parse
-
-    if system:
-        try:
-            return _notation(system).parse(notation)
-        except ValueError as error:
-            raise CliError(str(error)) from None
-    try:
-        return parse(notation)
-    except NotationError as error:
-        raise CliError(str(error)) from None
-
-
-def _distribution(expression: Any) -> Any:
-    return expression.dist() if hasattr(expression, "dist") else expression
-
-
 def _parse_range(text: str) -> range:
     from sphinx_rpg.directives.tables import TableArgumentError, parse_range
 
@@ -135,21 +117,12 @@ def _parse_range(text: str) -> range:
 
 
 def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from rules.dice import NotationError, SeededSource, parse
+    from rules.calculator import roll
+    from rules.dice import SeededSource
 
     source = SeededSource(random.Random(args.seed))
-    side_rolls: tuple[SideRoll, ...] = ()
-    try:
-        if args.system:
-            notation = _notation(args.system)
-            if notation.roll is None:
-                raise CliError(f"system {args.system!r} has notation for odds only; it cannot be rolled")
-            result = notation.roll(args.notation, source)
-            side_rolls = notation.side_rolls
-        else:
-            result = parse(args.notation).roll(source)
-    except (NotationError, ValueError) as error:
-        raise CliError(str(error)) from None
+    result = roll(args.notation, args.system, source)  # what the page's calculator rolls
+    side_rolls: tuple[SideRoll, ...] = _notation(args.system).side_rolls if args.system else ()
     data: dict[str, Any] = {"notation": result.expr, "seed": args.seed,
                             "dice": [{"sides": d.sides, "face": d.face, "kept": d.kept} for d in result.dice],
                             "total": result.total}
@@ -172,18 +145,15 @@ def _bar(p: Fraction) -> str:
 
 
 def command_odds(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from rules import odds
+    from rules.calculator import odds
 
     if args.dc and args.under:
         raise CliError("give either --dc or --under, not both")
-    expression = _expression(args.notation, args.system)
-    distribution = _distribution(expression)
-    if args.dc:
-        table: Table = odds.at_least_table(distribution, _parse_range(args.dc))
-    elif args.under:
-        table = odds.at_most_table(distribution, _parse_range(args.under))
-    else:
-        table = odds.distribution_table(distribution)
+    dc = _parse_range(args.dc) if args.dc else None
+    under = _parse_range(args.under) if args.under else None
+    result = odds(args.notation, args.system, dc=dc, under=under)  # the calculator's own answer
+    table: Table = result.table
+    distribution = result.distribution
     key_column = table.columns[1]
     rows = [dict(zip(table.columns, row)) for row in table.rows]
     data = {"notation": args.notation, "columns": list(table.columns),
@@ -380,6 +350,25 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
     return EXIT_OK, data, "\n".join(lines)
 
 
+def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
+    from sphinx_rpg.vendor import VendorError, vendor_pyodide, vendored
+
+    directory = Path(args.directory)
+    already = vendored(directory / args.version, args.version)
+    try:
+        target = vendor_pyodide(directory, args.version)
+    except VendorError as error:
+        raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"cannot write into {directory}: {error.strerror or error}") from None
+    size = sum(path.stat().st_size for path in target.iterdir() if path.is_file())
+    done = "already vendored" if already else "vendored from registry.npmjs.org (sha512 checked)"
+    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)"
+    if not already:  # the first time: how to use it
+        text += f"\nin conf.py: rpg_pyodide_vendor = {str(target)!r}"
+    return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size, "downloaded": not already}, text
+
+
 # -- the parser ---------------------------------------------------------------------------------------
 def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
@@ -444,6 +433,17 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     graph.add_argument("--dot", action="store_true", help="print Graphviz DOT instead of text")
     common(graph)
     graph.set_defaults(run=command_graph)
+
+    from sphinx_rpg.vendor import PYODIDE_VERSION
+
+    pyodide = commands.add_parser("pyodide", help="vendor Pyodide (npm registry, integrity checked) for the "
+                                  "dice calculator, so a site needs no CDN")
+    pyodide.add_argument("directory", metavar="DIR", type=_nonempty,
+                         help="where to cache the tarball and unpack it (DIR/<version>/)")
+    pyodide.add_argument("--version", dest="version", default=PYODIDE_VERSION, type=_nonempty,
+                         help=f"the Pyodide release (default {PYODIDE_VERSION}, the one the calculator is tested with)")
+    common(pyodide)
+    pyodide.set_defaults(run=command_pyodide)
     return parser
 
 

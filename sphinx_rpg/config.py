@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.nodes import CORE_NODE_TYPES, format_types
 from rules.tables import Table
+from sphinx_rpg.vendor import PYODIDE_VERSION
 
 #: name -> (default, rebuild, types, description). ``rebuild="env"``: changing it re-reads every page.
 CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
@@ -42,6 +43,14 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
                      "release label -> path of that release's nodes.json (relative to conf.py), oldest first"),
     "rpg_change_marks": (True, "env", (bool,),
                          "mark each node that is new or changed since the last of rpg_releases"),
+    "rpg_pyodide_url": (f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/", "html", (str,),
+                        "where the dice calculator loads Pyodide from (a folder URL ending in /)"),
+    "rpg_pyodide_vendor": ("", "html", (str,),
+                           "a folder made by `rpg pyodide` (relative to conf.py): copied into the site and "
+                           "used instead of rpg_pyodide_url, so the calculator needs no network"),
+    "rpg_calculator_packages": (None, "html", (list, tuple, type(None)),
+                                "the packages of the calculator's engine wheel (default: rules and the "
+                                "package of each rpg_registries entry)"),
 }
 
 FORMAT_FIELDS = ("name", "types", "uid", "type_names")

@@ -61,7 +61,7 @@ def _sphinx(builder: str, outdir: Path, doctrees: Path, *options: str) -> None:
 #: Session or module fixtures too costly to make once per pytest-xdist worker (a tour of every page,
 #: the sdist and wheel, the player site's server): ``dev.py test`` runs pytest with ``--dist loadgroup``,
 #: and the tests using one of them are one group, run by one worker.
-SHARED = ("site_tour", "dists", "player_site", "builds", "sources")
+SHARED = ("site_tour", "dists", "player_site", "builds", "sources", "module_page")
 
 
 #: The fixtures that read the test command's builds of docs/: their tests run last (see ``_prebuilt``).

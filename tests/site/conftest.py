@@ -140,6 +140,20 @@ def open_page(browser: Any, page_log: PageLog) -> Iterator[Any]:
             context.close()
 
 
+@pytest.fixture(scope="module")
+def module_page(browser: Any) -> Iterator[tuple[Any, PageLog]]:
+    """One tab (and its log) for a whole test module: for a page whose start is costly (the dice
+    calculator starts Pyodide once and answers every question of the module in that tab)."""
+    log = PageLog()
+    context = new_context(browser, log)
+    tab = context.new_page()
+    tab.on("pageerror", lambda error: log.exceptions.append(str(error)))
+    try:
+        yield tab, log
+    finally:
+        context.close()
+
+
 # -- the site ----------------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def built_site(chromium_binary: str, request: pytest.FixtureRequest) -> Path:

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""The in-browser dice calculator: time to the first answer, time of each further one, bytes it adds.
+
+    .venv/bin/python bench/calculator.py [--site docs/_build/html] [--repeats 3]
+
+Serves a built site (``python3 dev.py site`` makes one, with Pyodide vendored) on 127.0.0.1 and drives
+the system's Chromium with Playwright, every other host blocked:
+
+* **cold**: a fresh browser context opens the manual's calculator and presses Compute; the time from
+  the click to the answer is Pyodide's start, the engine wheel's installation and one answer.
+* **warm**: in that tab, each expression of a list across the five systems is asked in turn (the form
+  filled, Compute pressed) and timed from the click to the rendered answer; the first expression of
+  a system also imports that system's package.  Next to it, the same question answered natively
+  (``rules.calculator.answer``, what ``rpg odds`` computes; engine caches cleared first).  The target:
+  a warm answer within 100 ms for every expression the command line answers within 100 ms.
+* **size**: the bytes the calculator adds to the site (vendored Pyodide, the wheel, the scripts),
+  raw and gzip-compressed, as a web server would send them.
+
+Prints a markdown report and writes it to ``bench/_out/calculator.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.calculator import answer  # noqa: E402
+from rules.dice import clear_caches  # noqa: E402
+
+OUT = HERE / "_out"
+PAGE = "manual/calculator.html"
+#: (system, notation): what readers ask, across the systems, plus some of the largest answers.
+EXPRESSIONS = [
+    ("", "3d6"), ("", "4d6kh3"), ("", "2d20kh1+5"), ("", "6d6>=5"), ("", "d6!"), ("", "10d10"), ("", "1d100"),
+    ("", "2d6kh1"), ("", "20d6"), ("", "8d12kh4"), ("", "100d6"), ("", "50d20"),
+    ("nemron", "Agility 2 › Athletics 1"), ("nemron", "1d6 › 1d10 › 1d8"), ("nemron", "1d4 › 1d6 › 1d8 › 1d10 › 1d12"),
+    ("heimr", "C+2 P+1"), ("heimr", "C+5 P+3"), ("heimr", "C-4 P+2"), ("heimr", "C+8"),
+    ("nugget", "5 dice lid-off"), ("nugget", "12 dice lid-off"), ("nugget", "10 dice lid-on"),
+]
+ASK_JS = """async ([system, notation]) => {
+    const calc = window.rpgCalculators[0];
+    const f = calc.form.elements;
+    f.system.value = system; f.notation.value = notation; f.target.value = "";
+    const number = calc.asked + 1;
+    const t0 = performance.now();
+    calc.form.querySelector("button[type=submit]").click();
+    while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 1));
+    return {ms: performance.now() - t0, engine_ms: calc.last.ms, error: calc.last.error || null};
+}"""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def native_ms(system: str, notation: str, repeats: int = 3) -> float:
+    """What the command line spends on the question (median, engine caches cleared each time)."""
+    answer(notation, system or None)  # imports the system's package once, as the CLI process would
+    times = []
+    for _ in range(repeats):
+        clear_caches()
+        start = time.perf_counter()
+        answer(notation, system or None)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def sizes(site: Path) -> list[tuple[str, int, int]]:
+    """(what, bytes, gzip bytes) of each part the calculator adds to the site."""
+    static = site / "_static"
+    parts = {"Pyodide (vendored)": sorted((static / "rpg" / "pyodide").glob("*")),
+             "engine wheel": sorted((static / "rpg").glob("*.whl")),
+             "calculator.js, worker, css, manifest": [static / "calculator.js", static / "calculator-worker.js",
+                                                      static / "calculator.css", static / "rpg" / "calculator.json"]}
+    rows = []
+    for name, files in parts.items():
+        raw = sum(f.stat().st_size for f in files if f.is_file())
+        packed = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.is_file())
+        rows.append((name, raw, packed))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", default=str(ROOT / "docs" / "_build" / "html"), help="a built site")
+    parser.add_argument("--repeats", type=int, default=3, help="cold starts to time")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    site = Path(args.site)
+    if not (site / "_static" / "rpg" / "calculator.json").is_file():
+        print(f"{site} has no calculator: build the site first (python3 dev.py site)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve(site)
+    cold: list[float] = []
+    warm: list[tuple[str, str, float, float, float, float, str | None]] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=args.chromium, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        for repeat in range(args.repeats):
+            context = browser.new_context()
+            context.route(lambda u: not u.startswith(url), lambda route: route.abort())
+            tab = context.new_page()
+            tab.goto(url + PAGE)
+            result = tab.evaluate(ASK_JS, ["", "3d6"])
+            cold.append(result["ms"])
+            if repeat == args.repeats - 1:
+                for system, notation in EXPRESSIONS:
+                    measured = tab.evaluate(ASK_JS, [system, notation])
+                    again = tab.evaluate(ASK_JS, [system, notation])  # the same question asked again
+                    warm.append((system or "standard", notation, measured["ms"], measured["engine_ms"] or 0.0,
+                                 again["ms"], native_ms(system, notation), measured["error"]))
+            context.close()
+        browser.close()
+    server.shutdown()
+
+    lines = ["# Dice calculator", "", f"Site: `{site}`; Chromium headless; {args.repeats} cold starts.", "",
+             f"**Cold** (Pyodide start + wheel install + first answer, `3d6`): median {statistics.median(cold):.0f} ms "
+             f"(runs: {', '.join(f'{c:.0f}' for c in cold)} ms)", "",
+             "**Warm** (click to rendered answer; native = `rules.calculator.answer` in CPython, "
+             "what `rpg odds` computes)",
+             "", "| system | expression | browser (ms) | of which Python in the worker (ms) | asked again (ms) "
+             "| native (ms) | target met |", "|---|---|---:|---:|---:|---:|---|"]
+    for system, notation, first, engine, again, native, error in warm:
+        met = "n/a (native > 100 ms)" if native > 100 else ("yes" if first <= 100 else "no")
+        note = f" (refused: {error[:60]})" if error else ""
+        lines.append(f"| {system} | `{notation}`{note} | {first:.1f} | {engine:.1f} | {again:.1f} | {native:.1f} "
+                     f"| {met} |")
+    lines += ["", "**Size** added to the site", "", "| part | bytes | gzip |", "|---|---:|---:|"]
+    total_raw = total_gzip = 0
+    for name, raw, packed in sizes(site):
+        lines.append(f"| {name} | {raw:,} | {packed:,} |")
+        total_raw, total_gzip = total_raw + raw, total_gzip + packed
+    lines.append(f"| **total** | {total_raw:,} | {total_gzip:,} |")
+    report = "\n".join(lines) + "\n"
+    OUT.mkdir(exist_ok=True)
+    (OUT / "calculator.md").write_text(report)
+    print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

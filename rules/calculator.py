@@ -1,0 +1,210 @@
+"""Exact odds of a typed dice expression: what ``rpg odds`` prints and the in-page calculator shows.
+
+One implementation for both: the command line formats :func:`odds` (and :func:`roll`, for ``rpg roll``)
+as text; the browser calculator (Pyodide, running this very package from the site's wheel) calls
+:func:`answer_json` and :func:`roll_json` with the reader's text as *data*.  Either plain dice notation
+(``rules.dice.parse``) or a game system's own notation (``REGISTRY.notation``, see :mod:`rules.systems`);
+the engine's work bound (``rules.dice.cost``) refuses an expression too large before any of it is
+computed, so every call answers or refuses at once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, cast
+
+from rules.dice import DiceSource, Dist, RollResult, SeededSource, parse
+from rules.odds import at_least_table, at_most_table, distribution_table
+from rules.systems import load_registry
+from rules.tables import Table, percent
+
+__all__ = ["CalculatorError", "Odds", "answer", "answer_json", "distribution_of", "odds", "roll", "roll_json"]
+
+#: The longest text the calculator reads (the notation's own limit is lower; this one bounds the rest).
+MAX_TEXT = 500
+
+
+class CalculatorError(ValueError):
+    """A question the calculator cannot answer: a system with no notation, both a DC and a target..."""
+
+
+def distribution_of(notation: str, system: str | None = None) -> Dist:
+    """The exact distribution of ``notation``: plain dice notation, or ``system``'s own.
+
+    ``system`` is a bundled short name or an import path (:func:`rules.systems.load_registry`).
+    Raises a ``ValueError`` (``NotationError``, ``ComputationTooLargeError``, ``SystemLoadError``,
+    :class:`CalculatorError`) whose message names the bad value.
+    """
+    if not isinstance(notation, str):
+        raise CalculatorError(f"dice notation is text, not {notation!r}")
+    if len(notation) > MAX_TEXT:
+        raise CalculatorError(f"the notation is {len(notation)} characters long; the limit is {MAX_TEXT}")
+    if system:
+        registry = load_registry(system)
+        if registry.notation is None:
+            raise CalculatorError(f"system {system!r} registers no notation of its own")
+        result: Any = registry.notation.parse(notation)
+    else:
+        result = parse(notation)
+    dist = result.dist() if hasattr(result, "dist") and not hasattr(result, "p_ge") else result
+    if not isinstance(dist, Dist):
+        raise CalculatorError(f"{notation!r} gives {type(dist).__name__}, not a distribution")
+    return dist
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The answer to one question: the distribution and the table the question asks for."""
+
+    notation: str
+    distribution: Dist
+    table: Table
+
+    @property
+    def mean(self) -> Fraction:
+        return Fraction(self.distribution.mean())
+
+
+def odds(notation: str, system: str | None = None, *, dc: Sequence[int] | None = None,
+         under: Sequence[int] | None = None) -> Odds:
+    """P(result >= DC) for each of ``dc``, P(result <= target) for each of ``under``, or (neither)
+    every outcome with P(= x) and P(>= x)."""
+    if dc is not None and under is not None:
+        raise CalculatorError("give either a DC (at least) or a target (at most), not both")
+    dist = distribution_of(notation, system)
+    if dc is not None:
+        table = at_least_table(dist, dc)
+    elif under is not None:
+        table = at_most_table(dist, under)
+    else:
+        table = distribution_table(dist)
+    return Odds(notation, dist, table)
+
+
+def _fraction(p: Fraction | int) -> str:
+    """``"5/8"``; a certainty or an impossibility as ``"1"`` or ``"0"``."""
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def _outcome(x: Any) -> int | str:
+    return x if isinstance(x, int) and not isinstance(x, bool) else str(x)
+
+
+def answer(notation: str, system: str | None = None, dc: int | None = None,
+           under: int | None = None) -> dict[str, Any]:
+    """Everything the calculator shows, JSON-ready: each outcome with P(= x) and P(>= x) as exact
+    fractions and percentages, the mean, the standard deviation and the chance against one DC or
+    roll-under target."""
+    if dc is not None and under is not None:
+        raise CalculatorError("give either a DC (at least) or a target (at most), not both")
+    for name, value in (("DC", dc), ("target", under)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise CalculatorError(f"the {name} is a whole number, not {value!r}")
+    result = odds(notation, system)
+    dist = result.distribution
+    rows = []
+    for outcome, p_eq, p_ge in result.table.rows:  # the rows `rpg odds` prints
+        p_eq, p_ge = Fraction(cast(Fraction, p_eq)), Fraction(cast(Fraction, p_ge))
+        rows.append({"outcome": _outcome(outcome), "p": _fraction(p_eq), "percent": percent(p_eq),
+                     "p_ge": _fraction(p_ge), "percent_ge": percent(p_ge)})
+    mean = result.mean
+    variance = Fraction(dist.variance())
+    data: dict[str, Any] = {"notation": notation, "system": system or None, "rows": rows,
+                            "mean": _fraction(mean), "mean_text": f"{float(mean):.3f}",
+                            "sd_text": f"{math.sqrt(variance):.3f}", "target": None}
+    if dc is not None or under is not None:
+        kind, value = ("at least", dc) if dc is not None else ("at most", under)
+        assert value is not None
+        p = Fraction(dist.p_ge(value) if dc is not None else dist.p_le(value))
+        data["target"] = {"kind": kind, "value": value, "p": _fraction(p), "percent": percent(p)}
+    return data
+
+
+def roll(notation: str, system: str | None, source: DiceSource) -> RollResult:
+    """Roll ``notation`` (plain, or ``system``'s own) with the dice ``source`` gives: every die shown."""
+    if not isinstance(notation, str):
+        raise CalculatorError(f"dice notation is text, not {notation!r}")
+    if len(notation) > MAX_TEXT:
+        raise CalculatorError(f"the notation is {len(notation)} characters long; the limit is {MAX_TEXT}")
+    if system:
+        registry = load_registry(system)
+        if registry.notation is None:
+            raise CalculatorError(f"system {system!r} registers no notation of its own")
+        if registry.notation.roll is None:
+            raise CalculatorError(f"system {system!r} has notation for odds only; it cannot be rolled")
+        return registry.notation.roll(notation, source)
+    return parse(notation).roll(source)
+
+
+#: Seeds the calculator accepts: what ``crypto.getRandomValues`` gives for one 32-bit word.
+MAX_SEED = 2**32 - 1
+
+
+def roll_json(notation: str, system: str | None = None, seed: str | int | None = None, dc: str | int | None = None,
+              under: str | int | None = None, systems: Sequence[str] = ()) -> str:
+    """One roll as JSON (``rpg roll NOTATION --seed SEED`` shows the same dice), or ``{"error": ...}``."""
+    try:
+        if system and system not in systems:
+            offered = ", ".join(systems) or "none"
+            raise CalculatorError(f"this calculator offers no game system {system!r} (it offers: {offered})")
+        number = _whole(seed, "seed")
+        if number is None or not 0 <= number <= MAX_SEED:
+            raise CalculatorError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        target, limit = _whole(dc, "DC"), _whole(under, "target")
+        if target is not None and limit is not None:
+            raise CalculatorError("give either a DC (at least) or a target (at most), not both")
+        result = roll(notation, system or None, SeededSource(number))
+    except ValueError as error:
+        return json.dumps({"error": _one_line(str(error))})
+    except RecursionError:
+        return json.dumps({"error": "the expression is nested too deeply"})
+    data: dict[str, Any] = {"notation": result.expr, "seed": number, "text": str(result), "total": result.total,
+                            "dice": [{"sides": d.sides, "face": d.face, "kept": d.kept} for d in result.dice],
+                            "success": None}
+    if target is not None:
+        data["success"] = result.total >= target
+    elif limit is not None:
+        data["success"] = result.total <= limit
+    return json.dumps(data)
+
+
+def _whole(text: str | int | None, name: str) -> int | None:
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return None
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    if not isinstance(text, str):
+        raise CalculatorError(f"the {name} must be a whole number, not {text!r}")
+    stripped = text.strip()
+    if len(stripped) > 12 or not stripped.lstrip("+-").isdigit():
+        raise CalculatorError(f"the {name} must be a whole number, not {text!r}")
+    return int(stripped)
+
+
+def answer_json(notation: str, system: str | None = None, dc: str | int | None = None,
+                under: str | int | None = None, systems: Sequence[str] = ()) -> str:
+    """:func:`answer` as JSON text, or ``{"error": "<one line>"}``: the browser's whole interface.
+
+    ``systems`` lists the systems this calculator offers (written by the build); any other system is
+    refused before anything is imported, so a shared link cannot make the page import a module.
+    """
+    try:
+        if system and system not in systems:
+            offered = ", ".join(systems) or "none"
+            raise CalculatorError(f"this calculator offers no game system {system!r} (it offers: {offered})")
+        data = answer(notation, system or None, _whole(dc, "DC"), _whole(under, "target"))
+    except ValueError as error:  # the engine refusing its input names the bad value
+        return json.dumps({"error": _one_line(str(error))})
+    except RecursionError:
+        return json.dumps({"error": "the expression is nested too deeply"})
+    return json.dumps(data)
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "\N{HORIZONTAL ELLIPSIS}"

@@ -1,0 +1,366 @@
+/* sphinx-rpg dice calculator (node:calculator): exact odds computed by the book's own engine.
+ *
+ * Nothing heavy loads with the page.  The first time the reader uses a calculator (focus, typing,
+ * Compute) or opens a share link, a Web Worker (calculator-worker.js) starts Pyodide and installs
+ * the engine wheel the build wrote (_static/rpg/calculator.json names both).  Every question is
+ * answered by rules.calculator.answer_json, the function behind `rpg odds`.  A question that takes
+ * too long, or the Cancel button, terminates the worker: the page never hangs.  The expression, the
+ * system and the target are kept in the URL's hash (#dice=3d6&dc=10): that is the share link.
+ */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  var STATIC = new URL(".", script ? script.src : location.href).href;
+  // How long the page waits (ms): Pyodide's cold start on a slow machine; one answer (the engine's work
+  // bound answers or refuses well within it).  A page may change them: window.rpgCalculatorLimits.
+  var LIMITS = window.rpgCalculatorLimits = { start: 120000, answer: 20000 };
+  var SVG = "http://www.w3.org/2000/svg";
+
+  // -- the worker, shared by every calculator of the page ----------------------------------------
+  var engine = null; // {worker, ready: Promise, asks: {id: {resolve, timer}}}
+  var nextId = 1;
+
+  function manifest() {
+    return fetch(STATIC + "rpg/calculator.json", { cache: "no-cache" }).then(function (response) {
+      if (!response.ok) throw new Error("the calculator's files are missing from the site (HTTP " + response.status + ")");
+      return response.json();
+    });
+  }
+
+  function stop(reason) {
+    if (!engine) return;
+    var asks = engine.asks;
+    engine.worker.terminate();
+    engine.rejectStart(new Error(reason));
+    engine = null;
+    Object.keys(asks).forEach(function (id) {
+      clearTimeout(asks[id].timer);
+      asks[id].resolve({ error: reason });
+    });
+  }
+
+  function startEngine() {
+    if (engine) return engine.ready;
+    var current = { asks: {}, worker: null };
+    engine = current;
+    current.ready = new Promise(function (resolve, reject) {
+      current.rejectStart = reject;
+      var timer = setTimeout(function () {
+        if (engine === current) stop("the calculator did not start within " + LIMITS.start / 1000 + " s");
+      }, LIMITS.start);
+      manifest().then(function (files) {
+        if (engine !== current) return;
+        var folder = STATIC + "rpg/";
+        var worker = new Worker(STATIC + "calculator-worker.js", { type: "module" });
+        current.worker = worker;
+        worker.onmessage = function (event) {
+          var message = event.data;
+          if (message.type === "ready") {
+            clearTimeout(timer);
+            current.startMs = message.ms;
+            resolve(message.ms);
+          } else if (message.type === "failed") {
+            clearTimeout(timer);
+            if (engine === current) stop("the calculator could not start: " + message.message);
+          } else if (message.type === "answer" && current.asks[message.id]) {
+            var ask = current.asks[message.id];
+            delete current.asks[message.id];
+            clearTimeout(ask.timer);
+            var data;
+            try { data = JSON.parse(message.json); } catch (e) { data = { error: "the engine's answer was not JSON" }; }
+            data.ms = message.ms;
+            ask.resolve(data);
+          }
+        };
+        worker.onerror = function (event) {
+          event.preventDefault();
+          if (engine === current) stop("the calculator stopped: " + (event.message || "the worker failed to load"));
+        };
+        worker.postMessage({ type: "start", pyodide: new URL(files.pyodide, folder).href,
+                             wheel: new URL(files.wheel, folder).href, systems: pageSystems() });
+      }).catch(function (error) {
+        clearTimeout(timer);
+        if (engine === current) stop(String(error.message || error));
+      });
+    });
+    current.ready.catch(function () {}); // a failed start is reported through each question
+    // a worker not yet created cannot be terminated: stop() must still work
+    current.worker = { terminate: function () {} };
+    return current.ready;
+  }
+
+  function pageSystems() { // the systems the build wrote into the page (never one from a link), in order
+    var specs = [];
+    (window.rpgCalculators || []).forEach(function (calc) {
+      calc.settings.systems.forEach(function (s) { specs.push(s.spec); });
+    });
+    return specs.filter(function (spec, i) { return specs.indexOf(spec) === i; });
+  }
+
+  function ask(question) {
+    startEngine();
+    var current = engine;
+    return new Promise(function (resolve) {
+      var id = nextId++;
+      current.ready.then(function () {
+        if (engine !== current) return;
+        current.asks[id] = {
+          resolve: resolve,
+          timer: setTimeout(function () {
+            if (engine === current) stop("stopped: no answer within " + LIMITS.answer / 1000 + " s");
+          }, LIMITS.answer)
+        };
+        current.worker.postMessage({ type: "ask", id: id, kind: question.kind || "odds", notation: question.notation,
+                                     system: question.system || null, dc: question.dc, under: question.under,
+                                     seed: question.seed, systems: question.systems });
+      }, function (error) { resolve({ error: String(error.message || error) }); });
+      current.asks[id] = { resolve: resolve, timer: null };
+    });
+  }
+
+  // -- one calculator ------------------------------------------------------------------------------
+  function el(tag, attributes, text) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function Calculator(root, index) {
+    this.root = root;
+    this.index = index;
+    this.settings = JSON.parse(root.querySelector(".rpg-calculator-data").textContent);
+    this.form = root.querySelector("form");
+    this.status = root.querySelector(".rpg-calculator-status");
+    this.result = root.querySelector(".rpg-calculator-result");
+    this.share = root.querySelector(".rpg-calculator-share");
+    this.cancel = root.querySelector("[data-action=cancel]");
+    this.rollButton = root.querySelector("[data-action=roll]");
+    this.rolled = root.querySelector(".rpg-calculator-rolled");
+    this.rolls = 0;
+    this.lastRoll = null;
+    this.asked = 0;
+    this.last = null;
+    var self = this;
+    var select = this.form.elements.system;
+    select.value = select.getAttribute("data-default") || "";
+    this.form.hidden = false;
+    this.form.addEventListener("submit", function (event) { event.preventDefault(); self.compute(); });
+    this.form.addEventListener("focusin", function () { startEngine(); }, { once: true });
+    this.form.elements.mode.addEventListener("change", function () { self.label(); });
+    select.addEventListener("change", function () {
+      var system = self.system(select.value);
+      if (system) self.form.elements.notation.value = system.example;
+    });
+    this.cancel.addEventListener("click", function () { stop("cancelled"); });
+    this.rollButton.addEventListener("click", function () { self.roll(); });
+    this.label();
+  }
+
+  Calculator.prototype.system = function (spec) {
+    return this.settings.systems.filter(function (s) { return s.spec === spec; })[0] || null;
+  };
+
+  Calculator.prototype.label = function () {
+    var under = this.form.elements.mode.value === "under";
+    this.form.querySelector(".rpg-calculator-target").firstChild.textContent = under ? "Target" : "DC";
+  };
+
+  Calculator.prototype.question = function () {
+    var f = this.form.elements;
+    var target = f.target.value.trim();
+    return {
+      notation: f.notation.value, system: f.system.value,
+      dc: f.mode.value === "dc" && target ? target : null,
+      under: f.mode.value === "under" && target ? target : null,
+      systems: this.settings.systems.map(function (s) { return s.spec; })
+    };
+  };
+
+  Calculator.prototype.fill = function (params) {
+    var f = this.form.elements;
+    if (params.has("system")) {
+      var spec = params.get("system");
+      if (!this.system(spec) && spec) {
+        var option = el("option", { value: spec }, spec); // shown as asked; the engine refuses it
+        f.system.appendChild(option);
+      }
+      f.system.value = spec;
+    } else {
+      f.system.value = "";
+    }
+    f.notation.value = params.get("dice") || "";
+    f.mode.value = params.has("under") ? "under" : "dc";
+    f.target.value = params.get(params.has("under") ? "under" : "dc") || "";
+    this.label();
+  };
+
+  Calculator.prototype.link = function () {
+    var q = this.question();
+    var params = new URLSearchParams();
+    params.set("dice", q.notation);
+    if (q.system) params.set("system", q.system);
+    if (q.dc !== null) params.set("dc", q.dc);
+    if (q.under !== null) params.set("under", q.under);
+    return location.href.split("#")[0] + "#" + params.toString();
+  };
+
+  Calculator.prototype.compute = function () {
+    var self = this;
+    var question = this.question();
+    var number = ++this.asked;
+    var link = this.link();
+    this.root.setAttribute("aria-busy", "true");
+    this.cancel.hidden = false;
+    this.status.className = "rpg-calculator-status";
+    this.status.textContent = engine && engine.startMs !== undefined ? "Computing\u2026"
+      : "Starting the calculator (the rules engine loads once)\u2026";
+    return ask(question).then(function (data) {
+      if (number !== self.asked) return data; // a newer question is on its way
+      self.root.removeAttribute("aria-busy");
+      self.cancel.hidden = true;
+      self.last = data;
+      if (data.error) {
+        self.status.className = "rpg-calculator-status rpg-calculator-error";
+        self.status.textContent = data.error;
+        self.result.textContent = "";
+      } else {
+        self.show(data);
+        self.share.href = link;
+        self.share.hidden = false;
+        if (self.index === 0 && history.replaceState) history.replaceState(null, "", link);
+      }
+      self.root.setAttribute("data-answered", String(number));
+      return data;
+    });
+  };
+
+  /* Roll the dice once with the engine (rpg roll's code); ``seed`` defaults to a fresh random one,
+   * shown with the roll so `rpg roll ... --seed N` gives the same dice. */
+  Calculator.prototype.roll = function (seed) {
+    var self = this;
+    var question = this.question();
+    question.kind = "roll";
+    if (seed === undefined) {
+      var word = new Uint32Array(1);
+      crypto.getRandomValues(word);
+      seed = word[0];
+    }
+    question.seed = seed;
+    var number = ++this.rolls;
+    this.cancel.hidden = false;
+    this.rolled.className = "rpg-calculator-rolled";
+    this.rolled.textContent = "Rolling\u2026";
+    return ask(question).then(function (data) {
+      if (number !== self.rolls) return data;
+      if (!self.root.hasAttribute("aria-busy")) self.cancel.hidden = true;
+      self.lastRoll = data;
+      if (data.error) {
+        self.rolled.className = "rpg-calculator-rolled rpg-calculator-error";
+        self.rolled.textContent = data.error;
+      } else {
+        var verdict = data.success === null ? "" : data.success ? " \u2014 success" : " \u2014 failure";
+        self.rolled.textContent = "Rolled " + data.text + verdict + " (seed " + data.seed + ")";
+      }
+      self.root.setAttribute("data-rolled", String(number));
+      return data;
+    });
+  };
+
+  Calculator.prototype.show = function (data) {
+    var facts = "Mean " + data.mean_text + ", standard deviation " + data.sd_text + ".";
+    if (data.target) {
+      var sign = data.target.kind === "at least" ? "\u2265" : "\u2264";
+      facts += " P(result " + sign + " " + data.target.value + ") = " + data.target.p + " (" + data.target.percent + ").";
+    }
+    this.status.className = "rpg-calculator-status";
+    this.status.textContent = facts;
+    this.result.textContent = "";
+    this.result.appendChild(this.chart(data));
+    this.result.appendChild(this.table(data));
+  };
+
+  Calculator.prototype.succeeds = function (data, outcome) {
+    if (!data.target || typeof outcome !== "number") return false;
+    return data.target.kind === "at least" ? outcome >= data.target.value : outcome <= data.target.value;
+  };
+
+  Calculator.prototype.chart = function (data) {
+    var rows = data.rows;
+    var width = 600, height = 160, gap = rows.length > 60 ? 0 : 1;
+    var peak = Math.max.apply(null, rows.map(function (r) { return parseFloat(r.percent) || 0; })) || 1;
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 " + width + " " + (height + 18));
+    svg.setAttribute("class", "rpg-calculator-chart");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "Chart of P(= result) for each result of " + data.notation);
+    var bar = width / Math.max(rows.length, 1);
+    var self = this;
+    rows.forEach(function (row, i) {
+      var value = parseFloat(row.percent) || 0;
+      var h = Math.max(value / peak * height, value > 0 ? 1 : 0);
+      var rect = document.createElementNS(SVG, "rect");
+      rect.setAttribute("x", (i * bar + gap / 2).toFixed(2));
+      rect.setAttribute("y", (height - h).toFixed(2));
+      rect.setAttribute("width", Math.max(bar - gap, 0.5).toFixed(2));
+      rect.setAttribute("height", h.toFixed(2));
+      rect.setAttribute("class", self.succeeds(data, row.outcome) ? "rpg-calculator-bar rpg-calculator-hit" : "rpg-calculator-bar");
+      var title = document.createElementNS(SVG, "title");
+      title.textContent = row.outcome + ": " + row.percent;
+      rect.appendChild(title);
+      svg.appendChild(rect);
+    });
+    var step = Math.ceil(rows.length / 12);
+    rows.forEach(function (row, i) {
+      if (i % step) return;
+      var text = document.createElementNS(SVG, "text");
+      text.setAttribute("x", (i * bar + bar / 2).toFixed(2));
+      text.setAttribute("y", String(height + 14));
+      text.setAttribute("text-anchor", "middle");
+      text.textContent = String(row.outcome);
+      svg.appendChild(text);
+    });
+    return svg;
+  };
+
+  Calculator.prototype.table = function (data) {
+    var wrap = el("div", { "class": "rpg-calculator-table-wrap" });
+    var table = el("table", { "class": "rpg-calculator-table docutils" });
+    var head = el("tr");
+    ["Result", "P(= result)", "%", "P(\u2265 result)", "%"].forEach(function (t) { head.appendChild(el("th", { scope: "col" }, t)); });
+    var thead = el("thead");
+    thead.appendChild(head);
+    table.appendChild(thead);
+    var body = el("tbody");
+    var self = this;
+    data.rows.forEach(function (row) {
+      var tr = el("tr", self.succeeds(data, row.outcome) ? { "class": "rpg-calculator-hit" } : {});
+      [row.outcome, row.p, row.percent, row.p_ge, row.percent_ge].forEach(function (cell) { tr.appendChild(el("td", {}, String(cell))); });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    wrap.appendChild(table);
+    return wrap;
+  };
+
+  function init() {
+    var calculators = [];
+    document.querySelectorAll(".rpg-calculator").forEach(function (root, index) {
+      calculators.push(new Calculator(root, index));
+    });
+    window.rpgCalculators = calculators;
+    function follow() { // a share link, opened or pasted into this tab: show its answer
+      var params = new URLSearchParams(location.hash.replace(/^#/, ""));
+      if (calculators.length && params.get("dice")) {
+        calculators[0].fill(params);
+        calculators[0].compute();
+      }
+    }
+    window.addEventListener("hashchange", follow);
+    follow();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

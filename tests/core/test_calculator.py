@@ -1,0 +1,124 @@
+"""rules.calculator: the one function behind ``rpg odds`` and the in-page dice calculator."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from rules.calculator import MAX_TEXT, CalculatorError, answer, answer_json, distribution_of, odds, roll_json
+from rules.dice import ComputationTooLargeError, NotationError, parse
+from rules.systems import load_registry
+
+
+def test_plain_notation_gives_the_exact_distribution_of_the_dice_engine():
+    assert distribution_of("4d6kh3") == parse("4d6kh3").dist()
+
+
+def test_a_systems_own_notation_gives_what_the_system_registers():
+    assert distribution_of("C+2 P+1", "heimr") == load_registry("heimr").notation.parse("C+2 P+1")
+
+
+def test_every_outcome_is_shown_with_its_exact_chance_and_the_chance_of_at_least_it():
+    data = answer("2d6")
+    dist = parse("2d6").dist()
+    assert [row["outcome"] for row in data["rows"]] == list(range(2, 13))
+    for row in data["rows"]:
+        assert Fraction(row["p"]) == dist.p(row["outcome"]) and Fraction(row["p_ge"]) == dist.p_ge(row["outcome"])
+    assert data["rows"][5] == {"outcome": 7, "p": "1/6", "percent": "16.7%", "p_ge": "7/12", "percent_ge": "58.3%"}
+
+
+def test_the_mean_is_exact_and_the_spread_is_the_standard_deviation():
+    data = answer("3d6")
+    assert data["mean"] == "21/2" and data["mean_text"] == "10.500" and data["sd_text"] == "2.958"
+
+
+def test_a_dc_gives_the_chance_of_at_least_it_and_a_target_of_at_most_it():
+    dist = parse("3d6").dist()
+    assert answer("3d6", dc=12)["target"] == {"kind": "at least", "value": 12, "p": str(dist.p_ge(12)),
+                                              "percent": "37.5%"}
+    assert Fraction(answer("3d6", under=9)["target"]["p"]) == dist.p_le(9)
+
+
+def test_a_dc_and_a_target_together_are_refused():
+    with pytest.raises(CalculatorError, match="not both"):
+        answer("3d6", dc=10, under=10)
+    with pytest.raises(CalculatorError, match="not both"):
+        odds("3d6", dc=range(3, 5), under=range(3, 5))
+
+
+def test_bad_notation_is_the_engines_own_message():
+    with pytest.raises(NotationError) as raised:
+        parse("3d0")
+    assert json.loads(answer_json("3d0")) == {"error": str(raised.value)}
+
+
+def test_too_large_an_expression_is_refused_at_once_by_the_work_bound():
+    with pytest.raises(ComputationTooLargeError) as raised:
+        parse("1000d1000").dist()
+    assert json.loads(answer_json("1000d1000")) == {"error": str(raised.value)}
+
+
+def test_a_system_the_calculator_does_not_offer_is_refused_before_anything_is_imported():
+    code = ("import sys, json; from rules.calculator import answer_json; "
+            "print(json.dumps([answer_json('1d6', 'antigravity', systems=['nemron']), 'antigravity' in sys.modules]))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    message, imported = json.loads(result.stdout)
+    assert json.loads(message) == {"error": "this calculator offers no game system 'antigravity' (it offers: nemron)"}
+    assert imported is False
+
+
+def test_a_dc_that_is_not_a_whole_number_is_refused_by_name():
+    assert json.loads(answer_json("1d6", dc="7.5")) == {"error": "the DC must be a whole number, not '7.5'"}
+    assert json.loads(answer_json("1d6", under="ten")) == {"error": "the target must be a whole number, not 'ten'"}
+
+
+def test_an_empty_dc_means_no_dc():
+    assert json.loads(answer_json("1d6", dc=" "))["target"] is None
+
+
+def test_text_longer_than_the_limit_is_refused_before_it_is_read():
+    data = json.loads(answer_json("1" * (MAX_TEXT + 1)))
+    assert data["error"] == f"the notation is {MAX_TEXT + 1} characters long; the limit is {MAX_TEXT}"
+
+
+def test_a_system_with_no_notation_of_its_own_says_so():
+    assert json.loads(answer_json("3d6", "spurg", systems=["spurg"])) == {
+        "error": "system 'spurg' registers no notation of its own"}
+
+
+def test_rpg_odds_prints_the_calculators_rows(capsys):
+    from sphinx_rpg.cli import main
+
+    assert main(["odds", "C+2 P+1", "--system", "heimr", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    rows = answer("C+2 P+1", "heimr")["rows"]
+    assert [Fraction(r["P(= result)"]) for r in printed["rows"]] == [Fraction(r["p"]) for r in rows]
+    assert Fraction(printed["mean"]) == Fraction(answer("C+2 P+1", "heimr")["mean"])
+
+
+def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(capsys):
+    from sphinx_rpg.cli import main
+
+    for notation, system in [("4d6kh3", None), ("C+2 P+1", "heimr"), ("5 dice lid-off", "nugget"),
+                             ("Agility 2 › Athletics 1", "nemron")]:
+        arguments = ["roll", notation, "--seed", "1234", "--dc", "7", "--json"] + (["--system", system] if system else [])
+        assert main(arguments) == 0
+        printed = json.loads(capsys.readouterr().out)
+        rolled = json.loads(roll_json(notation, system, "1234", "7", None, [system] if system else []))
+        assert (rolled["dice"], rolled["total"], rolled["success"]) == (printed["dice"], printed["total"],
+                                                                         printed["success"])
+
+
+def test_a_roll_under_a_target_succeeds_at_or_below_it():
+    rolled = json.loads(roll_json("3d6", seed=99, under="10"))
+    assert rolled["success"] == (rolled["total"] <= 10)
+
+
+def test_a_seed_outside_32_bits_is_refused():
+    assert json.loads(roll_json("1d6", seed=str(2**32))) == {
+        "error": "the seed must be a whole number from 0 to 4294967295, not '4294967296'"}
+    assert "error" in json.loads(roll_json("1d6", seed=None))

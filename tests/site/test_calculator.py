@@ -1,0 +1,222 @@
+"""The dice calculator in headless Chromium: the page's answers are the Python engine's, exactly.
+
+One tab holds one calculator session: Pyodide starts once (from the copy vendored into the site; every
+other host is blocked), then the tab answers questions across the five systems, typed into the form
+as a reader types them, and each answer is compared with ``rules.calculator.answer_json`` run here.
+The other tests reuse that tab: bad input, the share link, and screenshots in light, dark and phone
+width.  Only the "no JavaScript" and "Cancel" checks open tabs of their own (neither starts Pyodide).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from rules.calculator import answer_json, roll_json
+
+PAGE = "manual/calculator.html"
+#: The systems the manual's calculator offers, as the page passes them to the engine.
+OFFERED = ["nemron", "heimr", "nugget"]
+#: (system, notation, mode, target): 60 questions over the five systems.  SPURG and the DnDalike have
+#: no notation of their own; their rolls are standard notation (SPURG rolls under its target).
+QUESTIONS: list[tuple[str, str, str, str]] = [
+    *(("nemron", n, "dc", t) for n, t in [
+        ("Agility 2 › Athletics 1", "7"), ("1d6 › 1d10 › 1d8", "6"), ("1d6 › 1d8", ""), ("Strength 1 › Melee 3", "9"),
+        ("1d4 › 1d6 › 1d8 › 1d10 › 1d12", "10"), ("Agility 0", "3"), ("1d6", "4"), ("Intellect 4 › Lore 4", "11"),
+        ("1d6 > 1d10 > 1d8", "8"), ("2d6 › 1d8", "5"), ("1d8 › 1d8", "7"), ("1d12 › 1d4", "")]),
+    *(("heimr", n, "dc", t) for n, t in [
+        ("C+3 P-1", "8"), ("C=3, P=2", "9"), ("C-2", "4"), ("C+0 P+0", ""), ("C+1", "6"), ("C+5 P+3", "12"),
+        ("C-4 P+2", "5"), ("C+2 P+1", "7"), ("C=0, P=-1", "3"), ("C-1 P-1", "2"), ("C+8", "10"), ("C+4 P-2", "6")]),
+    *(("nugget", n, "dc", t) for n, t in [
+        ("5", "2"), ("5 dice", "3"), ("3 dice lid-on", "1"), ("6 dice lid-off", "4"), ("1 dice lid-off", "1"),
+        ("10 dice lid-on", "5"), ("4 dice lid-off", ""), ("2 dice", "2"), ("8 dice lid-off", "6"),
+        ("12 dice lid-off", "7"), ("7 dice lid-on", "3"), ("9 dice", "4")]),
+    *(("", n, "under", t) for n, t in [  # SPURG: Verdict Rolls, roll under the target number
+        ("3d6", "10"), ("3d6", "14"), ("3d6+2", "12"), ("3d6-1", "9"), ("4d6kl3", "8"), ("4d6kh3", "13"),
+        ("2d6", "7"), ("3d6", "3"), ("3d6", "18"), ("1d6+2d6", "11"), ("3d6kl2", "6"), ("3d6", "")]),
+    *(("", n, "dc", t) for n, t in [  # DnDalike: one d6, two with advantage or disadvantage
+        ("1d6", "4"), ("2d6kh1", "4"), ("2d6kl1", "4"), ("1d6+1", "5"), ("2d6kh1+1", "6"), ("2d6kl1-1", "2"),
+        ("1d6", "6"), ("2d6kh1", "2"), ("d6!", "7"), ("6d6>=5", "2"), ("4dF", "1"), ("1d100", "50")]),
+]
+
+#: Fill the form as typing does, press Compute, wait for this question's answer.
+ASK_JS = """async ([system, notation, mode, target]) => {
+    const calc = window.rpgCalculators[0];
+    const f = calc.form.elements;
+    f.system.value = system; f.notation.value = notation; f.mode.value = mode; f.target.value = target;
+    f.notation.dispatchEvent(new Event("input", {bubbles: true}));
+    const number = calc.asked + 1;
+    calc.form.querySelector("button[type=submit]").click();
+    while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
+    const answer = Object.assign({}, calc.last);
+    delete answer.ms;
+    return {answer, status: calc.status.textContent, error: calc.status.classList.contains("rpg-calculator-error"),
+            rows: Array.from(calc.result.querySelectorAll("tbody tr"), tr => Array.from(tr.cells, td => td.textContent)),
+            bars: calc.result.querySelectorAll("svg rect").length, link: calc.share.href};
+}"""
+#: Fill the form, press Roll with a given seed (as the button does with a random one), wait for the dice.
+ROLL_JS = """async ([system, notation, mode, target, seed]) => {
+    const calc = window.rpgCalculators[0];
+    const f = calc.form.elements;
+    f.system.value = system; f.notation.value = notation; f.mode.value = mode; f.target.value = target;
+    const number = calc.rolls + 1;
+    calc.roll(seed);
+    while (calc.root.getAttribute("data-rolled") !== String(number)) await new Promise(r => setTimeout(r, 2));
+    const rolled = Object.assign({}, calc.lastRoll);
+    delete rolled.ms;
+    return {rolled, shown: calc.rolled.textContent};
+}"""
+ANSWERED_JS = "document.querySelector('.rpg-calculator[data-answered]') !== null"
+
+
+def engine(system: str, notation: str, mode: str, target: str) -> dict[str, Any]:
+    """What the Python engine answers to the same question."""
+    dc, under = (target, None) if mode == "dc" else (None, target)
+    data: dict[str, Any] = json.loads(answer_json(notation, system, dc or None, under or None, OFFERED))
+    return data
+
+
+@dataclass
+class Session:
+    tab: Any
+    log: Any  # conftest.PageLog
+    site: Any  # conftest.SiteServer
+
+    def ask(self, system: str, notation: str, mode: str = "dc", target: str = "") -> dict[str, Any]:
+        result: dict[str, Any] = self.tab.evaluate(ASK_JS, [system, notation, mode, target])
+        return result
+
+
+SHARED = "#dice=Agility+2+%E2%80%BA+Athletics+1&system=nemron&dc=7"
+
+
+@pytest.fixture(scope="module")
+def session(module_page: tuple[Any, Any], site: Any) -> Session:
+    """The manual's calculator opened from a share link: Pyodide's one cold start of this module."""
+    if not (site.root / "_static" / "rpg" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("the site has no vendored Pyodide: run `python3 dev.py test` (it runs "
+                    "`rpg pyodide .cache/pyodide` first) or `rpg pyodide .cache/pyodide`, then build", pytrace=False)
+    tab, log = module_page
+    tab.goto(site.url + PAGE + SHARED)
+    tab.wait_for_function(ANSWERED_JS, timeout=180_000)
+    return Session(tab, log, site)
+
+
+def test_opening_a_share_link_shows_its_answer(session):
+    shown = session.tab.evaluate("(() => { const a = Object.assign({}, window.rpgCalculators[0].last); "
+                                 "delete a.ms; return a; })()")
+    assert shown == engine("nemron", "Agility 2 › Athletics 1", "dc", "7")
+    fields = session.tab.evaluate("Array.from(window.rpgCalculators[0].form.elements, e => e.value)")
+    assert fields[:4] == ["Agility 2 › Athletics 1", "nemron", "dc", "7"]
+
+
+def test_the_calculator_answers_what_the_python_engine_answers_across_the_five_systems(session):
+    assert len(QUESTIONS) >= 50
+    for question in QUESTIONS:
+        shown = session.ask(*question)
+        expected = engine(*question)
+        assert "error" not in expected, question
+        assert shown["answer"] == expected, question
+        assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
+                                 for r in expected["rows"]], question
+        assert shown["bars"] == len(expected["rows"])
+        assert f"Mean {expected['mean_text']}, standard deviation {expected['sd_text']}." in shown["status"]
+        if expected["target"]:
+            assert f"= {expected['target']['p']} ({expected['target']['percent']})" in shown["status"]
+
+
+def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(session):
+    for seed, (system, notation, mode, target) in enumerate(QUESTIONS[::5], start=11):
+        shown = session.tab.evaluate(ROLL_JS, [system, notation, mode, target, seed])
+        dc, under = (target or None, None) if mode == "dc" else (None, target or None)
+        expected = json.loads(roll_json(notation, system, str(seed), dc, under, OFFERED))
+        assert shown["rolled"] == expected, (system, notation)
+        assert shown["shown"].startswith(f"Rolled {expected['text']}") and f"(seed {seed})" in shown["shown"]
+
+
+@pytest.mark.parametrize("notation", ["3d0", "1000d1000", "2d6+", "Agility 9 › Athletics 1"])
+def test_bad_input_shows_the_engines_own_one_line_message(session, notation):
+    system = "nemron" if "Agility" in notation else ""
+    shown = session.ask(system, notation)
+    message = engine(system, notation, "dc", "")["error"]
+    assert shown["error"] and shown["status"] == message and "\n" not in message and "Traceback" not in message
+    assert shown["rows"] == []
+
+
+def test_a_share_link_round_trips(session):
+    first = session.ask("heimr", "C+2 P+1", "dc", "7")
+    assert parse_qs(urlsplit(first["link"]).fragment) == {"dice": ["C+2 P+1"], "system": ["heimr"], "dc": ["7"]}
+    assert session.tab.evaluate("location.href") == first["link"]  # the address bar holds it too
+    session.ask("", "3d6", "under", "10")
+    answered = session.tab.evaluate("window.rpgCalculators[0].asked")
+    session.tab.goto(first["link"])  # pasted into the tab: the same answer again
+    session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{answered + 1}'")
+    shown = session.tab.evaluate("(() => { const a = Object.assign({}, window.rpgCalculators[0].last); "
+                                 "delete a.ms; return a; })()")
+    assert shown == first["answer"] == engine("heimr", "C+2 P+1", "dc", "7")
+
+
+def test_a_share_link_naming_a_system_the_page_does_not_offer_is_refused(session):
+    answered = session.tab.evaluate("window.rpgCalculators[0].asked")
+    session.tab.goto(session.site.url + PAGE + "#dice=1d6&system=os")
+    session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{answered + 1}'")
+    status = session.tab.inner_text(".rpg-calculator-status")
+    assert status == "this calculator offers no game system 'os' (it offers: nemron, heimr, nugget)"
+
+
+def test_the_session_loaded_nothing_from_another_host_and_raised_nothing(session):
+    assert session.log.external == [] and session.log.exceptions == []
+    assert session.site.failures() == []
+
+
+def test_screenshots_in_light_dark_and_phone_width(session, artifacts):
+    tab = session.tab
+    session.ask("nemron", "1d6 › 1d10 › 1d8", "dc", "7")
+    tab.evaluate(ROLL_JS, ["nemron", "1d6 › 1d10 › 1d8", "dc", "7", 42])
+    tab.locator(".rpg-calculator").scroll_into_view_if_needed()
+    tab.screenshot(path=str(artifacts / "calculator-light.png"))
+    tab.emulate_media(color_scheme="dark")
+    tab.screenshot(path=str(artifacts / "calculator-dark.png"))
+    tab.set_viewport_size({"width": 390, "height": 844})
+    tab.locator(".rpg-calculator").scroll_into_view_if_needed()
+    tab.screenshot(path=str(artifacts / "calculator-phone.png"))
+    width = tab.evaluate("document.querySelector('.rpg-calculator form').getBoundingClientRect().right")
+    assert width <= 390  # the form fits the phone's width
+    tab.emulate_media(color_scheme="light")
+    tab.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_without_javascript_the_page_says_what_the_calculator_needs(open_page, site):
+    tab = open_page(java_script_enabled=False)
+    tab.goto(site.url + "nemron/calculator.html")
+    text = tab.inner_text("body")
+    assert "This dice calculator needs JavaScript and WebAssembly." in text
+    assert "rpg odds" in text
+    assert not tab.locator(".rpg-calculator form").is_visible()
+
+
+def test_the_calculator_loads_nothing_until_it_is_used_and_cancel_stops_it(open_page, page_log, site):
+    tab = open_page()
+    since = len(site.requests)
+    tab.goto(site.url + "spurg/calculator.html")
+    tab.wait_for_load_state("load")
+    tab.wait_for_timeout(200)
+    assert not [path for path, _ in site.requests[since:] if "/_static/rpg/" in path]
+    tab.click(".rpg-calculator button[type=submit]")
+    tab.wait_for_selector(".rpg-calculator [data-action=cancel]:visible")
+    tab.click(".rpg-calculator [data-action=cancel]")
+    tab.wait_for_function("document.querySelector('.rpg-calculator-status').textContent === 'cancelled'")
+    assert tab.locator(".rpg-calculator [data-action=cancel]").is_hidden()
+    assert page_log.exceptions == [] and page_log.external == []
+
+
+def test_a_question_that_outlasts_the_time_limit_is_stopped_not_waited_for(session):
+    """Last in the module: it stops the session's worker (the limit is lowered to make any question too slow)."""
+    session.tab.evaluate("window.rpgCalculatorLimits.answer = 1")
+    shown = session.ask("", "100d6")
+    assert shown["error"] and shown["status"] == "stopped: no answer within 0.001 s"
+    assert session.tab.locator(".rpg-calculator [data-action=cancel]").is_hidden()
