@@ -287,8 +287,10 @@ def workers(arguments: list[str]) -> list[str]:
     if "no:xdist" in arguments or any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in arguments):
         return []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    # loadgroup: the tests sharing one costly session fixture run on one worker (tests/conftest.py)
-    return ["-n", str(min(cores, 8)), "--dist", "loadgroup"] if cores > 1 else []
+    # loadfile: a file's tests run on one worker, so a costly fixture its tests share (a tour of every
+    # page, one Pyodide session) is made once.  (loadgroup's marks are lost on pytest 9.2: its group
+    # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)
+    return ["-n", str(min(cores, 8)), "--dist", "loadfile"] if cores > 1 else []
 
 
 def test() -> int:

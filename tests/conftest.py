@@ -58,22 +58,11 @@ def _sphinx(builder: str, outdir: Path, doctrees: Path, *options: str) -> None:
     assert result.returncode == 0, f"the {builder} build of docs/ warned or failed:\n{result.stderr[-4000:]}"
 
 
-#: Session or module fixtures too costly to make once per pytest-xdist worker (a tour of every page,
-#: the sdist and wheel, the player site's server): ``dev.py test`` runs pytest with ``--dist loadgroup``,
-#: and the tests using one of them are one group, run by one worker.
-SHARED = ("site_tour", "dists", "player_site", "builds", "sources", "module_page")
-
-
 #: The fixtures that read the test command's builds of docs/: their tests run last (see ``_prebuilt``).
 SITE = ("built_html", "built_latex", "built_player")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups from the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        shared = next((name for name in SHARED if name in getattr(item, "fixturenames", ())), None)
-        if shared is not None:
-            item.add_marker(pytest.mark.xdist_group(shared))
     # the tests of the built site last: `dev.py test` builds it while every other test runs
     items.sort(key=lambda item: any(name in getattr(item, "fixturenames", ()) for name in SITE))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import threading
 from pathlib import Path
@@ -123,8 +124,21 @@ def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
 def test_pytest_runs_on_every_core_unless_the_command_line_says_otherwise(dev, arguments):
     assert dev.workers(arguments) == []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadgroup"]
+    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadfile"]
                                                   if cores > 1 else [])
+
+
+#: Fixtures too costly to make once per xdist worker: a tour of every page, one Pyodide tab, the player
+#: site's server.  (The wheel and sdist, ``dists``, serve two files of tests/starter: about 4 s twice.)
+COSTLY = ("site_tour", "module_page", "player_site")
+
+
+@pytest.mark.parametrize("fixture", COSTLY)
+def test_a_costly_fixture_is_used_in_one_test_file_so_one_worker_makes_it(fixture):
+    """``--dist loadfile`` keeps a file on one worker: a second file using the fixture makes it again."""
+    users = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").rglob("test_*.py")
+                   if path.name != Path(__file__).name and re.search(rf"\b{fixture}\b", path.read_text(encoding="utf-8")))
+    assert len(users) == 1, f"{fixture} is used in {users}"
 
 
 @pytest.fixture
