@@ -230,6 +230,7 @@ def _build(docs: Path, builder: str, outdir: Path) -> list[dict[str, str]]:
     """Build quietly; returns the ``node.*`` problems Sphinx logged (never raises for warnings)."""
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
     from sphinx.util.logging import NAMESPACE
 
     if not (docs / "conf.py").is_file():
@@ -237,7 +238,9 @@ def _build(docs: Path, builder: str, outdir: Path) -> list[dict[str, str]]:
     logger = logging.getLogger(NAMESPACE)
     collector: Any = None
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
+        # as sphinx-build does: the directives and roles this build registers are docutils-global, and
+        # a second build in the same process (a test, a tool calling main() again) must not meet them
+        with contextlib.redirect_stdout(io.StringIO()), patch_docutils(docs), docutils_namespace():
             app = Sphinx(str(docs), str(docs), str(outdir), str(outdir / ".doctrees"), builder,
                          status=None, warning=io.StringIO(), freshenv=True, keep_going=True)
             collector = _node_warnings(app)

@@ -124,6 +124,16 @@ def test_check_of_a_clean_book_exits_zero(capsys, tmp_path):
     assert status == 0 and json.loads(out) == {"problems": []}
 
 
+def test_check_leaves_no_directive_or_role_registered_behind(capsys, tmp_path):
+    """Like sphinx-build: a second build in the same process (a tool, a test) starts from docutils' own."""
+    from docutils.parsers.rst import directives, roles
+
+    docs = shutil.copytree(ROOTS / "test-basic", tmp_path / "docs")
+    before = (set(directives._directives), set(roles._roles))  # type: ignore[attr-defined]
+    assert rpg(capsys, "check", str(docs), "--json")[0] == 0
+    assert (set(directives._directives), set(roles._roles)) == before  # type: ignore[attr-defined]
+
+
 def test_check_of_a_directory_without_conf_py_is_an_error(capsys, tmp_path):
     status, _, err = rpg(capsys, "check", str(tmp_path))
     assert status == 2 and "no conf.py" in err
