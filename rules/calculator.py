@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from rules.dice import DiceSource, Dist, RollResult, SeededSource, parse
 from rules.odds import at_least_table, at_most_table, distribution_table
-from rules.systems import load_registry
+from rules.systems import SystemNotation, load_registry
 from rules.tables import Table, percent
 
 __all__ = ["CalculatorError", "Odds", "answer", "answer_json", "distribution_of", "odds", "roll", "roll_json"]
@@ -32,6 +32,22 @@ class CalculatorError(ValueError):
     """A question the calculator cannot answer: a system with no notation, both a DC and a target..."""
 
 
+def _check_text(notation: object) -> None:
+    """A question is text of bounded length: anything else is refused before any work."""
+    if not isinstance(notation, str):
+        raise CalculatorError(f"dice notation is text, not {notation!r}")
+    if len(notation) > MAX_TEXT:
+        raise CalculatorError(f"the notation is {len(notation)} characters long; the limit is {MAX_TEXT}")
+
+
+def _notation_of(system: str) -> SystemNotation:
+    """``system``'s own notation, refused when it registers none."""
+    notation = load_registry(system).notation
+    if notation is None:
+        raise CalculatorError(f"system {system!r} registers no notation of its own")
+    return notation
+
+
 def distribution_of(notation: str, system: str | None = None) -> Dist:
     """The exact distribution of ``notation``: plain dice notation, or ``system``'s own.
 
@@ -39,15 +55,9 @@ def distribution_of(notation: str, system: str | None = None) -> Dist:
     Raises a ``ValueError`` (``NotationError``, ``ComputationTooLargeError``, ``SystemLoadError``,
     :class:`CalculatorError`) whose message names the bad value.
     """
-    if not isinstance(notation, str):
-        raise CalculatorError(f"dice notation is text, not {notation!r}")
-    if len(notation) > MAX_TEXT:
-        raise CalculatorError(f"the notation is {len(notation)} characters long; the limit is {MAX_TEXT}")
+    _check_text(notation)
     if system:
-        registry = load_registry(system)
-        if registry.notation is None:
-            raise CalculatorError(f"system {system!r} registers no notation of its own")
-        result: Any = registry.notation.parse(notation)
+        result: Any = _notation_of(system).parse(notation)
     else:
         result = parse(notation)
     dist = result.dist() if hasattr(result, "dist") and not hasattr(result, "p_ge") else result
@@ -127,17 +137,12 @@ def answer(notation: str, system: str | None = None, dc: int | None = None,
 
 def roll(notation: str, system: str | None, source: DiceSource) -> RollResult:
     """Roll ``notation`` (plain, or ``system``'s own) with the dice ``source`` gives: every die shown."""
-    if not isinstance(notation, str):
-        raise CalculatorError(f"dice notation is text, not {notation!r}")
-    if len(notation) > MAX_TEXT:
-        raise CalculatorError(f"the notation is {len(notation)} characters long; the limit is {MAX_TEXT}")
+    _check_text(notation)
     if system:
-        registry = load_registry(system)
-        if registry.notation is None:
-            raise CalculatorError(f"system {system!r} registers no notation of its own")
-        if registry.notation.roll is None:
+        own = _notation_of(system)
+        if own.roll is None:
             raise CalculatorError(f"system {system!r} has notation for odds only; it cannot be rolled")
-        return registry.notation.roll(notation, source)
+        return own.roll(notation, source)
     return parse(notation).roll(source)
 
 
