@@ -72,6 +72,7 @@ def setup(app: Any) -> dict[str, Any]:
         export,
         graphs,
         index_pages,
+        navigation,
         previews,
         releases,
         search,
@@ -135,6 +136,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("html-collect-pages", search.restore_node_entries)
     app.connect("html-page-context", sheets.add_sheet_script)
     app.connect("html-page-context", _add_odds_script)
+    navigation.setup_navigation(app)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", previews.write_previews)
     return {
