@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -90,14 +90,16 @@ def browser(chromium_binary: str) -> Iterator[Any]:
             instance.close()
 
 
-def new_context(browser: Any, log: PageLog, **options: Any) -> Any:
-    """A fresh browser context (own cache, storage, media settings) whose external requests are blocked."""
+def new_context(browser: Any, log: PageLog | Callable[[], PageLog], **options: Any) -> Any:
+    """A fresh browser context (own cache, storage, media settings) whose external requests are blocked
+    and recorded in ``log`` (or in the log a callable names: the shared tab's current test's)."""
     options.setdefault("reduced_motion", "reduce")  # no smooth scrolling to wait for (the site honours it)
     context = browser.new_context(viewport=options.pop("viewport", VIEWPORT), **options)
     context.set_default_timeout(15_000)
+    current = log if callable(log) else (lambda: log)
 
     def block(route: Any) -> None:
-        log.external.append(route.request.url)
+        current().external.append(route.request.url)
         route.abort("blockedbyclient")
 
     context.route(NOT_LOOPBACK, block)
@@ -109,16 +111,75 @@ def page_log() -> PageLog:
     return PageLog()
 
 
-@pytest.fixture
-def page(browser: Any, page_log: PageLog) -> Iterator[Any]:
-    """A Playwright ``Page`` at desktop size (1280x900) in its own context, light colour scheme."""
-    context = new_context(browser, page_log)
-    tab = context.new_page()
-    tab.on("pageerror", lambda error: page_log.exceptions.append(str(error)))
+class SharedTab:
+    """One desktop tab in one context, lent to every test that asks for ``page`` on this worker.
+
+    A fresh context per test costs a renderer process of its own (about 0.4 s of CPU); the tab is made
+    as good as new instead: before each test it leaves the last page (about:blank), and its context
+    forgets cookies, permissions, the HTTP cache and the storage of every origin it visited.  Tests that
+    need other context settings (screen, colour scheme, no JavaScript) open their own with ``open_page``.
+    """
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.log = PageLog()
+        self.origins: set[str] = set()
+        self.context: Any = None
+        self.tab: Any = None
+
+    def _open(self) -> None:
+        self.context = new_context(self.browser, lambda: self.log)
+        self.tab = self.context.new_page()
+        self.tab.on("pageerror", lambda error: self.log.exceptions.append(str(error)))
+        self.tab.on("framenavigated", lambda frame: self.origins.add(_origin(frame.url)))
+
+    def lend(self, log: PageLog) -> Any:
+        """The tab, clean, its exceptions and external requests recorded in ``log`` from now on."""
+        if self.tab is None or self.tab.is_closed():
+            self.close()
+            self._open()
+        self.tab.goto("about:blank")
+        self.log = log
+        self.context.clear_cookies()
+        self.context.clear_permissions()
+        session = self.context.new_cdp_session(self.tab)
+        try:
+            for origin in sorted(self.origins - {""}):
+                session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            session.send("Network.clearBrowserCache")
+        finally:
+            session.detach()
+        self.origins.clear()
+        self.tab.set_viewport_size(VIEWPORT)
+        self.tab.set_default_timeout(15_000)
+        self.tab.mouse.move(0, 0)
+        return self.tab
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.tab = None
+
+
+def _origin(url: str) -> str:
+    """``scheme://host:port`` of a page's URL; empty for about:, data: and blob: pages."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
+
+
+@pytest.fixture(scope="session")
+def shared_tab(browser: Any) -> Iterator[SharedTab]:
+    shared = SharedTab(browser)
     try:
-        yield tab
+        yield shared
     finally:
-        context.close()
+        shared.close()
+
+
+@pytest.fixture
+def page(shared_tab: SharedTab, page_log: PageLog) -> Any:
+    """A Playwright ``Page`` at desktop size (1280x900), light colour scheme, as good as a new one."""
+    return shared_tab.lend(page_log)
 
 
 @pytest.fixture
