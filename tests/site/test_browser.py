@@ -243,3 +243,13 @@ def test_a_screenshot_of_the_nemron_book_is_saved(page, page_log, site, artifact
     assert len(data) > 50_000, f"{path} is only {len(data)} bytes: a blank page?"
     assert len(set(pixels)) > 64, f"{path} has almost no distinct pixel values: a blank page?"
     assert_clean(page_log, site, since)
+
+
+@pytest.mark.parametrize("url", ["https://cdn.example.org/furo.js", "http://192.0.2.7/font.woff2",
+                                 "http://localhost.example.net/x"])
+def test_a_request_to_another_host_is_recorded_and_never_answered(page, page_log, site, url):
+    """The fence the other tests rely on: by name or by address, nothing reaches another host."""
+    page.goto(urljoin(site.url, NEMRON))
+    outcome = page.evaluate("url => fetch(url, {mode: 'no-cors'}).then(() => 'answered', () => 'refused')", url)
+    assert outcome == "refused"
+    assert page_log.external == [url]
