@@ -139,13 +139,14 @@ class SharedTab:
         self.tab.on("pageerror", lambda error: self.log.exceptions.append(str(error)))
         self.tab.on("framenavigated", lambda frame: self.origins.add(_origin(frame.url)))
 
-    def lend(self, log: PageLog) -> Any:
-        """The tab, clean, its exceptions and external requests recorded in ``log`` from now on."""
+    def lend(self, log: PageLog | None = None) -> Any:
+        """The tab, clean, its exceptions and external requests recorded in ``log`` (or in a new log,
+        ``self.log``) from now on."""
         if self.tab is None or self.tab.is_closed():
             self.close()
             self._open()
         self.tab.goto("about:blank")
-        self.log = log
+        self.log = PageLog() if log is None else log
         self.context.clear_cookies()
         self.context.clear_permissions()
         session = self.context.new_cdp_session(self.tab)

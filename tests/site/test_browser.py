@@ -15,6 +15,8 @@ import json
 import struct
 import urllib.request
 import zlib
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
@@ -75,27 +77,57 @@ def nav_links_to(page, url: str) -> list[str]:
         .map(a => a.textContent.trim())""")
 
 
-def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(page, page_log, site):
-    """Click each distinct ``:node:ref:`` of the Nemron book's front page; each lands on its node."""
+@dataclass
+class RefVisit:
+    """One ``:node:ref:`` of the Nemron front page, clicked, and the page it landed on."""
+
+    ref: dict  # href, title, text
+    target: dict  # ANCHOR_TARGET_JS where the click landed
+    toc_titles: list[str]  # the landed page's navigation links to the node's #anchor
+
+
+@dataclass
+class RefTour:
+    visits: list[RefVisit]
+    log: Any  # conftest.PageLog of the whole tour
+    failures: list[tuple[str, int]]  # requests the site could not answer during the tour
+
+
+@pytest.fixture(scope="module")
+def nemron_ref_tour(shared_tab, site) -> RefTour:
+    """Each distinct ``:node:ref:`` of the Nemron front page clicked once, as a user would (scrolled
+    into view, a real mouse click); the clicks' tests and the local-contents test read the same visits."""
+    page = shared_tab.lend()
+    log = shared_tab.log  # this tour's own
     since = len(site.requests)
     start = urljoin(site.url, NEMRON)
     page.goto(start)
-    refs = {ref["href"]: ref for ref in node_refs(page)}  # one visit per distinct target
-    cross_page = [ref for href, ref in refs.items() if without_hash(href) != start]
-    assert cross_page, "no :node:ref: on the Nemron front page leads to another page"
-    assert any(urlsplit(href).fragment == ENERGY_UID for href in refs), "the Energy node is not referenced"
-    for href, ref in refs.items():
+    visits = []
+    for href, ref in {ref["href"]: ref for ref in node_refs(page)}.items():  # one visit per distinct target
         page.goto(start)
         link = page.evaluate_handle(f"""[...document.querySelectorAll("a.reference")]
             .find(a => a.href === {json.dumps(href)} && a.querySelector("span.rpg-node-ref"))""")
-        link.as_element().click()  # as a user would: scrolled into view, a real mouse click
+        link.as_element().click()
         page.wait_for_url(href)
         try:  # themes may scroll smoothly (Furo): wait for the scroll to end
             page.wait_for_function(f"() => {{ const t = {ANCHOR_TARGET_JS}; return !t.found || "
                                    "(t.top >= -2 && t.top < t.viewport); }", timeout=5_000)
         except PlaywrightTimeout:
-            pass  # the assertions below say what is wrong
-        target = page.evaluate(ANCHOR_TARGET_JS)
+            pass  # the assertions of the tests say what is wrong
+        visits.append(RefVisit(ref, page.evaluate(ANCHOR_TARGET_JS), nav_links_to(page, href)))
+    return RefTour(visits, log, site.failures(since))
+
+
+def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(nemron_ref_tour, site):
+    """Click each distinct ``:node:ref:`` of the Nemron book's front page; each lands on its node."""
+    start = urljoin(site.url, NEMRON)
+    hrefs = [visit.ref["href"] for visit in nemron_ref_tour.visits]
+    assert hrefs, f"no :node:ref: link (a.reference > span.rpg-node-ref) on {start}"
+    assert [href for href in hrefs if without_hash(href) != start], \
+        "no :node:ref: on the Nemron front page leads to another page"
+    assert any(urlsplit(href).fragment == ENERGY_UID for href in hrefs), "the Energy node is not referenced"
+    for visit in nemron_ref_tour.visits:
+        href, ref, target = visit.ref["href"], visit.ref, visit.target
         anchor = unquote(urlsplit(href).fragment)
         assert target["href"] == href, f"clicking {ref['text']!r} did not open {href}"
         assert target["found"], f"{without_hash(href)} has no element with id {anchor!r}"
@@ -104,7 +136,9 @@ def test_node_refs_of_the_nemron_book_lead_to_their_node_sections(page, page_log
         assert target["heading"] == ref["title"], \
             f"#{anchor}: the heading {target['heading']!r} is not the node's title {ref['title']!r}"
         assert -2 <= target["top"] < target["viewport"], f"the browser did not scroll to #{anchor}"
-    assert_clean(page_log, site, since)
+    assert nemron_ref_tour.log.exceptions == [], "uncaught JavaScript exceptions"
+    assert nemron_ref_tour.log.external == [], "requests to hosts other than the site's own"
+    assert nemron_ref_tour.failures == [], "requests the site could not answer"
 
 
 def test_a_node_heading_is_in_the_nemron_book_toc(page, page_log, site):
@@ -121,15 +155,11 @@ def test_a_node_heading_is_in_the_nemron_book_toc(page, page_log, site):
     assert_clean(page_log, site, since)
 
 
-def test_each_node_heading_is_in_its_own_page_local_toc(page, site):
-    page.goto(urljoin(site.url, NEMRON))
-    missing = []
-    for href, ref in {ref["href"]: ref for ref in node_refs(page)}.items():
-        page.goto(href)
-        if not page.evaluate(ANCHOR_TARGET_JS)["found"]:  # not the known bug: a real failure
-            pytest.fail(f"{href}: no such anchor")
-        if ref["title"] not in nav_links_to(page, href):
-            missing.append(href)
+def test_each_node_heading_is_in_its_own_page_local_toc(nemron_ref_tour):
+    assert nemron_ref_tour.visits, "no :node:ref: on the Nemron front page"
+    for visit in nemron_ref_tour.visits:  # not the known bug: a real failure
+        assert visit.target["found"], f"{visit.ref['href']}: no such anchor"
+    missing = [visit.ref["href"] for visit in nemron_ref_tour.visits if visit.ref["title"] not in visit.toc_titles]
     assert missing == [], "pages without a table-of-contents link to their node's #anchor"
 
 
