@@ -117,7 +117,7 @@ def answer(notation: str, system: str | None = None, dc: int | None = None,
 
     A long distribution's table comes folded (``rows``: :func:`rules.odds.fold_tails`; ``folded`` says
     whether it is, ``outcomes`` how many there are), unless ``every`` asks for a row per outcome.  The
-    chart always covers every outcome (``chart``: see :func:`chart_heights`).
+    chart (``chart``: see :func:`chart_heights`) leaves out only the negligible tails, whatever the table.
     """
     if dc is not None and under is not None:
         raise CalculatorError("give either a DC (at least) or a target (at most), not both")
@@ -141,7 +141,7 @@ def answer(notation: str, system: str | None = None, dc: int | None = None,
     variance = Fraction(dist.variance())
     data: dict[str, Any] = {"notation": notation, "system": system or None, "rows": rows,
                             "outcomes": len(support), "folded": len(rows) != len(support),
-                            "chart": chart_heights(dist),
+                            "chart": chart_heights(dist, fold_tails(dist, limit=None)),
                             "mean": _fraction(mean), "mean_text": f"{float(mean):.3f}",
                             "sd_text": f"{math.sqrt(variance):.3f}", "target": None}
     if dc is not None or under is not None:
@@ -156,16 +156,19 @@ def answer(notation: str, system: str | None = None, dc: int | None = None,
 CHART_SCALE = 1000
 
 
-def chart_heights(dist: Dist) -> dict[str, list[Any]]:
-    """Every outcome and its bar's height: P(= x) in thousandths of the likeliest outcome's, rounded.
+def chart_heights(dist: Dist, fold: Fold | None = None) -> dict[str, list[Any]]:
+    """The chart's outcomes (``fold``'s rows of their own, else all) and their bars' heights: P(= x) in
+    thousandths of the likeliest outcome's, rounded.
 
     Whole numbers from the exact weights, so the chart of 10,000 outcomes costs a few milliseconds and
     a few bytes per bar; the table, not the chart, carries the exact chances.
     """
-    weights = dist.weights()
-    peak = max(weights.values())
-    return {"outcomes": [x if type(x) is int else str(x) for x in weights],
-            "heights": [(2 * CHART_SCALE * w + peak) // (2 * peak) for w in weights.values()]}
+    outcomes, weights = dist.support(), list(dist.weights().values())
+    if fold is not None:
+        outcomes, weights = outcomes[fold.low:fold.high], weights[fold.low:fold.high]
+    peak = max(dist.weights().values())
+    return {"outcomes": [x if type(x) is int else str(x) for x in outcomes],
+            "heights": [(2 * CHART_SCALE * w + peak) // (2 * peak) for w in weights]}
 
 
 def roll(notation: str, system: str | None, source: DiceSource) -> RollResult:

@@ -143,8 +143,15 @@ def test_a_short_distribution_is_never_folded():
     assert answer("3d6") == answer("3d6", every=True) and not answer("3d6")["folded"]
 
 
-def test_the_chart_shows_every_outcome_in_thousandths_of_the_likeliest():
+def test_the_chart_gives_each_bar_in_thousandths_of_the_likeliest_outcome():
     chart = answer("2d6")["chart"]
     assert chart == {"outcomes": list(range(2, 13)), "heights": [167, 333, 500, 667, 833, 1000, 833, 667, 500, 333, 167]}
-    long = answer("1d10000")["chart"]
-    assert long["outcomes"] == list(range(1, 10001)) and set(long["heights"]) == {1000}
+
+
+def test_the_chart_leaves_out_only_the_negligible_tails_whatever_the_table_shows():
+    assert answer("100d6")["chart"]["outcomes"] == list(range(294, 407))  # the table's own rows
+    assert answer("100d6", every=True)["chart"] == answer("100d6")["chart"]
+    wide = answer("50d20")["chart"]["outcomes"]  # 120 rows of their own, but about 250 outcomes not negligible
+    assert len(wide) > 200 and wide == list(range(wide[0], wide[-1] + 1))
+    uniform = answer("1d10000")["chart"]  # 4 outcomes at each end are together 1/2500: negligible
+    assert uniform["outcomes"] == list(range(5, 9997)) and set(uniform["heights"]) == {1000}
