@@ -164,9 +164,9 @@ def chart_heights(dist: Dist, fold: Fold | None = None) -> dict[str, list[Any]]:
     a few bytes per bar; the table, not the chart, carries the exact chances.
     """
     outcomes, weights = dist.support(), list(dist.weights().values())
+    peak = max(weights)
     if fold is not None:
         outcomes, weights = outcomes[fold.low:fold.high], weights[fold.low:fold.high]
-    peak = max(dist.weights().values())
     return {"outcomes": [x if type(x) is int else str(x) for x in outcomes],
             "heights": [(2 * CHART_SCALE * w + peak) // (2 * peak) for w in weights]}
 
