@@ -163,6 +163,14 @@ def test_the_spurg_sheet_lets_the_table_pick_another_starting_guideline_and_shar
     assert page_log.exceptions == []
 
 
+def test_a_printed_budget_line_names_its_total_once_without_the_menu(page, site):
+    open_sheet(page, site, "spurg")
+    menu = page.locator(".rpg-sheet-budget-choice")
+    assert menu.is_visible()
+    page.emulate_media(media="print")
+    assert not menu.is_visible() and page.locator("output.rpg-sheet-budget").text_content() == "0 of 100 CP spent"
+
+
 @pytest.mark.parametrize("text", ["floor((a + b) / 2)", "-a // 3 + b // -2", "ceil(a / 3) - b / 7", "min(a, b) * 1.5",
                                   "max(a, b, 2) - abs(a - b)", "a / b / 3 * (b - a)"])
 def test_the_page_evaluator_rounds_and_divides_exactly_as_the_engine(page, site, text):
