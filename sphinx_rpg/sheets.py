@@ -434,7 +434,7 @@ def _budget_cell(item: Mapping[str, Any], ident: str) -> str:
     if len(choices) > 1:
         options = "".join(f'<option value="{c}"{" selected" if c == item["total"] else ""}>{c}</option>'
                           for c in choices)
-        words = "at most" if item.get("kind") == CAP else "out of"
+        words = "the table allows" if item.get("kind") == CAP else "out of"
         menu = (f' <label class="rpg-sheet-budget-choice">{words} <select data-budget="{uid}" '
                 f'aria-label="{escape(item["label"], quote=True)}: total">{options}</select></label>')
     return (f'<output class="rpg-sheet-budget" id="{ident}" data-budget="{uid}" role="status" aria-live="polite">'

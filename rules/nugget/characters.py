@@ -149,7 +149,7 @@ def attribute_budget(levels: Mapping[str, int], *, max_poor: int = MAX_POOR_ATTR
 
 REGISTRY.define("Nugget.Rule.PoorAttributes", "Attributes at -1", "RU", formula=POOR_ATTRIBUTES_COUNT,
                 summary="A new character may take one attribute at -1, for one more point to spend.",
-                values=cap_values(MAX_POOR_ATTRIBUTES))
+                values=cap_values(MAX_POOR_ATTRIBUTES, choices=range(1, len(ATTRIBUTES) + 1)))
 
 
 @dataclass(frozen=True)

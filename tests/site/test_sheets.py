@@ -213,6 +213,7 @@ def test_a_saved_sheet_loads_back(page, site):
     data = open_sheet(page, site, "nugget")
     values = random_values(data, random.Random("save"))
     shown = page.evaluate(f"({FILL_JS})({json.dumps(values)})")
+    page.select_option('select[data-budget="Nugget.Rule.PoorAttributes"]', "2")  # the table's own limit
     saved = page.evaluate("""(async () => {
         let link = null;
         const click = HTMLAnchorElement.prototype.click;
@@ -222,7 +223,7 @@ def test_a_saved_sheet_loads_back(page, site):
         return {name: link.download, text: await (await fetch(link.href)).text()};
     })()""")
     assert saved["name"] == "nugget-sheet.json"
-    assert json.loads(saved["text"])["values"] == values
+    assert json.loads(saved["text"])["values"] == values | {"budget:Nugget.Rule.PoorAttributes": 2}
     page.evaluate('window.rpgSheets[0].reset()')
     page.evaluate(f"""(() => {{
         const input = document.querySelector("div.rpg-sheet input[data-action=load]");
@@ -234,6 +235,7 @@ def test_a_saved_sheet_loads_back(page, site):
     page.wait_for_function('document.querySelector(".rpg-sheet-status").textContent.startsWith("Loaded")')
     again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.textContent]))")
     assert again == shown
+    assert page.evaluate("document.querySelector('select[data-budget=\"Nugget.Rule.PoorAttributes\"]').value") == "2"
 
 
 def pdf_pages(pdf: bytes) -> int:
