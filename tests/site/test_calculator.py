@@ -260,37 +260,32 @@ def test_the_session_loaded_nothing_from_another_host_and_raised_nothing(session
     assert session.site.failures() == []
 
 
-def test_screenshots_in_light_dark_and_phone_width(session, artifacts):
-    tab = session.tab
-    session.ask("nemron", "1d6 › 1d10 › 1d8", "dc", "7")
-    tab.evaluate(ROLL_JS, ["nemron", "1d6 › 1d10 › 1d8", "dc", "7", 42])
-    tab.locator(".rpg-calculator").scroll_into_view_if_needed()
-    tab.screenshot(path=str(artifacts / "calculator-light.png"))
+def shoot(tab: Any, artifacts: Any, name: str, light: str, phone: str) -> float:
+    """Screenshots ``name``-light, -dark (at ``light``) and -phone (390 px, at ``phone``); the right edge of
+    ``phone`` at that width.  The tab is left light and 1280 px wide."""
+    tab.locator(light).scroll_into_view_if_needed()
+    tab.screenshot(path=str(artifacts / f"{name}-light.png"))
     tab.emulate_media(color_scheme="dark")
-    tab.screenshot(path=str(artifacts / "calculator-dark.png"))
+    tab.screenshot(path=str(artifacts / f"{name}-dark.png"))
     tab.set_viewport_size({"width": 390, "height": 844})
-    tab.locator(".rpg-calculator").scroll_into_view_if_needed()
-    tab.screenshot(path=str(artifacts / "calculator-phone.png"))
-    width = tab.evaluate("document.querySelector('.rpg-calculator form').getBoundingClientRect().right")
-    assert width <= 390  # the form fits the phone's width
+    tab.locator(phone).scroll_into_view_if_needed()
+    tab.screenshot(path=str(artifacts / f"{name}-phone.png"))
+    right: float = tab.evaluate(f"document.querySelector({phone!r}).getBoundingClientRect().right")
     tab.emulate_media(color_scheme="light")
     tab.set_viewport_size({"width": 1280, "height": 900})
+    return right
+
+
+def test_screenshots_in_light_dark_and_phone_width(session, artifacts):
+    session.ask("nemron", "1d6 › 1d10 › 1d8", "dc", "7")
+    session.tab.evaluate(ROLL_JS, ["nemron", "1d6 › 1d10 › 1d8", "dc", "7", 42])
+    assert shoot(session.tab, artifacts, "calculator", ".rpg-calculator", ".rpg-calculator form") <= 390  # it fits
 
 
 def test_screenshots_of_a_long_distribution_folded_in_light_dark_and_phone_width(session, artifacts):
-    tab = session.tab
     session.ask("", "100d6", "dc", "360")
-    tab.locator(".rpg-calculator-result").scroll_into_view_if_needed()
-    tab.screenshot(path=str(artifacts / "calculator-long-light.png"))
-    tab.emulate_media(color_scheme="dark")
-    tab.screenshot(path=str(artifacts / "calculator-long-dark.png"))
-    tab.set_viewport_size({"width": 390, "height": 844})
-    tab.locator(".rpg-calculator-folds").scroll_into_view_if_needed()
-    tab.screenshot(path=str(artifacts / "calculator-long-phone.png"))
-    right = tab.evaluate("document.querySelector('.rpg-calculator-folds').getBoundingClientRect().right")
-    assert right <= 390  # the note and its button wrap within the phone's width
-    tab.emulate_media(color_scheme="light")
-    tab.set_viewport_size({"width": 1280, "height": 900})
+    # the note under the folded table and its button wrap within the phone's width
+    assert shoot(session.tab, artifacts, "calculator-long", ".rpg-calculator-result", ".rpg-calculator-folds") <= 390
 
 
 def test_without_javascript_the_page_says_what_the_calculator_needs(open_page, site):
