@@ -122,7 +122,8 @@ class SharedTab:
     """One desktop tab in one context, lent to every test that asks for ``page`` on this worker.
 
     A fresh context per test costs a renderer process of its own (about 0.4 s of CPU); the tab is made
-    as good as new instead: before each test it leaves the last page (about:blank), and its context
+    as good as new instead: before each test it leaves the last page (about:blank), takes back the
+    desktop size, the screen media, the light colour scheme and the mouse's place, and its context
     forgets cookies, permissions, the HTTP cache and the storage of every origin it visited.  Tests that
     need other context settings (screen, colour scheme, no JavaScript) open their own with ``open_page``.
     """
@@ -159,6 +160,8 @@ class SharedTab:
             session.detach()
         self.origins.clear()
         self.tab.set_viewport_size(VIEWPORT)
+        # a test's emulate_media (print, dark) must not outlive it: back to the context's own settings
+        self.tab.emulate_media(media="null", color_scheme="light", reduced_motion="reduce", forced_colors="none")
         self.tab.set_default_timeout(15_000)
         self.tab.mouse.move(0, 0)
         return self.tab

@@ -283,3 +283,19 @@ def test_a_request_to_another_host_is_recorded_and_never_answered(page, page_log
     outcome = page.evaluate("url => fetch(url, {mode: 'no-cors'}).then(() => 'answered', () => 'refused')", url)
     assert outcome == "refused"
     assert page_log.external == [url]
+
+
+def test_the_tab_lent_to_the_next_test_forgets_what_the_last_one_did(shared_tab, site):
+    """``page`` is one tab lent test after test: storage, cookies, media, size and place are as new."""
+    tab = shared_tab.lend()
+    tab.goto(urljoin(site.url, NEMRON))
+    tab.evaluate("localStorage.setItem('left', 'over'); sessionStorage.setItem('left', 'over'); "
+                 "document.cookie = 'left=over'")
+    tab.emulate_media(media="print", color_scheme="dark")
+    tab.set_viewport_size({"width": 390, "height": 844})
+    tab = shared_tab.lend()
+    tab.goto(urljoin(site.url, NEMRON))
+    assert tab.evaluate("""[localStorage.getItem('left'), sessionStorage.getItem('left'), document.cookie,
+        matchMedia('print').matches, matchMedia('(prefers-color-scheme: dark)').matches,
+        matchMedia('(prefers-reduced-motion: reduce)').matches, innerWidth, innerHeight]""") == \
+        [None, None, "", False, False, True, 1280, 900]
