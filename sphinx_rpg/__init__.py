@@ -72,6 +72,7 @@ def setup(app: Any) -> dict[str, Any]:
         export,
         graphs,
         index_pages,
+        pagescan,
         previews,
         releases,
         search,
@@ -86,6 +87,8 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg.roles import NodeValueRole
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
+    pagescan.gate_design(app)  # ...and its per-page transforms then cost only the pages that use it
+    app.add_post_transform(pagescan.PageScan)
     for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
         app.add_config_value(name, default, rebuild, types, description=description)
     app.add_domain(domain.NodeDomain)
