@@ -41,6 +41,7 @@ PHASES = ("start-up", "read", "pickle+check", "resolve", "write", "finish", "tot
 # -- the child: one instrumented build ------------------------------------------------------------
 def _child(src: str, out: str, result: str) -> int:
     """Run one ``-j 1`` HTML build in this process; write its phase and handler CPU times to ``result``."""
+    from docutils.transforms import Transformer
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.builders.html import StandaloneHTMLBuilder
@@ -49,6 +50,7 @@ def _child(src: str, out: str, result: str) -> int:
 
     phases: dict[str, float] = dict.fromkeys(PHASES, 0.0)
     handlers: dict[str, float] = {}
+    details: dict[str, float] = {}  # each transform, and the write phase's parts
     depth = [0]
 
     @contextmanager
@@ -128,6 +130,35 @@ def _child(src: str, out: str, result: str) -> int:
 
     EventManager.emit = emit  # type: ignore[method-assign]
 
+    def apply_transforms(self: Transformer) -> None:  # docutils' loop, each transform timed by class
+        self.document.reporter.attach_observer(self.document.note_transform_message)
+        while self.transforms:
+            if not self.sorted:
+                self.transforms.sort(reverse=True)
+                self.sorted = True
+            priority, transform_class, pending, kwargs = self.transforms.pop()
+            started = time.process_time()
+            transform_class(self.document, startnode=pending).apply(**kwargs)
+            key = f"transform {transform_class.__module__}.{transform_class.__name__}"
+            details[key] = details.get(key, 0.0) + time.process_time() - started
+            self.applied.append((priority, transform_class, pending, kwargs))
+        self.document.reporter.detach_observer(self.document.note_transform_message)
+
+    Transformer.apply_transforms = apply_transforms  # type: ignore[method-assign]
+    def part(original: Callable[..., Any], key: str) -> Callable[..., Any]:
+        def timed_part(*args: Any, **kwargs: Any) -> Any:
+            started = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                details[key] = details.get(key, 0.0) + time.process_time() - started
+
+        return timed_part
+
+    for attribute in ("handle_page", "index_page", "write_doc", "write_doc_serialized"):
+        original = getattr(StandaloneHTMLBuilder, attribute)
+        setattr(StandaloneHTMLBuilder, attribute, part(original, f"write: {attribute}"))
+
     app = Sphinx(src, src, out + "/html", out + "/doctrees", "html", status=None, warning=sys.stderr,
                  freshenv=False, parallel=1)
     phases["start-up"] = time.process_time()  # the interpreter's own start and imports included
@@ -135,7 +166,8 @@ def _child(src: str, out: str, result: str) -> int:
     phases["total"] = time.process_time()
     accounted = sum(phases[n] for n in PHASES if n not in ("total", "pickle+check", "start-up"))
     phases["pickle+check"] = phases["total"] - phases["start-up"] - accounted
-    Path(result).write_text(json.dumps({"phases": phases, "handlers": handlers, "status": app.statuscode}))
+    Path(result).write_text(json.dumps({"phases": phases, "handlers": handlers, "details": details,
+                                             "status": app.statuscode}))
     return 0
 
 
@@ -162,6 +194,12 @@ def report(scenario: str, results: dict[str, dict[str, Any]], top: int) -> str:
     ours = sorted(((v, k) for k, v in last.items() if "sphinx_rpg" in k or "sphinx_design" in k), reverse=True)
     lines += ["", f"Handlers of sphinx_rpg / sphinx_design ({flavours[-1]}), CPU s:", ""]
     lines += [f"- {value:.2f} {key}" for value, key in ours[:top]]
+    first, others = results[flavours[0]]["details"], results[flavours[-1]]["details"]
+    moved = sorted(((others.get(k, 0.0) - first.get(k, 0.0), k) for k in first.keys() | others.keys()),
+                   key=lambda pair: -abs(pair[0]))
+    lines += ["", f"Transforms and write steps, {flavours[-1]} minus {flavours[0]} (largest first), CPU s:", ""]
+    lines += [f"- {delta:+.2f} {key} ({first.get(key, 0.0):.2f} -> {others.get(key, 0.0):.2f})"
+              for delta, key in moved[:top]]
     return "\n".join(lines) + "\n"
 
 
