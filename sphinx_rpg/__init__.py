@@ -70,6 +70,7 @@ def setup(app: Any) -> dict[str, Any]:
         domain,
         editions,
         export,
+        gcpause,
         graphs,
         index_pages,
         pagescan,
@@ -140,6 +141,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", _add_odds_script)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", previews.write_previews)
+    gcpause.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
