@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from rules.dice import DiceSource, Dist, RollResult, SeededSource, parse
-from rules.odds import at_least_table, at_most_table, distribution_table
+from rules.odds import Fold, at_least_table, at_most_table, distribution_table, fold_tails
 from rules.systems import SystemNotation, load_registry
 from rules.tables import Table, percent
 
@@ -73,6 +73,8 @@ class Odds:
     notation: str
     distribution: Dist
     table: Table
+    #: How the table folds a long distribution's tails (``None``: a row per outcome, or a DC table).
+    fold: Fold | None = None
 
     @property
     def mean(self) -> Fraction:
@@ -80,9 +82,10 @@ class Odds:
 
 
 def odds(notation: str, system: str | None = None, *, dc: Sequence[int] | None = None,
-         under: Sequence[int] | None = None) -> Odds:
+         under: Sequence[int] | None = None, folded: bool = False) -> Odds:
     """P(result >= DC) for each of ``dc``, P(result <= target) for each of ``under``, or (neither)
-    every outcome with P(= x) and P(>= x)."""
+    every outcome with P(= x) and P(>= x): with ``folded``, a long table's tails folded into two exact
+    rows (:func:`rules.odds.fold_tails`)."""
     if dc is not None and under is not None:
         raise CalculatorError("give either a DC (at least) or a target (at most), not both")
     dist = distribution_of(notation, system)
@@ -91,7 +94,8 @@ def odds(notation: str, system: str | None = None, *, dc: Sequence[int] | None =
     elif under is not None:
         table = at_most_table(dist, under)
     else:
-        table = distribution_table(dist)
+        fold = fold_tails(dist) if folded else None
+        return Odds(notation, dist, distribution_table(dist, fold=fold), fold)
     return Odds(notation, dist, table)
 
 
@@ -106,25 +110,38 @@ def _outcome(x: Any) -> int | str:
 
 
 def answer(notation: str, system: str | None = None, dc: int | None = None,
-           under: int | None = None) -> dict[str, Any]:
+           under: int | None = None, every: bool = False) -> dict[str, Any]:
     """Everything the calculator shows, JSON-ready: each outcome with P(= x) and P(>= x) as exact
     fractions and percentages, the mean, the standard deviation and the chance against one DC or
-    roll-under target."""
+    roll-under target.
+
+    A long distribution's table comes folded (``rows``: :func:`rules.odds.fold_tails`; ``folded`` says
+    whether it is, ``outcomes`` how many there are), unless ``every`` asks for a row per outcome.  The
+    chart (``chart``: see :func:`chart_heights`) leaves out only the negligible tails, whatever the table.
+    """
     if dc is not None and under is not None:
         raise CalculatorError("give either a DC (at least) or a target (at most), not both")
     for name, value in (("DC", dc), ("target", under)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise CalculatorError(f"the {name} is a whole number, not {value!r}")
-    result = odds(notation, system)
+    result = odds(notation, system, folded=not every)
     dist = result.distribution
+    support = dist.support()
+    fold = result.fold or Fold(0, len(support), len(support))
     rows = []
-    for outcome, p_eq, p_ge in result.table.rows:  # the rows `rpg odds` prints
+    for outcome, p_eq, p_ge in result.table.rows:  # the rows `rpg odds` prints (folded or not)
         p_eq, p_ge = Fraction(cast(Fraction, p_eq)), Fraction(cast(Fraction, p_ge))
         rows.append({"outcome": _outcome(outcome), "p": _fraction(p_eq), "percent": percent(p_eq),
                      "p_ge": _fraction(p_ge), "percent_ge": percent(p_ge)})
+    if fold.low:  # a folded row names the outcomes it holds: the page marks it when all of them succeed
+        rows[0].update({"from": _outcome(support[0]), "to": _outcome(support[fold.low - 1])})
+    if fold.high < fold.count:
+        rows[-1].update({"from": _outcome(support[fold.high]), "to": _outcome(support[-1])})
     mean = result.mean
     variance = Fraction(dist.variance())
     data: dict[str, Any] = {"notation": notation, "system": system or None, "rows": rows,
+                            "outcomes": len(support), "folded": len(rows) != len(support),
+                            "chart": chart_heights(dist, fold_tails(dist, limit=None)),
                             "mean": _fraction(mean), "mean_text": f"{float(mean):.3f}",
                             "sd_text": f"{math.sqrt(variance):.3f}", "target": None}
     if dc is not None or under is not None:
@@ -133,6 +150,25 @@ def answer(notation: str, system: str | None = None, dc: int | None = None,
         p = Fraction(dist.p_ge(value) if dc is not None else dist.p_le(value))
         data["target"] = {"kind": kind, "value": value, "p": _fraction(p), "percent": percent(p)}
     return data
+
+
+#: The chart's scale: each bar's height in thousandths of the likeliest outcome's.
+CHART_SCALE = 1000
+
+
+def chart_heights(dist: Dist, fold: Fold | None = None) -> dict[str, list[Any]]:
+    """The chart's outcomes (``fold``'s rows of their own, else all) and their bars' heights: P(= x) in
+    thousandths of the likeliest outcome's, rounded.
+
+    Whole numbers from the exact weights, so the chart of 10,000 outcomes costs a few milliseconds and
+    a few bytes per bar; the table, not the chart, carries the exact chances.
+    """
+    outcomes, weights = dist.support(), list(dist.weights().values())
+    peak = max(weights)
+    if fold is not None:
+        outcomes, weights = outcomes[fold.low:fold.high], weights[fold.low:fold.high]
+    return {"outcomes": [x if type(x) is int else str(x) for x in outcomes],
+            "heights": [(2 * CHART_SCALE * w + peak) // (2 * peak) for w in weights]}
 
 
 def roll(notation: str, system: str | None, source: DiceSource) -> RollResult:
@@ -192,8 +228,9 @@ def _whole(text: str | int | None, name: str) -> int | None:
 
 
 def answer_json(notation: str, system: str | None = None, dc: str | int | None = None,
-                under: str | int | None = None, systems: Sequence[str] = ()) -> str:
+                under: str | int | None = None, systems: Sequence[str] = (), every: bool = False) -> str:
     """:func:`answer` as JSON text, or ``{"error": "<one line>"}``: the browser's whole interface.
+    ``every``: a row per outcome (the page's "Show all"), not the folded table.
 
     ``systems`` lists the systems this calculator offers (written by the build); any other system is
     refused before anything is imported, so a shared link cannot make the page import a module.
@@ -202,7 +239,7 @@ def answer_json(notation: str, system: str | None = None, dc: str | int | None =
         if system and system not in systems:
             offered = ", ".join(systems) or "none"
             raise CalculatorError(f"this calculator offers no game system {system!r} (it offers: {offered})")
-        data = answer(notation, system or None, _whole(dc, "DC"), _whole(under, "target"))
+        data = answer(notation, system or None, _whole(dc, "DC"), _whole(under, "target"), every=every is True)
     except ValueError as error:  # the engine refusing its input names the bad value
         return json.dumps({"error": _one_line(str(error))})
     except RecursionError:

@@ -6,10 +6,14 @@ A distribution is anything with the ``rules.dice.Dist`` query methods (``p``, ``
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
+from rules.dice import Dist
 from rules.tables import Table
 
 
@@ -32,9 +36,113 @@ def at_most_table(pool: Any, targets: Iterable[int], title: str = "") -> Table:
     return Table.of(("Target", "P(success)"), rows, title, probabilities=("P(success)",))
 
 
-def distribution_table(pool: Any, title: str = "") -> Table:
-    """Every outcome with P(= x) and P(>= x)."""
+def distribution_table(pool: Any, title: str = "", fold: Fold | None = None) -> Table:
+    """Every outcome with P(= x) and P(>= x); with ``fold`` (see :func:`fold_tails`), the outcomes
+    before ``fold.low`` on one row ``"≤ x"`` and those from ``fold.high`` on one row ``"≥ y"``, each
+    with the exact sum of what it folds."""
     dist = _as_dist(pool)
-    rows = [(outcome, Fraction(p), Fraction(dist.p_ge(outcome))) for outcome, p in dist.items()]
+    if fold is None:
+        rows = [(outcome, Fraction(p), Fraction(dist.p_ge(outcome))) for outcome, p in dist.items()]
+    else:
+        rows = folded_rows(dist, fold)
     return Table.of(("Result", "P(= result)", "P(>= result)"), rows, title,
                     probabilities=("P(= result)", "P(>= result)"))
+
+
+#: A tail of a distribution less likely than this, all of it together, is negligible: one roll in two
+#: thousand, a chance the table would print as "<0.1%" anyway.
+NEGLIGIBLE = Fraction(1, 2000)
+#: A table of at most this many outcomes is never folded: it fits a screen or two as it is.
+SHORT = 40
+#: The most outcomes a folded table shows on rows of their own: a reader scans about this many.
+ROW_LIMIT = 120
+#: Marks of a folded row: "≤ 297" holds every outcome up to 297, "≥ 403" every one from 403.
+AT_MOST, AT_LEAST = "\N{LESS-THAN OR EQUAL TO}", "\N{GREATER-THAN OR EQUAL TO}"
+
+
+class FoldError(ValueError):
+    """A folding rule with bounds that cannot work (a negative limit, a threshold of 1 or more...)."""
+
+
+@dataclass(frozen=True)
+class Fold:
+    """Which outcomes of a distribution (in order) a table shows on rows of their own.
+
+    ``outcomes[low:high]`` get a row each; ``outcomes[:low]`` fold into one row and
+    ``outcomes[high:]`` into another.  Nothing is dropped: a folded row carries the exact sum.
+    """
+
+    low: int
+    high: int
+    count: int
+
+    @property
+    def folded(self) -> bool:
+        return self.low > 0 or self.high < self.count
+
+
+def fold_tails(pool: Any, *, negligible: Fraction = NEGLIGIBLE, short: int = SHORT,
+               limit: int | None = ROW_LIMIT) -> Fold:
+    """The outcomes a long table shows on rows of their own; the rest fold into two tail rows.
+
+    1. A table of at most ``short`` outcomes is shown whole.
+    2. A negligible tail folds: the most outcomes at either end whose total chance is less than
+       ``negligible`` (1/2000: it prints as "<0.1%") become one row (only when that row replaces two or more).
+    3. At most ``limit`` outcomes keep rows of their own: when more remain, the ``limit`` consecutive
+       outcomes with the greatest total chance stay (of equal windows, the one nearest the middle)
+       and the tails fold, however likely they are.
+
+    A folded row always replaces two or more outcomes: a tail of one outcome keeps its own row.
+    """
+    if not isinstance(negligible, (int, Fraction)) or not 0 <= negligible < Fraction(1, 2):
+        raise FoldError(f"the negligible chance must be a Fraction from 0 to under 1/2, not {negligible!r}")
+    if isinstance(short, bool) or not isinstance(short, int) or short < 0:
+        raise FoldError(f"short must be a whole number of at least 0, not {short!r}")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise FoldError(f"the row limit must be a whole number of at least 1, not {limit!r}")
+    weights = _integer_weights(_as_dist(pool))
+    count = len(weights)
+    if count <= short:
+        return Fold(0, count, count)
+    cumulative = [0, *accumulate(weights)]  # cumulative[k]: the weight of the first k outcomes
+    total = cumulative[-1]
+    # a tail of weight w is negligible when w / total < n / d, that is w < ceil(n * total / d): exact
+    bound = Fraction(negligible)
+    under = -(-bound.numerator * total // bound.denominator)
+    low = bisect_left(cumulative, under) - 1  # the most outcomes from the bottom weighing under it
+    high = bisect_right(cumulative, total - under)  # the first outcome of the longest such top tail
+    low, high = (low if low >= 2 else 0), (high if count - high >= 2 else count)
+    if limit is not None and high - low > limit:
+        masses = [b - a for a, b in zip(cumulative, cumulative[limit:])]
+        best = max(masses)
+        middle = (count - limit) // 2
+        start = min((i for i, mass in enumerate(masses) if mass == best), key=lambda i: abs(i - middle))
+        low = start if start >= 2 else 0
+        high = start + limit if count - start - limit >= 2 else count
+    return Fold(low, high, count)
+
+
+def _integer_weights(dist: Any) -> list[int]:
+    """Each outcome's chance, in outcome order, as whole numbers over one common denominator."""
+    if not isinstance(dist, Dist):
+        raise FoldError(f"only a distribution's table folds, not a {type(dist).__name__}")
+    return list(dist.weights().values())  # in outcome order
+
+
+def folded_rows(pool: Any, fold: Fold) -> list[tuple[Any, Fraction, Fraction]]:
+    """(outcome, P(= x), P(>= x)) rows with ``fold``'s tails as ``("≤ x", P(<= x), 1)`` and
+    ``("≥ y", P(>= y), P(>= y))``."""
+    dist = _as_dist(pool)
+    outcomes = dist.support()
+    if fold.count != len(outcomes):
+        raise FoldError(f"the fold is for {fold.count} outcomes, the distribution has {len(outcomes)}")
+    rows: list[tuple[Any, Fraction, Fraction]] = []
+    if fold.low:
+        last = outcomes[fold.low - 1]
+        rows.append((f"{AT_MOST} {last}", Fraction(dist.p_le(last)), Fraction(1)))
+    rows.extend((x, Fraction(dist.p(x)), Fraction(dist.p_ge(x))) for x in outcomes[fold.low:fold.high])
+    if fold.high < fold.count:
+        first = outcomes[fold.high]
+        p_ge = Fraction(dist.p_ge(first))
+        rows.append((f"{AT_LEAST} {first}", p_ge, p_ge))
+    return rows

@@ -105,6 +105,20 @@ def _types(entry: Mapping[str, Any]) -> str:
     return ",".join(str(code) for code in entry.get("types") or ())
 
 
+def _type_names(entry: Mapping[str, Any]) -> str:
+    return ", ".join(str(name) for name in entry.get("type_names") or ())
+
+
+def _retyped(old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
+    """How the node's types changed, or None.  Where both entries name their types, the names decide:
+    a book that renames a code (``rule`` to ``RU``) has not changed what the node is."""
+    if old.get("type_names") and new.get("type_names"):
+        before, after = _type_names(old), _type_names(new)
+    else:
+        before, after = _types(old), _types(new)
+    return None if before == after else f"type {before or '(none)'} became {after or '(none)'}"
+
+
 def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(kinds, details) of how one node changed; both empty when it did not."""
     kinds: list[str] = []
@@ -112,9 +126,10 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[tuple
     if old.get("name") != new.get("name"):
         kinds.append("renamed")
         details.append(f"renamed from {old.get('name')!r} to {new.get('name')!r}")
-    if _types(old) != _types(new):
+    retyped = _retyped(old, new)
+    if retyped:
         kinds.append("retyped")
-        details.append(f"type {_types(old) or '(none)'} became {_types(new) or '(none)'}")
+        details.append(retyped)
     if old.get("docname") != new.get("docname"):
         kinds.append("moved")
         details.append(f"moved from page {old.get('docname')} to {new.get('docname')}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 from fractions import Fraction
 
+from rules.odds import AT_LEAST, AT_MOST
 from rules.tables import Table
 
 CHART_KINDS = ("line", "bar")
@@ -34,8 +35,14 @@ def _numeric(value: object) -> float | None:
     return float(value) if isinstance(value, (int, Fraction, float)) else None
 
 
+def _folded(cell: object) -> bool:
+    """A row that holds a folded tail of a distribution (:func:`rules.odds.folded_rows`)."""
+    return isinstance(cell, str) and cell.startswith((AT_MOST + " ", AT_LEAST + " "))
+
+
 def chart_svg(table: Table, kind: str = "line") -> str | None:
-    """An SVG plotting every probability column against the first column; None when impossible."""
+    """An SVG plotting every probability column against the first column (a folded tail's row left
+    out); None when impossible."""
     if not matplotlib_available():
         return None
     import matplotlib
@@ -43,9 +50,11 @@ def chart_svg(table: Table, kind: str = "line") -> str | None:
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
+    rows = [row for row in table.rows if not _folded(row[0])]  # a folded row ("≥ 9") has no place on the axis
+    table = Table(table.columns, tuple(rows), table.title, table.probability_columns, table.code_columns)
     series = [c for c in table.columns[1:] if table.is_probability(c)]
     xs = [x for x in map(_numeric, table.column(table.columns[0])) if x is not None]
-    if not series or len(xs) != len(table.rows):
+    if not series or not xs or len(xs) != len(table.rows):
         return None
     from matplotlib.ticker import MaxNLocator
 

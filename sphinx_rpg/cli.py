@@ -3,7 +3,7 @@
     rpg roll 4d6kh3 --seed 7           roll dice (each die, what was kept, the total)
     rpg roll "1d6 > 1d10" --system nemron --dc 7 --drama
                                        a game's own notation and side rolls, from its registration
-    rpg odds 3d6 --under 3-18          exact odds with a text bar chart
+    rpg odds 3d6 --under 3-18          exact odds with a text bar chart (--fold: a long table's tails folded)
     rpg check docs/                    every node.* problem of a rulebook, exit 1 if any
     rpg export docs/ -o nodes.json     the node catalogue (-o - writes it to stdout)
     rpg new mygame --name "My Game"    a starter rulebook with its own engine package
@@ -149,9 +149,11 @@ def command_odds(args: argparse.Namespace) -> tuple[int, Any, str]:
 
     if args.dc and args.under:
         raise CliError("give either --dc or --under, not both")
+    if args.fold and (args.dc or args.under):
+        raise CliError("--fold folds the table of every result; --dc and --under tables have nothing to fold")
     dc = _parse_range(args.dc) if args.dc else None
     under = _parse_range(args.under) if args.under else None
-    result = odds(args.notation, args.system, dc=dc, under=under)  # the calculator's own answer
+    result = odds(args.notation, args.system, dc=dc, under=under, folded=args.fold)  # the calculator's own answer
     table: Table = result.table
     distribution = result.distribution
     key_column = table.columns[1]
@@ -400,6 +402,8 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     odds.add_argument("--dc", default=None, type=_nonempty, help="P(result >= DC) for a range of DCs, e.g. 1-12")
     odds.add_argument("--under", default=None, type=_nonempty, help="P(result <= target) for a range, e.g. 3-18")
     odds.add_argument("--system", default=None, type=_nonempty, help=SYSTEM_HELP)
+    odds.add_argument("--fold", action="store_true",
+                      help="fold a long table's rarest results into one row at each end, as the calculator does")
     common(odds)
     odds.set_defaults(run=command_odds)
 

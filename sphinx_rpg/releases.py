@@ -7,7 +7,7 @@ first; the last one is what the marks beside node headings compare with.  The co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -75,10 +75,10 @@ def latest_release(env: BuildEnvironment) -> str | None:
     return list(releases)[-1] if isinstance(releases, dict) and releases else None
 
 
-def current_entry(name: str, types: tuple[str, ...], docname: str, digest: str,
+def current_entry(name: str, types: tuple[str, ...], type_names: Sequence[str], docname: str, digest: str,
                   rule: Node | None) -> dict[str, Any]:
     """The fields ``compare_nodes`` reads, for a node as this build defines it."""
-    return {"name": name, "types": list(types), "docname": docname, "digest": digest,
+    return {"name": name, "types": list(types), "type_names": list(type_names), "docname": docname, "digest": digest,
             "summary": rule.summary if rule else "",
             "facts": [{"label": f.label, "text": f.text} for f in rule_facts(rule)]}  # type: ignore[attr-defined]
 

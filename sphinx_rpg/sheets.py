@@ -30,7 +30,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
-from rules.budgets import Budget, BudgetError, budget_of, spent_message
+from rules.budgets import CAP, Budget, BudgetError, budget_message, budget_of
 from rules.formula import Formula, Number
 from rules.graph import name_index, resolve_name
 from rules.nodes import Node, Registry
@@ -41,7 +41,7 @@ from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
 
 #: Version of the sheet data written into pages (and read by sheet.js).
-SHEET_VERSION = 2
+SHEET_VERSION = 3
 GROUPINGS = ("type", "none")
 
 
@@ -86,7 +86,8 @@ class SheetBudget:
     def data(self, node: Node) -> dict[str, Any]:
         assert node.formula is not None
         return {"uid": self.uid, "label": self.label, "total": self.budget.total,
-                "choices": list(self.budget.choices), "unit": self.budget.unit, "formula": self.formula,
+                "choices": list(self.budget.choices), "unit": self.budget.unit, "kind": self.budget.kind,
+                "formula": self.formula,
                 "tree": node.formula.tree(), "variables": dict(self.variables)}
 
 
@@ -265,7 +266,7 @@ def budget_messages(sheet: Sheet, registry: Registry, values: Mapping[str, int],
         assert isinstance(formula, Formula)
         spent = formula.evaluate({name: known[key] for name, key in item.variables.items()})
         total = (totals or {}).get(item.uid, item.budget.total)
-        messages[item.uid] = spent_message(spent, total, item.budget.unit)
+        messages[item.uid] = budget_message(item.budget, spent, total)
     return messages
 
 
@@ -310,9 +311,9 @@ class NodeSheet(SphinxDirective):
         if not sheet.fields:
             warn("option", "node:sheet: the :inputs: and :derived: filters select no node", location)
             return []
-        for item in sheet.fields:
-            node = registry.get(item.uid) if item.uid else None
-            if node is not None and node.source_file is not None:
+        for uid in [item.uid for item in sheet.fields] + [item.uid for item in sheet.budgets]:
+            node = registry.get(uid) if uid else None
+            if node is not None and node.source_file is not None:  # the sheet shows its formula and values
                 self.env.note_dependency(str(node.source_file))
         data = json.dumps(sheet.data(registry), sort_keys=True)
         caption = self.options.get("caption", "")
@@ -374,7 +375,9 @@ class SheetResolver(SphinxPostTransform):
                 line += nodes.raw("", _budget_cell(item, f"{prefix}-budget-{number}"), format="html")
             else:
                 totals = " / ".join(str(c) for c in item["choices"])
-                line += nodes.Text(f"____ of {totals} {item['unit']} spent (= {item['formula']})")
+                blank = (f"____ (at most {totals})" if item.get("kind") == CAP
+                         else f"____ of {totals} {item['unit']} spent")
+                line += nodes.Text(f"{blank} (= {item['formula']})")
             box += line
         return box
 
@@ -434,7 +437,8 @@ def _budget_cell(item: Mapping[str, Any], ident: str) -> str:
     if len(choices) > 1:
         options = "".join(f'<option value="{c}"{" selected" if c == item["total"] else ""}>{c}</option>'
                           for c in choices)
-        menu = (f' <label class="rpg-sheet-budget-choice">out of <select data-budget="{uid}" '
+        words = "the table allows" if item.get("kind") == CAP else "out of"
+        menu = (f' <label class="rpg-sheet-budget-choice">{words} <select data-budget="{uid}" '
                 f'aria-label="{escape(item["label"], quote=True)}: total">{options}</select></label>')
     return (f'<output class="rpg-sheet-budget" id="{ident}" data-budget="{uid}" role="status" aria-live="polite">'
             "\N{EM DASH}</output>" + menu)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.budgets import budget_values
+from rules.budgets import budget_values, cap_values
 from rules.formula import Formula
 from rules.nodes import Ranks
 from rules.nugget.registry import REGISTRY, NuggetError
@@ -120,11 +120,15 @@ def attribute_dice(level: int) -> tuple[int, int]:
 
 #: Points the attributes spend, net: each level above 0 costs a point, an attribute at -1 gives one back.
 ATTRIBUTE_POINTS_SPENT = Formula(" + ".join(a.name for a in ATTRIBUTES))
+#: How many attributes are below 0 (each such term is 1 below 0 and 0 from 0 up).
+POOR_ATTRIBUTES_COUNT = Formula(" + ".join(f"min(1, max(0, -{a.name}))" for a in ATTRIBUTES))
+#: How many attributes a new character may take at -1.
+MAX_POOR_ATTRIBUTES = 1
 
 
 @REGISTRY.rule("Nugget.Rule.AttributePoints", "Attribute Points", "RU", formula=ATTRIBUTE_POINTS_SPENT,
                values={"points": ATTRIBUTE_POINTS, **budget_values(ATTRIBUTE_POINTS)})
-def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
+def attribute_budget(levels: Mapping[str, int], *, max_poor: int = MAX_POOR_ATTRIBUTES) -> int:
     """Check a player character's attributes spend exactly their points; return the points spent.
 
     Every level above 0 costs one point; each attribute at -1 (at most ``max_poor`` of them) gives
@@ -133,7 +137,7 @@ def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
     """
     for name, level in levels.items():
         check_attribute(name, level)
-    poor = sum(1 for level in levels.values() if level < 0)
+    poor = int(POOR_ATTRIBUTES_COUNT.evaluate({name: levels.get(name, 0) for name in ATTRIBUTE_NAMES}))
     if poor > max_poor:
         raise AttributeBudgetError(f"{poor} attributes at -1, but at most {max_poor} may be")
     spent = sum(level for level in levels.values() if level > 0)
@@ -141,6 +145,11 @@ def attribute_budget(levels: Mapping[str, int], *, max_poor: int = 1) -> int:
     if ATTRIBUTE_POINTS_SPENT.evaluate({name: levels.get(name, 0) for name in ATTRIBUTE_NAMES}) != ATTRIBUTE_POINTS:
         raise AttributeBudgetError(f"attributes spend {spent} points; a new character spends exactly {budget}")
     return spent
+
+
+REGISTRY.define("Nugget.Rule.PoorAttributes", "Attributes at -1", "RU", formula=POOR_ATTRIBUTES_COUNT,
+                summary="A new character may take one attribute at -1, for one more point to spend.",
+                values=cap_values(MAX_POOR_ATTRIBUTES, choices=range(1, len(ATTRIBUTES) + 1)))
 
 
 @dataclass(frozen=True)

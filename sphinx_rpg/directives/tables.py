@@ -223,12 +223,14 @@ def _registry_file(binding: Any, namespace: str) -> str | None:
 
 
 class NodeOdds(_ComputedTable):
-    """``.. node:odds:: 3d6`` with ``:dc: 1-12``, ``:under: 3-18`` or neither; ``:system:`` pools."""
+    """``.. node:odds:: 3d6`` with ``:dc: 1-12``, ``:under: 3-18`` or neither; ``:system:`` pools;
+    ``:fold:`` folds a distribution's negligible tails into one row each (:func:`rules.odds.fold_tails`)."""
 
     required_arguments = 1
     final_argument_whitespace = True
     option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
-                   "under": directives.unchanged_required, "system": directives.unchanged_required}
+                   "under": directives.unchanged_required, "system": directives.unchanged_required,
+                   "fold": directives.flag}
 
     def templates(self) -> list[str]:
         return [*super().templates(), self.arguments[0], self.options.get("dc", ""), self.options.get("under", "")]
@@ -261,6 +263,9 @@ class NodeOdds(_ComputedTable):
     def compute(self, fill: Fill = _same) -> Table:
         if "dc" in self.options and "under" in self.options:
             raise TableArgumentError("give either :dc: or :under:, not both")
+        if "fold" in self.options and ("dc" in self.options or "under" in self.options):
+            raise TableArgumentError(":fold: folds the table of every result; a :dc: or :under: table has "
+                                     "one row per target you chose")
         caption = fill(self.arguments[0]).strip()
         pool = self.pool(caption)
         if "dc" in self.options:
@@ -268,8 +273,10 @@ class NodeOdds(_ComputedTable):
         if "under" in self.options:
             return odds.at_most_table(pool, parse_range(fill(self.options["under"])), caption)
         dist = pool.dist() if hasattr(pool, "dist") and not hasattr(pool, "p_ge") else pool
+        if "fold" in self.options:  # asked for: fold however short (a folded table has at most 122 rows)
+            return odds.distribution_table(dist, caption, fold=odds.fold_tails(dist, short=0))
         if len(dist) > MAX_TABLE_ROWS:  # a page cannot render 15,000 rows in any sensible time
             raise TableArgumentError(f"{caption} has {len(dist):,} results, more than {MAX_TABLE_ROWS} rows: "
-                                     f"give :dc: or :under: with a range")
+                                     f"give :dc: or :under: with a range, or :fold:")
         return odds.distribution_table(dist, caption)
 

@@ -2,35 +2,43 @@
  *
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
  * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems} once, then
- * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems}.  Out: {type: "ready", ms},
- * {type: "answer", id, json, ms} and {type: "failed", message}.  The reader's text reaches Python
- * only as string arguments of rules.calculator.answer_json / roll_json: nothing is evaluated.
+ * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems, every}.
+ * Out: {type: "ready", ms, marks}, {type: "answer", id, json, ms} and {type: "failed", message}.
+ * The reader's text reaches Python only as string arguments of rules.calculator.answer_json /
+ * roll_json: nothing is evaluated.
  */
 let answerJson = null;
 let rollJson = null;
 let toPy = null;
 let pending = [];
+let marks = {}; // where the start's time went (ms), for bench/calculator.py
 
 function oneLine(error) {
   const text = String((error && error.message) || error).split("\n").map((s) => s.trim()).filter(Boolean);
   return text.length ? text[text.length - 1] : "unknown error";
 }
 
-/* The page's game systems, imported while the reader is not waiting: the first is imported before
- * "ready" (the page's own system: its first question needs it), the others one by one afterwards,
- * each after any question already waiting. */
-function preload(loadRegistry, systems) {
-  if (!systems.length) return;
-  setTimeout(() => {
-    try { loadRegistry(systems[0]); } catch (error) { /* the question that needs it reports it */ }
-    preload(loadRegistry, systems.slice(1));
-  }, 0);
+/* Everything the first question needs, done while the reader already waits for the start: the page's
+ * game systems imported (importing one takes a few hundred ms in Pyodide: done after "ready" it held
+ * up the first question) and one question answered, so that its code paths are warm too. */
+function warmUp(pyodide, systems) {
+  const t0 = performance.now();
+  const loadRegistry = pyodide.pyimport("rules.systems").load_registry;
+  systems.forEach((system) => {
+    try { loadRegistry(system); } catch (error) { /* the question that needs it reports it */ }
+  });
+  const t1 = performance.now();
+  const offered = toPy([]);
+  try { answerJson("3d6", undefined, "10", undefined, offered); } finally { offered.destroy(); }
+  marks.systems = t1 - t0;
+  marks.firstAnswer = performance.now() - t1;
 }
 
 async function start(pyodideUrl, wheelUrl, systems) {
   const t0 = performance.now();
   const module = await import(pyodideUrl + "pyodide.mjs");
   const pyodide = await module.loadPyodide({ indexURL: pyodideUrl });
+  marks.pyodide = performance.now() - t0;
   const response = await fetch(wheelUrl);
   if (!response.ok) throw new Error("the engine wheel " + wheelUrl + " answered HTTP " + response.status);
   pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
@@ -38,11 +46,8 @@ async function start(pyodideUrl, wheelUrl, systems) {
   answerJson = calculator.answer_json;
   rollJson = calculator.roll_json;
   toPy = (value) => pyodide.toPy(value);
-  const loadRegistry = pyodide.pyimport("rules.systems").load_registry;
-  if (systems.length) {
-    try { loadRegistry(systems[0]); } catch (error) { /* reported by the question that needs it */ }
-  }
-  preload(loadRegistry, systems.slice(1));
+  marks.engine = performance.now() - t0 - marks.pyodide;
+  warmUp(pyodide, systems);
   return performance.now() - t0;
 }
 
@@ -54,7 +59,7 @@ function answer(message) {
     const system = message.system || undefined, dc = message.dc ?? undefined, under = message.under ?? undefined;
     const json = message.kind === "roll"
       ? rollJson(message.notation, system, String(message.seed), dc, under, systems)
-      : answerJson(message.notation, system, dc, under, systems);
+      : answerJson(message.notation, system, dc, under, systems, message.every === true);
     self.postMessage({ type: "answer", id: message.id, json: json, ms: performance.now() - t0 });
   } catch (error) { // a bug in the engine: its last line, never a stack trace
     self.postMessage({ type: "answer", id: message.id, json: JSON.stringify({ error: "internal error: " + oneLine(error) }),
@@ -68,7 +73,7 @@ self.onmessage = (event) => {
   const message = event.data || {};
   if (message.type === "start") {
     start(message.pyodide, message.wheel, message.systems || []).then((ms) => {
-      self.postMessage({ type: "ready", ms: ms });
+      self.postMessage({ type: "ready", ms: ms, marks: marks });
       const queued = pending;
       pending = [];
       queued.forEach(answer);

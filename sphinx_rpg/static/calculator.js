@@ -59,6 +59,8 @@
           if (message.type === "ready") {
             clearTimeout(timer);
             current.startMs = message.ms;
+            // where the start went (ms: total, pyodide, engine, systems, firstAnswer), for bench/calculator.py
+            window.rpgCalculatorStart = Object.assign({ total: message.ms }, message.marks || {});
             resolve(message.ms);
           } else if (message.type === "failed") {
             clearTimeout(timer);
@@ -113,7 +115,7 @@
         };
         current.worker.postMessage({ type: "ask", id: id, kind: question.kind || "odds", notation: question.notation,
                                      system: question.system || null, dc: question.dc, under: question.under,
-                                     seed: question.seed, systems: question.systems });
+                                     seed: question.seed, systems: question.systems, every: question.every === true });
       }, function (error) { resolve({ error: String(error.message || error) }); });
       current.asks[id] = { resolve: resolve, timer: null };
     });
@@ -206,11 +208,12 @@
     return location.href.split("#")[0] + "#" + params.toString();
   };
 
-  Calculator.prototype.compute = function () {
+  /* Ask the form's question (or ``question``: "Show all" asks the last one again with every row). */
+  Calculator.prototype.compute = function (question) {
     var self = this;
-    var question = this.question();
+    question = question || this.question();
     var number = ++this.asked;
-    var link = this.link();
+    var link = question.every ? this.share.href : this.link();
     this.root.setAttribute("aria-busy", "true");
     this.cancel.hidden = false;
     this.status.className = "rpg-calculator-status";
@@ -226,6 +229,7 @@
         self.status.textContent = data.error;
         self.result.textContent = "";
       } else {
+        self.lastQuestion = question;
         self.show(data);
         self.share.href = link;
         self.share.hidden = false;
@@ -279,49 +283,93 @@
     this.result.textContent = "";
     this.result.appendChild(this.chart(data));
     this.result.appendChild(this.table(data));
+    if (data.folded) this.result.appendChild(this.folds(data));
   };
 
-  Calculator.prototype.succeeds = function (data, outcome) {
-    if (!data.target || typeof outcome !== "number") return false;
-    return data.target.kind === "at least" ? outcome >= data.target.value : outcome <= data.target.value;
+  /* Does ``row`` (one outcome, or a folded tail from..to) succeed against the target? */
+  Calculator.prototype.succeeds = function (data, row) {
+    if (!data.target) return false;
+    var low = row.from !== undefined ? row.from : row.outcome, high = row.to !== undefined ? row.to : row.outcome;
+    if (typeof low !== "number" || typeof high !== "number") return false;
+    return data.target.kind === "at least" ? low >= data.target.value : high <= data.target.value;
   };
 
+  /* The chart of every outcome but the negligible tails (the engine's bar heights, in thousandths of the likeliest), drawn as
+   * one <path> for the bars that miss and one for those that succeed: a few elements whatever the
+   * number of outcomes, where a <rect> per bar made 10,000 elements to lay out.  Pointing at a bar
+   * shows its row of the table. */
   Calculator.prototype.chart = function (data) {
-    var rows = data.rows;
-    var width = 600, height = 160, gap = rows.length > 60 ? 0 : 1;
-    var peak = Math.max.apply(null, rows.map(function (r) { return parseFloat(r.percent) || 0; })) || 1;
+    var outcomes = data.chart.outcomes, heights = data.chart.heights, n = outcomes.length;
+    var width = 600, height = 160, gap = n > 60 ? 0 : 1, bar = width / Math.max(n, 1);
     var svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", "0 0 " + width + " " + (height + 18));
     svg.setAttribute("class", "rpg-calculator-chart");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "Chart of P(= result) for each result of " + data.notation);
-    var bar = width / Math.max(rows.length, 1);
+    svg.setAttribute("aria-label", "Chart of P(= result) for each result of " + data.notation + ", from " +
+                     outcomes[0] + " to " + outcomes[n - 1] + "; the table below lists the chances");
+    var paths = { miss: [], hit: [] };
     var self = this;
-    rows.forEach(function (row, i) {
-      var value = parseFloat(row.percent) || 0;
-      var h = Math.max(value / peak * height, value > 0 ? 1 : 0);
-      var rect = document.createElementNS(SVG, "rect");
-      rect.setAttribute("x", (i * bar + gap / 2).toFixed(2));
-      rect.setAttribute("y", (height - h).toFixed(2));
-      rect.setAttribute("width", Math.max(bar - gap, 0.5).toFixed(2));
-      rect.setAttribute("height", h.toFixed(2));
-      rect.setAttribute("class", self.succeeds(data, row.outcome) ? "rpg-calculator-bar rpg-calculator-hit" : "rpg-calculator-bar");
-      var title = document.createElementNS(SVG, "title");
-      title.textContent = row.outcome + ": " + row.percent;
-      rect.appendChild(title);
-      svg.appendChild(rect);
+    var run = null; // the bars of one class next to each other: one outline when they touch
+    function close() {
+      if (run && !gap) run.d.push("V" + height + "Z");
+      run = null;
+    }
+    for (var i = 0; i < n; i++) {
+      var kind = self.succeeds(data, { outcome: outcomes[i] }) ? "hit" : "miss";
+      var h = Math.max(heights[i] / 1000 * height, 1); // every outcome listed is possible: at least 1 px
+      var x = i * bar + gap / 2, top = (height - h).toFixed(2);
+      if (gap) {
+        paths[kind].push("M" + x.toFixed(2) + " " + height + "V" + top + "h" + Math.max(bar - gap, 0.5).toFixed(2) +
+                         "V" + height + "Z");
+        continue;
+      }
+      if (!run || run.kind !== kind) {
+        close();
+        run = { kind: kind, d: paths[kind] };
+        run.d.push("M" + x.toFixed(2) + " " + height);
+      }
+      run.d.push("V" + top + "H" + (x + bar).toFixed(2));
+    }
+    close();
+    ["miss", "hit"].forEach(function (kind) {
+      if (!paths[kind].length) return;
+      var path = document.createElementNS(SVG, "path");
+      path.setAttribute("d", paths[kind].join(""));
+      path.setAttribute("class", kind === "hit" ? "rpg-calculator-bar rpg-calculator-hit" : "rpg-calculator-bar");
+      svg.appendChild(path);
     });
-    var step = Math.ceil(rows.length / 12);
-    rows.forEach(function (row, i) {
-      if (i % step) return;
-      var text = document.createElementNS(SVG, "text");
-      text.setAttribute("x", (i * bar + bar / 2).toFixed(2));
+    var step = Math.ceil(n / 12);
+    for (var j = 0; j < n; j += step) {
+      var text = document.createElementNS(SVG, "text"), middle = j * bar + bar / 2;
+      text.setAttribute("x", middle.toFixed(2));
       text.setAttribute("y", String(height + 14));
-      text.setAttribute("text-anchor", "middle");
-      text.textContent = String(row.outcome);
+      // a label at either edge of the chart is kept inside it
+      text.setAttribute("text-anchor", middle < 20 ? "start" : middle > width - 20 ? "end" : "middle");
+      text.textContent = String(outcomes[j]);
       svg.appendChild(text);
+    }
+    var readout = document.createElementNS(SVG, "text");
+    readout.setAttribute("class", "rpg-calculator-readout");
+    readout.setAttribute("x", String(width - 4));
+    readout.setAttribute("y", "14");
+    readout.setAttribute("text-anchor", "end");
+    svg.appendChild(readout);
+    svg.addEventListener("pointermove", function (event) {
+      var point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+      var index = Math.floor(point.x / bar);
+      var row = index >= 0 && index < n ? self.rowOf(data, outcomes[index]) : null;
+      readout.textContent = row ? (row.from !== undefined ? row.outcome : outcomes[index]) + ": " + row.percent : "";
     });
+    svg.addEventListener("pointerleave", function () { readout.textContent = ""; });
     return svg;
+  };
+
+  /* The table's row that holds ``outcome``: its own, or the folded tail it is in. */
+  Calculator.prototype.rowOf = function (data, outcome) {
+    return data.rows.filter(function (row) {
+      if (row.from === undefined) return row.outcome === outcome;
+      return typeof outcome === "number" && outcome >= row.from && outcome <= row.to;
+    })[0] || null;
   };
 
   Calculator.prototype.table = function (data) {
@@ -335,13 +383,34 @@
     var body = el("tbody");
     var self = this;
     data.rows.forEach(function (row) {
-      var tr = el("tr", self.succeeds(data, row.outcome) ? { "class": "rpg-calculator-hit" } : {});
-      [row.outcome, row.p, row.percent, row.p_ge, row.percent_ge].forEach(function (cell) { tr.appendChild(el("td", {}, String(cell))); });
+      var classes = (self.succeeds(data, row) ? "rpg-calculator-hit " : "") + (row.from !== undefined ? "rpg-calculator-fold" : "");
+      var tr = el("tr", classes ? { "class": classes.trim() } : {});
+      tr.appendChild(el("th", { scope: "row" }, String(row.outcome)));
+      [row.p, row.percent, row.p_ge, row.percent_ge].forEach(function (cell, i) {
+        // a fraction of 80 digits would push the percentages out of sight: cut short, whole on hover
+        tr.appendChild(el("td", i % 2 ? {} : { "class": "rpg-calculator-fraction", title: String(cell) }, String(cell)));
+      });
       body.appendChild(tr);
     });
     table.appendChild(body);
     wrap.appendChild(table);
     return wrap;
+  };
+
+  /* Below a folded table: what the first and last rows hold, and a button for a row per outcome. */
+  Calculator.prototype.folds = function (data) {
+    var self = this;
+    var note = el("p", { "class": "rpg-calculator-folds" });
+    var shown = data.rows.filter(function (row) { return row.from === undefined; }).length;
+    note.appendChild(document.createTextNode(shown + " of " + data.outcomes + " results have rows of their own; " +
+      "the rarest at each end share one row (\u2264 or \u2265), with their exact total. "));
+    var button = el("button", { type: "button", "data-action": "all" }, "Show all " + data.outcomes + " rows");
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      self.compute(Object.assign({}, self.lastQuestion, { every: true }));
+    });
+    note.appendChild(button);
+    return note;
   };
 
   function init() {

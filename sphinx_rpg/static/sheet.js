@@ -150,10 +150,15 @@
     this.updateBudgets(values);
     return values;
   };
-  // "7 of 10 points spent", or "12 of 10 points spent: 2 over the budget" (rules.budgets.spent_message)
-  function budgetMessage(spent, total, unit) { // total: a BigInt
-    var text = show(spent) + " of " + total.toString() + " " + unit + " spent";
+  // "7 of 10 points spent", or "12 of 10 points spent: 2 over the budget"; a cap: "2 (at most 1): 1 too
+  // many" (rules.budgets.budget_message)
+  function budgetMessage(budget, spent, total) { // total: a BigInt
     var over = BINARY["-"](spent, rat(total));
+    if (budget.kind === "cap") {
+      var count = show(spent) + " (at most " + total.toString() + ")";
+      return over.n > 0n ? count + ": " + show(over) + " too many" : count;
+    }
+    var text = show(spent) + " of " + total.toString() + " " + budget.unit + " spent";
     return over.n > 0n ? text + ": " + show(over) + " over the budget" : text;
   }
   Sheet.prototype.total = function (budget) {
@@ -173,7 +178,7 @@
         try {
           var spent = evaluate(budget.tree, function (name) { return values[budget.variables[name]]; });
           var total = self.total(budget);
-          text = budgetMessage(spent, total, budget.unit);
+          text = budgetMessage(budget, spent, total);
           over = compare(spent, rat(total)) > 0;
         } catch (error) {
           title = error.message;

@@ -77,6 +77,18 @@ def test_odds_prints_exact_success_table_with_bars(capsys):
     assert status == 0 and "50.0%" in out and "#" * 20 in out
 
 
+def test_odds_fold_prints_the_calculators_folded_table(capsys):
+    from rules.calculator import answer
+
+    status, out, _ = rpg(capsys, "odds", "100d6", "--fold", "--json")
+    rows = answer("100d6")["rows"]
+    assert status == 0 and [r["Result"] for r in json.loads(out)["rows"]] == [r["outcome"] for r in rows]
+    assert [r["P(= result)"] for r in json.loads(out)["rows"]] == [r["p"] for r in rows]
+    assert rpg(capsys, "odds", "100d6", "--fold")[1].splitlines()[1].split()[:3] == ["≤", "293", "<0.1%"]
+    status, _, err = rpg(capsys, "odds", "3d6", "--fold", "--dc", "5-9")
+    assert status != 0 and "--fold folds the table of every result" in err
+
+
 def test_odds_json_gives_exact_fractions(capsys):
     status, out, _ = rpg(capsys, "odds", "2d6", "--dc", "7-7", "--json")
     assert status == 0 and json.loads(out)["rows"] == [{"DC": 7, "P(success)": "7/12"}]

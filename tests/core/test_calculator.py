@@ -122,3 +122,36 @@ def test_a_seed_outside_32_bits_is_refused():
     assert json.loads(roll_json("1d6", seed=str(2**32))) == {
         "error": "the seed must be a whole number from 0 to 4294967295, not '4294967296'"}
     assert "error" in json.loads(roll_json("1d6", seed=None))
+
+
+def test_a_long_distribution_comes_with_its_tails_folded_and_every_row_on_request():
+    folded, every = answer("100d6"), answer("100d6", every=True)
+    dist = parse("100d6").dist()
+    assert folded["folded"] and not every["folded"] and folded["outcomes"] == every["outcomes"] == 501
+    assert len(folded["rows"]) == 115 and [row["outcome"] for row in every["rows"]] == list(range(100, 601))
+    assert folded["rows"][0] == {"outcome": "≤ 293", "p": str(dist.p_le(293)), "percent": "<0.1%", "p_ge": "1",
+                                 "percent_ge": "100%", "from": 100, "to": 293}
+    high = folded["rows"][-1]
+    assert (high["outcome"], high["from"], high["to"], high["percent"]) == ("≥ 407", 407, 600, "<0.1%")
+    assert folded["rows"][1:-1] == every["rows"][194:307]  # the rows kept are the very rows of the whole table
+    assert {k: v for k, v in folded.items() if k not in ("rows", "folded")} == \
+        {k: v for k, v in every.items() if k not in ("rows", "folded")}
+    assert json.loads(answer_json("100d6", every=True)) == every and json.loads(answer_json("100d6")) == folded
+
+
+def test_a_short_distribution_is_never_folded():
+    assert answer("3d6") == answer("3d6", every=True) and not answer("3d6")["folded"]
+
+
+def test_the_chart_gives_each_bar_in_thousandths_of_the_likeliest_outcome():
+    chart = answer("2d6")["chart"]
+    assert chart == {"outcomes": list(range(2, 13)), "heights": [167, 333, 500, 667, 833, 1000, 833, 667, 500, 333, 167]}
+
+
+def test_the_chart_leaves_out_only_the_negligible_tails_whatever_the_table_shows():
+    assert answer("100d6")["chart"]["outcomes"] == list(range(294, 407))  # the table's own rows
+    assert answer("100d6", every=True)["chart"] == answer("100d6")["chart"]
+    wide = answer("50d20")["chart"]["outcomes"]  # 120 rows of their own, but about 250 outcomes not negligible
+    assert len(wide) > 200 and wide == list(range(wide[0], wide[-1] + 1))
+    uniform = answer("1d10000")["chart"]  # 4 outcomes at each end are together 1/2500: negligible
+    assert uniform["outcomes"] == list(range(5, 9997)) and set(uniform["heights"]) == {1000}

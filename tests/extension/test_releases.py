@@ -122,7 +122,8 @@ def test_rpg_diff_reports_exactly_the_change_between_two_builds(build, released,
     assert capsys.readouterr().out.strip() == "0 added, 0 removed, 0 changed (1.1 -> 1.1)"
 
 
-ENTRY = {"uid": "X.A.Grit", "name": "Grit", "title": "Grit (A)", "types": ["A"], "docname": "traits",
+ENTRY = {"uid": "X.A.Grit", "name": "Grit", "title": "Grit (A)", "types": ["A"], "type_names": ["Attribute"],
+         "docname": "traits",
          "summary": "", "facts": [], "digest": "aa"}
 
 
@@ -133,7 +134,7 @@ def catalogue(*entries: dict, version: int = 2):
 
 @pytest.mark.parametrize("change, kinds", [
     ({"name": "Toughness"}, ("renamed",)),
-    ({"types": ["A", "R"]}, ("retyped",)),
+    ({"types": ["A", "R"], "type_names": ["Attribute", "Resource"]}, ("retyped",)),
     ({"docname": "other"}, ("moved",)),
     ({"summary": "New words."}, ("summary",)),
     ({"digest": "bb"}, ("text",)),
@@ -143,6 +144,16 @@ def catalogue(*entries: dict, version: int = 2):
 def test_each_kind_of_change_is_named(change, kinds):
     [found] = diff_catalogues(catalogue(ENTRY), catalogue({**ENTRY, **change}))
     assert found.kinds == kinds
+
+
+def test_a_type_code_renamed_with_its_meaning_kept_is_no_change():
+    old = {**ENTRY, "types": ["rule"], "type_names": ["Rule"]}
+    assert diff_catalogues(catalogue(old), catalogue({**old, "types": ["RU"]})) == []
+    [found] = diff_catalogues(catalogue(old), catalogue({**old, "types": ["G"], "type_names": ["Gear"]}))
+    assert found.details == ("type Rule became Gear",)
+    unnamed = {**ENTRY, "types": ["rule"], "type_names": []}  # a catalogue that names no types: the codes decide
+    [found] = diff_catalogues(catalogue(unnamed), catalogue({**unnamed, "types": ["RU"]}))
+    assert found.details == ("type rule became RU",)
 
 
 def test_added_and_removed_nodes_are_named_by_uid():

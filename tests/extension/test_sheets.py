@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules.formula import Formula
-from rules.nodes import Registry
-from rules.budgets import BudgetError, budget_of, budget_values, spent_message
+from rules.nodes import Node, Registry
+from rules.budgets import CAP, BudgetError, budget_message, budget_of, budget_values, cap_message, cap_values, spent_message
 from sphinx_rpg.sheets import _script, budget_messages, build_sheet, evaluate_sheet, show_number
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -200,7 +200,7 @@ def test_the_schema_refuses_a_sheet_formula_that_is_no_formula_tree():
     field = {"key": "X", "label": "X", "kind": "derived", "group": "g", "uid": None, "min": None, "max": None,
              "tree": ["call", "eval", ["name", "x"]]}
     document = {"schema_version": 2, "project": "p", "version": "1", "nodes": [],
-                "sheets": [{"url": "s.html", "docname": "s", "caption": "", "version": 2, "system": "s",
+                "sheets": [{"url": "s.html", "docname": "s", "caption": "", "version": 3, "system": "s",
                             "fields": [field]}]}
     assert not validator.is_valid(document)
     field["tree"] = ["call", "floor", ["name", "x"]]
@@ -231,6 +231,27 @@ def test_the_budget_line_says_how_much_is_spent_and_how_far_over(spent, total, m
     assert spent_message(spent, total) == message
 
 
+@pytest.mark.parametrize(("count", "at_most", "message"), [
+    (0, 1, "0 (at most 1)"), (1, 1, "1 (at most 1)"), (2, 1, "2 (at most 1): 1 too many"),
+    (Fraction(5, 2), 2, "5/2 (at most 2): 1/2 too many"),
+])
+def test_a_cap_line_says_the_count_its_limit_and_how_many_too_many(count, at_most, message):
+    assert cap_message(count, at_most) == message
+
+
+def test_a_cap_is_a_budget_of_its_own_kind_worded_as_a_cap():
+    node = Node("Tiny.Rule.Poor", "Poor attributes", ("RU",), formula=Formula("min(1, max(0, -Grit))"),
+                values=cap_values(1))
+    cap = budget_of(node)
+    assert cap is not None and (cap.kind, cap.total, cap.choices) == (CAP, 1, (1,))
+    assert budget_message(cap, 2) == "2 (at most 1): 1 too many"
+    assert budget_message(cap, 1, total=2) == "1 (at most 2)"
+    odd = Node("Tiny.Rule.Odd", "Odd", ("RU",), formula=Formula("Grit"),
+               values={**cap_values(1), "budget_kind": "ceiling"})
+    with pytest.raises(BudgetError, match="Tiny.Rule.Odd: the budget kind 'ceiling'"):
+        budget_of(odd)
+
+
 def test_a_budget_total_must_be_one_of_its_choices():
     with pytest.raises(BudgetError, match="among its choices"):
         budget_values(5, choices=(4, 6))
@@ -246,7 +267,7 @@ def test_the_html_sheet_shows_a_live_count_per_budget_with_a_menu_of_totals(buil
     assert re.findall(r'<option value="(\d+)"( selected)?>', html) == [("4", ""), ("6", " selected"), ("8", "")]
     assert 'href="traits.html#Tiny.Rule.Build"' in html
     data = json.loads(re.search(r'class="rpg-sheet-data">(.*?)</script>', html, re.S).group(1))
-    assert data["version"] == 2 and data["budgets"][0]["tree"] == Formula("Grit + Wit * 2").tree()
+    assert data["version"] == 3 and data["budgets"][0]["tree"] == Formula("Grit + Wit * 2").tree()
 
 
 def test_on_paper_a_budget_is_a_blank_to_fill_with_its_totals(build, book):

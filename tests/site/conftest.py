@@ -15,6 +15,7 @@ import http.server
 import os
 import re
 import shutil
+import sys
 import threading
 from dataclasses import dataclass, field
 from functools import partial
@@ -175,6 +176,13 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _SiteHTTPServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser left the page before the answer arrived: nothing went wrong on the site
+        super().handle_error(request, client_address)
+
+
 class SiteServer:
     """The built site over HTTP on 127.0.0.1 (a free port), with every request it answered."""
 
@@ -182,7 +190,7 @@ class SiteServer:
         self.root = root
         self.requests: list[tuple[str, int]] = []
         handler = type("Handler", (_SiteHandler,), {"requests": self.requests})
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
+        self.httpd = _SiteHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
         self.thread.start()

@@ -43,6 +43,36 @@ QUESTIONS: list[tuple[str, str, str, str]] = [
         ("1d6", "6"), ("2d6kh1", "2"), ("d6!", "7"), ("6d6>=5", "2"), ("4dF", "1"), ("1d100", "50")]),
 ]
 
+#: What the page shows after an answer: the answer itself, the table's cells, the rows marked as
+#: successes, and the chart read back: for each outcome, is the point just inside the top of its bar
+#: (the engine's height, in thousandths of the chart's 160 units; at least 1) filled, by the bars that
+#: succeed or by those that miss, and the point just above it not?  The chart's element count too.
+SHOWN_JS = """(calc) => {
+    const answer = Object.assign({}, calc.last);
+    delete answer.ms;
+    const svg = calc.result.querySelector("svg.rpg-calculator-chart");
+    const paths = svg ? {hit: svg.querySelector("path.rpg-calculator-hit"),
+                         miss: svg.querySelector("path.rpg-calculator-bar:not(.rpg-calculator-hit)")} : {};
+    const chart = {wrong: [], hits: [], elements: svg ? svg.querySelectorAll("*").length : 0};
+    if (svg) {
+        const {outcomes, heights} = calc.last.chart;
+        const bar = svg.viewBox.baseVal.width / outcomes.length, base = 160;
+        const filled = (kind, y, i) => paths[kind] !== null && paths[kind].isPointInFill(new DOMPoint(i * bar + bar / 2, y));
+        outcomes.forEach((x, i) => {
+            const top = base - Math.max(heights[i] / 1000 * base, 1);
+            const inside = ["hit", "miss"].filter(kind => filled(kind, top + 0.25, i));
+            const above = ["hit", "miss"].some(kind => filled(kind, top - 0.25, i));
+            if (inside.length !== 1 || above) chart.wrong.push(x);
+            else if (inside[0] === "hit") chart.hits.push(x);
+        });
+    }
+    const rows = Array.from(calc.result.querySelectorAll("tbody tr"));
+    return {answer, status: calc.status.textContent, error: calc.status.classList.contains("rpg-calculator-error"),
+            rows: rows.map(tr => Array.from(tr.cells, td => td.textContent)),
+            hit_rows: rows.filter(tr => tr.classList.contains("rpg-calculator-hit")).map(tr => tr.cells[0].textContent),
+            chart, folds: (calc.result.querySelector(".rpg-calculator-folds") || {}).textContent || null,
+            link: calc.share.href};
+}"""
 #: Fill the form as typing does, press Compute, wait for this question's answer.
 ASK_JS = """async ([system, notation, mode, target]) => {
     const calc = window.rpgCalculators[0];
@@ -52,12 +82,16 @@ ASK_JS = """async ([system, notation, mode, target]) => {
     const number = calc.asked + 1;
     calc.form.querySelector("button[type=submit]").click();
     while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
-    const answer = Object.assign({}, calc.last);
-    delete answer.ms;
-    return {answer, status: calc.status.textContent, error: calc.status.classList.contains("rpg-calculator-error"),
-            rows: Array.from(calc.result.querySelectorAll("tbody tr"), tr => Array.from(tr.cells, td => td.textContent)),
-            bars: calc.result.querySelectorAll("svg rect").length, link: calc.share.href};
-}"""
+    return (%s)(calc);
+}""" % SHOWN_JS
+#: Press "Show all N rows" under a folded table, wait for the whole table.
+SHOW_ALL_JS = """async () => {
+    const calc = window.rpgCalculators[0];
+    const number = calc.asked + 1;
+    calc.result.querySelector("button[data-action=all]").click();
+    while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
+    return (%s)(calc);
+}""" % SHOWN_JS
 #: Fill the form, press Roll with a given seed (as the button does with a random one), wait for the dice.
 ROLL_JS = """async ([system, notation, mode, target, seed]) => {
     const calc = window.rpgCalculators[0];
@@ -73,11 +107,31 @@ ROLL_JS = """async ([system, notation, mode, target, seed]) => {
 ANSWERED_JS = "document.querySelector('.rpg-calculator[data-answered]') !== null"
 
 
-def engine(system: str, notation: str, mode: str, target: str) -> dict[str, Any]:
+def engine(system: str, notation: str, mode: str, target: str, every: bool = False) -> dict[str, Any]:
     """What the Python engine answers to the same question."""
     dc, under = (target, None) if mode == "dc" else (None, target)
-    data: dict[str, Any] = json.loads(answer_json(notation, system, dc or None, under or None, OFFERED))
+    data: dict[str, Any] = json.loads(answer_json(notation, system, dc or None, under or None, OFFERED, every=every))
     return data
+
+
+def succeeds(expected: dict[str, Any], low: Any, high: Any) -> bool:
+    """Does every outcome from ``low`` to ``high`` meet the answer's target?"""
+    target = expected["target"]
+    if not target or not isinstance(low, int) or not isinstance(high, int):
+        return False
+    return low >= target["value"] if target["kind"] == "at least" else high <= target["value"]
+
+
+def assert_shown(shown: dict[str, Any], expected: dict[str, Any], question: object) -> None:
+    """The page shows the engine's answer: its table row by row, its successes marked, its chart."""
+    assert shown["answer"] == expected, question
+    assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
+                             for r in expected["rows"]], question
+    assert shown["hit_rows"] == [str(r["outcome"]) for r in expected["rows"]
+                                 if succeeds(expected, r.get("from", r["outcome"]), r.get("to", r["outcome"]))]
+    assert shown["chart"]["wrong"] == [], question
+    assert shown["chart"]["hits"] == [x for x in expected["chart"]["outcomes"] if succeeds(expected, x, x)], question
+    assert shown["chart"]["elements"] <= 3 + 13 + 1, question  # two paths and a few labels, whatever the length
 
 
 @dataclass
@@ -120,13 +174,46 @@ def test_the_calculator_answers_what_the_python_engine_answers_across_the_five_s
         shown = session.ask(*question)
         expected = engine(*question)
         assert "error" not in expected, question
-        assert shown["answer"] == expected, question
-        assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
-                                 for r in expected["rows"]], question
-        assert shown["bars"] == len(expected["rows"])
+        assert_shown(shown, expected, question)
         assert f"Mean {expected['mean_text']}, standard deviation {expected['sd_text']}." in shown["status"]
         if expected["target"]:
             assert f"= {expected['target']['p']} ({expected['target']['percent']})" in shown["status"]
+
+
+@pytest.mark.parametrize(("notation", "mode", "target"), [("100d6", "dc", "360"), ("50d20", "under", "500"),
+                                                        ("1d10000", "dc", "")])
+def test_a_long_distribution_folds_its_tails_and_show_all_gives_every_row(session, notation, mode, target):
+    shown = session.ask("", notation, mode, target)
+    folded = engine("", notation, mode, target)
+    assert folded["folded"] and len(folded["rows"]) <= 122
+    assert_shown(shown, folded, notation)
+    kept = len(folded["rows"]) - 2
+    assert shown["folds"].startswith(f"{kept} of {folded['outcomes']} results have rows of their own")
+    assert shown["folds"].endswith(f"Show all {folded['outcomes']} rows")
+    every = session.tab.evaluate(SHOW_ALL_JS)
+    expected = engine("", notation, mode, target, every=True)
+    assert len(expected["rows"]) == expected["outcomes"] and not expected["folded"]
+    assert_shown(every, expected, notation)
+    assert every["folds"] is None and every["link"] == shown["link"]
+
+
+def test_pointing_at_a_bar_of_the_chart_shows_its_row_of_the_table(session):
+    shown = session.ask("", "50d20", "dc", "")  # the chart covers more outcomes than have rows of their own
+    expected = engine("", "50d20", "dc", "")
+    outcomes, low, middle = expected["chart"]["outcomes"], expected["rows"][0], expected["rows"][60]
+    box = session.tab.locator(".rpg-calculator-chart").bounding_box()
+    assert box is not None and shown["folds"] and outcomes[0] < low["to"]
+
+    def point_at(index: int) -> str | None:
+        x = box["x"] + box["width"] * (index + 0.5) / len(outcomes)
+        session.tab.mouse.move(x, box["y"] + box["height"] / 2)
+        text: str | None = session.tab.locator(".rpg-calculator-readout").text_content()
+        return text
+
+    assert point_at(outcomes.index(middle["outcome"])) == f"{middle['outcome']}: {middle['percent']}"
+    assert point_at(0) == f"{low['outcome']}: {low['percent']}"  # in the folded low tail: its row
+    session.tab.mouse.move(0, 0)
+    assert session.tab.locator(".rpg-calculator-readout").text_content() == ""
 
 
 def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(session):
@@ -173,21 +260,32 @@ def test_the_session_loaded_nothing_from_another_host_and_raised_nothing(session
     assert session.site.failures() == []
 
 
-def test_screenshots_in_light_dark_and_phone_width(session, artifacts):
-    tab = session.tab
-    session.ask("nemron", "1d6 › 1d10 › 1d8", "dc", "7")
-    tab.evaluate(ROLL_JS, ["nemron", "1d6 › 1d10 › 1d8", "dc", "7", 42])
-    tab.locator(".rpg-calculator").scroll_into_view_if_needed()
-    tab.screenshot(path=str(artifacts / "calculator-light.png"))
+def shoot(tab: Any, artifacts: Any, name: str, light: str, phone: str) -> float:
+    """Screenshots ``name``-light, -dark (at ``light``) and -phone (390 px, at ``phone``); the right edge of
+    ``phone`` at that width.  The tab is left light and 1280 px wide."""
+    tab.locator(light).scroll_into_view_if_needed()
+    tab.screenshot(path=str(artifacts / f"{name}-light.png"))
     tab.emulate_media(color_scheme="dark")
-    tab.screenshot(path=str(artifacts / "calculator-dark.png"))
+    tab.screenshot(path=str(artifacts / f"{name}-dark.png"))
     tab.set_viewport_size({"width": 390, "height": 844})
-    tab.locator(".rpg-calculator").scroll_into_view_if_needed()
-    tab.screenshot(path=str(artifacts / "calculator-phone.png"))
-    width = tab.evaluate("document.querySelector('.rpg-calculator form').getBoundingClientRect().right")
-    assert width <= 390  # the form fits the phone's width
+    tab.locator(phone).scroll_into_view_if_needed()
+    tab.screenshot(path=str(artifacts / f"{name}-phone.png"))
+    right: float = tab.evaluate(f"document.querySelector({phone!r}).getBoundingClientRect().right")
     tab.emulate_media(color_scheme="light")
     tab.set_viewport_size({"width": 1280, "height": 900})
+    return right
+
+
+def test_screenshots_in_light_dark_and_phone_width(session, artifacts):
+    session.ask("nemron", "1d6 › 1d10 › 1d8", "dc", "7")
+    session.tab.evaluate(ROLL_JS, ["nemron", "1d6 › 1d10 › 1d8", "dc", "7", 42])
+    assert shoot(session.tab, artifacts, "calculator", ".rpg-calculator", ".rpg-calculator form") <= 390  # it fits
+
+
+def test_screenshots_of_a_long_distribution_folded_in_light_dark_and_phone_width(session, artifacts):
+    session.ask("", "100d6", "dc", "360")
+    # the note under the folded table and its button wrap within the phone's width
+    assert shoot(session.tab, artifacts, "calculator-long", ".rpg-calculator-result", ".rpg-calculator-folds") <= 390
 
 
 def test_without_javascript_the_page_says_what_the_calculator_needs(open_page, site):
@@ -217,6 +315,6 @@ def test_the_calculator_loads_nothing_until_it_is_used_and_cancel_stops_it(open_
 def test_a_question_that_outlasts_the_time_limit_is_stopped_not_waited_for(session):
     """Last in the module: it stops the session's worker (the limit is lowered to make any question too slow)."""
     session.tab.evaluate("window.rpgCalculatorLimits.answer = 1")
-    shown = session.ask("", "100d6")
+    shown = session.ask("", "97d10+89d12")  # asked nowhere else: about 0.2 s of work, far over 1 ms
     assert shown["error"] and shown["status"] == "stopped: no answer within 0.001 s"
     assert session.tab.locator(".rpg-calculator [data-action=cancel]").is_hidden()

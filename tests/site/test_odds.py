@@ -66,6 +66,8 @@ def engine_table(system: str, kind: str, argument: str, options: dict[str, str],
     dist = registry.notation.parse(text)
     if "dc" in options:
         return odds.at_least_table(dist, parse_range(substitute(options["dc"], values)), text)
+    if "fold" in options:  # the negligible tails on one row each (the author asked: however short)
+        return odds.distribution_table(dist, text, fold=odds.fold_tails(dist, short=0))
     return odds.distribution_table(dist, text)
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.budgets import spent_message
+from rules.budgets import budget_message, budget_of
 from rules.formula import Formula
 from sphinx_rpg.sheets import show_number
 
@@ -38,8 +38,8 @@ FILL_JS = """((values) => {
 })"""
 BUDGETS_JS = """Object.fromEntries(Object.entries(window.rpgSheets[0].budgetOutputs).map(([uid, el]) =>
     [uid, [el.textContent, el.classList.contains("rpg-sheet-over")]]))"""
-#: The systems whose sources give character-creation points (the others have no budget to count).
-BUDGETED = {"nugget": "Nugget.Rule.AttributePoints", "spurg": "Spurg.Rule.AbilityPoints"}
+#: The systems whose sources give character-creation points or caps (the others have no budget to count).
+BUDGETED = {"nugget": ["Nugget.Rule.AttributePoints", "Nugget.Rule.PoorAttributes"], "spurg": ["Spurg.Rule.AbilityPoints"]}
 
 
 def registry(system: str):
@@ -58,14 +58,16 @@ def engine_values(data: dict, system: str, values: dict[str, int]) -> dict[str, 
 
 
 def engine_budgets(data: dict, system: str, values: dict[str, int], totals: dict[str, int] | None = None) -> dict:
-    """Each budget's line and whether it is over, by the engine's formula and ``rules.budgets.spent_message``."""
+    """Each budget's line and whether it is over, by the engine's formula and ``rules.budgets.budget_message``."""
     rules = registry(system)
     known = {**values, **{k: Fraction(v) for k, v in engine_numbers(data, system, values).items()}}
     found = {}
     for budget in data["budgets"]:
         spent = rules[budget["uid"]].formula.evaluate({n: known[k] for n, k in budget["variables"].items()})
         total = (totals or {}).get(budget["uid"], budget["total"])
-        found[budget["uid"]] = [spent_message(spent, total, budget["unit"]), spent > total]
+        rule = budget_of(rules[budget["uid"]])
+        assert rule is not None and rule.kind == budget["kind"]
+        found[budget["uid"]] = [budget_message(rule, spent, total), spent > total]
     return found
 
 
@@ -107,7 +109,7 @@ def test_every_derived_value_of_the_sheet_equals_the_engines_for_random_inputs(p
     for values, (seen, budgets) in zip(rounds, shown, strict=True):
         assert seen == engine_values(data, system, values), values
         assert budgets == engine_budgets(data, system, values), values
-    assert sorted(b["uid"] for b in data["budgets"]) == ([BUDGETED[system]] if system in BUDGETED else [])
+    assert sorted(b["uid"] for b in data["budgets"]) == BUDGETED.get(system, [])
     assert page_log.exceptions == [] and site.failures() == []
 
 
@@ -120,6 +122,17 @@ def test_the_nugget_sheet_counts_attribute_points_live_and_says_when_they_are_ov
     assert page.evaluate(BUDGETS_JS)["Nugget.Rule.AttributePoints"] == ["3 of 2 points spent: 1 over the budget", True]
     page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Will': -1})})")  # -1 gives a point back
     assert page.evaluate(BUDGETS_JS)["Nugget.Rule.AttributePoints"] == ["2 of 2 points spent", False]
+
+
+def test_the_nugget_sheet_says_when_more_than_one_attribute_is_at_minus_one(page, site):
+    open_sheet(page, site, "nugget")
+    hero = {"Nugget.Attribute.Brawn": 2, "Nugget.Attribute.Agility": 0, "Nugget.Attribute.Brains": -1,
+            "Nugget.Attribute.Will": 0}
+    page.evaluate(f"({FILL_JS})({json.dumps(hero)})")
+    assert page.evaluate(BUDGETS_JS)["Nugget.Rule.PoorAttributes"] == ["1 (at most 1)", False]
+    page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Will': -1, 'Nugget.Attribute.Agility': 2})})")
+    assert page.evaluate(BUDGETS_JS) == {"Nugget.Rule.AttributePoints": ["2 of 2 points spent", False],
+                                         "Nugget.Rule.PoorAttributes": ["2 (at most 1): 1 too many", True]}
 
 
 def test_a_fresh_spurg_sheet_starts_every_score_at_ten_and_spends_nothing(page, site):
@@ -148,6 +161,14 @@ def test_the_spurg_sheet_lets_the_table_pick_another_starting_guideline_and_shar
         open_sheet(page, site, "spurg", fragment)  # no such guideline, no such budget: nothing changes
         assert page.evaluate("document.querySelector('select[data-budget]').value") == "100"
     assert page_log.exceptions == []
+
+
+def test_a_printed_budget_line_names_its_total_once_without_the_menu(page, site):
+    open_sheet(page, site, "spurg")
+    menu = page.locator(".rpg-sheet-budget-choice")
+    assert menu.is_visible()
+    page.emulate_media(media="print")
+    assert not menu.is_visible() and page.locator("output.rpg-sheet-budget").text_content() == "0 of 100 CP spent"
 
 
 @pytest.mark.parametrize("text", ["floor((a + b) / 2)", "-a // 3 + b // -2", "ceil(a / 3) - b / 7", "min(a, b) * 1.5",
@@ -192,6 +213,7 @@ def test_a_saved_sheet_loads_back(page, site):
     data = open_sheet(page, site, "nugget")
     values = random_values(data, random.Random("save"))
     shown = page.evaluate(f"({FILL_JS})({json.dumps(values)})")
+    page.select_option('select[data-budget="Nugget.Rule.PoorAttributes"]', "2")  # the table's own limit
     saved = page.evaluate("""(async () => {
         let link = null;
         const click = HTMLAnchorElement.prototype.click;
@@ -201,7 +223,7 @@ def test_a_saved_sheet_loads_back(page, site):
         return {name: link.download, text: await (await fetch(link.href)).text()};
     })()""")
     assert saved["name"] == "nugget-sheet.json"
-    assert json.loads(saved["text"])["values"] == values
+    assert json.loads(saved["text"])["values"] == values | {"budget:Nugget.Rule.PoorAttributes": 2}
     page.evaluate('window.rpgSheets[0].reset()')
     page.evaluate(f"""(() => {{
         const input = document.querySelector("div.rpg-sheet input[data-action=load]");
@@ -213,6 +235,7 @@ def test_a_saved_sheet_loads_back(page, site):
     page.wait_for_function('document.querySelector(".rpg-sheet-status").textContent.startsWith("Loaded")')
     again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.textContent]))")
     assert again == shown
+    assert page.evaluate("document.querySelector('select[data-budget=\"Nugget.Rule.PoorAttributes\"]').value") == "2"
 
 
 def pdf_pages(pdf: bytes) -> int:
