@@ -70,9 +70,11 @@ def setup(app: Any) -> dict[str, Any]:
         domain,
         editions,
         export,
+        gcpause,
         graphs,
         index_pages,
         navigation,
+        pagescan,
         previews,
         releases,
         search,
@@ -87,6 +89,8 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg.roles import NodeValueRole
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
+    pagescan.gate_design(app)  # ...and its per-page transforms then cost only the pages that use it
+    app.add_post_transform(pagescan.PageScan)
     for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
         app.add_config_value(name, default, rebuild, types, description=description)
     app.add_domain(domain.NodeDomain)
@@ -139,6 +143,7 @@ def setup(app: Any) -> dict[str, Any]:
     navigation.setup_navigation(app)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", previews.write_previews)
+    gcpause.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

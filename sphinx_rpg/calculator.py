@@ -24,6 +24,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules.systems import BUNDLED
+from sphinx_rpg.pagescan import holds
 from sphinx_rpg.vendor import PYODIDE_VERSION, vendored
 from sphinx_rpg.warnings import warn
 
@@ -159,6 +160,8 @@ class CalculatorHtml(SphinxPostTransform):
     formats = ("html",)
 
     def run(self, **kwargs: Any) -> None:
+        if not holds(self.document, node_calculator):
+            return
         for number, placeholder in enumerate(list(self.document.findall(node_calculator))):
             html = calculator_html(placeholder["settings"], number)
             placeholder.replace_self(nodes.raw("", html, format="html"))
@@ -170,6 +173,8 @@ class CalculatorElsewhere(SphinxPostTransform):
     default_priority = 6
 
     def run(self, **kwargs: Any) -> None:
+        if not holds(self.document, node_calculator):
+            return
         for placeholder in list(self.document.findall(node_calculator)):
             paragraph = nodes.paragraph(classes=["rpg-calculator-elsewhere"])
             paragraph += nodes.Text("The dice calculator runs in the web edition of this book. The command ")

@@ -23,6 +23,7 @@ from sphinx.util.typing import OptionSpec
 from rules.graph import Dependencies, dependencies, layers
 from rules.nodes import Node, Registry
 from sphinx_rpg.binding import binding_for, registry_option
+from sphinx_rpg.pagescan import holds
 
 #: Largest picture drawn; a bigger graph is listed only (a picture of hundreds of boxes helps nobody).
 MAX_GRAPH_NODES = 200
@@ -184,6 +185,8 @@ class GraphRenderer(SphinxPostTransform):
     default_priority = 20
 
     def run(self, **kwargs: Any) -> None:
+        if not holds(self.document, node_graph):
+            return
         html = self.env._builder_cls.format == "html"
         binding = binding_for(self.config)
         for placeholder in list(self.document.findall(node_graph)):

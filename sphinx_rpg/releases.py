@@ -32,6 +32,7 @@ from sphinx_rpg.changes import (
 )
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import filter_is_valid, parse_filter
+from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
 
 #: path -> (modification time, size, catalogue): each release file is read once per process.
@@ -154,6 +155,8 @@ class ChangesResolver(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver, which resolves the links emitted here
 
     def run(self, **kwargs: Any) -> None:
+        if not holds(self.document, node_changes):
+            return
         placeholders = list(self.document.findall(node_changes))
         if not placeholders:
             return

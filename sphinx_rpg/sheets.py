@@ -37,6 +37,7 @@ from rules.nodes import Node, Registry
 from sphinx_rpg.binding import registry_option
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
+from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
 
 #: Version of the sheet data written into pages (and read by sheet.js).
@@ -346,6 +347,8 @@ class SheetResolver(SphinxPostTransform):
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
+        if not holds(self.document, node_sheet):
+            return
         html = self.env._builder_cls.format == "html"
         for number, placeholder in enumerate(list(self.document.findall(node_sheet))):
             data = json.loads(placeholder["data"])

@@ -23,6 +23,7 @@ from sphinx_design.shared import create_component
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.filters import FieldIndex, filter_is_valid, parse_filter, select
 from sphinx_rpg.inline import inline_nodes
+from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
 
 COLUMNS = {"name": "Node", "types": "Type", "uid": "uid", "summary": "Summary", "namespace": "Namespace"}
@@ -101,6 +102,8 @@ class ListingResolver(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver (10), which then resolves the links we emit
 
     def run(self, **kwargs: Any) -> None:
+        if not holds(self.document, node_listing):
+            return
         domain = node_domain(self.env)
         html = self.env._builder_cls.format == "html"
         for placeholder in list(self.document.findall(node_listing)):

@@ -1,0 +1,42 @@
+"""The cyclic garbage collector rests while Sphinx loads and saves the environment pickle.
+
+Unpickling the environment allocates every object it holds, and pickling the node records allocates
+a few per record; each few hundred allocations start a collection, and the older generations' ones
+walk the whole heap, environment included.  On an incremental build of a big book that was most of
+the time spent on the pickle (0.25x bench book: saving 0.24 s, 0.08 s without collections; loading
+0.13 s, 0.06 s), and the node domain's records made it several times plain Sphinx's.  Nothing is
+collected later than it would be at the next collection: the collector is only paused, from the
+end of ``config-inited`` (the environment is loaded next) to ``builder-inited``, and from
+``env-updated`` (the pickle is written next) to ``env-check-consistency`` or ``write-started``;
+``build-finished`` resumes it whatever happened.  A collector the user turned off stays off.
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+_paused = False
+
+
+def pause(*_: Any) -> None:
+    global _paused
+    if gc.isenabled():
+        gc.disable()
+        _paused = True
+
+
+def resume(*_: Any) -> None:
+    global _paused
+    if _paused:
+        _paused = False
+        gc.enable()
+
+
+def setup(app: Any) -> None:
+    app.connect("config-inited", pause, priority=900)  # after every other handler: the env loads next
+    app.connect("builder-inited", resume, priority=0)
+    app.connect("env-updated", pause, priority=900)
+    app.connect("env-check-consistency", resume, priority=0)
+    app.connect("write-started", resume, priority=0)
+    app.connect("build-finished", resume, priority=0)

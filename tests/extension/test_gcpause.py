@@ -1,0 +1,58 @@
+"""The garbage collector rests only while Sphinx loads and saves the environment, and always comes back."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _book(root: Path) -> Path:
+    root.mkdir()
+    (root / "conf.py").write_text('extensions = ["sphinx_rpg"]\nproject = "gc"\nrpg_node_types = {"E": "Effect"}\n'
+                                  'suppress_warnings = ["node.unbound"]\n')
+    (root / "index.rst").write_text("Book\n====\n\n.. node:def:: Shield\n   :uid: Gc.Shield\n   :type: E\n\n"
+                                    "   Blocks; see :node:ref:`Gc.Shield`.\n")
+    return root
+
+
+def test_the_collector_rests_while_the_environment_is_saved_and_is_back_for_writing(make_app: Any,
+                                                                                      tmp_path: Path) -> None:
+    seen: dict[str, bool] = {}
+
+    def note(moment: str) -> Any:
+        def handler(app: Any, *args: Any) -> None:
+            seen.setdefault(moment, gc.isenabled())
+        return handler
+
+    app = make_app("html", srcdir=_book(tmp_path / "book"))
+    app.connect("env-updated", note("saving"), priority=950)
+    app.connect("doctree-resolved", note("writing"))
+    app.build()
+    assert seen == {"saving": False, "writing": True}
+    assert gc.isenabled()
+
+
+def test_the_collector_is_back_after_a_build_that_failed(make_app: Any, tmp_path: Path) -> None:
+    app = make_app("html", srcdir=_book(tmp_path / "book"))
+
+    def fail(app: Any, env: Any) -> None:
+        raise RuntimeError("a failing extension")
+
+    app.connect("env-updated", fail, priority=950)
+    with pytest.raises(Exception, match="a failing extension"):
+        app.build()
+    assert gc.isenabled()
+
+
+def test_a_collector_the_user_turned_off_stays_off(make_app: Any, tmp_path: Path) -> None:
+    gc.disable()
+    try:
+        make_app("html", srcdir=_book(tmp_path / "book")).build()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
