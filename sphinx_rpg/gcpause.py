@@ -9,6 +9,11 @@ collected later than it would be at the next collection: the collector is only p
 end of ``config-inited`` (the environment is loaded next) to ``builder-inited``, and from
 ``env-updated`` (the pickle is written next) to ``env-check-consistency`` or ``write-started``;
 ``build-finished`` resumes it whatever happened.  A collector the user turned off stays off.
+
+Once reading is over (``env-updated``), what the build has read lives until the build ends, so it is
+frozen (``gc.freeze``): the collections of the resolve and write phases walk only what those phases
+make, not the whole environment again.  ``build-finished`` unfreezes it.  Objects someone else froze
+are left as they are, and then nothing is frozen here.
 """
 
 from __future__ import annotations
@@ -33,10 +38,29 @@ def resume(*_: Any) -> None:
         gc.enable()
 
 
+_frozen = False
+
+
+def freeze(*_: Any) -> None:
+    global _frozen
+    if _frozen or gc.get_freeze_count() == 0:
+        gc.freeze()
+        _frozen = True
+
+
+def thaw(*_: Any) -> None:
+    global _frozen
+    if _frozen:
+        _frozen = False
+        gc.unfreeze()
+
+
 def setup(app: Any) -> None:
     app.connect("config-inited", pause, priority=900)  # after every other handler: the env loads next
     app.connect("builder-inited", resume, priority=0)
     app.connect("env-updated", pause, priority=900)
+    app.connect("env-updated", freeze, priority=900)
     app.connect("env-check-consistency", resume, priority=0)
     app.connect("write-started", resume, priority=0)
     app.connect("build-finished", resume, priority=0)
+    app.connect("build-finished", thaw, priority=0)

@@ -56,3 +56,23 @@ def test_a_collector_the_user_turned_off_stays_off(make_app: Any, tmp_path: Path
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_what_the_build_has_read_is_frozen_for_the_write_and_thawed_after(make_app: Any, tmp_path: Path) -> None:
+    frozen: dict[str, int] = {}
+    app = make_app("html", srcdir=_book(tmp_path / "book"))
+    app.connect("doctree-resolved", lambda app, doctree, docname: frozen.setdefault("writing", gc.get_freeze_count()))
+    app.build()
+    assert frozen["writing"] > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_objects_someone_else_froze_stay_frozen_and_nothing_more_is(make_app: Any, tmp_path: Path) -> None:
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        app = make_app("html", srcdir=_book(tmp_path / "book"))
+        app.build()
+        assert 0 < gc.get_freeze_count() <= before  # still frozen (some were freed meanwhile), none added
+    finally:
+        gc.unfreeze()
