@@ -137,12 +137,13 @@ def attribute_budget(levels: Mapping[str, int], *, max_poor: int = MAX_POOR_ATTR
     """
     for name, level in levels.items():
         check_attribute(name, level)
-    poor = int(POOR_ATTRIBUTES_COUNT.evaluate({name: levels.get(name, 0) for name in ATTRIBUTE_NAMES}))
+    every = {name: levels.get(name, 0) for name in ATTRIBUTE_NAMES}
+    poor = int(POOR_ATTRIBUTES_COUNT.evaluate(every))
     if poor > max_poor:
         raise AttributeBudgetError(f"{poor} attributes at -1, but at most {max_poor} may be")
     spent = sum(level for level in levels.values() if level > 0)
     budget = ATTRIBUTE_POINTS + poor
-    if ATTRIBUTE_POINTS_SPENT.evaluate({name: levels.get(name, 0) for name in ATTRIBUTE_NAMES}) != ATTRIBUTE_POINTS:
+    if ATTRIBUTE_POINTS_SPENT.evaluate(every) != ATTRIBUTE_POINTS:
         raise AttributeBudgetError(f"attributes spend {spent} points; a new character spends exactly {budget}")
     return spent
 
