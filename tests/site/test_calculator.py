@@ -43,22 +43,24 @@ QUESTIONS: list[tuple[str, str, str, str]] = [
         ("1d6", "6"), ("2d6kh1", "2"), ("d6!", "7"), ("6d6>=5", "2"), ("4dF", "1"), ("1d100", "50")]),
 ]
 
-#: What the page shows after an answer: the answer itself, the table's cells, the rows marked as
-#: successes, and the chart read back: for each outcome, is the point just inside the top of its bar
-#: (the engine's height, in thousandths of the chart's 160 units; at least 1) filled, by the bars that
-#: succeed or by those that miss, and the point just above it not?  The chart's element count too.
+#: What the page shows after an answer: the answer itself, the table's cells (a table holding only the
+#: rows in view is scrolled from top to bottom, each row read where it appears), the rows marked as
+#: successes, and the chart read back: for each bar, is the point just inside its top (the engine's
+#: height, in thousandths of the chart's 160 units; at least 1) filled, by the bars that succeed or by
+#: those that miss, and the point just above it not?  The chart's element count and text alternative too.
 SHOWN_JS = """(calc) => {
     const answer = Object.assign({}, calc.last);
     delete answer.ms;
     const svg = calc.result.querySelector("svg.rpg-calculator-chart");
     const paths = svg ? {hit: svg.querySelector("path.rpg-calculator-hit"),
                          miss: svg.querySelector("path.rpg-calculator-bar:not(.rpg-calculator-hit)")} : {};
-    const chart = {wrong: [], hits: [], elements: svg ? svg.querySelectorAll("*").length : 0};
+    const chart = {wrong: [], hits: [], elements: svg ? svg.querySelectorAll("*").length : 0,
+                   label: svg ? svg.getAttribute("aria-label") : null};
     if (svg) {
-        const {outcomes, heights} = calc.last.chart;
-        const bar = svg.viewBox.baseVal.width / outcomes.length, base = 160;
+        const {first, heights} = calc.last.chart;
+        const bar = svg.viewBox.baseVal.width / first.length, base = 160;
         const filled = (kind, y, i) => paths[kind] !== null && paths[kind].isPointInFill(new DOMPoint(i * bar + bar / 2, y));
-        outcomes.forEach((x, i) => {
+        first.forEach((x, i) => {
             const top = base - Math.max(heights[i] / 1000 * base, 1);
             const inside = ["hit", "miss"].filter(kind => filled(kind, top + 0.25, i));
             const above = ["hit", "miss"].some(kind => filled(kind, top - 0.25, i));
@@ -66,9 +68,28 @@ SHOWN_JS = """(calc) => {
             else if (inside[0] === "hit") chart.hits.push(x);
         });
     }
-    const rows = Array.from(calc.result.querySelectorAll("tbody tr"));
+    const wrap = calc.result.querySelector(".rpg-calculator-table-wrap");
+    const table = wrap && wrap.querySelector("table");
+    let rows = wrap ? Array.from(table.tBodies[0].rows) : [];
+    const virtual = wrap !== null && wrap.classList.contains("rpg-calculator-virtual");
+    let shownAtOnce = rows.length;
+    if (virtual) {  // scroll down, reading the rows each view holds by their aria-rowindex
+        const seen = new Map();
+        for (let y = 0; ; y += wrap.clientHeight) {
+            wrap.scrollTop = y;
+            calc.renderRows();  // what the scroll handler does at the next frame
+            table.querySelectorAll("tbody tr[aria-rowindex]").forEach(tr => seen.set(Number(tr.getAttribute("aria-rowindex")), tr));
+            if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
+        }
+        rows = Array.from(seen.keys()).sort((a, b) => a - b).map(k => seen.get(k));
+        rows.indexes = Array.from(seen.keys()).sort((a, b) => a - b);
+        wrap.scrollTop = 0;
+        calc.renderRows();
+    }
     return {answer, status: calc.status.textContent, error: calc.status.classList.contains("rpg-calculator-error"),
             rows: rows.map(tr => Array.from(tr.cells, td => td.textContent)),
+            row_indexes: rows.indexes || null, row_count: table ? table.getAttribute("aria-rowcount") : null,
+            shown_at_once: shownAtOnce, virtual,
             hit_rows: rows.filter(tr => tr.classList.contains("rpg-calculator-hit")).map(tr => tr.cells[0].textContent),
             chart, folds: (calc.result.querySelector(".rpg-calculator-folds") || {}).textContent || null,
             link: calc.share.href};
@@ -123,14 +144,15 @@ def succeeds(expected: dict[str, Any], low: Any, high: Any) -> bool:
 
 
 def assert_shown(shown: dict[str, Any], expected: dict[str, Any], question: object) -> None:
-    """The page shows the engine's answer: its table row by row, its successes marked, its chart."""
+    """The page shows the engine's answer: its table row by row, its successes marked, its chart bar by bar."""
     assert shown["answer"] == expected, question
     assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
                              for r in expected["rows"]], question
     assert shown["hit_rows"] == [str(r["outcome"]) for r in expected["rows"]
                                  if succeeds(expected, r.get("from", r["outcome"]), r.get("to", r["outcome"]))]
+    chart = expected["chart"]
     assert shown["chart"]["wrong"] == [], question
-    assert shown["chart"]["hits"] == [x for x in expected["chart"]["outcomes"] if succeeds(expected, x, x)], question
+    assert shown["chart"]["hits"] == [x for x, y in zip(chart["first"], chart["last"]) if succeeds(expected, x, y)]
     assert shown["chart"]["elements"] <= 3 + 13 + 1, question  # two paths and a few labels, whatever the length
 
 
@@ -177,15 +199,15 @@ def test_the_calculator_answers_what_the_python_engine_answers_across_the_five_s
         assert_shown(shown, expected, question)
         assert f"Mean {expected['mean_text']}, standard deviation {expected['sd_text']}." in shown["status"]
         if expected["target"]:
-            assert f"= {expected['target']['p']} ({expected['target']['percent']})" in shown["status"]
+            assert f"= {expected['target']['percent']}, exactly {expected['target']['p']}." in shown["status"]
 
 
 @pytest.mark.parametrize(("notation", "mode", "target"), [("100d6", "dc", "360"), ("50d20", "under", "500"),
-                                                        ("1d10000", "dc", "")])
+                                                        ("1d10000", "dc", "5000")])
 def test_a_long_distribution_folds_its_tails_and_show_all_gives_every_row(session, notation, mode, target):
     shown = session.ask("", notation, mode, target)
     folded = engine("", notation, mode, target)
-    assert folded["folded"] and len(folded["rows"]) <= 122
+    assert folded["folded"] and len(folded["rows"]) <= 122 and not shown["virtual"]
     assert_shown(shown, folded, notation)
     kept = len(folded["rows"]) - 2
     assert shown["folds"].startswith(f"{kept} of {folded['outcomes']} results have rows of their own")
@@ -194,24 +216,40 @@ def test_a_long_distribution_folds_its_tails_and_show_all_gives_every_row(sessio
     expected = engine("", notation, mode, target, every=True)
     assert len(expected["rows"]) == expected["outcomes"] and not expected["folded"]
     assert_shown(every, expected, notation)
+    # a real table of every row, holding the rows in view: each row read where it is, and in its place
+    assert every["virtual"] and every["row_count"] == str(expected["outcomes"] + 1)
+    assert every["row_indexes"] == list(range(2, expected["outcomes"] + 2))
+    assert every["shown_at_once"] < 100  # the rows in view and some around them, not thousands
     assert every["folds"] is None and every["link"] == shown["link"]
 
 
-def test_pointing_at_a_bar_of_the_chart_shows_its_row_of_the_table(session):
-    shown = session.ask("", "50d20", "dc", "")  # the chart covers more outcomes than have rows of their own
-    expected = engine("", "50d20", "dc", "")
-    outcomes, low, middle = expected["chart"]["outcomes"], expected["rows"][0], expected["rows"][60]
-    box = session.tab.locator(".rpg-calculator-chart").bounding_box()
-    assert box is not None and shown["folds"] and outcomes[0] < low["to"]
+def test_a_chart_of_thousands_of_outcomes_sums_runs_of_them_into_each_bar_and_says_so(session):
+    shown = session.ask("", "1d10000", "dc", "5000")
+    chart = engine("", "1d10000", "dc", "5000")["chart"]
+    assert len(chart["first"]) <= 300 and chart["size"] == 34
+    assert shown["chart"]["label"] == ("Chart of P(= result) for each result of 1d10000, from 5 to 9996; each bar sums "
+                                       "the chances of 34 results in a row (the last bar 30); the table below lists "
+                                       "the chances")
+    # the bar holding 4999 and 5000 straddles the DC: only the bars whose every result succeeds are marked
+    assert shown["chart"]["hits"][0] == min(x for x in chart["first"] if x >= 5000)
 
-    def point_at(index: int) -> str | None:
-        x = box["x"] + box["width"] * (index + 0.5) / len(outcomes)
-        session.tab.mouse.move(x, box["y"] + box["height"] / 2)
+
+def test_pointing_at_a_bar_of_the_chart_shows_its_results_and_their_chance(session):
+    def point_at(index: int, bars: int) -> str | None:
+        box = session.tab.locator(".rpg-calculator-chart").bounding_box()
+        assert box is not None
+        session.tab.mouse.move(box["x"] + box["width"] * (index + 0.5) / bars, box["y"] + box["height"] / 2)
         text: str | None = session.tab.locator(".rpg-calculator-readout").text_content()
         return text
 
-    assert point_at(outcomes.index(middle["outcome"])) == f"{middle['outcome']}: {middle['percent']}"
-    assert point_at(0) == f"{low['outcome']}: {low['percent']}"  # in the folded low tail: its row
+    session.ask("", "50d20", "dc", "")  # the chart covers more outcomes than have rows of their own
+    chart, rows = engine("", "50d20", "dc", "")["chart"], engine("", "50d20", "dc", "")["rows"]
+    middle = chart["first"].index(rows[60]["outcome"])
+    assert point_at(middle, len(chart["first"])) == f"{rows[60]['outcome']}: {rows[60]['percent']}"
+    assert point_at(0, len(chart["first"])) == f"{chart['first'][0]}: {chart['percents'][0]}"  # in the folded tail
+    session.ask("", "1d10000", "dc", "")
+    chart = engine("", "1d10000", "dc", "")["chart"]
+    assert point_at(1, len(chart["first"])) == "39\N{EN DASH}72: 0.3%"  # a bar of 34 results
     session.tab.mouse.move(0, 0)
     assert session.tab.locator(".rpg-calculator-readout").text_content() == ""
 
