@@ -60,7 +60,7 @@ class Table:
 
 def percent(p: Fraction, digits: int = 1) -> str:
     """``Fraction(2101, 3125)`` -> ``'67.2%'``; exact 0 and 1 print without decimals."""
-    if type(p) is Fraction or type(p) is int:  # the usual case, on whole numbers (a long table prints 20,000)
+    if isinstance(p, (Fraction, int)):  # the usual case, on whole numbers (a long table prints 20,000)
         numerator, denominator = p.numerator, p.denominator
         if numerator == 0:
             return "0%"
