@@ -302,14 +302,13 @@
     if (data.folded) this.result.appendChild(this.folds(data));
   };
 
-  /* " P(result ≥ 360) = 27.3%, exactly 1234…/5678…": the percentage first, then the exact fraction, cut
+  /* " P(result ≥ 360) = 27.3%, exactly 1234…": the percentage first, then the exact fraction, cut
    * short like the table's long fractions (whole on hover, on click or tap, and when copied). */
   Calculator.prototype.chance = function (target) {
     var sign = target.kind === "at least" ? "\u2265" : "\u2264";
     var span = el("span", { "class": "rpg-calculator-chance" },
                   " P(result " + sign + " " + target.value + ") = " + target.percent + ", exactly ");
     span.appendChild(fraction("span", target.p));
-    span.appendChild(document.createTextNode("."));
     return span;
   };
 
