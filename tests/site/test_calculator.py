@@ -48,7 +48,7 @@ QUESTIONS: list[tuple[str, str, str, str]] = [
 #: successes, and the chart read back: for each bar, is the point just inside its top (the engine's
 #: height, in thousandths of the chart's 160 units; at least 1) filled, by the bars that succeed or by
 #: those that miss, and the point just above it not?  The chart's element count and text alternative too.
-SHOWN_JS = """(calc) => {
+SHOWN_JS = """(calc, views = null) => {
     const answer = Object.assign({}, calc.last);
     delete answer.ms;
     const svg = calc.result.querySelector("svg.rpg-calculator-chart");
@@ -73,16 +73,22 @@ SHOWN_JS = """(calc) => {
     let rows = wrap ? Array.from(table.tBodies[0].rows) : [];
     const virtual = wrap !== null && wrap.classList.contains("rpg-calculator-virtual");
     let shownAtOnce = rows.length;
-    if (virtual) {  // scroll down, reading the rows each view holds by their aria-rowindex
-        const seen = new Map();
-        for (let y = 0; ; y += wrap.clientHeight) {
-            wrap.scrollTop = y;
+    if (virtual) {  // scroll, reading the rows each view holds by their aria-rowindex: every view, or the
+        const seen = new Map();  // ``views`` given (fractions of the way down)
+        const read = () => {
             calc.renderRows();  // what the scroll handler does at the next frame
             table.querySelectorAll("tbody tr[aria-rowindex]").forEach(tr => seen.set(Number(tr.getAttribute("aria-rowindex")), tr));
+        };
+        wrap.style.height = wrap.style.maxHeight = "8000px";  // a tall view: fewer steps to read a long table
+        if (views) views.forEach(at => { wrap.scrollTop = at * (wrap.scrollHeight - wrap.clientHeight); read(); });
+        else for (let y = 0; ; y += wrap.clientHeight) {
+            wrap.scrollTop = y;
+            read();
             if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
         }
         rows = Array.from(seen.keys()).sort((a, b) => a - b).map(k => seen.get(k));
         rows.indexes = Array.from(seen.keys()).sort((a, b) => a - b);
+        wrap.style.height = wrap.style.maxHeight = "";
         wrap.scrollTop = 0;
         calc.renderRows();
     }
@@ -105,13 +111,14 @@ ASK_JS = """async ([system, notation, mode, target]) => {
     while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
     return (%s)(calc);
 }""" % SHOWN_JS
-#: Press "Show all N rows" under a folded table, wait for the whole table.
-SHOW_ALL_JS = """async () => {
+#: Press "Show all N rows" under a folded table, wait for the table.
+#: ``views``: read only the rows of these views of the table (fractions of the way down), else every row.
+SHOW_ALL_JS = """async (views) => {
     const calc = window.rpgCalculators[0];
     const number = calc.asked + 1;
     calc.result.querySelector("button[data-action=all]").click();
     while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
-    return (%s)(calc);
+    return (%s)(calc, views);
 }""" % SHOWN_JS
 #: Fill the form, press Roll with a given seed (as the button does with a random one), wait for the dice.
 ROLL_JS = """async ([system, notation, mode, target, seed]) => {
@@ -146,9 +153,12 @@ def succeeds(expected: dict[str, Any], low: Any, high: Any) -> bool:
 def assert_shown(shown: dict[str, Any], expected: dict[str, Any], question: object) -> None:
     """The page shows the engine's answer: its table row by row, its successes marked, its chart bar by bar."""
     assert shown["answer"] == expected, question
+    rows = expected["rows"]
+    if shown["row_indexes"] is not None:  # a table holding the rows in view: the rows read, each at its place
+        rows = [rows[index - 2] for index in shown["row_indexes"]]  # aria-rowindex 2 is the first row
     assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
-                             for r in expected["rows"]], question
-    assert shown["hit_rows"] == [str(r["outcome"]) for r in expected["rows"]
+                             for r in rows], question
+    assert shown["hit_rows"] == [str(r["outcome"]) for r in rows
                                  if succeeds(expected, r.get("from", r["outcome"]), r.get("to", r["outcome"]))]
     chart = expected["chart"]
     assert shown["chart"]["wrong"] == [], question
@@ -212,13 +222,20 @@ def test_a_long_distribution_folds_its_tails_and_show_all_gives_every_row(sessio
     kept = len(folded["rows"]) - 2
     assert shown["folds"].startswith(f"{kept} of {folded['outcomes']} results have rows of their own")
     assert shown["folds"].endswith(f"Show all {folded['outcomes']} rows")
-    every = session.tab.evaluate(SHOW_ALL_JS)
+    # every row of 100d6 and 50d20, read view by view; of 1d10000's 10,000, the top, the middle and the end
+    views = [0, 0.5, 1] if notation == "1d10000" else None
+    every = session.tab.evaluate(SHOW_ALL_JS, views)
     expected = engine("", notation, mode, target, every=True)
     assert len(expected["rows"]) == expected["outcomes"] and not expected["folded"]
     assert_shown(every, expected, notation)
     # a real table of every row, holding the rows in view: each row read where it is, and in its place
     assert every["virtual"] and every["row_count"] == str(expected["outcomes"] + 1)
-    assert every["row_indexes"] == list(range(2, expected["outcomes"] + 2))
+    indexes = every["row_indexes"]
+    if views is None:
+        assert indexes == list(range(2, expected["outcomes"] + 2))
+    else:  # the first rows, the last rows, and rows around the middle, where the DC of 5000 is
+        assert indexes[0] == 2 and indexes[-1] == expected["outcomes"] + 1 and 5001 in indexes
+        assert every["hit_rows"] and "5000" in every["hit_rows"] and "4999" not in every["hit_rows"]
     assert every["shown_at_once"] < 100  # the rows in view and some around them, not thousands
     assert every["folds"] is None and every["link"] == shown["link"]
 
@@ -328,8 +345,10 @@ def test_screenshots_of_a_long_distribution_folded_in_light_dark_and_phone_width
 
 def test_screenshots_of_every_row_of_a_long_distribution_in_light_dark_and_phone_width(session, artifacts):
     session.ask("", "1d10000", "dc", "5000")
-    session.tab.evaluate(SHOW_ALL_JS)  # leaves the table scrolled to its top
-    session.tab.evaluate("""() => {  // the middle of the 10,000 rows, where the successes begin
+    session.tab.evaluate("""async () => {  // Show all, then the middle of the 10,000 rows, where the successes begin
+        const calc = window.rpgCalculators[0], number = calc.asked + 1;
+        calc.result.querySelector("button[data-action=all]").click();
+        while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
         const wrap = document.querySelector(".rpg-calculator-virtual");
         wrap.scrollTop = wrap.scrollHeight / 2 - wrap.clientHeight / 2;
         window.rpgCalculators[0].renderRows();
