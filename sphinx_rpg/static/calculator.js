@@ -434,6 +434,10 @@
       return { wrap: wrap, render: function () {} };
     }
     wrap.classList.add("rpg-calculator-virtual");
+    // a box of its own that the keyboard scrolls too (arrows, Page Down) once focused
+    wrap.setAttribute("tabindex", "0");
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Every result of " + data.notation + ", " + n + " rows");
     table.setAttribute("aria-rowcount", String(n + 1)); // the header row is row 1
     var columns = el("colgroup"); // fixed widths (calculator.css): columns that do not jump while scrolling
     for (var c = 0; c < 5; c++) columns.appendChild(el("col", { "class": "rpg-calculator-col" + c }));

@@ -230,6 +230,9 @@ def test_a_long_distribution_folds_its_tails_and_show_all_gives_every_row(sessio
     assert_shown(every, expected, notation)
     # a real table of every row, holding the rows in view: each row read where it is, and in its place
     assert every["virtual"] and every["row_count"] == str(expected["outcomes"] + 1)
+    region = session.tab.evaluate("(w => [w.getAttribute('role'), w.getAttribute('aria-label'), w.tabIndex])"
+                                  "(document.querySelector('.rpg-calculator-virtual'))")
+    assert region == ["region", f"Every result of {notation}, {expected['outcomes']} rows", 0]  # keyboard-scrollable
     indexes = every["row_indexes"]
     if views is None:
         assert indexes == list(range(2, expected["outcomes"] + 2))
