@@ -243,8 +243,21 @@
       if (data.timing) data.timing.shown = performance.now() - t0;
       self.share.href = link;
       self.share.hidden = false;
-      if (self.index === 0 && history.replaceState) history.replaceState(null, "", link);
+      if (self.index === 0) self.keepInAddress(link, number);
       return self.answered(number, data);
+    });
+  };
+
+  /* The address bar takes the share link of question ``number`` once its answer is painted (unless a
+   * newer question came meanwhile): history.replaceState costs Chromium 10-20 ms, which the answer
+   * need not wait for. */
+  Calculator.prototype.keepInAddress = function (link, number) {
+    var self = this;
+    if (!history.replaceState) return;
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        if (number === self.asked && location.href !== link) history.replaceState(null, "", link);
+      }, 0);
     });
   };
 

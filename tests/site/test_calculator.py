@@ -295,7 +295,8 @@ def test_bad_input_shows_the_engines_own_one_line_message(session, notation):
 def test_a_share_link_round_trips(session):
     first = session.ask("heimr", "C+2 P+1", "dc", "7")
     assert parse_qs(urlsplit(first["link"]).fragment) == {"dice": ["C+2 P+1"], "system": ["heimr"], "dc": ["7"]}
-    assert session.tab.evaluate("location.href") == first["link"]  # the address bar holds it too
+    # the address bar holds it too, from the frame after the answer
+    session.tab.wait_for_function("link => location.href === link", arg=first["link"], timeout=5_000)
     session.ask("", "3d6", "under", "10")
     answered = session.tab.evaluate("window.rpgCalculators[0].asked")
     session.tab.goto(first["link"])  # pasted into the tab: the same answer again
