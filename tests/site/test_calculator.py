@@ -274,6 +274,23 @@ def test_pointing_at_a_bar_of_the_chart_shows_its_results_and_their_chance(sessi
     assert session.tab.locator(".rpg-calculator-readout").text_content() == ""
 
 
+def test_a_long_fraction_is_cut_short_and_a_click_or_tap_shows_it_whole(session):
+    session.ask("", "100d6", "dc", "360")
+    cut = """(cell => ({text: cell.textContent, title: cell.title, cut: cell.scrollWidth > cell.clientWidth,
+                      whole: cell.classList.contains("rpg-calculator-whole")}))"""
+    target = ".rpg-calculator-status .rpg-calculator-fraction"
+    summary = session.tab.evaluate(f"{cut}(document.querySelector({target!r}))")
+    exact = engine("", "100d6", "dc", "360")["target"]["p"]
+    assert summary == {"text": exact, "title": exact, "cut": True, "whole": False}  # 2 numbers of about 78 digits
+    session.tab.click(target)
+    summary = session.tab.evaluate(f"{cut}(document.querySelector({target!r}))")
+    assert summary["whole"] and not summary["cut"]
+    cell = ".rpg-calculator-table tbody tr:nth-child(2) td.rpg-calculator-fraction"
+    assert session.tab.evaluate(f"{cut}(document.querySelector({cell!r}))")["cut"]
+    session.tab.click(cell)
+    assert not session.tab.evaluate(f"{cut}(document.querySelector({cell!r}))")["cut"]
+
+
 def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(session):
     for seed, (system, notation, mode, target) in enumerate(QUESTIONS[::5], start=11):
         shown = session.tab.evaluate(ROLL_JS, [system, notation, mode, target, seed])
