@@ -163,7 +163,22 @@
     this.cancel.addEventListener("click", function () { stop("cancelled"); });
     root.addEventListener("click", function (event) { // a fraction cut short: whole (or cut again) on a click or tap
       var cell = event.target.closest && event.target.closest(".rpg-calculator-fraction");
-      if (cell && !(window.getSelection && String(window.getSelection()))) cell.classList.toggle("rpg-calculator-whole");
+      if (!cell || (window.getSelection && String(window.getSelection()))) return;
+      var whole = cell.classList.toggle("rpg-calculator-whole");
+      if (cell.classList.contains("rpg-calculator-cut")) cell.textContent = whole ? cell.title : shortened(cell.title);
+    });
+    root.addEventListener("copy", function (event) { // what is copied holds each cut-short fraction whole
+      var selection = window.getSelection();
+      if (!selection || !selection.rangeCount || !event.clipboardData) return;
+      var range = selection.getRangeAt(0), text = selection.toString(), changed = false;
+      root.querySelectorAll(".rpg-calculator-cut:not(.rpg-calculator-whole)").forEach(function (cell) {
+        if (!range.intersectsNode(cell) || text.indexOf(cell.textContent) < 0) return;
+        text = text.replace(cell.textContent, cell.title); // in page order: the first one left is this cell's
+        changed = true;
+      });
+      if (!changed) return;
+      event.clipboardData.setData("text/plain", text);
+      event.preventDefault();
     });
     this.rollButton.addEventListener("click", function () { self.roll(); });
     this.label();
@@ -325,11 +340,20 @@
     return span;
   };
 
-  /* A cell (``tag``) holding a fraction: cut short with "…" when too long for its column, the whole on
-   * hover (title), and on a click or tap (for touch screens), which toggles the whole in place. */
+  //: The characters a long fraction keeps when cut short: about what its column shows (a phone's
+  //: narrower column cuts it further, with CSS).  The page lays out 16 digits, not 80, per cell.
+  var FRACTION_CUT = 16;
+
+  /* A cell (``tag``) holding a fraction: cut short with "…" when too long for its column (class
+   * rpg-calculator-cut), the whole on hover (title), on a click or tap (for touch screens), which
+   * toggles the whole in place, and in what a copy puts on the clipboard (see Calculator). */
   function fraction(tag, text) {
-    return el(tag, { "class": "rpg-calculator-fraction", title: text }, text);
+    var cut = text.length > FRACTION_CUT + 2;
+    return el(tag, { "class": "rpg-calculator-fraction" + (cut ? " rpg-calculator-cut" : ""), title: text },
+              cut ? shortened(text) : text);
   }
+
+  function shortened(text) { return text.slice(0, FRACTION_CUT) + "\u2026"; }
 
   /* Does ``row`` (one outcome, or a folded tail from..to) succeed against the target? */
   Calculator.prototype.succeeds = function (data, row) {

@@ -68,6 +68,8 @@ SHOWN_JS = """(calc, views = null) => {
             else if (inside[0] === "hit") chart.hits.push(x);
         });
     }
+    // a cell cut short shows 16 characters and "…": its whole value is its title
+    const whole = td => td.classList.contains("rpg-calculator-cut") ? td.title : td.textContent;
     const wrap = calc.result.querySelector(".rpg-calculator-table-wrap");
     const table = wrap && wrap.querySelector("table");
     let rows = wrap ? Array.from(table.tBodies[0].rows) : [];
@@ -92,8 +94,11 @@ SHOWN_JS = """(calc, views = null) => {
         wrap.scrollTop = 0;
         calc.renderRows();
     }
-    return {answer, status: calc.status.textContent, error: calc.status.classList.contains("rpg-calculator-error"),
-            rows: rows.map(tr => Array.from(tr.cells, td => td.textContent)),
+    const exact = calc.status.querySelector(".rpg-calculator-fraction");
+    return {answer, status: calc.status.textContent.replace(exact ? exact.textContent : null, exact ? exact.title : null), error: calc.status.classList.contains("rpg-calculator-error"),
+            rows: rows.map(tr => Array.from(tr.cells, whole)), cut_wrong: rows.flatMap(tr => Array.from(tr.cells))
+                .filter(td => td.classList.contains("rpg-calculator-cut")
+                              && td.textContent !== td.title.slice(0, 16) + "\u2026").length,
             row_indexes: rows.indexes || null, row_count: table ? table.getAttribute("aria-rowcount") : null,
             shown_at_once: shownAtOnce, virtual,
             hit_rows: rows.filter(tr => tr.classList.contains("rpg-calculator-hit")).map(tr => tr.cells[0].textContent),
@@ -158,6 +163,7 @@ def assert_shown(shown: dict[str, Any], expected: dict[str, Any], question: obje
         rows = [rows[index - 2] for index in shown["row_indexes"]]  # aria-rowindex 2 is the first row
     assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
                              for r in rows], question
+    assert shown["cut_wrong"] == 0, question
     assert shown["hit_rows"] == [str(r["outcome"]) for r in rows
                                  if succeeds(expected, r.get("from", r["outcome"]), r.get("to", r["outcome"]))]
     chart = expected["chart"]
@@ -274,21 +280,33 @@ def test_pointing_at_a_bar_of_the_chart_shows_its_results_and_their_chance(sessi
     assert session.tab.locator(".rpg-calculator-readout").text_content() == ""
 
 
-def test_a_long_fraction_is_cut_short_and_a_click_or_tap_shows_it_whole(session):
+def test_a_long_fraction_is_cut_short_and_a_click_or_tap_or_a_copy_gives_it_whole(session):
     session.ask("", "100d6", "dc", "360")
-    cut = """(cell => ({text: cell.textContent, title: cell.title, cut: cell.scrollWidth > cell.clientWidth,
-                      whole: cell.classList.contains("rpg-calculator-whole")}))"""
-    target = ".rpg-calculator-status .rpg-calculator-fraction"
-    summary = session.tab.evaluate(f"{cut}(document.querySelector({target!r}))")
-    exact = engine("", "100d6", "dc", "360")["target"]["p"]
-    assert summary == {"text": exact, "title": exact, "cut": True, "whole": False}  # 2 numbers of about 78 digits
-    session.tab.click(target)
-    summary = session.tab.evaluate(f"{cut}(document.querySelector({target!r}))")
-    assert summary["whole"] and not summary["cut"]
-    cell = ".rpg-calculator-table tbody tr:nth-child(2) td.rpg-calculator-fraction"
-    assert session.tab.evaluate(f"{cut}(document.querySelector({cell!r}))")["cut"]
-    session.tab.click(cell)
-    assert not session.tab.evaluate(f"{cut}(document.querySelector({cell!r}))")["cut"]
+    read = """(cell => ({text: cell.textContent, title: cell.title, whole: cell.classList.contains("rpg-calculator-whole")}))"""
+    summary, cell = ".rpg-calculator-status .rpg-calculator-fraction", ".rpg-calculator-table tbody tr:nth-child(2) td"
+    exact = engine("", "100d6", "dc", "360")["target"]["p"]  # two numbers of about 78 digits
+    assert session.tab.evaluate(f"{read}(document.querySelector({summary!r}))") == {
+        "text": exact[:16] + "\N{HORIZONTAL ELLIPSIS}", "title": exact, "whole": False}
+    session.tab.click(summary)
+    assert session.tab.evaluate(f"{read}(document.querySelector({summary!r}))") == {
+        "text": exact, "title": exact, "whole": True}
+    session.tab.click(summary)  # and cut short again
+    assert session.tab.evaluate(f"{read}(document.querySelector({summary!r}))")["text"] == exact[:16] + "\N{HORIZONTAL ELLIPSIS}"
+    row = engine("", "100d6", "dc", "360")["rows"][1]
+    copied = session.tab.evaluate("""(selector) => {  // select the row, copy it, read what the clipboard got
+        const selection = getSelection(), range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector).parentNode);
+        selection.removeAllRanges();
+        selection.addRange(range);
+        let text = null;
+        const keep = event => { text = event.clipboardData.getData("text/plain"); };
+        document.addEventListener("copy", keep);
+        document.execCommand("copy");
+        document.removeEventListener("copy", keep);
+        selection.removeAllRanges();
+        return text;
+    }""", cell)
+    assert copied is not None and row["p"] in copied and row["p_ge"] in copied and "\N{HORIZONTAL ELLIPSIS}" not in copied
 
 
 def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(session):
