@@ -289,8 +289,10 @@ def workers(arguments: list[str]) -> list[str]:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     # loadfile: a file's tests run on one worker, so a costly fixture its tests share (a tour of every
     # page, one Pyodide session) is made once.  (loadgroup's marks are lost on pytest 9.2: its group
-    # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)
-    return ["-n", str(min(cores, 8)), "--dist", "loadfile"] if cores > 1 else []
+    # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)  no-loadscope-reorder:
+    # the files go out in the order tests/conftest.py gives them (costly first, the site's tests after
+    # the site is built), not by their number of tests.
+    return ["-n", str(min(cores, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
 
 
 def test() -> int:
