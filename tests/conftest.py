@@ -89,6 +89,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = [item for path in sorted(files, key=rank) for item in files[path]]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def template_code():
+    """Each Jinja template compiled once per test process, whatever the number of Sphinx apps
+    (``tests/template_code.py``)."""
+    from tests.template_code import shared_template_code
+
+    with shared_template_code() as cache:
+        yield cache
+
+
 @pytest.fixture(scope="session")
 def site_doctrees(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("site-doctrees")
