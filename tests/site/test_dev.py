@@ -129,7 +129,7 @@ def test_pytest_runs_on_every_core_unless_the_command_line_says_otherwise(dev, a
 
 
 #: Fixtures too costly to make once per xdist worker: a tour of every page, one Pyodide tab, the player
-#: site's server.  (The wheel and sdist, ``dists``, serve two files of tests/starter: about 4 s twice.)
+#: site's server.  (The wheel and sdist, ``dists``, serve two files of tests/starter: the workers share them.)
 COSTLY = ("site_tour", "module_page", "player_site")
 
 
