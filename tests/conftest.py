@@ -99,6 +99,15 @@ def template_code():
         yield cache
 
 
+@pytest.fixture(scope="session", autouse=True)
+def sphinx_debug_dropped():
+    """Sphinx's debug messages dropped at its logger, not by each handler (``tests/sphinx_logging.py``)."""
+    from tests.sphinx_logging import debug_dropped_at_the_logger
+
+    with debug_dropped_at_the_logger():
+        yield
+
+
 @pytest.fixture(scope="session")
 def site_doctrees(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("site-doctrees")
