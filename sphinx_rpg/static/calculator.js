@@ -510,7 +510,7 @@
     function render() {
       if (!wrap.scrollTop && !last) return show(0, Math.min(n, FIRST_ROWS + BUFFER_ROWS));
       if (!wrap.isConnected) return;
-      var em = parseFloat(getComputedStyle(wrap).fontSize) || 16, height = ROW_EM * em;
+      var em = parseFloat(getComputedStyle(table).fontSize) || 16, height = ROW_EM * em; // the rows' em (smaller on a phone)
       var top = Math.max(wrap.scrollTop - thead.getBoundingClientRect().height, 0);
       var from = Math.max(Math.floor(top / height) - BUFFER_ROWS, 0);
       var to = Math.min(Math.ceil((top + wrap.clientHeight) / height) + BUFFER_ROWS, n);
@@ -522,6 +522,20 @@
       pending = true;
       requestAnimationFrame(function () { pending = false; render(); });
     }, { passive: true });
+    /* A box that changes width (a phone turned, a window resized past calculator.css's phone width) may
+     * change the rows' height too: keep the same rows in view and place them again, before that frame
+     * is painted. */
+    var seenWidth = -1, seenEm = 0;
+    if (window.ResizeObserver) new ResizeObserver(function (entries) {
+      var width = entries[entries.length - 1].contentRect.width;
+      var em = parseFloat(getComputedStyle(table).fontSize) || 16;
+      if (seenWidth >= 0 && width !== seenWidth) {
+        if (seenEm && em !== seenEm) wrap.scrollTop = wrap.scrollTop * em / seenEm;
+        render();
+      }
+      seenWidth = width;
+      seenEm = em;
+    }).observe(wrap);
     return { wrap: wrap, render: render };
   };
 
