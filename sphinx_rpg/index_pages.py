@@ -103,9 +103,20 @@ def escape_index_groups(app: Any, pagename: str, templatename: str, context: dic
 
 def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                          doctree: Any) -> str | None:
-    """``html-page-context``: mark a node index page, and keep last build's copy when it matches."""
-    if (pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None
-            or not app.config.rpg_keep_unchanged_indices):
+    """``html-page-context``: mark a node index page, and keep last build's copy when it matches.
+
+    A page that is not kept has its table made in Python when the theme's template is a known one
+    (``sphinx_rpg.index_render``).
+    """
+    if pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None:
+        return None
+    from sphinx_rpg.index_render import fast_template
+
+    return _kept_page(app, pagename, templatename, context) or fast_template(app, context)
+
+
+def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+    if not app.config.rpg_keep_unchanged_indices:
         return None
     stamp = fingerprint(app, pagename, templatename, context)
     if stamp is None:
