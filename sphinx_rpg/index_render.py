@@ -93,7 +93,7 @@ RENDERERS: dict[str, Callable[[str, Sequence[tuple[str, Sequence[Entry]]], Calla
 
 def template_kind(builder: Any) -> tuple[str, str] | None:
     """(block, renderer) for the builder's ``domainindex.html``, or None when its source is unknown here."""
-    cached: tuple[str, str] | None | bool = getattr(builder, "_rpg_index_template", False)
+    cached: tuple[str, str] | bool | None = getattr(builder, "_rpg_index_template", False)
     if cached is None or isinstance(cached, tuple):
         return cached
     kind: tuple[str, str] | None = None
