@@ -26,7 +26,7 @@ def _book(write_book: Any, root: Path, theme: str) -> Path:
     extra = f'html_theme = "{theme}"\nrpg_registries = []\n'
     src: Path = write_book(root, nodes_per_page=2, references=False, listing=False, extra_conf=extra)
     page = src / "page1.rst"
-    page.write_text(page.read_text() + '\n.. node:def:: Fish & <Chips> "2"\n   :uid: Book.Odd.Fish\n'
+    page.write_text(page.read_text() + '\n.. node:def:: Fish & <Chips> "2" \'s\n   :uid: Book.Odd.Fish\n'
                     "   :type: E,R\n\n   A node whose title needs escaping.\n\n"
                     ".. node:def:: Bare\n   :uid: Book.Bare\n\n   A node without types.\n")
     return src
@@ -42,7 +42,7 @@ def test_the_python_table_equals_the_themes_own(build, write_book, tmp_path, mon
     for page in PAGES:
         made = (Path(fast.outdir) / page).read_text(encoding="utf-8")
         assert made == (Path(slow.outdir) / page).read_text(encoding="utf-8")
-        assert "Fish &amp; &lt;Chips&gt; &#34;2&#34;" in made and "Thing 1-0" in made
+        assert "Fish &amp; &lt;Chips&gt; &#34;2&#34; &#39;s" in made and "Thing 1-0" in made
 
 
 def test_a_projects_own_index_template_renders_the_page(build, write_book, tmp_path):
