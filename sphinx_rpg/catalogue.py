@@ -16,10 +16,11 @@ foreign file counts as empty.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import marshal
 import os
-import pickle
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +29,7 @@ from typing import Any, NamedTuple
 from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.domain import NodeRecord
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 #: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
 PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
 
@@ -92,10 +93,10 @@ class Catalogue:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.pickle"
+        self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
         self.key = cache_key(app)
-        #: last build's pieces by record, as plain tuples (they unpickle twice as fast as named ones; a
-        #: NodeRecord finds its plain tuple: equal tuples hash alike)
+        #: last build's pieces by record, as plain tuples (marshal writes only those; a NodeRecord
+        #: finds its plain tuple: equal tuples hash alike)
         self.kept: dict[tuple[Any, ...], tuple[str, ...]] = self._load()
         self.pieces: dict[NodeRecord, Pieces] | None = None
         self.made = 0
@@ -103,7 +104,7 @@ class Catalogue:
     def _load(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
         try:
             with self.path.open("rb") as stream, collector_paused():  # thousands of small objects
-                key, kept = pickle.load(stream)
+                key, kept = marshal.load(stream)
         except Exception:  # none yet, or from another version: every piece is made again
             return {}
         return kept if key == self.key and isinstance(kept, dict) else {}
@@ -144,10 +145,11 @@ class Catalogue:
         try:
             with temporary.open("wb") as stream:
                 plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
-                pickle.dump((self.key, plain), stream, protocol=pickle.HIGHEST_PROTOCOL)
+                marshal.dump((self.key, plain), stream)
             os.replace(temporary, self.path)
-        except OSError:
-            pass  # the next build makes them again
+        except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
+            with contextlib.suppress(OSError):
+                temporary.unlink()  # the next build makes them again
 
 
 def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str) -> Pieces:

@@ -105,3 +105,15 @@ def test_a_changed_title_format_remakes_the_pieces(app, build):
     assert catalogue(again).made == len(nodes["nodes"])
     headings = {pieces.heading for pieces in catalogue(again).all().values()}
     assert "Energy <E,R>" in headings
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-garbled")
+def test_a_garbled_catalogue_file_counts_as_empty(app, build):
+    app.build()
+    app.cleanup()
+    kept = catalogue(app).path
+    assert kept.is_file()
+    kept.write_bytes(b"\x00not a catalogue")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    assert catalogue(again).made == len(_written(again)[0]["nodes"])
