@@ -22,6 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import venv
 from collections.abc import Callable
@@ -235,20 +236,27 @@ def finished(output: str, status: int | None) -> None:
         record.write_text(f"{status}\n")
 
 
-def designer_builds(log: list[str], digest: str) -> int:
-    """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees."""
+def designer_builds(log: list[str], digest: str, html_built: threading.Event | None = None) -> int:
+    """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees;
+    ``html_built`` is set once the designer edition is built (or is not to be)."""
     if reusable("designer", digest, TEST_HTML, TEST_LATEX):
         say("docs/ is unchanged since its -W builds (html, supplements, latex) passed: reusing them", log)
         finished(TEST_HTML, 0)
         finished(TEST_LATEX, 0)
+        if html_built is not None:
+            html_built.set()
         return 0
     passed("designer", None)
     html_status = latex_status = 1
     try:
         doctrees = ["-d", "docs/_build/test-doctrees"]
         say("warnings-as-errors build of docs/ (html)", log)
-        html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs",
-                          TEST_HTML, log=log)
+        try:
+            html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs",
+                              TEST_HTML, log=log)
+        finally:
+            if html_built is not None:
+                html_built.set()
         if not html_status:
             say("warnings-as-errors build of the supplements (html)", log)
             html_status = build_supplements(TEST_HTML, "-W", "--keep-going", "-E", log=log)
@@ -264,8 +272,10 @@ def designer_builds(log: list[str], digest: str) -> int:
     return html_status or latex_status
 
 
-def player_build(log: list[str], digest: str) -> int:
-    """The player edition: it reads its pages differently, so it has doctrees of its own."""
+def player_build(log: list[str], digest: str, after: threading.Event | None = None) -> int:
+    """The player edition: it reads its pages differently, so it has doctrees of its own.  It starts
+    ``after`` the designer edition is built: then it reads that build's charts (``rpg_chart_cache``)
+    instead of drawing them again."""
     if reusable("player", digest, TEST_PLAYER):
         say("docs/ is unchanged since its -W build (html, player edition) passed: reusing it", log)
         finished(TEST_PLAYER, 0)
@@ -273,6 +283,11 @@ def player_build(log: list[str], digest: str) -> int:
     passed("player", None)
     status = 1
     try:
+        if after is not None:
+            waited = time.monotonic()
+            after.wait()
+            say(f"the player edition waited {time.monotonic() - waited:.0f} s for the designer edition's charts",
+                log)
         say("warnings-as-errors build of docs/ (html, player edition)", log)
         status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
                      "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
@@ -289,8 +304,10 @@ def workers(arguments: list[str]) -> list[str]:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     # loadfile: a file's tests run on one worker, so a costly fixture its tests share (a tour of every
     # page, one Pyodide session) is made once.  (loadgroup's marks are lost on pytest 9.2: its group
-    # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)
-    return ["-n", str(min(cores, 8)), "--dist", "loadfile"] if cores > 1 else []
+    # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)  no-loadscope-reorder:
+    # the files go out in the order tests/conftest.py gives them (costly first, the site's tests after
+    # the site is built), not by their number of tests.
+    return ["-n", str(min(cores, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
 
 
 def test() -> int:
@@ -309,9 +326,11 @@ def test() -> int:
     digest = inputs_digest()  # before building: an edit made during the builds is not taken as built
     built = {"SPHINX_RPG_SITE_HTML": TEST_HTML, "SPHINX_RPG_SITE_LATEX": TEST_LATEX,
              "SPHINX_RPG_SITE_PLAYER": TEST_PLAYER, "SPHINX_RPG_SITE_BUILDER": str(os.getpid())}
+    html_built = threading.Event()
     with ThreadPoolExecutor(max_workers=3) as pool:
-        jobs = lanes(pool, {"html, supplements and latex": partial(designer_builds, digest=digest),
-                            "player edition": partial(player_build, digest=digest),
+        jobs = lanes(pool, {"html, supplements and latex": partial(designer_builds, digest=digest,
+                                                                   html_built=html_built),
+                            "player edition": partial(player_build, digest=digest, after=html_built),
                             "static checks": check})
         say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
         arguments = sys.argv[2:]

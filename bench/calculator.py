@@ -9,12 +9,16 @@ the system's Chromium with Playwright, every other host blocked:
 * **cold**: a fresh browser context opens the manual's calculator and presses Compute; the time from
   the click to the answer is Pyodide's start, the engine wheel's installation and one answer.
 * **warm**: in that tab, each expression of a list across the five systems is asked in turn (the form
-  filled, Compute pressed) and timed from the click to the answer laid out on the page (the page's
-  layout forced, as the next frame would do it); the first one is the first question after the start.
-  Long distributions are asked once more with **Show all** (a row per outcome).  Next to it, the same
-  question answered natively (``rules.calculator.answer``, what ``rpg odds`` computes; engine caches
-  cleared first).  The target: a warm answer within 100 ms for every expression the command line
-  answers within 100 ms.
+  filled, Compute pressed, after the previous answer was painted) and timed from the click to the answer
+  laid out on the page (the page's layout forced, as the next frame would do it) and to the next frame
+  painted; the first one is the first question after the start.  Each answer's time is split as the
+  page's marks record it (``rpgCalculators[0].last.timing``): the question's way to Python, Python in the
+  worker (engine, folding, bars, JSON), the answer's way back, ``JSON.parse``, building the DOM, and
+  the forced layout; long tasks (over 50 ms) on the page are counted.  Long distributions are asked once
+  more with **Show all** (a row per outcome).  Next to it, the same question answered natively
+  (``rules.calculator.answer``; engine caches cleared first) and by the command line's own code
+  (``rpg odds EXPR`` in this process, without the interpreter's start).  The target: a warm answer
+  within 100 ms for every expression the command line answers within 100 ms.
 * **size**: the bytes the calculator adds to the site (vendored Pyodide, the wheel, the scripts),
   raw and gzip-compressed, as a web server would send them.
 
@@ -24,9 +28,11 @@ Prints a markdown report and writes it to ``bench/_out/calculator.md``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gzip
 import http.server
+import io
 import statistics
 import sys
 import threading
@@ -60,6 +66,14 @@ ASK_JS = """async ([system, notation, every]) => {
     const calc = window.rpgCalculators[0];
     const f = calc.form.elements;
     const number = calc.asked + 1;
+    const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+    await frame();  // the previous answer painted: nothing of it is left to do
+    if (!window.rpgLongTasks) {
+        window.rpgLongTasks = [];
+        new PerformanceObserver(list => list.getEntries().forEach(e => window.rpgLongTasks.push(e.duration)))
+            .observe({type: "longtask"});
+    }
+    const longBefore = window.rpgLongTasks.length;
     let t0;
     if (every) {
         const button = calc.result.querySelector("button[data-action=all]");
@@ -71,10 +85,21 @@ ASK_JS = """async ([system, notation, every]) => {
         t0 = performance.now();
         calc.form.querySelector("button[type=submit]").click();
     }
-    while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 1));
+    await new Promise(resolve => {  // the moment the page marks the answer shown, not a timer's next turn
+        const watch = new MutationObserver(() => {
+            if (calc.root.getAttribute("data-answered") === String(number)) { watch.disconnect(); resolve(); }
+        });
+        watch.observe(calc.root, {attributes: true, attributeFilter: ["data-answered"]});
+    });
+    const t1 = performance.now();
     calc.root.getBoundingClientRect();
-    return {ms: performance.now() - t0, engine_ms: calc.last.ms, error: calc.last.error || null,
-            rows: calc.result.querySelectorAll("tbody tr").length};
+    const t2 = performance.now();
+    await frame();
+    const t3 = performance.now();
+    await new Promise(r => setTimeout(r, 20));  // long task entries arrive after the task
+    return {ms: t2 - t0, painted: t3 - t0, layout: t2 - t1, engine_ms: calc.last.ms, error: calc.last.error || null,
+            timing: calc.last.timing || null, long: window.rpgLongTasks.slice(longBefore),
+            rows: calc.result.querySelectorAll("tbody tr:not(.rpg-calculator-spacer)").length};
 }"""
 #: Where the worker's start went (ms): Pyodide, the engine wheel, the page's systems imported, one answer.
 MARKS_JS = "window.rpgCalculatorStart || null"
@@ -89,6 +114,22 @@ def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def cli_ms(system: str, notation: str, repeats: int = 3) -> float:
+    """What ``rpg odds NOTATION [--system SYSTEM]`` spends on the question, its table printed (median,
+    engine caches cleared each time; the interpreter's start and imports left out)."""
+    from sphinx_rpg.cli import main as rpg
+
+    arguments = ["odds", notation, *(["--system", system] if system else [])]
+    times = []
+    for _ in range(repeats + 1):
+        clear_caches()
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(io.StringIO()):
+            rpg(arguments)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times[1:])  # the first imports the system's package
 
 
 def native_ms(system: str, notation: str, repeats: int = 3) -> float:
@@ -133,7 +174,7 @@ def main() -> int:
     server, url = serve(site)
     cold: list[float] = []
     marks: list[dict[str, float]] = []
-    warm: list[tuple[str, str, float, float, float, float, str | None, int]] = []
+    warm: list[tuple[str, str, dict[str, Any], float, float, float]] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=args.chromium, headless=True,
                                              args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
@@ -149,13 +190,12 @@ def main() -> int:
                 for system, notation in EXPRESSIONS:
                     measured = tab.evaluate(ASK_JS, [system, notation, False])
                     again = tab.evaluate(ASK_JS, [system, notation, False])  # the same question asked again
-                    warm.append((system or "standard", f"`{notation}`", measured["ms"], measured["engine_ms"] or 0.0,
-                                 again["ms"], native_ms(system, notation), measured["error"], measured["rows"]))
+                    warm.append((system or "standard", f"`{notation}`", measured, again["ms"],
+                                 native_ms(system, notation), cli_ms(system, notation)))
                     every = tab.evaluate(ASK_JS, [system, notation, True]) if notation in SHOW_ALL else None
                     if every:
-                        warm.append((system or "standard", f"`{notation}`, Show all", every["ms"],
-                                     every["engine_ms"] or 0.0, float("nan"), float("nan"), every["error"],
-                                     every["rows"]))
+                        warm.append((system or "standard", f"`{notation}`, Show all", every, float("nan"),
+                                     float("nan"), float("nan")))
             context.close()
         browser.close()
     server.shutdown()
@@ -167,18 +207,24 @@ def main() -> int:
         parts = ("pyodide", "engine", "systems", "firstAnswer")
         lines += ["Of the worker's start (medians): " + ", ".join(
             f"{name} {statistics.median(m.get(name, 0.0) for m in marks):.0f} ms" for name in parts), ""]
-    lines += ["**Warm** (click to the answer laid out; native = `rules.calculator.answer` in CPython, "
-              "what `rpg odds` computes)",
-              "", "| system | expression | table rows | browser (ms) | of which Python in the worker (ms) "
-              "| asked again (ms) | native (ms) | target met |", "|---|---|---:|---:|---:|---:|---:|---|"]
-    for system, notation, first, engine, again, native, error, rows in warm:
+    lines += ["**Warm** (click to the answer laid out; painted: to the next frame; of which: to Python, Python "
+              "in the worker, back, `JSON.parse`, DOM, forced layout; long: tasks over 50 ms; native = "
+              "`rules.calculator.answer` in CPython; CLI = `rpg odds` in-process, its table printed)",
+              "", "| system | expression | rows | browser (ms) | painted | to Py | Python | back | parse | DOM "
+              "| layout | long | again | native | CLI | target met |",
+              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|"]
+    for system, notation, m, again, native, cli in warm:
+        t = m.get("timing") or {}
         if native != native:  # Show all: the reader's request for every row, no target
             met = "n/a (on request)"
         else:
-            met = "n/a (native > 100 ms)" if native > 100 else ("yes" if first <= 100 else "no")
-        note = f" (refused: {error[:60]})" if error else ""
-        lines.append(f"| {system} | {notation}{note} | {rows} | {first:.1f} | {engine:.1f} | {again:.1f} "
-                     f"| {native:.1f} | {met} |")
+            met = "n/a (CLI > 100 ms)" if cli > 100 else ("yes" if m["ms"] <= 100 else "no")
+        note = f" (refused: {m['error'][:60]})" if m["error"] else ""
+        long = ", ".join(f"{d:.0f}" for d in m["long"]) or "-"
+        lines.append(f"| {system} | {notation}{note} | {m['rows']} | {m['ms']:.1f} | {m['painted']:.1f} | "
+                     + " | ".join(f"{t.get(k, float('nan')):.1f}" for k in ("queued", "python", "transfer", "parse",
+                                                                            "shown"))
+                     + f" | {m['layout']:.1f} | {long} | {again:.1f} | {native:.1f} | {cli:.1f} | {met} |")
     lines += ["", "**Size** added to the site", "", "| part | bytes | gzip |", "|---|---:|---:|"]
     total_raw = total_gzip = 0
     for name, raw, packed in sizes(site):

@@ -32,7 +32,8 @@ rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules
 #: Two editions from one source (``-D rpg_edition=player``): the player edition leaves out each book's
 #: engine reference page (and every worked-example block; see the manual's "Editions").
 rpg_designer_pages = ["*/reference.rst"]
-
+#: The editions show the same charts: whichever builds first draws each one, the other reads it.
+rpg_chart_cache = "_build/chart-cache"
 
 #: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every
 #: node new or changed since the last one is marked; changes.rst lists what changed, book by book.

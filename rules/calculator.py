@@ -15,14 +15,16 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, cast
+from functools import lru_cache
+from typing import Any
 
 from rules.dice import DiceSource, Dist, RollResult, SeededSource, parse
-from rules.odds import Fold, at_least_table, at_most_table, distribution_table, fold_tails
+from rules.odds import Fold, at_least_table, at_most_table, chart_bins, distribution_table, fold_tails, folded_rows
 from rules.systems import SystemNotation, load_registry
 from rules.tables import Table, percent
 
-__all__ = ["CalculatorError", "Odds", "answer", "answer_json", "distribution_of", "odds", "roll", "roll_json"]
+__all__ = ["CalculatorError", "Odds", "answer", "answer_json", "chart_bars", "distribution_of", "odds", "roll",
+           "roll_json", "shown", "target"]
 
 #: The longest text the calculator reads (the notation's own limit is lower; this one bounds the rest).
 MAX_TEXT = 500
@@ -101,7 +103,8 @@ def odds(notation: str, system: str | None = None, *, dc: Sequence[int] | None =
 
 def _fraction(p: Fraction | int) -> str:
     """``"5/8"``; a certainty or an impossibility as ``"1"`` or ``"0"``."""
-    p = Fraction(p)
+    if type(p) is not Fraction:
+        p = Fraction(p)
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
@@ -112,63 +115,72 @@ def _outcome(x: Any) -> int | str:
 def answer(notation: str, system: str | None = None, dc: int | None = None,
            under: int | None = None, every: bool = False) -> dict[str, Any]:
     """Everything the calculator shows, JSON-ready: each outcome with P(= x) and P(>= x) as exact
-    fractions and percentages, the mean, the standard deviation and the chance against one DC or
-    roll-under target.
+    fractions and percentages, the chart, the mean, the standard deviation and the chance against one
+    DC or roll-under target.
 
     A long distribution's table comes folded (``rows``: :func:`rules.odds.fold_tails`; ``folded`` says
     whether it is, ``outcomes`` how many there are), unless ``every`` asks for a row per outcome.  The
-    chart (``chart``: see :func:`chart_heights`) leaves out only the negligible tails, whatever the table.
+    chart (``chart``: see :func:`chart_bars`) leaves out only the negligible tails, whatever the table.
     """
+    _check_target(dc, under)
+    dist = distribution_of(notation, system)
+    return {**shown(dist, notation, system, every), "target": target(dist, dc, under)}
+
+
+def _check_target(dc: int | None, under: int | None) -> None:
     if dc is not None and under is not None:
         raise CalculatorError("give either a DC (at least) or a target (at most), not both")
     for name, value in (("DC", dc), ("target", under)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise CalculatorError(f"the {name} is a whole number, not {value!r}")
-    result = odds(notation, system, folded=not every)
-    dist = result.distribution
+
+
+def shown(dist: Dist, notation: str, system: str | None = None, every: bool = False) -> dict[str, Any]:
+    """What the page shows of ``dist`` whatever the target: the table (folded unless ``every``), the
+    chart, the mean and the standard deviation; each fraction turned into text once."""
     support = dist.support()
-    fold = result.fold or Fold(0, len(support), len(support))
+    fold = Fold(0, len(support), len(support)) if every else fold_tails(dist)
     rows = []
-    for outcome, p_eq, p_ge in result.table.rows:  # the rows `rpg odds` prints (folded or not)
-        p_eq, p_ge = Fraction(cast(Fraction, p_eq)), Fraction(cast(Fraction, p_ge))
+    for outcome, p_eq, p_ge in folded_rows(dist, fold):  # the rows `rpg odds --fold` prints
         rows.append({"outcome": _outcome(outcome), "p": _fraction(p_eq), "percent": percent(p_eq),
                      "p_ge": _fraction(p_ge), "percent_ge": percent(p_ge)})
     if fold.low:  # a folded row names the outcomes it holds: the page marks it when all of them succeed
         rows[0].update({"from": _outcome(support[0]), "to": _outcome(support[fold.low - 1])})
     if fold.high < fold.count:
         rows[-1].update({"from": _outcome(support[fold.high]), "to": _outcome(support[-1])})
-    mean = result.mean
-    variance = Fraction(dist.variance())
-    data: dict[str, Any] = {"notation": notation, "system": system or None, "rows": rows,
-                            "outcomes": len(support), "folded": len(rows) != len(support),
-                            "chart": chart_heights(dist, fold_tails(dist, limit=None)),
-                            "mean": _fraction(mean), "mean_text": f"{float(mean):.3f}",
-                            "sd_text": f"{math.sqrt(variance):.3f}", "target": None}
-    if dc is not None or under is not None:
-        kind, value = ("at least", dc) if dc is not None else ("at most", under)
-        assert value is not None
-        p = Fraction(dist.p_ge(value) if dc is not None else dist.p_le(value))
-        data["target"] = {"kind": kind, "value": value, "p": _fraction(p), "percent": percent(p)}
-    return data
+    mean, variance = Fraction(dist.mean()), Fraction(dist.variance())
+    return {"notation": notation, "system": system or None, "rows": rows, "outcomes": len(support),
+            "folded": fold.folded, "chart": chart_bars(dist, fold_tails(dist, limit=None)),
+            "mean": _fraction(mean), "mean_text": f"{float(mean):.3f}", "sd_text": f"{math.sqrt(variance):.3f}"}
 
 
-#: The chart's scale: each bar's height in thousandths of the likeliest outcome's.
+def target(dist: Dist, dc: int | None, under: int | None) -> dict[str, Any] | None:
+    """The chance to reach ``dc`` (at least) or to roll ``under`` (at most), or ``None`` for neither."""
+    if dc is None and under is None:
+        return None
+    kind, value = ("at least", dc) if dc is not None else ("at most", under)
+    p = Fraction(dist.p_ge(dc) if dc is not None else dist.p_le(under))
+    return {"kind": kind, "value": value, "p": _fraction(p), "percent": percent(p)}
+
+
+#: The chart's scale: each bar's height in thousandths of the tallest bar's.
 CHART_SCALE = 1000
 
 
-def chart_heights(dist: Dist, fold: Fold | None = None) -> dict[str, list[Any]]:
-    """The chart's outcomes (``fold``'s rows of their own, else all) and their bars' heights: P(= x) in
-    thousandths of the likeliest outcome's, rounded.
+def chart_bars(dist: Dist, fold: Fold | None = None) -> dict[str, Any]:
+    """The chart: ``fold``'s rows of their own (else every outcome) binned to the chart's width
+    (:func:`rules.odds.chart_bins`); for each bar its first and last outcome, its height (its summed
+    chance in thousandths of the tallest bar's, rounded; at least 1, as every bar is possible) and its
+    summed chance as a percentage.  ``size``: the outcomes a bar holds; ``last_size``: the last bar's.
 
-    Whole numbers from the exact weights, so the chart of 10,000 outcomes costs a few milliseconds and
-    a few bytes per bar; the table, not the chart, carries the exact chances.
+    A few hundred whole numbers whatever the distribution's length: the table, not the chart,
+    carries the exact chances.
     """
-    outcomes, weights = dist.support(), list(dist.weights().values())
-    peak = max(weights)
-    if fold is not None:
-        outcomes, weights = outcomes[fold.low:fold.high], weights[fold.low:fold.high]
-    return {"outcomes": [x if type(x) is int else str(x) for x in outcomes],
-            "heights": [(2 * CHART_SCALE * w + peak) // (2 * peak) for w in weights]}
+    bins = chart_bins(dist, fold)
+    peak = max(b.weight for b in bins)
+    return {"first": [_outcome(b.first) for b in bins], "last": [_outcome(b.last) for b in bins],
+            "heights": [max((2 * CHART_SCALE * b.weight + peak) // (2 * peak), 1) for b in bins],
+            "percents": [percent(b.p) for b in bins], "size": bins[0].count, "last_size": bins[-1].count}
 
 
 def roll(notation: str, system: str | None, source: DiceSource) -> RollResult:
@@ -234,17 +246,34 @@ def answer_json(notation: str, system: str | None = None, dc: str | int | None =
 
     ``systems`` lists the systems this calculator offers (written by the build); any other system is
     refused before anything is imported, so a shared link cannot make the page import a module.
+    The last few distributions' answers are kept (:func:`_shown_json`): a reader changing the DC, or
+    going back to an earlier question, waits only for the target's chance.
     """
     try:
         if system and system not in systems:
             offered = ", ".join(systems) or "none"
             raise CalculatorError(f"this calculator offers no game system {system!r} (it offers: {offered})")
-        data = answer(notation, system or None, _whole(dc, "DC"), _whole(under, "target"), every=every is True)
+        goal, limit = _whole(dc, "DC"), _whole(under, "target")
+        _check_target(goal, limit)
+        _check_text(notation)
+        dist, text = _shown_json(notation, system or None, every is True)
+        aim = json.dumps(target(dist, goal, limit))
     except ValueError as error:  # the engine refusing its input names the bad value
         return json.dumps({"error": _one_line(str(error))})
     except RecursionError:
         return json.dumps({"error": "the expression is nested too deeply"})
-    return json.dumps(data)
+    return text[:-1] + ', "target": ' + aim + "}"  # the cached object, closed with this question's target
+
+
+#: How many questions' answers :func:`_shown_json` keeps (a Show all of 10,000 rows is about 1 MB).
+ANSWERS_KEPT = 8
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def _shown_json(notation: str, system: str | None, every: bool) -> tuple[Dist, str]:
+    """The distribution of a question and :func:`shown` as JSON text, computed once per question."""
+    dist = distribution_of(notation, system)
+    return dist, json.dumps(shown(dist, notation, system, every))
 
 
 def _one_line(text: str, limit: int = 300) -> str:

@@ -7,10 +7,9 @@ A distribution is anything with the ``rules.dice.Dist`` query methods (``p``, ``
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate
 from typing import Any
 
 from rules.dice import Dist
@@ -100,11 +99,10 @@ def fold_tails(pool: Any, *, negligible: Fraction = NEGLIGIBLE, short: int = SHO
         raise FoldError(f"short must be a whole number of at least 0, not {short!r}")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise FoldError(f"the row limit must be a whole number of at least 1, not {limit!r}")
-    weights = _integer_weights(_as_dist(pool))
-    count = len(weights)
+    cumulative = _cumulative_weights(_as_dist(pool))  # cumulative[k]: the weight of the first k outcomes
+    count = len(cumulative) - 1
     if count <= short:
         return Fold(0, count, count)
-    cumulative = [0, *accumulate(weights)]  # cumulative[k]: the weight of the first k outcomes
     total = cumulative[-1]
     # a tail of weight w is negligible when w / total < n / d, that is w < ceil(n * total / d): exact
     bound = Fraction(negligible)
@@ -113,20 +111,30 @@ def fold_tails(pool: Any, *, negligible: Fraction = NEGLIGIBLE, short: int = SHO
     high = bisect_right(cumulative, total - under)  # the first outcome of the longest such top tail
     low, high = (low if low >= 2 else 0), (high if count - high >= 2 else count)
     if limit is not None and high - low > limit:
-        masses = [b - a for a, b in zip(cumulative, cumulative[limit:])]
-        best = max(masses)
-        middle = (count - limit) // 2
-        start = min((i for i, mass in enumerate(masses) if mass == best), key=lambda i: abs(i - middle))
+        start = _likeliest_window(cumulative, limit)
         low = start if start >= 2 else 0
         high = start + limit if count - start - limit >= 2 else count
     return Fold(low, high, count)
 
 
-def _integer_weights(dist: Any) -> list[int]:
-    """Each outcome's chance, in outcome order, as whole numbers over one common denominator."""
+def _likeliest_window(cumulative: Sequence[int], limit: int) -> int:
+    """The first outcome of the ``limit`` consecutive outcomes with the greatest total chance; of equal
+    windows, the one whose start is nearest the middle (the lower one when two are as near)."""
+    count = len(cumulative) - 1
+    masses = [b - a for a, b in zip(cumulative, cumulative[limit:])]
+    best = max(masses)
+    starts = [i for i, mass in enumerate(masses) if mass == best]  # in order
+    middle = (count - limit) // 2
+    after = bisect_left(starts, middle)  # starts[after - 1] < middle <= starts[after]
+    near = starts[max(after - 1, 0):after + 1]
+    return min(near, key=lambda i: abs(i - middle))
+
+
+def _cumulative_weights(dist: Any) -> Sequence[int]:
+    """The distribution's weights summed in outcome order (whole numbers over one common denominator)."""
     if not isinstance(dist, Dist):
         raise FoldError(f"only a distribution's table folds, not a {type(dist).__name__}")
-    return list(dist.weights().values())  # in outcome order
+    return dist.cumulative_weights()
 
 
 def folded_rows(pool: Any, fold: Fold) -> list[tuple[Any, Fraction, Fraction]]:
@@ -139,10 +147,63 @@ def folded_rows(pool: Any, fold: Fold) -> list[tuple[Any, Fraction, Fraction]]:
     rows: list[tuple[Any, Fraction, Fraction]] = []
     if fold.low:
         last = outcomes[fold.low - 1]
-        rows.append((f"{AT_MOST} {last}", Fraction(dist.p_le(last)), Fraction(1)))
-    rows.extend((x, Fraction(dist.p(x)), Fraction(dist.p_ge(x))) for x in outcomes[fold.low:fold.high])
+        rows.append((f"{AT_MOST} {last}", dist.p_le(last), Fraction(1)))
+    rows.extend((x, dist.p(x), dist.p_ge(x)) for x in outcomes[fold.low:fold.high])
     if fold.high < fold.count:
         first = outcomes[fold.high]
-        p_ge = Fraction(dist.p_ge(first))
+        p_ge = dist.p_ge(first)
         rows.append((f"{AT_LEAST} {first}", p_ge, p_ge))
     return rows
+
+
+#: The most bars a chart draws: two units each of the page's 600-unit-wide chart, a bar a reader can
+#: point at; a longer distribution's outcomes share bars (:func:`chart_bins`).
+CHART_BARS = 300
+
+
+class BinError(ValueError):
+    """A chart binning that cannot work (no bar, a fold of another distribution...)."""
+
+
+@dataclass(frozen=True)
+class Bin:
+    """One bar of a chart: ``count`` consecutive outcomes, ``first`` to ``last``, and their summed
+    chance, exactly ``weight / denominator``."""
+
+    first: Any
+    last: Any
+    count: int
+    weight: int
+    denominator: int
+
+    @property
+    def p(self) -> Fraction:
+        return Fraction(self.weight, self.denominator)
+
+
+def chart_bins(pool: Any, fold: Fold | None = None, *, bars: int = CHART_BARS) -> list[Bin]:
+    """The bars of a chart of ``pool``'s outcomes (those ``fold`` keeps on rows of their own, else all).
+
+    1. At most ``bars`` outcomes: one bar each.
+    2. More: ``size = ceil(n / bars)`` consecutive outcomes share a bar, counted from the first; the
+       last bar holds what is left (fewer, so it may be lower).
+    3. A bar's chance is the exact sum of its outcomes' chances, so the bars add up to the chance of
+       what the chart covers, and a chart of 10,000 outcomes is a few hundred numbers.
+    """
+    if isinstance(bars, bool) or not isinstance(bars, int) or bars < 1:
+        raise BinError(f"a chart needs a whole number of bars of at least 1, not {bars!r}")
+    dist = _as_dist(pool)
+    cumulative = _cumulative_weights(dist)
+    outcomes = dist.support()
+    low, high = 0, len(outcomes)
+    if fold is not None:
+        if fold.count != len(outcomes):
+            raise BinError(f"the fold is for {fold.count} outcomes, the distribution has {len(outcomes)}")
+        low, high = fold.low, fold.high
+    count = high - low
+    if not count:
+        return []
+    size = -(-count // bars)
+    total = dist.denominator
+    return [Bin(outcomes[start], outcomes[stop - 1], stop - start, cumulative[stop] - cumulative[start], total)
+            for start, stop in ((s, min(s + size, high)) for s in range(low, high, size))]

@@ -60,11 +60,19 @@ class Table:
 
 def percent(p: Fraction, digits: int = 1) -> str:
     """``Fraction(2101, 3125)`` -> ``'67.2%'``; exact 0 and 1 print without decimals."""
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    value = round(float(p) * 100, digits)
+    if isinstance(p, (Fraction, int)):  # the usual case, on whole numbers (a long table prints 20,000)
+        numerator, denominator = p.numerator, p.denominator
+        if numerator == 0:
+            return "0%"
+        if numerator == denominator:
+            return "100%"
+        value = round(numerator / denominator * 100, digits)  # what float(p) computes
+    else:
+        if p == 0:
+            return "0%"
+        if p == 1:
+            return "100%"
+        value = round(float(p) * 100, digits)
     text = f"{value:.{digits}f}%"
     # never print a possible event as 0.0% or a failable one as 100.0%
     if value == 0:

@@ -10,8 +10,13 @@ colours.  An axis whose values are all whole numbers gets whole-number ticks onl
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import os
+import tempfile
 from fractions import Fraction
+from pathlib import Path
 
 from rules.odds import AT_LEAST, AT_MOST
 from rules.tables import Table
@@ -40,11 +45,46 @@ def _folded(cell: object) -> bool:
     return isinstance(cell, str) and cell.startswith((AT_MOST + " ", AT_LEAST + " "))
 
 
-def chart_svg(table: Table, kind: str = "line") -> str | None:
+def chart_key(table: Table, kind: str) -> str:
+    """What a chart is drawn from, as a digest: the table, the kind, matplotlib's version and this
+    module's own source (an edit to how charts are drawn draws them again)."""
+    import matplotlib
+
+    drawn_from = [kind, list(table.columns), [[repr(cell) for cell in row] for row in table.rows], table.title,
+                  sorted(table.probability_columns), sorted(table.code_columns), matplotlib.__version__]
+    digest = hashlib.sha256(json.dumps(drawn_from).encode())
+    digest.update(Path(__file__).read_bytes())
+    return digest.hexdigest()
+
+
+def chart_svg(table: Table, kind: str = "line", cache: Path | None = None) -> str | None:
     """An SVG plotting every probability column against the first column (a folded tail's row left
-    out); None when impossible."""
+    out); None when impossible.
+
+    With ``cache`` (a folder, ``rpg_chart_cache``), a chart drawn once is kept there by its
+    ``chart_key`` and read back by any later build: both editions of a site draw each chart once.
+    """
     if not matplotlib_available():
         return None
+    kept = cache / f"{chart_key(table, kind)}.svg" if cache is not None else None
+    if kept is not None and kept.is_file():
+        return kept.read_text(encoding="utf-8")
+    svg = _draw(table, kind)
+    if kept is not None and svg is not None:
+        _keep(kept, svg)
+    return svg
+
+
+def _keep(path: Path, svg: str) -> None:
+    """Write ``path`` whole or not at all: two builds drawing the same chart at once both succeed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, partial = tempfile.mkstemp(dir=path.parent, suffix=".partial")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(svg)
+    os.replace(partial, path)
+
+
+def _draw(table: Table, kind: str) -> str | None:
     import matplotlib
 
     matplotlib.use("Agg")

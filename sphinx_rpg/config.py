@@ -27,6 +27,9 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages of the last build when nothing they show changed"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
+    "rpg_chart_cache": ("", "", (str,),
+                        "a folder (relative to the source folder) that keeps each drawn chart by its content, "
+                        "so later builds (the other edition, a rebuild) read it instead of drawing it again"),
     "rpg_odds_max_combinations": (200, "env", (int,),
                                   "the most combinations one node:odds/node:table :vary: may compute"),
     "rpg_exclude_tool_dirs": (True, "env", (bool,),

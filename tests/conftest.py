@@ -58,13 +58,54 @@ def _sphinx(builder: str, outdir: Path, doctrees: Path, *options: str) -> None:
     assert result.returncode == 0, f"the {builder} build of docs/ warned or failed:\n{result.stderr[-4000:]}"
 
 
-#: The fixtures that read the test command's builds of docs/: their tests run last (see ``_prebuilt``).
+#: The fixtures that read the test command's builds of docs/: their files run after the files that
+#: build projects of their own (see ``_prebuilt`` and ``pytest_collection_modifyitems``).
 SITE = ("built_html", "built_latex", "built_player")
+#: Where the files that build Sphinx projects or install packages live: the costliest tests per test.
+BUILDING = ("tests/starter/", "tests/extension/", "tests/adversarial/")
+#: Site fixtures that cost their file more than all its tests: a tour of every page, one Pyodide tab.
+LONGEST = ("site_tour", "module_page")
+
+
+def _uses(tests: list[pytest.Item], fixtures: tuple[str, ...]) -> bool:
+    return any(name in getattr(test, "fixturenames", ()) for test in tests for name in fixtures)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # the tests of the built site last: `dev.py test` builds it while every other test runs
-    items.sort(key=lambda item: any(name in getattr(item, "fixturenames", ()) for name in SITE))
+    """Order the files for ``dev.py test`` (``--dist loadfile --no-loadscope-reorder``: each file goes
+    whole to the next free worker, in this order): the files that build projects of their own first,
+    while ``dev.py test`` builds docs/; then the files that read those builds, the longest first; the
+    many small files of unit tests last, so both workers finish at about the same time."""
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+
+    def rank(path: str) -> tuple[int, int, int]:
+        tests = files[path]
+        if _uses(tests, (*SITE, "built_site")):  # built_site asks for built_html when it is made
+            return 1, -_uses(tests, LONGEST), -len(tests)
+        return (0 if path.startswith(BUILDING) else 2), 0, -len(tests)
+
+    items[:] = [item for path in sorted(files, key=rank) for item in files[path]]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def template_code():
+    """Each Jinja template compiled once per test process, whatever the number of Sphinx apps
+    (``tests/template_code.py``)."""
+    from tests.template_code import shared_template_code
+
+    with shared_template_code() as cache:
+        yield cache
+
+
+@pytest.fixture(scope="session", autouse=True)
+def sphinx_debug_dropped():
+    """Sphinx's debug messages dropped at its logger, not by each handler (``tests/sphinx_logging.py``)."""
+    from tests.sphinx_logging import debug_dropped_at_the_logger
+
+    with debug_dropped_at_the_logger():
+        yield
 
 
 @pytest.fixture(scope="session")

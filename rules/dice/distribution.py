@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
@@ -83,7 +83,7 @@ class Dist:
     int), :meth:`repeat_sum`, :meth:`map` and :meth:`given`.
     """
 
-    __slots__ = ("_cum", "_hash", "_index", "_ints", "_memo", "_outcomes", "_total", "_weights")
+    __slots__ = ("_cum", "_hash", "_index", "_ints", "_mean", "_memo", "_outcomes", "_total", "_weights")
 
     # Outcomes are any hashable, orderable values (ints mostly; tuples, strings, bools for some
     # mechanics), so they are typed ``Any``: a mapping's key type is invariant, and ``Hashable`` would
@@ -96,6 +96,7 @@ class Dist:
     _index: dict[Any, int] | None
     _ints: bool | None
     _memo: dict[int, Fraction]
+    _mean: Fraction | None
 
     def __init__(self, weights: Mapping[Any, int | Fraction]):
         other = Dist.from_weights(weights)
@@ -111,6 +112,7 @@ class Dist:
         self._index = None
         self._ints = None
         self._memo = {}
+        self._mean = None
 
     @classmethod
     def _new(cls, outcomes: Iterable[Any], weights: Iterable[int]) -> Dist:
@@ -201,6 +203,11 @@ class Dist:
             self._cum = cum
         return self._cum
 
+    def cumulative_weights(self) -> Sequence[int]:
+        """The weights of the first k outcomes summed, for k = 0 to ``len(self)``: whole numbers over
+        :attr:`denominator`, computed once (a long table's folding and a chart's bars read ranges of it)."""
+        return self._cum or self._cumulative()
+
     def _weight_of(self, x: Hashable) -> int:
         if self._index is None:
             self._index = dict(zip(self._outcomes, self._weights))
@@ -254,8 +261,10 @@ class Dist:
         return _frac(sum(w for o, w in zip(self._outcomes, self._weights) if predicate(o)), self._total)
 
     def mean(self) -> Fraction:
-        """E[X], exact."""
-        return Fraction(sum(o * w for o, w in zip(self._outcomes, self._weights)), self._total)
+        """E[X], exact (computed once: the variance needs it too)."""
+        if self._mean is None:
+            self._mean = Fraction(sum(o * w for o, w in zip(self._outcomes, self._weights)), self._total)
+        return self._mean
 
     def variance(self) -> Fraction:
         """Var[X] = E[X^2] - E[X]^2, exact."""

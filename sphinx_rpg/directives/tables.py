@@ -6,6 +6,7 @@ import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -169,7 +170,8 @@ class _ComputedTable(SphinxDirective):
                           "(pip install 'sphinx-rpg[chart]', or set rpg_charts = False); the table is shown "
                           "without its chart", self.get_location())
             return None
-        svg = chart_svg(table, self.options["chart"])
+        cache = self.config.rpg_chart_cache
+        svg = chart_svg(table, self.options["chart"], Path(self.env.srcdir, cache) if cache else None)
         if svg is None:
             warn("chart", f"{self.name}: cannot chart {table.title or self.arguments[0]!r}: it needs a numeric "
                           "first column and a probability column; the table is shown without its chart",

@@ -2,8 +2,10 @@
  *
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
  * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems} once, then
- * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems, every}.
- * Out: {type: "ready", ms, marks}, {type: "answer", id, json, ms} and {type: "failed", message}.
+ * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems, every, asked}.
+ * Out: {type: "ready", ms, marks}, {type: "answer", id, json, ms, sent} and {type: "failed", message}
+ * (``ms``: the answer's time in Python; ``sent``: when it was posted, on the page's clock too; ``queued``:
+ * how long the question took to reach Python since the page ``asked``).
  * The reader's text reaches Python only as string arguments of rules.calculator.answer_json /
  * roll_json: nothing is evaluated.
  */
@@ -60,7 +62,9 @@ function answer(message) {
     const json = message.kind === "roll"
       ? rollJson(message.notation, system, String(message.seed), dc, under, systems)
       : answerJson(message.notation, system, dc, under, systems, message.every === true);
-    self.postMessage({ type: "answer", id: message.id, json: json, ms: performance.now() - t0 });
+    const t1 = performance.now();
+    self.postMessage({ type: "answer", id: message.id, json: json, ms: t1 - t0, sent: performance.timeOrigin + t1,
+                       queued: performance.timeOrigin + t0 - message.asked });
   } catch (error) { // a bug in the engine: its last line, never a stack trace
     self.postMessage({ type: "answer", id: message.id, json: JSON.stringify({ error: "internal error: " + oneLine(error) }),
                        ms: performance.now() - t0 });

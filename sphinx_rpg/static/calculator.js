@@ -69,9 +69,13 @@
             var ask = current.asks[message.id];
             delete current.asks[message.id];
             clearTimeout(ask.timer);
-            var data;
+            var received = performance.now(), data;
             try { data = JSON.parse(message.json); } catch (e) { data = { error: "the engine's answer was not JSON" }; }
             data.ms = message.ms;
+            // where the answer's time went (ms), for bench/calculator.py: not part of the answer itself
+            Object.defineProperty(data, "timing", { enumerable: false, value: {
+              queued: message.queued, python: message.ms, transfer: performance.timeOrigin + received - message.sent,
+              parse: performance.now() - received } });
             ask.resolve(data);
           }
         };
@@ -115,7 +119,8 @@
         };
         current.worker.postMessage({ type: "ask", id: id, kind: question.kind || "odds", notation: question.notation,
                                      system: question.system || null, dc: question.dc, under: question.under,
-                                     seed: question.seed, systems: question.systems, every: question.every === true });
+                                     seed: question.seed, systems: question.systems, every: question.every === true,
+                                     asked: performance.timeOrigin + performance.now() });
       }, function (error) { resolve({ error: String(error.message || error) }); });
       current.asks[id] = { resolve: resolve, timer: null };
     });
@@ -156,6 +161,25 @@
       if (system) self.form.elements.notation.value = system.example;
     });
     this.cancel.addEventListener("click", function () { stop("cancelled"); });
+    root.addEventListener("click", function (event) { // a fraction cut short: whole (or cut again) on a click or tap
+      var cell = event.target.closest && event.target.closest(".rpg-calculator-fraction");
+      if (!cell || (window.getSelection && String(window.getSelection()))) return;
+      var whole = cell.classList.toggle("rpg-calculator-whole");
+      if (cell.classList.contains("rpg-calculator-cut")) cell.textContent = whole ? cell.title : shortened(cell.title);
+    });
+    root.addEventListener("copy", function (event) { // what is copied holds each cut-short fraction whole
+      var selection = window.getSelection();
+      if (!selection || !selection.rangeCount || !event.clipboardData) return;
+      var range = selection.getRangeAt(0), text = selection.toString(), changed = false;
+      root.querySelectorAll(".rpg-calculator-cut:not(.rpg-calculator-whole)").forEach(function (cell) {
+        if (!range.intersectsNode(cell) || text.indexOf(cell.textContent) < 0) return;
+        text = text.replace(cell.textContent, cell.title); // in page order: the first one left is this cell's
+        changed = true;
+      });
+      if (!changed) return;
+      event.clipboardData.setData("text/plain", text);
+      event.preventDefault();
+    });
     this.rollButton.addEventListener("click", function () { self.roll(); });
     this.label();
   }
@@ -221,23 +245,43 @@
       : "Starting the calculator (the rules engine loads once)\u2026";
     return ask(question).then(function (data) {
       if (number !== self.asked) return data; // a newer question is on its way
-      self.root.removeAttribute("aria-busy");
-      self.cancel.hidden = true;
       self.last = data;
       if (data.error) {
         self.status.className = "rpg-calculator-status rpg-calculator-error";
         self.status.textContent = data.error;
         self.result.textContent = "";
-      } else {
-        self.lastQuestion = question;
-        self.show(data);
-        self.share.href = link;
-        self.share.hidden = false;
-        if (self.index === 0 && history.replaceState) history.replaceState(null, "", link);
+        return self.answered(number, data);
       }
-      self.root.setAttribute("data-answered", String(number));
-      return data;
+      self.lastQuestion = question;
+      var t0 = performance.now();
+      self.show(data);
+      if (data.timing) data.timing.shown = performance.now() - t0;
+      self.share.href = link;
+      self.share.hidden = false;
+      if (self.index === 0) self.keepInAddress(link, number);
+      return self.answered(number, data);
     });
+  };
+
+  /* The address bar takes the share link of question ``number`` once its answer is painted (unless a
+   * newer question came meanwhile): history.replaceState costs Chromium 10-20 ms, which the answer
+   * need not wait for. */
+  Calculator.prototype.keepInAddress = function (link, number) {
+    var self = this;
+    if (!history.replaceState) return;
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        if (number === self.asked && location.href !== link) history.replaceState(null, "", link);
+      }, 0);
+    });
+  };
+
+  /* Question ``number`` is answered and on the page. */
+  Calculator.prototype.answered = function (number, data) {
+    this.root.removeAttribute("aria-busy");
+    this.cancel.hidden = true;
+    this.root.setAttribute("data-answered", String(number));
+    return data;
   };
 
   /* Roll the dice once with the engine (rpg roll's code); ``seed`` defaults to a fresh random one,
@@ -272,19 +316,44 @@
     });
   };
 
+  /* Show an answer: the summary, the chart and the table (a long one shows the rows in view). */
   Calculator.prototype.show = function (data) {
-    var facts = "Mean " + data.mean_text + ", standard deviation " + data.sd_text + ".";
-    if (data.target) {
-      var sign = data.target.kind === "at least" ? "\u2265" : "\u2264";
-      facts += " P(result " + sign + " " + data.target.value + ") = " + data.target.p + " (" + data.target.percent + ").";
-    }
     this.status.className = "rpg-calculator-status";
-    this.status.textContent = facts;
+    this.status.textContent = "Mean " + data.mean_text + ", standard deviation " + data.sd_text + ".";
+    if (data.target) this.status.appendChild(this.chance(data.target));
     this.result.textContent = "";
     this.result.appendChild(this.chart(data));
-    this.result.appendChild(this.table(data));
+    var table = this.table(data);
+    this.result.appendChild(table.wrap);
+    this.renderRows = table.render;
+    table.render();
     if (data.folded) this.result.appendChild(this.folds(data));
   };
+
+  /* " P(result ≥ 360) = 27.3%, exactly 1234…": the percentage first, then the exact fraction, cut
+   * short like the table's long fractions (whole on hover, on click or tap, and when copied). */
+  Calculator.prototype.chance = function (target) {
+    var sign = target.kind === "at least" ? "\u2265" : "\u2264";
+    var span = el("span", { "class": "rpg-calculator-chance" },
+                  " P(result " + sign + " " + target.value + ") = " + target.percent + ", exactly ");
+    span.appendChild(fraction("span", target.p));
+    return span;
+  };
+
+  //: The characters a long fraction keeps when cut short: about what its column shows (a phone's
+  //: narrower column cuts it further, with CSS).  The page lays out 16 digits, not 80, per cell.
+  var FRACTION_CUT = 16;
+
+  /* A cell (``tag``) holding a fraction: cut short with "…" when too long for its column (class
+   * rpg-calculator-cut), the whole on hover (title), on a click or tap (for touch screens), which
+   * toggles the whole in place, and in what a copy puts on the clipboard (see Calculator). */
+  function fraction(tag, text) {
+    var cut = text.length > FRACTION_CUT + 2;
+    return el(tag, { "class": "rpg-calculator-fraction" + (cut ? " rpg-calculator-cut" : ""), title: text },
+              cut ? shortened(text) : text);
+  }
+
+  function shortened(text) { return text.slice(0, FRACTION_CUT) + "\u2026"; }
 
   /* Does ``row`` (one outcome, or a folded tail from..to) succeed against the target? */
   Calculator.prototype.succeeds = function (data, row) {
@@ -294,19 +363,27 @@
     return data.target.kind === "at least" ? low >= data.target.value : high <= data.target.value;
   };
 
-  /* The chart of every outcome but the negligible tails (the engine's bar heights, in thousandths of the likeliest), drawn as
-   * one <path> for the bars that miss and one for those that succeed: a few elements whatever the
-   * number of outcomes, where a <rect> per bar made 10,000 elements to lay out.  Pointing at a bar
-   * shows its row of the table. */
+  /* Does every outcome of chart bar ``i`` succeed against the target? */
+  Calculator.prototype.barSucceeds = function (data, i) {
+    return this.succeeds(data, { outcome: data.chart.first[i], from: data.chart.first[i], to: data.chart.last[i] });
+  };
+
+  /* The chart of every outcome but the negligible tails, binned by the engine to at most 300 bars
+   * (rules.odds.chart_bins: a bar of a long distribution sums a run of outcomes; its height is in
+   * thousandths of the tallest bar's), drawn as one <path> for the bars that miss and one for those
+   * that succeed (every outcome of the bar does): a few elements whatever the number of outcomes.
+   * Pointing at a bar shows its outcomes and their summed chance. */
   Calculator.prototype.chart = function (data) {
-    var outcomes = data.chart.outcomes, heights = data.chart.heights, n = outcomes.length;
+    var chart = data.chart, first = chart.first, last = chart.last, heights = chart.heights, n = first.length;
     var width = 600, height = 160, gap = n > 60 ? 0 : 1, bar = width / Math.max(n, 1);
     var svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", "0 0 " + width + " " + (height + 18));
     svg.setAttribute("class", "rpg-calculator-chart");
     svg.setAttribute("role", "img");
+    var binned = chart.size > 1 ? "; each bar sums the chances of " + chart.size + " results in a row" +
+      (chart.last_size < chart.size ? " (the last bar " + chart.last_size + ")" : "") : "";
     svg.setAttribute("aria-label", "Chart of P(= result) for each result of " + data.notation + ", from " +
-                     outcomes[0] + " to " + outcomes[n - 1] + "; the table below lists the chances");
+                     first[0] + " to " + last[n - 1] + binned + "; the table below lists the chances");
     var paths = { miss: [], hit: [] };
     var self = this;
     var run = null; // the bars of one class next to each other: one outline when they touch
@@ -315,8 +392,8 @@
       run = null;
     }
     for (var i = 0; i < n; i++) {
-      var kind = self.succeeds(data, { outcome: outcomes[i] }) ? "hit" : "miss";
-      var h = Math.max(heights[i] / 1000 * height, 1); // every outcome listed is possible: at least 1 px
+      var kind = self.barSucceeds(data, i) ? "hit" : "miss";
+      var h = Math.max(heights[i] / 1000 * height, 1); // every bar is possible: at least 1 unit
       var x = i * bar + gap / 2, top = (height - h).toFixed(2);
       if (gap) {
         paths[kind].push("M" + x.toFixed(2) + " " + height + "V" + top + "h" + Math.max(bar - gap, 0.5).toFixed(2) +
@@ -345,7 +422,7 @@
       text.setAttribute("y", String(height + 14));
       // a label at either edge of the chart is kept inside it
       text.setAttribute("text-anchor", middle < 20 ? "start" : middle > width - 20 ? "end" : "middle");
-      text.textContent = String(outcomes[j]);
+      text.textContent = String(first[j]);
       svg.appendChild(text);
     }
     var readout = document.createElementNS(SVG, "text");
@@ -357,21 +434,26 @@
     svg.addEventListener("pointermove", function (event) {
       var point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
       var index = Math.floor(point.x / bar);
-      var row = index >= 0 && index < n ? self.rowOf(data, outcomes[index]) : null;
-      readout.textContent = row ? (row.from !== undefined ? row.outcome : outcomes[index]) + ": " + row.percent : "";
+      readout.textContent = index >= 0 && index < n ? self.barLabel(data, index) + ": " + chart.percents[index] : "";
     });
     svg.addEventListener("pointerleave", function () { readout.textContent = ""; });
     return svg;
   };
 
-  /* The table's row that holds ``outcome``: its own, or the folded tail it is in. */
-  Calculator.prototype.rowOf = function (data, outcome) {
-    return data.rows.filter(function (row) {
-      if (row.from === undefined) return row.outcome === outcome;
-      return typeof outcome === "number" && outcome >= row.from && outcome <= row.to;
-    })[0] || null;
+  /* "350" for a bar of one outcome, "4001\u20134034" for a bar of a run of them. */
+  Calculator.prototype.barLabel = function (data, i) {
+    var first = data.chart.first[i], last = data.chart.last[i];
+    return first === last ? String(first) : first + "\u2013" + last;
   };
 
+  //: A table of more rows than this (Show all of a long distribution) holds only the rows in view, and
+  //: BUFFER_ROWS on either side: 10,000 rows would take seconds to lay out, in one piece or in slices.
+  //: Such a table's rows are ROW_EM high, and the first FIRST_ROWS are about what its box shows.
+  var VIRTUAL_ROWS = 150, BUFFER_ROWS = 30, ROW_EM = 2, FIRST_ROWS = 16;
+
+  /* The table of the answer's rows: {wrap, render}.  A real <table> whatever its length; a long one
+   * holds the rows in view (with aria-rowindex, and aria-rowcount on the table) between two spacer rows
+   * as high as the rows left out, and render() (at each scroll, the next frame) swaps them. */
   Calculator.prototype.table = function (data) {
     var wrap = el("div", { "class": "rpg-calculator-table-wrap" });
     var table = el("table", { "class": "rpg-calculator-table docutils" });
@@ -381,20 +463,80 @@
     thead.appendChild(head);
     table.appendChild(thead);
     var body = el("tbody");
-    var self = this;
-    data.rows.forEach(function (row) {
-      var classes = (self.succeeds(data, row) ? "rpg-calculator-hit " : "") + (row.from !== undefined ? "rpg-calculator-fold" : "");
-      var tr = el("tr", classes ? { "class": classes.trim() } : {});
-      tr.appendChild(el("th", { scope: "row" }, String(row.outcome)));
-      [row.p, row.percent, row.p_ge, row.percent_ge].forEach(function (cell, i) {
-        // a fraction of 80 digits would push the percentages out of sight: cut short, whole on hover
-        tr.appendChild(el("td", i % 2 ? {} : { "class": "rpg-calculator-fraction", title: String(cell) }, String(cell)));
-      });
-      body.appendChild(tr);
-    });
     table.appendChild(body);
     wrap.appendChild(table);
-    return wrap;
+    var self = this, rows = data.rows, n = rows.length;
+    if (n <= VIRTUAL_ROWS) {
+      rows.forEach(function (row) { body.appendChild(self.row(data, row)); });
+      return { wrap: wrap, render: function () {} };
+    }
+    wrap.classList.add("rpg-calculator-virtual");
+    // a box of its own that the keyboard scrolls too (arrows, Page Down) once focused
+    wrap.setAttribute("tabindex", "0");
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Every result of " + data.notation + ", " + n + " rows");
+    table.setAttribute("aria-rowcount", String(n + 1)); // the header row is row 1
+    var columns = el("colgroup"); // fixed widths (calculator.css): columns that do not jump while scrolling
+    for (var c = 0; c < 5; c++) columns.appendChild(el("col", { "class": "rpg-calculator-col" + c }));
+    table.insertBefore(columns, thead);
+    function spacer() {
+      var tr = el("tr", { "class": "rpg-calculator-spacer", "aria-hidden": "true" });
+      tr.appendChild(el("td", { colspan: "5" }));
+      body.appendChild(tr);
+      return tr.firstChild;
+    }
+    var above = spacer(), below = spacer(), first = 0, last = 0;
+    function show(from, to) { // rows[from:to] between the spacers, reusing those already there
+      var keep = Math.max(from, first), stop = Math.min(to, last);
+      if (keep >= stop) { // nothing in common: every row goes
+        while (above.parentNode.nextSibling !== below.parentNode) body.removeChild(above.parentNode.nextSibling);
+        keep = stop = first = last = from;
+      }
+      while (first < keep) { body.removeChild(above.parentNode.nextSibling); first++; }
+      while (last > stop) { body.removeChild(below.parentNode.previousSibling); last--; }
+      var part = document.createDocumentFragment();
+      for (var i = from; i < first; i++) part.appendChild(self.row(data, rows[i], i));
+      body.insertBefore(part, above.parentNode.nextSibling);
+      part = document.createDocumentFragment();
+      for (var j = last; j < to; j++) part.appendChild(self.row(data, rows[j], j));
+      body.insertBefore(part, below.parentNode);
+      first = from;
+      last = to;
+      above.style.height = from * ROW_EM + "em"; // every row is ROW_EM high (calculator.css)
+      below.style.height = (n - to) * ROW_EM + "em";
+    }
+    /* The rows in view and BUFFER_ROWS on either side.  Nothing is measured before the reader scrolls:
+     * the first rows go in with the rest of the answer, without a layout of their own. */
+    function render() {
+      if (!wrap.scrollTop && !last) return show(0, Math.min(n, FIRST_ROWS + BUFFER_ROWS));
+      if (!wrap.isConnected) return;
+      var em = parseFloat(getComputedStyle(wrap).fontSize) || 16, height = ROW_EM * em;
+      var top = Math.max(wrap.scrollTop - thead.getBoundingClientRect().height, 0);
+      var from = Math.max(Math.floor(top / height) - BUFFER_ROWS, 0);
+      var to = Math.min(Math.ceil((top + wrap.clientHeight) / height) + BUFFER_ROWS, n);
+      if (from !== first || to !== last) show(from, to);
+    }
+    var pending = false;
+    wrap.addEventListener("scroll", function () {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(function () { pending = false; render(); });
+    }, { passive: true });
+    return { wrap: wrap, render: render };
+  };
+
+  /* One row of the table (``index``: its place, in a table holding only the rows in view): the result (or a folded tail), its chances as fractions and percentages. */
+  Calculator.prototype.row = function (data, row, index) {
+    var classes = (this.succeeds(data, row) ? "rpg-calculator-hit " : "") + (row.from !== undefined ? "rpg-calculator-fold" : "");
+    var tr = el("tr", classes ? { "class": classes.trim() } : {});
+    if (index !== undefined) tr.setAttribute("aria-rowindex", String(index + 2)); // in a table holding the rows in view
+    tr.appendChild(el("th", { scope: "row" }, String(row.outcome)));
+    // a fraction of 80 digits would push the percentages out of sight: cut short, whole on hover or click
+    tr.appendChild(fraction("td", row.p));
+    tr.appendChild(el("td", {}, row.percent));
+    tr.appendChild(fraction("td", row.p_ge));
+    tr.appendChild(el("td", {}, row.percent_ge));
+    return tr;
   };
 
   /* Below a folded table: what the first and last rows hold, and a button for a row per outcome. */

@@ -153,7 +153,16 @@
       return true;
     }
 
-    form.addEventListener("change", function () { show(); remember(); });
+    /* The address takes the choice once the new table is painted: history.replaceState costs Chromium
+     * 10-20 ms, which the table need not wait for; changes within one frame are remembered once. */
+    var remembering = false;
+    function rememberSoon() {
+      if (remembering) return;
+      remembering = true;
+      requestAnimationFrame(function () { setTimeout(function () { remembering = false; remember(); }, 0); });
+    }
+
+    form.addEventListener("change", function () { show(); rememberSoon(); });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.hidden = false;
     var linked = recall();

@@ -143,15 +143,32 @@ def test_a_short_distribution_is_never_folded():
     assert answer("3d6") == answer("3d6", every=True) and not answer("3d6")["folded"]
 
 
-def test_the_chart_gives_each_bar_in_thousandths_of_the_likeliest_outcome():
+def test_the_chart_gives_each_bar_in_thousandths_of_the_tallest_with_its_percentage():
     chart = answer("2d6")["chart"]
-    assert chart == {"outcomes": list(range(2, 13)), "heights": [167, 333, 500, 667, 833, 1000, 833, 667, 500, 333, 167]}
+    assert chart == {"first": list(range(2, 13)), "last": list(range(2, 13)),
+                     "heights": [167, 333, 500, 667, 833, 1000, 833, 667, 500, 333, 167],
+                     "percents": ["2.8%", "5.6%", "8.3%", "11.1%", "13.9%", "16.7%", "13.9%", "11.1%", "8.3%", "5.6%",
+                                  "2.8%"], "size": 1, "last_size": 1}
 
 
 def test_the_chart_leaves_out_only_the_negligible_tails_whatever_the_table_shows():
-    assert answer("100d6")["chart"]["outcomes"] == list(range(294, 407))  # the table's own rows
+    assert answer("100d6")["chart"]["first"] == list(range(294, 407))  # the table's own rows
     assert answer("100d6", every=True)["chart"] == answer("100d6")["chart"]
-    wide = answer("50d20")["chart"]["outcomes"]  # 120 rows of their own, but about 250 outcomes not negligible
+    wide = answer("50d20")["chart"]["first"]  # 120 rows of their own, but about 250 outcomes not negligible
     assert len(wide) > 200 and wide == list(range(wide[0], wide[-1] + 1))
+
+
+def test_a_chart_of_more_outcomes_than_bars_sums_runs_of_outcomes_into_each_bar():
     uniform = answer("1d10000")["chart"]  # 4 outcomes at each end are together 1/2500: negligible
-    assert uniform["outcomes"] == list(range(5, 9997)) and set(uniform["heights"]) == {1000}
+    assert (uniform["size"], uniform["last_size"], len(uniform["first"])) == (34, 30, 294)  # 9,992 outcomes
+    assert (uniform["first"][:2], uniform["last"][:2], uniform["last"][-1]) == ([5, 39], [38, 72], 9996)
+    assert uniform["percents"][:2] == ["0.3%", "0.3%"] and uniform["percents"][-1] == "0.3%"  # 34/10000, 30/10000
+    assert set(uniform["heights"][:-1]) == {1000} and uniform["heights"][-1] == 882  # 30/34 of the others
+
+
+def test_the_answer_of_a_question_asked_again_is_the_same_and_its_target_its_own():
+    first, again = answer_json("100d6", dc="350"), answer_json("100d6", dc="350")
+    assert first == again and json.loads(first) == answer("100d6", dc=350)
+    other = json.loads(answer_json("100d6", under="350"))
+    assert other == answer("100d6", under=350) and other["target"]["kind"] == "at most"
+    assert json.loads(answer_json("100d6"))["target"] is None

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from rules.dice import Dist, parse
-from rules.odds import (AT_LEAST, AT_MOST, NEGLIGIBLE, ROW_LIMIT, Fold, FoldError, distribution_table, fold_tails,
-                        folded_rows)
+from rules.odds import (AT_LEAST, AT_MOST, CHART_BARS, NEGLIGIBLE, ROW_LIMIT, Bin, BinError, Fold, FoldError,
+                        chart_bins, distribution_table, fold_tails, folded_rows)
 
 
 def test_a_table_of_at_most_forty_outcomes_is_shown_whole():
@@ -97,3 +97,46 @@ def test_a_fold_made_for_another_distribution_is_refused():
         folded_rows(parse("2d6").dist(), fold_tails(parse("3d6").dist()))
     with pytest.raises(FoldError, match="not a dict"):
         fold_tails({1: 1})
+
+
+# -- the chart's bars ---------------------------------------------------------------------------------
+def test_a_chart_of_at_most_three_hundred_outcomes_gives_each_its_own_bar():
+    dist = parse("3d6").dist()
+    bins = chart_bins(dist)
+    assert [(b.first, b.last, b.count) for b in bins] == [(x, x, 1) for x in range(3, 19)]
+    assert [b.p for b in bins] == [dist.p(x) for x in range(3, 19)]
+    assert len(chart_bins(parse("1d300").dist())) == CHART_BARS
+
+
+def test_more_outcomes_share_bars_of_ceil_n_over_300_consecutive_outcomes_the_last_holding_the_rest():
+    dist = parse("1d1000").dist()  # ceil(1000 / 300) = 4 outcomes a bar: 250 bars, none short
+    bins = chart_bins(dist)
+    assert len(bins) == 250 and {b.count for b in bins} == {4}
+    assert (bins[0].first, bins[0].last, bins[-1].first, bins[-1].last) == (1, 4, 997, 1000)
+    odd = chart_bins(parse("1d1001").dist())  # 1001 outcomes: bars of 4, the last of 1
+    assert [b.count for b in odd[-2:]] == [4, 1] and len(odd) == 251
+
+
+def test_a_bars_chance_is_the_exact_sum_of_its_outcomes_chances():
+    dist = parse("50d20").dist()
+    bins = chart_bins(dist, bars=37)
+    assert sum(b.p for b in bins) == 1
+    for b in bins:
+        assert b.p == sum(dist.p(x) for x in range(b.first, b.last + 1)) and b.count == b.last - b.first + 1
+    assert all(later.first == earlier.last + 1 for earlier, later in zip(bins, bins[1:]))  # nothing left out
+
+
+def test_a_chart_covers_only_the_outcomes_the_fold_keeps_on_rows():
+    dist = parse("100d6").dist()
+    fold = fold_tails(dist, limit=None)
+    bins = chart_bins(dist, fold)
+    assert (bins[0].first, bins[-1].last) == (294, 406)
+    assert sum(b.p for b in bins) == dist.p_ge(294) - dist.p_ge(407)
+
+
+def test_a_binning_that_cannot_work_is_refused_naming_the_bad_value():
+    with pytest.raises(BinError, match="not 0"):
+        chart_bins(parse("3d6").dist(), bars=0)
+    with pytest.raises(BinError, match="the fold is for 31 outcomes, the distribution has 16"):
+        chart_bins(parse("3d6").dist(), fold_tails(parse("6d6").dist()))
+    assert Bin(1, 2, 2, 1, 4).p == Fraction(1, 4)

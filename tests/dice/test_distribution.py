@@ -90,6 +90,18 @@ def test_cdf_items_iteration_and_length():
     assert 6 in D6 and 7 not in D6
 
 
+def test_cumulative_weights_sum_the_weights_of_the_first_k_outcomes_over_the_denominator():
+    two = Dist.die(6) + Dist.die(6)
+    cumulative = two.cumulative_weights()
+    assert list(cumulative) == [0, 1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36] and two.denominator == 36
+    assert all(F(c, two.denominator) == two.p_lt(x) for c, x in zip(cumulative, two.support()))
+
+
+def test_the_mean_is_computed_once_and_stays_exact():
+    two = Dist.die(6) + Dist.die(6)
+    assert two.mean() == 7 and two.mean() is two.mean() and two.variance() == F(35, 6)
+
+
 def test_sum_of_independent_dice_is_a_convolution():
     for sides in [(4, 6), (6, 6, 6), (2, 10, 3), (20, 4)]:
         total = Dist.constant(0)

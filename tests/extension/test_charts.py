@@ -93,3 +93,18 @@ def test_a_chart_draws_in_the_page_text_colour_on_a_transparent_background(kind)
     svg = charts.chart_svg(table, kind)
     assert "currentColor" in svg and "P(&gt;=)" in svg  # the legend is drawn
     assert "#000000" not in svg and "#ffffff" not in svg.lower()
+
+
+def test_a_kept_chart_is_read_back_instead_of_drawn_again(tmp_path, monkeypatch):
+    drawn = charts.chart_svg(TABLE, "line", cache=tmp_path)
+    assert drawn == charts.chart_svg(TABLE, "line")  # the same chart as without a cache
+    assert [path.name for path in tmp_path.iterdir()] == [f"{charts.chart_key(TABLE, 'line')}.svg"]
+    monkeypatch.setattr(charts, "_draw", lambda table, kind: pytest.fail("drawn again"))
+    assert charts.chart_svg(TABLE, "line", cache=tmp_path) == drawn
+
+
+def test_another_table_or_kind_is_another_kept_chart():
+    other = Table.of(TABLE.columns, [*TABLE.rows, (4, Fraction(1, 16))], probabilities=("P(success)",))
+    keys = {charts.chart_key(TABLE, "line"), charts.chart_key(TABLE, "bar"), charts.chart_key(other, "line"),
+            charts.chart_key(Table.of(TABLE.columns, TABLE.rows, "Titled", probabilities=("P(success)",)), "line")}
+    assert len(keys) == 4

@@ -43,22 +43,24 @@ QUESTIONS: list[tuple[str, str, str, str]] = [
         ("1d6", "6"), ("2d6kh1", "2"), ("d6!", "7"), ("6d6>=5", "2"), ("4dF", "1"), ("1d100", "50")]),
 ]
 
-#: What the page shows after an answer: the answer itself, the table's cells, the rows marked as
-#: successes, and the chart read back: for each outcome, is the point just inside the top of its bar
-#: (the engine's height, in thousandths of the chart's 160 units; at least 1) filled, by the bars that
-#: succeed or by those that miss, and the point just above it not?  The chart's element count too.
-SHOWN_JS = """(calc) => {
+#: What the page shows after an answer: the answer itself, the table's cells (a table holding only the
+#: rows in view is scrolled from top to bottom, each row read where it appears), the rows marked as
+#: successes, and the chart read back: for each bar, is the point just inside its top (the engine's
+#: height, in thousandths of the chart's 160 units; at least 1) filled, by the bars that succeed or by
+#: those that miss, and the point just above it not?  The chart's element count and text alternative too.
+SHOWN_JS = """(calc, views = null) => {
     const answer = Object.assign({}, calc.last);
     delete answer.ms;
     const svg = calc.result.querySelector("svg.rpg-calculator-chart");
     const paths = svg ? {hit: svg.querySelector("path.rpg-calculator-hit"),
                          miss: svg.querySelector("path.rpg-calculator-bar:not(.rpg-calculator-hit)")} : {};
-    const chart = {wrong: [], hits: [], elements: svg ? svg.querySelectorAll("*").length : 0};
+    const chart = {wrong: [], hits: [], elements: svg ? svg.querySelectorAll("*").length : 0,
+                   label: svg ? svg.getAttribute("aria-label") : null};
     if (svg) {
-        const {outcomes, heights} = calc.last.chart;
-        const bar = svg.viewBox.baseVal.width / outcomes.length, base = 160;
+        const {first, heights} = calc.last.chart;
+        const bar = svg.viewBox.baseVal.width / first.length, base = 160;
         const filled = (kind, y, i) => paths[kind] !== null && paths[kind].isPointInFill(new DOMPoint(i * bar + bar / 2, y));
-        outcomes.forEach((x, i) => {
+        first.forEach((x, i) => {
             const top = base - Math.max(heights[i] / 1000 * base, 1);
             const inside = ["hit", "miss"].filter(kind => filled(kind, top + 0.25, i));
             const above = ["hit", "miss"].some(kind => filled(kind, top - 0.25, i));
@@ -66,9 +68,39 @@ SHOWN_JS = """(calc) => {
             else if (inside[0] === "hit") chart.hits.push(x);
         });
     }
-    const rows = Array.from(calc.result.querySelectorAll("tbody tr"));
-    return {answer, status: calc.status.textContent, error: calc.status.classList.contains("rpg-calculator-error"),
-            rows: rows.map(tr => Array.from(tr.cells, td => td.textContent)),
+    // a cell cut short shows 16 characters and "…": its whole value is its title
+    const whole = td => td.classList.contains("rpg-calculator-cut") ? td.title : td.textContent;
+    const wrap = calc.result.querySelector(".rpg-calculator-table-wrap");
+    const table = wrap && wrap.querySelector("table");
+    let rows = wrap ? Array.from(table.tBodies[0].rows) : [];
+    const virtual = wrap !== null && wrap.classList.contains("rpg-calculator-virtual");
+    let shownAtOnce = rows.length;
+    if (virtual) {  // scroll, reading the rows each view holds by their aria-rowindex: every view, or the
+        const seen = new Map();  // ``views`` given (fractions of the way down)
+        const read = () => {
+            calc.renderRows();  // what the scroll handler does at the next frame
+            table.querySelectorAll("tbody tr[aria-rowindex]").forEach(tr => seen.set(Number(tr.getAttribute("aria-rowindex")), tr));
+        };
+        wrap.style.height = wrap.style.maxHeight = "8000px";  // a tall view: fewer steps to read a long table
+        if (views) views.forEach(at => { wrap.scrollTop = at * (wrap.scrollHeight - wrap.clientHeight); read(); });
+        else for (let y = 0; ; y += wrap.clientHeight) {
+            wrap.scrollTop = y;
+            read();
+            if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
+        }
+        rows = Array.from(seen.keys()).sort((a, b) => a - b).map(k => seen.get(k));
+        rows.indexes = Array.from(seen.keys()).sort((a, b) => a - b);
+        wrap.style.height = wrap.style.maxHeight = "";
+        wrap.scrollTop = 0;
+        calc.renderRows();
+    }
+    const exact = calc.status.querySelector(".rpg-calculator-fraction");
+    return {answer, status: calc.status.textContent.replace(exact ? exact.textContent : null, exact ? exact.title : null), error: calc.status.classList.contains("rpg-calculator-error"),
+            rows: rows.map(tr => Array.from(tr.cells, whole)), cut_wrong: rows.flatMap(tr => Array.from(tr.cells))
+                .filter(td => td.classList.contains("rpg-calculator-cut")
+                              && td.textContent !== td.title.slice(0, 16) + "\u2026").length,
+            row_indexes: rows.indexes || null, row_count: table ? table.getAttribute("aria-rowcount") : null,
+            shown_at_once: shownAtOnce, virtual,
             hit_rows: rows.filter(tr => tr.classList.contains("rpg-calculator-hit")).map(tr => tr.cells[0].textContent),
             chart, folds: (calc.result.querySelector(".rpg-calculator-folds") || {}).textContent || null,
             link: calc.share.href};
@@ -84,13 +116,14 @@ ASK_JS = """async ([system, notation, mode, target]) => {
     while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
     return (%s)(calc);
 }""" % SHOWN_JS
-#: Press "Show all N rows" under a folded table, wait for the whole table.
-SHOW_ALL_JS = """async () => {
+#: Press "Show all N rows" under a folded table, wait for the table.
+#: ``views``: read only the rows of these views of the table (fractions of the way down), else every row.
+SHOW_ALL_JS = """async (views) => {
     const calc = window.rpgCalculators[0];
     const number = calc.asked + 1;
     calc.result.querySelector("button[data-action=all]").click();
     while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
-    return (%s)(calc);
+    return (%s)(calc, views);
 }""" % SHOWN_JS
 #: Fill the form, press Roll with a given seed (as the button does with a random one), wait for the dice.
 ROLL_JS = """async ([system, notation, mode, target, seed]) => {
@@ -123,14 +156,19 @@ def succeeds(expected: dict[str, Any], low: Any, high: Any) -> bool:
 
 
 def assert_shown(shown: dict[str, Any], expected: dict[str, Any], question: object) -> None:
-    """The page shows the engine's answer: its table row by row, its successes marked, its chart."""
+    """The page shows the engine's answer: its table row by row, its successes marked, its chart bar by bar."""
     assert shown["answer"] == expected, question
+    rows = expected["rows"]
+    if shown["row_indexes"] is not None:  # a table holding the rows in view: the rows read, each at its place
+        rows = [rows[index - 2] for index in shown["row_indexes"]]  # aria-rowindex 2 is the first row
     assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
-                             for r in expected["rows"]], question
-    assert shown["hit_rows"] == [str(r["outcome"]) for r in expected["rows"]
+                             for r in rows], question
+    assert shown["cut_wrong"] == 0, question
+    assert shown["hit_rows"] == [str(r["outcome"]) for r in rows
                                  if succeeds(expected, r.get("from", r["outcome"]), r.get("to", r["outcome"]))]
+    chart = expected["chart"]
     assert shown["chart"]["wrong"] == [], question
-    assert shown["chart"]["hits"] == [x for x in expected["chart"]["outcomes"] if succeeds(expected, x, x)], question
+    assert shown["chart"]["hits"] == [x for x, y in zip(chart["first"], chart["last"]) if succeeds(expected, x, y)]
     assert shown["chart"]["elements"] <= 3 + 13 + 1, question  # two paths and a few labels, whatever the length
 
 
@@ -177,43 +215,98 @@ def test_the_calculator_answers_what_the_python_engine_answers_across_the_five_s
         assert_shown(shown, expected, question)
         assert f"Mean {expected['mean_text']}, standard deviation {expected['sd_text']}." in shown["status"]
         if expected["target"]:
-            assert f"= {expected['target']['p']} ({expected['target']['percent']})" in shown["status"]
+            assert shown["status"].endswith(f"= {expected['target']['percent']}, exactly {expected['target']['p']}")
 
 
 @pytest.mark.parametrize(("notation", "mode", "target"), [("100d6", "dc", "360"), ("50d20", "under", "500"),
-                                                        ("1d10000", "dc", "")])
+                                                        ("1d10000", "dc", "5000")])
 def test_a_long_distribution_folds_its_tails_and_show_all_gives_every_row(session, notation, mode, target):
     shown = session.ask("", notation, mode, target)
     folded = engine("", notation, mode, target)
-    assert folded["folded"] and len(folded["rows"]) <= 122
+    assert folded["folded"] and len(folded["rows"]) <= 122 and not shown["virtual"]
     assert_shown(shown, folded, notation)
     kept = len(folded["rows"]) - 2
     assert shown["folds"].startswith(f"{kept} of {folded['outcomes']} results have rows of their own")
     assert shown["folds"].endswith(f"Show all {folded['outcomes']} rows")
-    every = session.tab.evaluate(SHOW_ALL_JS)
+    # every row of 100d6 and 50d20, read view by view; of 1d10000's 10,000, the top, the middle and the end
+    views = [0, 0.5, 1] if notation == "1d10000" else None
+    every = session.tab.evaluate(SHOW_ALL_JS, views)
     expected = engine("", notation, mode, target, every=True)
     assert len(expected["rows"]) == expected["outcomes"] and not expected["folded"]
     assert_shown(every, expected, notation)
+    # a real table of every row, holding the rows in view: each row read where it is, and in its place
+    assert every["virtual"] and every["row_count"] == str(expected["outcomes"] + 1)
+    region = session.tab.evaluate("(w => [w.getAttribute('role'), w.getAttribute('aria-label'), w.tabIndex])"
+                                  "(document.querySelector('.rpg-calculator-virtual'))")
+    assert region == ["region", f"Every result of {notation}, {expected['outcomes']} rows", 0]  # keyboard-scrollable
+    indexes = every["row_indexes"]
+    if views is None:
+        assert indexes == list(range(2, expected["outcomes"] + 2))
+    else:  # the first rows, the last rows, and rows around the middle, where the DC of 5000 is
+        assert indexes[0] == 2 and indexes[-1] == expected["outcomes"] + 1 and 5001 in indexes
+        assert every["hit_rows"] and "5000" in every["hit_rows"] and "4999" not in every["hit_rows"]
+    assert every["shown_at_once"] < 100  # the rows in view and some around them, not thousands
     assert every["folds"] is None and every["link"] == shown["link"]
 
 
-def test_pointing_at_a_bar_of_the_chart_shows_its_row_of_the_table(session):
-    shown = session.ask("", "50d20", "dc", "")  # the chart covers more outcomes than have rows of their own
-    expected = engine("", "50d20", "dc", "")
-    outcomes, low, middle = expected["chart"]["outcomes"], expected["rows"][0], expected["rows"][60]
-    box = session.tab.locator(".rpg-calculator-chart").bounding_box()
-    assert box is not None and shown["folds"] and outcomes[0] < low["to"]
+def test_a_chart_of_thousands_of_outcomes_sums_runs_of_them_into_each_bar_and_says_so(session):
+    shown = session.ask("", "1d10000", "dc", "5000")
+    chart = engine("", "1d10000", "dc", "5000")["chart"]
+    assert len(chart["first"]) <= 300 and chart["size"] == 34
+    assert shown["chart"]["label"] == ("Chart of P(= result) for each result of 1d10000, from 5 to 9996; each bar sums "
+                                       "the chances of 34 results in a row (the last bar 30); the table below lists "
+                                       "the chances")
+    # the bar holding 4999 and 5000 straddles the DC: only the bars whose every result succeeds are marked
+    assert shown["chart"]["hits"][0] == min(x for x in chart["first"] if x >= 5000)
 
-    def point_at(index: int) -> str | None:
-        x = box["x"] + box["width"] * (index + 0.5) / len(outcomes)
-        session.tab.mouse.move(x, box["y"] + box["height"] / 2)
+
+def test_pointing_at_a_bar_of_the_chart_shows_its_results_and_their_chance(session):
+    def point_at(index: int, bars: int) -> str | None:
+        box = session.tab.locator(".rpg-calculator-chart").bounding_box()
+        assert box is not None
+        session.tab.mouse.move(box["x"] + box["width"] * (index + 0.5) / bars, box["y"] + box["height"] / 2)
         text: str | None = session.tab.locator(".rpg-calculator-readout").text_content()
         return text
 
-    assert point_at(outcomes.index(middle["outcome"])) == f"{middle['outcome']}: {middle['percent']}"
-    assert point_at(0) == f"{low['outcome']}: {low['percent']}"  # in the folded low tail: its row
+    session.ask("", "50d20", "dc", "")  # the chart covers more outcomes than have rows of their own
+    chart, rows = engine("", "50d20", "dc", "")["chart"], engine("", "50d20", "dc", "")["rows"]
+    middle = chart["first"].index(rows[60]["outcome"])
+    assert point_at(middle, len(chart["first"])) == f"{rows[60]['outcome']}: {rows[60]['percent']}"
+    assert point_at(0, len(chart["first"])) == f"{chart['first'][0]}: {chart['percents'][0]}"  # in the folded tail
+    session.ask("", "1d10000", "dc", "")
+    chart = engine("", "1d10000", "dc", "")["chart"]
+    assert point_at(1, len(chart["first"])) == "39\N{EN DASH}72: 0.3%"  # a bar of 34 results
     session.tab.mouse.move(0, 0)
     assert session.tab.locator(".rpg-calculator-readout").text_content() == ""
+
+
+def test_a_long_fraction_is_cut_short_and_a_click_or_tap_or_a_copy_gives_it_whole(session):
+    session.ask("", "100d6", "dc", "360")
+    read = """(cell => ({text: cell.textContent, title: cell.title, whole: cell.classList.contains("rpg-calculator-whole")}))"""
+    summary, cell = ".rpg-calculator-status .rpg-calculator-fraction", ".rpg-calculator-table tbody tr:nth-child(2) td"
+    exact = engine("", "100d6", "dc", "360")["target"]["p"]  # two numbers of about 78 digits
+    assert session.tab.evaluate(f"{read}(document.querySelector({summary!r}))") == {
+        "text": exact[:16] + "\N{HORIZONTAL ELLIPSIS}", "title": exact, "whole": False}
+    session.tab.click(summary)
+    assert session.tab.evaluate(f"{read}(document.querySelector({summary!r}))") == {
+        "text": exact, "title": exact, "whole": True}
+    session.tab.click(summary)  # and cut short again
+    assert session.tab.evaluate(f"{read}(document.querySelector({summary!r}))")["text"] == exact[:16] + "\N{HORIZONTAL ELLIPSIS}"
+    row = engine("", "100d6", "dc", "360")["rows"][1]
+    copied = session.tab.evaluate("""(selector) => {  // select the row, copy it, read what the clipboard got
+        const selection = getSelection(), range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector).parentNode);
+        selection.removeAllRanges();
+        selection.addRange(range);
+        let text = null;
+        const keep = event => { text = event.clipboardData.getData("text/plain"); };
+        document.addEventListener("copy", keep);
+        document.execCommand("copy");
+        document.removeEventListener("copy", keep);
+        selection.removeAllRanges();
+        return text;
+    }""", cell)
+    assert copied is not None and row["p"] in copied and row["p_ge"] in copied and "\N{HORIZONTAL ELLIPSIS}" not in copied
 
 
 def test_a_roll_shows_the_dice_rpg_roll_shows_with_the_same_seed(session):
@@ -237,7 +330,8 @@ def test_bad_input_shows_the_engines_own_one_line_message(session, notation):
 def test_a_share_link_round_trips(session):
     first = session.ask("heimr", "C+2 P+1", "dc", "7")
     assert parse_qs(urlsplit(first["link"]).fragment) == {"dice": ["C+2 P+1"], "system": ["heimr"], "dc": ["7"]}
-    assert session.tab.evaluate("location.href") == first["link"]  # the address bar holds it too
+    # the address bar holds it too, from the frame after the answer
+    session.tab.wait_for_function("link => location.href === link", arg=first["link"], timeout=5_000)
     session.ask("", "3d6", "under", "10")
     answered = session.tab.evaluate("window.rpgCalculators[0].asked")
     session.tab.goto(first["link"])  # pasted into the tab: the same answer again
@@ -286,6 +380,22 @@ def test_screenshots_of_a_long_distribution_folded_in_light_dark_and_phone_width
     session.ask("", "100d6", "dc", "360")
     # the note under the folded table and its button wrap within the phone's width
     assert shoot(session.tab, artifacts, "calculator-long", ".rpg-calculator-result", ".rpg-calculator-folds") <= 390
+
+
+def test_screenshots_of_every_row_of_a_long_distribution_in_light_dark_and_phone_width(session, artifacts):
+    session.ask("", "1d10000", "dc", "5000")
+    session.tab.evaluate("""async () => {  // Show all, then the middle of the 10,000 rows, where the successes begin
+        const calc = window.rpgCalculators[0], number = calc.asked + 1;
+        calc.result.querySelector("button[data-action=all]").click();
+        while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
+        const wrap = document.querySelector(".rpg-calculator-virtual");
+        wrap.scrollTop = wrap.scrollHeight / 2 - wrap.clientHeight / 2;
+        window.rpgCalculators[0].renderRows();
+    }""")
+    row = session.tab.evaluate("document.querySelector('.rpg-calculator-virtual tbody tr[aria-rowindex]')"
+                               ".getAttribute('aria-rowindex')")
+    assert 4000 < int(row) < 5000  # the rows in view, not the first ones
+    assert shoot(session.tab, artifacts, "calculator-all", ".rpg-calculator-virtual", ".rpg-calculator-virtual") <= 390
 
 
 def test_without_javascript_the_page_says_what_the_calculator_needs(open_page, site):

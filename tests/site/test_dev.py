@@ -124,12 +124,12 @@ def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
 def test_pytest_runs_on_every_core_unless_the_command_line_says_otherwise(dev, arguments):
     assert dev.workers(arguments) == []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadfile"]
-                                                  if cores > 1 else [])
+    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadfile",
+                                                   "--no-loadscope-reorder"] if cores > 1 else [])
 
 
 #: Fixtures too costly to make once per xdist worker: a tour of every page, one Pyodide tab, the player
-#: site's server.  (The wheel and sdist, ``dists``, serve two files of tests/starter: about 4 s twice.)
+#: site's server.  (The wheel and sdist, ``dists``, serve two files of tests/starter: the workers share them.)
 COSTLY = ("site_tour", "module_page", "player_site")
 
 

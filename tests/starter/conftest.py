@@ -18,9 +18,10 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 import pytest
 from packaging.requirements import Requirement
@@ -126,17 +127,49 @@ class Dists:
     wheel: Path
 
 
+def _tree_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(path for path in root.rglob("*") if path.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """One xdist worker at a time in ``folder`` (where ``fcntl`` exists; elsewhere each builds its own)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(scope="session")
 def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
-    """``python -m build``'s recipe, offline: an sdist from a copy of the checkout, the wheel from the sdist."""
+    """``python -m build``'s recipe, offline: an sdist from a copy of the checkout, the wheel from the sdist.
+
+    The xdist workers of one session share them (two files of tests/starter need them): the first
+    worker builds them for the checkout as it is (its digest names the folder), the others wait and
+    read them.
+    """
     source = tmp_path_factory.mktemp("checkout") / "sphinx-rpg"
     shutil.copytree(ROOT, source, ignore=_IGNORED)
-    out = tmp_path_factory.mktemp("dist")
-    _run(sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_sdist({str(out)!r})", cwd=source)
-    sdist = next(out.glob("*.tar.gz"))
-    _run(sys.executable, "-m", "pip", "--isolated", "wheel", "--quiet", "--no-deps", "--no-index",
-         "--no-build-isolation", "--wheel-dir", out, sdist, cwd=out)
-    return Dists(sdist, next(out.glob("*.whl")))
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "sphinx-rpg-dists"
+    with _locked(shared):
+        out = shared / _tree_digest(source)
+        if not (any(out.glob("*.tar.gz")) and any(out.glob("*.whl"))):
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir()
+            _run(sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_sdist({str(out)!r})",
+                 cwd=source)
+            _run(sys.executable, "-m", "pip", "--isolated", "wheel", "--quiet", "--no-deps", "--no-index",
+                 "--no-build-isolation", "--wheel-dir", out, next(out.glob("*.tar.gz")), cwd=out)
+    return Dists(next(out.glob("*.tar.gz")), next(out.glob("*.whl")))
 
 
 @pytest.fixture(scope="session")
