@@ -66,6 +66,7 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg import (
         backlinks,
         calculator,
+        catalogue,
         coverage,
         domain,
         editions,
@@ -143,6 +144,8 @@ def setup(app: Any) -> dict[str, Any]:
     navigation.setup_navigation(app)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", previews.write_previews)
+    app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
+    app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
     return {
         "version": __version__,

@@ -29,7 +29,7 @@ from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 8
+DATA_VERSION = 9
 
 
 class NodeRecord(NamedTuple):
@@ -191,8 +191,7 @@ class NodeDomain(Domain):
         "listings": {},  # docname -> the filter text of each listing on that page
         "sheets": {},  # docname -> each node:sheet's (caption, data as JSON text), for nodes.json
         "changelogs": set(),  # docnames with a node:changes page (rewritten when any node's text changes)
-        "published": {},  # uid -> NodeRecord (line 0) as of the last build (for change detection)
-        "published_backlinks": ({}, {}),  # (uid -> referring docnames, docname -> title) as of the last build
+        "backlink_titles": {},  # docname -> title, of each page that refers to a node, as of the last build
         "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
         "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
     }
@@ -203,6 +202,20 @@ class NodeDomain(Domain):
     _titles: dict[NodeRecord, str] | None = None
     _memo: dict[Any, Any] | None = None
     _referrers: dict[str, list[str]] | None = None
+    #: uid -> its winning record before this build first touched its definitions (None: it had none),
+    #: for every uid whose definitions this build cleared or added: what ``changed_since_last_build``
+    #: compares, instead of a copy of every record kept in the environment.
+    _before: dict[str, NodeRecord | None] | None = None
+    #: The uids ``_before`` held, once ``changed_since_last_build`` has compared them.
+    _touched: set[str] | None = None
+    #: docname -> the uids it referred to before this build cleared it (for its backlinks' changes).
+    _cleared: dict[str, set[str]] | None = None
+
+    def _touch(self, uid: str) -> None:
+        if self._before is None:
+            self._before = {}
+        if uid not in self._before:
+            self._before[uid] = self.record(uid)
 
     def _definitions_changed(self) -> None:
         self._sorted_records = self._memo = None
@@ -222,6 +235,7 @@ class NodeDomain(Domain):
         return by_doc
 
     def note_node(self, record: NodeRecord) -> None:
+        self._touch(record.uid)
         places = self.definitions.setdefault(record.uid, [])
         places.append(record)
         places.sort(key=_sort_key)
@@ -242,6 +256,7 @@ class NodeDomain(Domain):
             remaining = [p for p in places if not (p.docname == docname and p.anchor == anchor)]
             if len(remaining) == len(places):
                 continue
+            self._touch(uid)
             if remaining:
                 self.definitions[uid] = remaining
             else:
@@ -272,12 +287,16 @@ class NodeDomain(Domain):
         for uid in dict.fromkeys(self._uids_by_doc.pop(docname, ())):
             if uid not in self.definitions:
                 continue
+            self._touch(uid)
             remaining = [p for p in self.definitions[uid] if p.docname != docname]
             if remaining:
                 self.definitions[uid] = remaining
             else:
                 del self.definitions[uid]
-        self.data.setdefault("references", {}).pop(docname, None)
+        referred = self.data.setdefault("references", {}).pop(docname, None)
+        if self._cleared is None:
+            self._cleared = {}
+        self._cleared.setdefault(docname, set(referred or ()))
         self.data.setdefault("listings", {}).pop(docname, None)
         self.data.setdefault("conditional", {}).pop(docname, None)
         self.data.setdefault("sheets", {}).pop(docname, None)
@@ -361,16 +380,21 @@ class NodeDomain(Domain):
         return docs
 
     def changed_since_last_build(self) -> dict[str, tuple[NodeRecord | None, NodeRecord | None]]:
-        """uid -> (before, after) for each node added, removed or changed, its line aside.
+        """uid -> (before, after), both at line 0, for each node added, removed or changed, its line aside.
 
-        Remembers the current state for the next build.  A record that only moved to another line
-        of its page is unchanged; ``NodeRecord.shown`` tells which changes other pages can see.
+        Only the uids whose definitions this build cleared or added can have changed (an unread page
+        keeps its records), so only they are compared; the next build starts from none.  A record that
+        only moved to another line of its page is unchanged; ``NodeRecord.shown`` tells which changes
+        other pages can see.
         """
-        current = {record.uid: record._replace(lineno=0) for record in self.records()}
-        previous: dict[str, NodeRecord] = self.data.get("published", {})
-        changed = {uid: (previous.get(uid), current.get(uid)) for uid in current.keys() | previous.keys()
-                   if current.get(uid) != previous.get(uid)}
-        self.data["published"] = current
+        touched, self._before = self._before or {}, None
+        self._touched = set(touched)
+        changed: dict[str, tuple[NodeRecord | None, NodeRecord | None]] = {}
+        for uid, before in touched.items():
+            after = self.record(uid)
+            pair = (before and before._replace(lineno=0), after and after._replace(lineno=0))
+            if pair[0] != pair[1]:
+                changed[uid] = pair
         return changed
 
     def external_changes(self) -> set[str]:
@@ -392,24 +416,29 @@ class NodeDomain(Domain):
         return self._referrers.get(uid, [])
 
     def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
-        """Pages defining a node whose backlinks (referring pages or their titles) changed; remembers them.
+        """Pages defining a node whose backlinks (referring pages or their titles) may have changed.
 
-        Remembered as uid -> referring pages plus one title per referring page (not a title per link):
-        a title is looked up once per page, and the environment pickles each once.
+        Only the pages this build cleared can have changed what they refer to or their title, so only
+        the uids they referred to before or refer to now are looked at (all of them when the page's
+        title changed), besides the uids whose definitions changed hands (``changed_since_last_build``,
+        called first).  Remembers each referring page's title for the next build.
         """
-        current: dict[str, tuple[str, ...]] = {}
-        for node in self.records():
-            pages = tuple(doc for doc in self.referrers(node.uid) if doc != node.docname)
-            if pages:
-                current[node.uid] = pages
-        titles = {doc: title_of(doc) for doc in self.data.setdefault("references", {})}
-        previous, previous_titles = self.data.get("published_backlinks", ({}, {}))
-        retitled = {doc for doc in titles.keys() | previous_titles.keys()
-                    if titles.get(doc) != previous_titles.get(doc)}
-        changed = {uid for uid in current.keys() | previous.keys()
-                   if current.get(uid, ()) != previous.get(uid, ()) or not retitled.isdisjoint(current.get(uid, ()))}
-        self.data["published_backlinks"] = (current, titles)
-        return {record.docname for uid in changed if (record := self.record(uid)) is not None}
+        cleared, self._cleared = self._cleared or {}, None
+        candidates, self._touched = self._touched or set(), None
+        references: dict[str, set[str]] = self.data.setdefault("references", {})
+        titles: dict[str, str] = self.data.setdefault("backlink_titles", {})
+        for doc, before in cleared.items():
+            now = references.get(doc, set())
+            title = title_of(doc) if doc in references else None
+            if title != titles.get(doc):
+                candidates |= before | now
+                if title is None:
+                    titles.pop(doc, None)
+                else:
+                    titles[doc] = title
+            else:
+                candidates |= before ^ now
+        return {record.docname for uid in candidates if (record := self.record(uid)) is not None}
 
     def docs_referring_to(self, uids: set[str]) -> set[str]:
         return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}

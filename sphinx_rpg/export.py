@@ -19,10 +19,10 @@ from typing import Any
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.binding import binding_for
+from sphinx_rpg.binding import Binding, binding_for
 from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.bulk import collector_paused
-from sphinx_rpg.domain import node_domain
+from sphinx_rpg.domain import NodeRecord, node_domain
 
 SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
@@ -37,37 +37,51 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
     """The JSON document; ``page_uri(docname)`` gives the page's URL relative to the site root."""
     domain = node_domain(env)
     binding = binding_for(env.config)
+    uris: dict[str, str] = {}  # a page holds many nodes
     entries = []
-    pages: dict[str, tuple[str, str]] = {}  # docname -> (URL, source file): a page holds many nodes
     for record in domain.records():
-        rule = binding.lookup(record.uid)
-        registry = binding.registry_of(record.uid)
-        page = pages.get(record.docname)
-        if page is None:
-            page = pages[record.docname] = (page_uri(record.docname), str(env.doc2path(record.docname, False)))
-        entries.append({
-            "uid": record.uid,
-            "name": record.name,
-            "title": domain.display_title(record),
-            "types": list(record.types),
-            "type_names": list(record.type_names),
-            "namespace": record.namespace,
-            "summary": record.summary,
-            "docname": record.docname,
-            "url": f"{page[0]}#{record.anchor}",
-            "anchor": record.anchor,
-            "source": {"file": record.source or page[1], "line": record.lineno},
-            "system": registry.system if registry else None,
-            "rule": (rule.implementation_path or rule.module) if rule else None,
-            "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
-                      for f in _facts(rule)],
-            "digest": record.digest,
-            **({"overrides": record.overrides} if record.overrides else {}),
-        })
+        uri = uris.get(record.docname)
+        if uri is None:
+            uri = uris[record.docname] = page_uri(record.docname)
+        entries.append(node_entry(env, domain, binding, record, uri))
+    return {**document_head(env), "nodes": entries, **document_tail(env, page_uri)}
+
+
+def document_head(env: BuildEnvironment) -> dict[str, Any]:
+    """The members of the document before ``nodes``."""
+    return {"schema_version": SCHEMA_VERSION, "project": env.config.project, "version": catalogue_version(env)}
+
+
+def document_tail(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
+    """The members of the document after ``nodes``: the character sheets, when the book has any."""
     sheets = [{"url": page_uri(docname), "docname": docname, "caption": caption, **json.loads(data)}
-              for docname, caption, data in domain.sheets()]
-    return {"schema_version": SCHEMA_VERSION, "project": env.config.project,
-            "version": catalogue_version(env), "nodes": entries, **({"sheets": sheets} if sheets else {})}
+              for docname, caption, data in node_domain(env).sheets()]
+    return {"sheets": sheets} if sheets else {}
+
+
+def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: NodeRecord, uri: str) -> dict[str, Any]:
+    """One node of the document; ``uri`` is its page's URL relative to the site root."""
+    rule = binding.lookup(record.uid)
+    registry = binding.registry_of(record.uid)
+    return {
+        "uid": record.uid,
+        "name": record.name,
+        "title": domain.display_title(record),
+        "types": list(record.types),
+        "type_names": list(record.type_names),
+        "namespace": record.namespace,
+        "summary": record.summary,
+        "docname": record.docname,
+        "url": f"{uri}#{record.anchor}",
+        "anchor": record.anchor,
+        "source": {"file": record.source or str(env.doc2path(record.docname, False)), "line": record.lineno},
+        "system": registry.system if registry else None,
+        "rule": (rule.implementation_path or rule.module) if rule else None,
+        "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
+                  for f in _facts(rule)],
+        "digest": record.digest,
+        **({"overrides": record.overrides} if record.overrides else {}),
+    }
 
 
 def _facts(rule: Any) -> tuple[Any, ...]:
@@ -113,10 +127,34 @@ def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path
     return path
 
 
+def joined_document(env: BuildEnvironment, page_uri: Any, entries: Iterable[str]) -> str:
+    """The document's text from its nodes' entries as JSON text: what ``json.dumps`` makes of the whole."""
+    head = json.dumps(document_head(env), separators=(",", ":"), ensure_ascii=False)
+    tail = json.dumps(document_tail(env, page_uri), separators=(",", ":"), ensure_ascii=False)
+    return f'{head[:-1]},"nodes":[{",".join(entries)}]{"," + tail[1:] if tail != "{}" else "}"}'
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write ``text`` unless the file already holds it (an unchanged catalogue keeps its file); True if written."""
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    write_atomically(path, text)
+    return True
+
+
 def on_build_finished(app: Any, exception: Exception | None) -> None:
+    """``build-finished``: nodes.json beside the HTML, from the nodes' pieces kept between builds."""
+    from sphinx_rpg.catalogue import catalogue
+
     builder = app.builder
     if exception is None and builder.format == "html" and app.config.rpg_nodes_json:
-        write_nodes_json(builder.env, Path(builder.outdir), builder.get_target_uri)
+        with collector_paused():
+            entries = [pieces.entry for pieces in catalogue(app).all().values()]
+            text = joined_document(builder.env, builder.get_target_uri, entries)
+        write_if_changed(Path(builder.outdir) / "nodes.json", text + "\n")
 
 
 class NodesJsonBuilder(Builder):

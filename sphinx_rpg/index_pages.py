@@ -17,6 +17,7 @@ catalogue, or a template newer than the page renders it anew; so does a theme th
 from __future__ import annotations
 
 import hashlib
+import marshal
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -66,6 +67,17 @@ def _navigation(env: Any) -> tuple[Any, ...]:
     return includes, titles
 
 
+def _content_digest(content: Any) -> str:
+    """The index entries' digest: marshal (no references between objects below version 3, so equal
+    entries give equal bytes) is twice as fast as ``repr`` over the 27,000 entries of a big book."""
+    try:
+        plain = [(str(group), [tuple(entry) for entry in entries]) for group, entries in content]
+        data = marshal.dumps(plain, 2)
+    except (TypeError, ValueError):  # entries of another shape, or something marshal cannot write
+        data = repr(content).encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
+
+
 def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
     """The page's fingerprint, or None when something in its context cannot be described stably."""
     from sphinx import __version__ as sphinx_version
@@ -77,7 +89,7 @@ def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, A
     try:
         described = (
             FINGERPRINT_VERSION, __version__, sphinx_version, builder.name, pagename, templatename,
-            repr(context.get("content")), _stable_context(context), _navigation(builder.env),
+            _content_digest(context.get("content")), _stable_context(context), _navigation(builder.env),
             (getattr(build_info, "config_hash", ""), getattr(build_info, "tags_hash", "")),
         )
     except _Unstable as unstable:
@@ -103,9 +115,20 @@ def escape_index_groups(app: Any, pagename: str, templatename: str, context: dic
 
 def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                          doctree: Any) -> str | None:
-    """``html-page-context``: mark a node index page, and keep last build's copy when it matches."""
-    if (pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None
-            or not app.config.rpg_keep_unchanged_indices):
+    """``html-page-context``: mark a node index page, and keep last build's copy when it matches.
+
+    A page that is not kept has its table made in Python when the theme's template is a known one
+    (``sphinx_rpg.index_render``).
+    """
+    if pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None:
+        return None
+    from sphinx_rpg.index_render import fast_template
+
+    return _kept_page(app, pagename, templatename, context) or fast_template(app, context)
+
+
+def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+    if not app.config.rpg_keep_unchanged_indices:
         return None
     stamp = fingerprint(app, pagename, templatename, context)
     if stamp is None:

@@ -106,18 +106,28 @@ def gate_design(app: Any) -> None:
     """sphinx-design's post-transforms and ``doctree-resolved`` handlers run only on pages that use it.
 
     They act only on nodes sphinx-design made (its marks, ``_is_design``); a page without any is left
-    as it would be.  Anything this Sphinx does not expose as expected is left ungated.
+    as it would be.  This reaches into Sphinx's registry and event lists, so it changes nothing unless
+    both are laid out as expected (lists of transform classes, of listeners with a ``handler`` and a
+    ``_replace``): under any other layout everything stays ungated, which costs time, never output.
     """
     try:
-        transforms: list[Any] = app.registry.post_transforms
-        listeners: list[Any] = app.events.listeners["doctree-resolved"]
+        transforms = app.registry.post_transforms
+        listeners = app.events.listeners["doctree-resolved"]
     except (AttributeError, KeyError, TypeError):
         return
-    for index, transform in enumerate(transforms):
-        if isinstance(transform, type) and transform.__module__.startswith("sphinx_design") \
-                and issubclass(transform, SphinxPostTransform):
-            transforms[index] = _gated_transform(transform)
-    for index, listener in enumerate(listeners):
-        handler = getattr(listener, "handler", None)
-        if getattr(handler, "__module__", "").startswith("sphinx_design") and hasattr(listener, "_replace"):
-            listeners[index] = listener._replace(handler=_gated_handler(handler))  # type: ignore[arg-type]
+    if not isinstance(transforms, list) or not isinstance(listeners, list):
+        return
+    try:
+        gated_transforms = [
+            _gated_transform(transform) if isinstance(transform, type) and issubclass(transform, SphinxPostTransform)
+            and transform.__module__.startswith("sphinx_design") else transform
+            for transform in transforms]
+        gated_listeners = [
+            listener._replace(handler=_gated_handler(listener.handler))
+            if str(getattr(getattr(listener, "handler", None), "__module__", "")).startswith("sphinx_design")
+            else listener
+            for listener in listeners]
+    except Exception:  # a listener without _replace, a handler that is not a function...: leave all ungated
+        return
+    transforms[:] = gated_transforms
+    listeners[:] = gated_listeners

@@ -7,14 +7,14 @@ node keyed by the node's URL relative to the site root, the same URL its links p
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.domain import node_domain
+from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.inline import plain_text, shorten
 
 PREVIEWS_FILE = "rpg-previews.json"
@@ -29,17 +29,29 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
         uri = uris.get(record.docname)
         if uri is None:
             uri = uris[record.docname] = page_uri(record.docname)
-        sentence = record.sentence or shorten(plain_text(record.summary))
-        entries[f"{uri}#{record.anchor}"] = {"title": domain.display_title(record),
-                                             "types": ", ".join(record.type_names), "text": sentence}
+        key, entry = preview_entry(domain, record, uri)
+        entries[key] = entry
     return {"version": PREVIEWS_VERSION, "nodes": entries}
 
 
+def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, str]]:
+    """The node's key (its URL) and what its preview shows."""
+    sentence = record.sentence or shorten(plain_text(record.summary))
+    return f"{uri}#{record.anchor}", {"title": domain.display_title(record),
+                                      "types": ", ".join(record.type_names), "text": sentence}
+
+
 def write_previews(app: Any, exception: Exception | None) -> None:
-    """``build-finished``: the previews of every node, for HTML builders."""
+    """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between builds."""
+    from sphinx_rpg.catalogue import catalogue
+    from sphinx_rpg.export import write_if_changed
+
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    text = json.dumps(previews_document(builder.env, builder.get_target_uri), separators=(",", ":"),
-                      ensure_ascii=False)
-    (Path(builder.outdir) / PREVIEWS_FILE).write_text(text + "\n", encoding="utf-8")
+    with collector_paused():
+        entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
+        for pieces in catalogue(app).all().values():
+            entries[pieces.preview_key] = pieces.preview
+        nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
+    write_if_changed(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{{nodes}}}}}\n')

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sphinx_rpg.config import render_title
-from sphinx_rpg.domain import node_domain
+from sphinx_rpg.catalogue import catalogue
 
 
 def restore_node_entries(app: Any) -> list[tuple[str, dict[str, Any], str]]:
@@ -22,14 +21,11 @@ def restore_node_entries(app: Any) -> list[tuple[str, dict[str, Any], str]]:
     entries: dict[str, list[tuple[str, str, str]]] | None = getattr(indexer, "_index_entries", None)
     if not isinstance(entries, dict):
         return []  # no search index, or a Sphinx that stores it differently
-    domain = node_domain(app.env)
     missing: dict[str, list[tuple[str, str, str]]] = {}
-    for record in domain.records():
+    for record, pieces in catalogue(app).all().items():  # the headings, kept between builds
         if record.docname in entries:
             continue
-        heading = render_title(app.config.rpg_heading_format, name=record.name, types=record.types,
-                               uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
-        missing.setdefault(record.docname, []).append((heading, record.anchor, "main"))
+        missing.setdefault(record.docname, []).append((pieces.heading, record.anchor, "main"))
     for docname, restored in missing.items():
         entries[docname] = sorted(restored)
     return []

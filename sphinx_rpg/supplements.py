@@ -14,7 +14,6 @@ from typing import Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
-from sphinx.ext.intersphinx import InventoryAdapter
 
 from sphinx_rpg.warnings import warn
 
@@ -29,6 +28,8 @@ def core_item(env: BuildEnvironment, book: str, uid: str, location: Any) -> tupl
         warn("override", f"node {uid!r} overrides a node of {book!r}, but sphinx.ext.intersphinx is not "
                          "enabled: add it to extensions and name the core in intersphinx_mapping", location)
         return None
+    from sphinx.ext.intersphinx import InventoryAdapter  # here: a book without overrides never imports it
+
     named = InventoryAdapter(env).named_inventory
     if book not in named:
         known = ", ".join(sorted(named)) or "none loaded"

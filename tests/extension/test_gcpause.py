@@ -76,3 +76,27 @@ def test_objects_someone_else_froze_stay_frozen_and_nothing_more_is(make_app: An
         assert 0 < gc.get_freeze_count() <= before  # still frozen (some were freed meanwhile), none added
     finally:
         gc.unfreeze()
+
+
+def test_an_environment_kept_from_the_last_build_is_frozen_from_the_start(make_app: Any, tmp_path: Path) -> None:
+    frozen: list[int] = []
+    src = _book(tmp_path / "book")
+    for _ in range(2):
+        app = make_app("html", srcdir=src)
+        app.connect("env-before-read-docs", lambda app, env, docnames: frozen.append(gc.get_freeze_count()))
+        app.build()
+        app.cleanup()
+    assert frozen[0] == 0  # a new environment: nothing loaded to freeze
+    assert frozen[1] > 0  # the loaded one, frozen before reading starts
+    assert gc.get_freeze_count() == 0
+
+
+def test_an_environment_read_again_after_a_configuration_change_is_not_frozen(make_app: Any, tmp_path: Path) -> None:
+    frozen: list[int] = []
+    src = _book(tmp_path / "book")
+    for project in ("gc", "another name"):
+        app = make_app("html", srcdir=src, confoverrides={"project": project, "rpg_ref_format": project + " {name}"})
+        app.connect("env-before-read-docs", lambda app, env, docnames: frozen.append(gc.get_freeze_count()))
+        app.build()
+        app.cleanup()
+    assert frozen == [0, 0]

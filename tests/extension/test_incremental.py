@@ -115,3 +115,25 @@ def test_an_incremental_build_after_an_edit_equals_a_clean_build(kind, build, wr
     searched = _node_search_entries(clean)
     assert searched["objects"] and searched["index entries"]
     assert _node_search_entries(incremental) == searched
+
+
+def _written(app: Any) -> set[str]:
+    """The pages a build wrote, from its status output."""
+    import re
+
+    return set(re.findall(r"writing output\.\.\. .*?\[\s*\d+%\]\s+(?:\x1b\[[0-9;]*m)?([\w/]+)", app.status.getvalue()))
+
+
+def test_a_changed_node_is_followed_once_and_then_forgotten(build, write_book, edit, tmp_path):
+    """The build after a rename rewrites the pages that link the node; the build after that, which
+    changes no node, does not rewrite them again: the change was detected from the pages that build
+    read, not from a copy of every record kept in the environment."""
+    src = write_book(tmp_path / "book", listing=False)
+    build(src)
+    edit(src / "page1.rst", ".. node:def:: Thing 1-0\n", ".. node:def:: Shiny Thing\n")
+    renamed = build(src)
+    assert {"page0", "page1"} <= _written(renamed)  # page0 links page1's nodes
+    edit(src / "page3.rst", "Thing 0 of page 3.", "Thing 0 of page 3, reworded.")
+    again = _written(build(src))
+    assert "page3" in again and "page0" not in again
+    assert "published" not in renamed.env.domaindata["node"]

@@ -153,6 +153,16 @@ def test_backlinks_on_an_unchanged_page_follow_references_added_and_removed_else
     assert backlinks(app, "page2", "Book.Page2.Thing1") == ["page5.html"]
 
 
+def test_backlinks_on_an_unchanged_page_follow_a_referring_pages_new_title(build, tmp_path, touch):
+    src = write_book(tmp_path / "book")
+    build(src)
+    page3 = src / "page3.rst"
+    page3.write_text(page3.read_text().replace("Page 3\n=======\n", "Page Three Renamed\n==================\n"))
+    touch(page3)
+    app = build(src)
+    assert "Page Three Renamed</span></a>" in (Path(app.outdir) / "page4.html").read_text()  # page 4 was not edited
+
+
 def test_previews_give_each_node_its_title_types_and_first_sentence(build, tmp_path):
     app = build(write_book(tmp_path / "book"))
     previews = json.loads((Path(app.outdir) / "rpg-previews.json").read_text())["nodes"]

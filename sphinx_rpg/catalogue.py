@@ -1,0 +1,184 @@
+"""Each node's share of the whole-catalogue outputs, kept between builds.
+
+``nodes.json``, ``rpg-previews.json`` and the search index's node entries list every node of the book,
+so every HTML build remade all of them, whatever it read: in a book of 10,000 nodes that was about
+0.3 s of each one-page rebuild (the rule facts, the titles and the JSON text of 10,000 entries).  Here
+each node's pieces (its ``nodes.json`` entry and its preview as JSON text, its search heading) are
+kept in a file beside the doctrees, keyed by the node's record: a build remakes only the pieces of
+records that changed and joins the rest.  Anything else the pieces are made from is in the file's
+key: the extension's version, the builder, Sphinx's hash of the HTML configuration and the settings
+pieces show (``PIECE_SETTINGS``), the bound registries
+and the modules they come from (name, size and modification time of each file of the registries'
+packages and of the engine), so editing a rule's code remakes every piece.  The file is read and
+written by the main process only (``build-finished``, ``html-collect-pages``); an unreadable or
+foreign file counts as empty.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import marshal
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.domain import NodeRecord
+
+CACHE_VERSION = 3
+#: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
+PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
+
+
+class Pieces(NamedTuple):
+    """One node's share of the catalogue outputs."""
+
+    #: its entry in nodes.json, as JSON text
+    entry: str
+    #: its key (URL#anchor) and value in rpg-previews.json, as JSON text
+    preview_key: str
+    preview: str
+    #: its heading in the search index (``rpg_heading_format``)
+    heading: str
+    #: the page it is on, as the builder links it (the pieces hold it)
+    uri: str
+
+
+def _dumps(value: Any) -> str:
+    # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def engine_files(packages: set[str]) -> list[tuple[str, str, int, int]]:
+    """(module, file, size, mtime_ns) of every loaded module of ``packages``: what rule facts are made from."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        if name.partition(".")[0] not in packages:
+            continue
+        path = getattr(module, "__file__", None)
+        if not path:
+            continue
+        try:
+            stat = os.stat(path)
+        except OSError:
+            found.append((name, str(path), -1, -1))
+            continue
+        found.append((name, str(path), stat.st_size, stat.st_mtime_ns))
+    return sorted(found)
+
+
+def cache_key(app: Any) -> str:
+    """Everything besides a node's record that its pieces are made from."""
+    from sphinx_rpg import __version__
+    from sphinx_rpg.binding import binding_for, configured_paths
+
+    builder = app.builder
+    binding = binding_for(app.config)
+    packages = {"rules", *binding.packages(), *(r.module.partition(".")[0] for r in binding.registries if r.module)}
+    build_info = getattr(builder, "build_info", None)
+    # Sphinx's configuration hash covers the HTML settings (links); the rest a piece shows is named here
+    settings = [repr(getattr(app.config, name, None)) for name in PIECE_SETTINGS]
+    described = (CACHE_VERSION, __version__, builder.name, type(builder).__name__, settings,
+                 getattr(build_info, "config_hash", None), getattr(build_info, "tags_hash", None),
+                 repr(configured_paths(app.config)), binding.errors, engine_files(packages))
+    return hashlib.sha256(repr(described).encode("utf-8")).hexdigest()
+
+
+class Catalogue:
+    """The pieces of every node of this build; made on first use, saved at the end of the build."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
+        self.key = cache_key(app)
+        #: last build's pieces by record, as plain tuples (marshal writes only those; a NodeRecord
+        #: finds its plain tuple: equal tuples hash alike)
+        self.kept: dict[tuple[Any, ...], tuple[str, ...]] = self._load()
+        self.pieces: dict[NodeRecord, Pieces] | None = None
+        self.made = 0
+
+    def _load(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
+        try:
+            with self.path.open("rb") as stream, collector_paused():  # thousands of small objects
+                key, kept = marshal.load(stream)
+        except Exception:  # none yet, or from another version: every piece is made again
+            return {}
+        return kept if key == self.key and isinstance(kept, dict) else {}
+
+    def all(self) -> dict[NodeRecord, Pieces]:
+        """record -> pieces for the winning record of every uid, in uid order."""
+        if self.pieces is None:
+            from sphinx_rpg.binding import binding_for
+            from sphinx_rpg.domain import node_domain
+
+            env = self.app.env
+            domain, binding = node_domain(env), binding_for(env.config)
+            page_uri: Callable[[str], str] = self.app.builder.get_target_uri
+            with collector_paused():
+                self.pieces = self._made(env, domain, binding, page_uri)
+        return self.pieces
+
+    def _made(self, env: Any, domain: Any, binding: Any, page_uri: Callable[[str], str]) -> dict[NodeRecord, Pieces]:
+        pieces: dict[NodeRecord, Pieces] = {}
+        uris: dict[str, str] = {}
+        for record in domain.records():
+            uri = uris.get(record.docname)
+            if uri is None:
+                uri = uris[record.docname] = page_uri(record.docname)
+            kept = self.kept.get(record)
+            found = Pieces._make(kept) if kept is not None else None
+            if found is None or found.uri != uri:
+                found = make_pieces(env, domain, binding, record, uri)
+                self.made += 1
+            pieces[record] = found
+        return pieces
+
+    def save(self) -> None:
+        """Keep this build's pieces for the next one (only when some were made or dropped)."""
+        if self.pieces is None or (self.made == 0 and len(self.pieces) == len(self.kept)):
+            return
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        try:
+            with temporary.open("wb") as stream:
+                plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
+                marshal.dump((self.key, plain), stream)
+            os.replace(temporary, self.path)
+        except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
+            with contextlib.suppress(OSError):
+                temporary.unlink()  # the next build makes them again
+
+
+def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str) -> Pieces:
+    from sphinx_rpg.config import render_title
+    from sphinx_rpg.export import node_entry
+    from sphinx_rpg.previews import preview_entry
+
+    key, preview = preview_entry(domain, record, uri)
+    heading = render_title(env.config.rpg_heading_format, name=record.name, types=record.types,
+                           uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
+    return Pieces(_dumps(node_entry(env, domain, binding, record, uri)), _dumps(key), _dumps(preview), heading, uri)
+
+
+def catalogue(app: Any) -> Catalogue:
+    """This build's catalogue (one per builder object, so per build)."""
+    found = getattr(app.builder, "_rpg_catalogue", None)
+    if not isinstance(found, Catalogue):
+        found = Catalogue(app)
+        app.builder._rpg_catalogue = found
+    return found
+
+
+def save_catalogue(app: Any, exception: BaseException | None) -> None:
+    """``build-finished`` (after the files that use it): keep the pieces for the next build."""
+    found = getattr(app.builder, "_rpg_catalogue", None)
+    if exception is None and isinstance(found, Catalogue):
+        found.save()
+
+
+def reset_catalogue(app: Any, *_: Any) -> None:
+    """``env-before-read-docs``: a second build by the same application starts from the file again."""
+    app.builder._rpg_catalogue = None

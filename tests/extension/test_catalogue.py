@@ -1,0 +1,119 @@
+"""The nodes' pieces of ``nodes.json``, the previews and the search index are kept between builds and
+made again when what they are made from changes: the node's record, the rule code, the configuration.
+
+Each test compares the files an incremental build writes from kept pieces with the whole documents
+made afresh from the same environment (``nodes_document``, ``previews_document``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sphinx_rpg.binding import bind
+from sphinx_rpg.catalogue import catalogue
+from sphinx_rpg.export import nodes_document
+from sphinx_rpg.previews import PREVIEWS_FILE, previews_document
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def fresh_registries():
+    """Each build imports the test root's rule module afresh, as a new sphinx-build process would."""
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)
+    yield
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)
+
+
+def _written(app: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    outdir = Path(app.outdir)
+    return (json.loads((outdir / "nodes.json").read_text(encoding="utf-8")),
+            json.loads((outdir / PREVIEWS_FILE).read_text(encoding="utf-8")))
+
+
+def _assert_whole(app: Any) -> None:
+    """The files equal the documents made afresh from this build's environment, text for text."""
+    uri = app.builder.get_target_uri
+    expected = json.dumps(nodes_document(app.env, uri), separators=(",", ":"), ensure_ascii=False) + "\n"
+    assert (Path(app.outdir) / "nodes.json").read_text(encoding="utf-8") == expected
+    previews = json.dumps(previews_document(app.env, uri), separators=(",", ":"), ensure_ascii=False) + "\n"
+    assert (Path(app.outdir) / PREVIEWS_FILE).read_text(encoding="utf-8") == previews
+
+
+def _rebuild(build: Any, srcdir: Path, **options: Any) -> Any:
+    bind.cache_clear()  # a new sphinx-build process imports the rule module afresh
+    sys.modules.pop("bound_rules", None)
+    return build(srcdir, **options)
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-kept")
+def test_a_prose_edit_keeps_every_piece_and_the_files(app, build, edit):
+    app.build()
+    app.cleanup()
+    _assert_whole(app)
+    files = [Path(app.outdir) / name for name in ("nodes.json", PREVIEWS_FILE)]
+    stamps = [path.stat().st_mtime_ns for path in files]
+    edit(Path(app.srcdir) / "listing.rst", "Listing\n=======\n", "Listing\n=======\n\nA new paragraph.\n")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    assert catalogue(again).made == 0
+    assert [path.stat().st_mtime_ns for path in files] == stamps  # unchanged files are not rewritten
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-renamed")
+def test_a_renamed_node_gets_new_pieces(app, build, edit):
+    app.build()
+    app.cleanup()
+    edit(Path(app.srcdir) / "index.rst", ".. node:def:: Energy", ".. node:def:: Vigour")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    nodes, previews = _written(again)
+    assert [n["name"] for n in nodes["nodes"] if n["uid"] == "Bound.Trait.Energy"] == ["Vigour"]
+    assert any(p["title"].startswith("Vigour") for p in previews["nodes"].values())
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-rule-edit")
+def test_an_edited_rule_module_remakes_the_pieces(app, build, edit):
+    """The node's record stays as it was (its page text did not change); its rule's facts did."""
+    app.build()
+    app.cleanup()
+    edit(Path(app.srcdir) / "bound_rules.py", "ranks=Ranks(0, 4)", "ranks=Ranks(0, 5)")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    nodes, _ = _written(again)
+    assert catalogue(again).made == len(nodes["nodes"])
+    power = next(n for n in nodes["nodes"] if n["uid"] == "Bound.Attribute.Power")
+    assert power["facts"] == [{"label": "Ranks", "text": "0\N{EN DASH}5"}]
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-config")
+def test_a_changed_title_format_remakes_the_pieces(app, build):
+    app.build()
+    app.cleanup()
+    again = _rebuild(build, Path(app.srcdir), confoverrides={"rpg_ref_format": "{name} [{types}]",
+                                                             "rpg_heading_format": "{name} <{types}>"})
+    _assert_whole(again)
+    nodes, _ = _written(again)
+    assert "Energy [E,R]" in {n["title"] for n in nodes["nodes"]}
+    assert catalogue(again).made == len(nodes["nodes"])
+    headings = {pieces.heading for pieces in catalogue(again).all().values()}
+    assert "Energy <E,R>" in headings
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-garbled")
+def test_a_garbled_catalogue_file_counts_as_empty(app, build):
+    app.build()
+    app.cleanup()
+    kept = catalogue(app).path
+    assert kept.is_file()
+    kept.write_bytes(b"\x00not a catalogue")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    assert catalogue(again).made == len(_written(again)[0]["nodes"])
