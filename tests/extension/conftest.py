@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -98,3 +99,15 @@ def build(make_app: Callable[..., Any]) -> Callable[..., Any]:
         app.cleanup()
         return app
     return run
+
+
+@pytest.fixture
+def fresh_registries() -> Iterator[None]:
+    """Each build imports the test root's rule module afresh, as a new sphinx-build process would."""
+    from sphinx_rpg.binding import bind
+
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)
+    yield
+    bind.cache_clear()
+    sys.modules.pop("bound_rules", None)

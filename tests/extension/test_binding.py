@@ -14,17 +14,9 @@ import pytest
 from sphinx_rpg.binding import bind
 from sphinx_rpg.export import SCHEMA_PATH
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture(autouse=True)
-def fresh_registries():
-    """Each build imports the test root's rule module afresh, as a new sphinx-build process would."""
-    bind.cache_clear()
-    sys.modules.pop("bound_rules", None)
-    yield
-    bind.cache_clear()
-    sys.modules.pop("bound_rules", None)
+# each build imports the test root's rule module afresh (conftest.py: fresh_registries)
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+              pytest.mark.usefixtures("fresh_registries")]
 
 
 def warnings_of(app) -> list[tuple[str, int | None, str]]:

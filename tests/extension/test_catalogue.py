@@ -19,17 +19,9 @@ from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.export import nodes_document
 from sphinx_rpg.previews import PREVIEWS_FILE, previews_document
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture(autouse=True)
-def fresh_registries():
-    """Each build imports the test root's rule module afresh, as a new sphinx-build process would."""
-    bind.cache_clear()
-    sys.modules.pop("bound_rules", None)
-    yield
-    bind.cache_clear()
-    sys.modules.pop("bound_rules", None)
+# each build imports the test root's rule module afresh (conftest.py: fresh_registries)
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+              pytest.mark.usefixtures("fresh_registries")]
 
 
 def _written(app: Any) -> tuple[dict[str, Any], dict[str, Any]]:
