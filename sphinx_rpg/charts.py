@@ -13,8 +13,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -77,11 +75,10 @@ def chart_svg(table: Table, kind: str = "line", cache: Path | None = None) -> st
 
 def _keep(path: Path, svg: str) -> None:
     """Write ``path`` whole or not at all: two builds drawing the same chart at once both succeed."""
+    from sphinx_rpg.export import write_atomically
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, partial = tempfile.mkstemp(dir=path.parent, suffix=".partial")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(svg)
-    os.replace(partial, path)
+    write_atomically(path, svg)
 
 
 def _draw(table: Table, kind: str) -> str | None:
