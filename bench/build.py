@@ -4,10 +4,12 @@
     python3 bench/build.py [--scale 1] [--repeats 3] [--flavours plain,rpg,...] [--jobs 1,2]
 
 Generates ``bench/synthetic.py``'s flavours at ``--scale`` times the default size (500 pages, 10,000
-nodes, 50,000 references), then for every repeat, every ``-j`` and every flavour runs ``sphinx-build``
-in a child process: a fresh build (empty output and doctree directories), then incremental ones, one
-per kind of edit (``--edit-kinds``: a paragraph appended, a paragraph inserted under the title so every
-node moves down, a node renamed, moved to the next page, deleted; ``synthetic.edited_pages``).  After
+nodes, 50,000 references), then for every repeat and every ``-j`` runs ``sphinx-build`` in a child
+process for every flavour: a fresh build (empty output and doctree directories), then incremental
+ones, one per kind of edit (``--edit-kinds``: a paragraph appended, a paragraph inserted under the
+title so every node moves down, a node renamed, moved to the next page, deleted;
+``synthetic.edited_pages``).  The flavours take turns build by build, so drift in the machine's speed
+lands on every column alike.  After
 each measured incremental build the edit is undone and an unmeasured build brings the output back to
 the unedited book, so every edit starts from the same state.  Wall time and the child's peak
 resident memory (``ru_maxrss`` from ``os.wait4``: the largest of the build process and the worker
@@ -84,6 +86,7 @@ class Run:
     peak_mib: float
     warnings: int
     status: int
+    log: str = ""
 
 
 def sphinx_build(python: Path, src: Path, build: Path, jobs: int, log: Path,
@@ -123,38 +126,48 @@ def run_all(python: Path, src_root: Path, content: synthetic.Content, flavours: 
     """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table.
 
     Each repeat is a fresh build followed by ``edits`` incremental builds of each kind of edit:
-    incremental builds are short and noisy, so they are worth more samples than fresh ones.
+    incremental builds are short and noisy, so they are worth more samples than fresh ones.  The
+    flavours take turns build by build (each scenario is built in every flavour before the next
+    one, and the order turns round from one scenario to the next), so a machine that slows down or
+    speeds up during the run weighs on every column alike instead of on the flavours measured last.
     """
     runs: list[Run] = []
+    scenarios = ["fresh"] + [f"incremental:{kind}" for kind in kinds for _ in range(edits)]
     for repeat in range(repeats):
-        order = flavours[repeat % len(flavours):] + flavours[:repeat % len(flavours)]  # rotate against drift
         for j in jobs:
-            for flavour in order:
-                src = src_root / flavour
+            for flavour in flavours:
                 build = work / f"{flavour}-j{j}"
                 shutil.rmtree(build, ignore_errors=True)
                 build.mkdir(parents=True)
-                scenarios = ["fresh"] + [f"incremental:{kind}" for kind in kinds for _ in range(edits)]
-                for scenario in scenarios:
-                    kind = scenario.partition(":")[2]
-                    edited = synthetic.edited_pages(flavour, content, kind, len(runs)) if kind else {}
-                    originals = {doc: (src / f"{doc}.rst").read_text(encoding="utf-8") for doc in edited}
-                    write_pages(src, edited)
-                    log = build / f"{scenario.replace(':', '-')}.log"
-                    try:
-                        result = sphinx_build(python, src, build, j, log)
-                    finally:
-                        if edited:  # back to the unedited book, unmeasured
-                            write_pages(src, originals)
-                            sphinx_build(python, src, build, j, build / "restore.log")
-                    run = Run(flavour, scenario, j, repeat, *result)
+            for step, scenario in enumerate(scenarios):
+                turn = (repeat + step) % len(flavours)
+                for flavour in flavours[turn:] + flavours[:turn]:
+                    run = _measure(python, src_root / flavour, work / f"{flavour}-j{j}", content, flavour,
+                                   scenario, j, repeat, serial=len(runs))
                     runs.append(run)
                     save(runs)
                     print(f"bench: {flavour:19} {scenario:22} -j {j}  repeat {repeat}: {run.seconds:7.1f} s "
                           f"{run.peak_mib:7.0f} MiB  {run.warnings} warnings"
-                          + (f"  EXIT {run.status}, see {log}" if run.status else ""),
+                          + (f"  EXIT {run.status}, see {run.log}" if run.status else ""),
                           file=sys.stderr, flush=True)
     return runs
+
+
+def _measure(python: Path, src: Path, build: Path, content: synthetic.Content, flavour: str, scenario: str,
+             jobs: int, repeat: int, serial: int) -> Run:
+    """One measured build of ``scenario``; an edit is undone afterwards by an unmeasured build."""
+    kind = scenario.partition(":")[2]
+    edited = synthetic.edited_pages(flavour, content, kind, serial) if kind else {}
+    originals = {doc: (src / f"{doc}.rst").read_text(encoding="utf-8") for doc in edited}
+    write_pages(src, edited)
+    log = build / f"{scenario.replace(':', '-')}.log"
+    try:
+        result = sphinx_build(python, src, build, jobs, log)
+    finally:
+        if edited:  # back to the unedited book, unmeasured
+            write_pages(src, originals)
+            sphinx_build(python, src, build, jobs, build / "restore.log")
+    return Run(flavour, scenario, jobs, repeat, *result, log=str(log))
 
 
 # -- report ---------------------------------------------------------------------------------------
