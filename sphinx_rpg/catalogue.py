@@ -145,8 +145,10 @@ class Catalogue:
             return
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
-            temporary.write_bytes(marshal.dumps((self.key, plain)))
+            with collector_paused():  # ten thousand tuples, while the whole build is still alive
+                plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
+                data = marshal.dumps((self.key, plain))
+            temporary.write_bytes(data)
             os.replace(temporary, self.path)
         except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
             with contextlib.suppress(OSError):

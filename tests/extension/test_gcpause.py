@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +33,62 @@ def test_the_collector_rests_while_the_environment_is_saved_and_is_back_for_writ
 
     app = make_app("html", srcdir=_book(tmp_path / "book"))
     app.connect("env-updated", note("saving"), priority=950)
-    app.connect("doctree-resolved", note("writing"))
+    app.connect("html-page-context", note("writing"), priority=950)
     app.build()
     assert seen == {"saving": False, "writing": True}
     assert gc.isenabled()
+
+
+def test_the_collector_rests_until_the_first_page_is_rendered_and_what_is_alive_then_is_frozen(
+        make_app: Any, tmp_path: Path) -> None:
+    seen: list[tuple[str, bool, int]] = []
+
+    def note(moment: str) -> Any:
+        def handler(app: Any, *args: Any) -> None:
+            seen.append((moment, gc.isenabled(), gc.get_freeze_count()))
+        return handler
+
+    app = make_app("html", srcdir=_book(tmp_path / "book"))
+    app.connect("write-started", note("preparing"), priority=950)
+    app.connect("doctree-resolved", note("first page resolved"), priority=950)
+    app.connect("html-page-context", note("first page rendered"), priority=950)
+    app.build()
+    (_, preparing, before), (_, resolving, _), (_, rendering, after) = seen[:3]
+    assert [moment for moment, *_ in seen[:3]] == ["preparing", "first page resolved", "first page rendered"]
+    assert (preparing, resolving, rendering) == (False, False, True)
+    assert after > before
+
+
+def test_the_build_is_thawed_after_every_other_handler_of_build_finished(make_app: Any, tmp_path: Path) -> None:
+    frozen: list[int] = []
+    app = make_app("html", srcdir=_book(tmp_path / "book"))
+    app.connect("build-finished", lambda app, exception: frozen.append(gc.get_freeze_count()), priority=990)
+    app.build()
+    assert frozen[0] > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_what_is_left_at_interpreter_exit_is_frozen_so_shutdown_does_not_walk_it() -> None:
+    script = ("import atexit, gc\n"
+              "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))\n"
+              "from types import SimpleNamespace\n"
+              "from sphinx_rpg import gcpause\n"
+              "hooks = atexit._ncallbacks()\n"
+              "gcpause.freeze_at_exit(None, SimpleNamespace(rpg_freeze_at_exit=True))\n"
+              "gcpause.freeze_at_exit(None, SimpleNamespace(rpg_freeze_at_exit=True))  # a second build\n"
+              "print('exit hooks added:', atexit._ncallbacks() - hooks)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["exit hooks added: 1", "frozen at exit: True"]
+
+
+def test_rpg_freeze_at_exit_off_leaves_the_exit_to_the_collector() -> None:
+    script = ("import atexit, gc\n"
+              "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))\n"
+              "from types import SimpleNamespace\n"
+              "from sphinx_rpg import gcpause\n"
+              "gcpause.freeze_at_exit(None, SimpleNamespace(rpg_freeze_at_exit=False))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["frozen at exit: False"]
 
 
 def test_the_collector_is_back_after_a_build_that_failed(make_app: Any, tmp_path: Path) -> None:
