@@ -90,9 +90,13 @@ class Run:
 
 
 def sphinx_build(python: Path, src: Path, build: Path, jobs: int, log: Path,
-                 extra: tuple[str, ...] = ()) -> tuple[float, float, float, int, int]:
-    """Run sphinx-build in a child; (wall s, cpu s, peak MiB, warnings, exit status)."""
+                 extra: tuple[str, ...] = (), settings: tuple[str, ...] = ()) -> tuple[float, float, float, int, int]:
+    """Run sphinx-build in a child; (wall s, cpu s, peak MiB, warnings, exit status).
+
+    ``extra``: interpreter options; ``settings``: ``NAME=VALUE`` configuration overrides (``-D``).
+    """
     command = [str(python), *extra, "-m", "sphinx", "-b", "html", "-q", "-j", str(jobs),
+               *(arg for setting in settings for arg in ("-D", setting)),
                "-d", str(build / "doctrees"), str(src), str(build / "html")]
     env = dict(os.environ, PYTHONHASHSEED="0")
     # as on a writer's machine, modules are compiled once and cached (some sandboxes and CI images
@@ -122,7 +126,7 @@ def write_pages(src: Path, pages: dict[str, str]) -> None:
 
 def run_all(python: Path, src_root: Path, content: synthetic.Content, flavours: list[str], jobs: list[int],
             repeats: int, work: Path, save: Callable[[list[Run]], object] = lambda runs: None, edits: int = 1,
-            kinds: tuple[str, ...] = synthetic.EDITS) -> list[Run]:
+            kinds: tuple[str, ...] = synthetic.EDITS, rpg_settings: tuple[str, ...] = ()) -> list[Run]:
     """Every build; ``save(runs)`` after each one, so an interrupted run still leaves its table.
 
     Each repeat is a fresh build followed by ``edits`` incremental builds of each kind of edit:
@@ -142,8 +146,9 @@ def run_all(python: Path, src_root: Path, content: synthetic.Content, flavours: 
             for step, scenario in enumerate(scenarios):
                 turn = (repeat + step) % len(flavours)
                 for flavour in flavours[turn:] + flavours[:turn]:
+                    settings = rpg_settings if flavour.startswith("rpg") else ()
                     run = _measure(python, src_root / flavour, work / f"{flavour}-j{j}", content, flavour,
-                                   scenario, j, repeat, serial=len(runs))
+                                   scenario, j, repeat, serial=len(runs), settings=settings)
                     runs.append(run)
                     save(runs)
                     print(f"bench: {flavour:19} {scenario:22} -j {j}  repeat {repeat}: {run.seconds:7.1f} s "
@@ -154,7 +159,7 @@ def run_all(python: Path, src_root: Path, content: synthetic.Content, flavours: 
 
 
 def _measure(python: Path, src: Path, build: Path, content: synthetic.Content, flavour: str, scenario: str,
-             jobs: int, repeat: int, serial: int) -> Run:
+             jobs: int, repeat: int, serial: int, settings: tuple[str, ...] = ()) -> Run:
     """One measured build of ``scenario``; an edit is undone afterwards by an unmeasured build."""
     kind = scenario.partition(":")[2]
     edited = synthetic.edited_pages(flavour, content, kind, serial) if kind else {}
@@ -162,11 +167,11 @@ def _measure(python: Path, src: Path, build: Path, content: synthetic.Content, f
     write_pages(src, edited)
     log = build / f"{scenario.replace(':', '-')}.log"
     try:
-        result = sphinx_build(python, src, build, jobs, log)
+        result = sphinx_build(python, src, build, jobs, log, settings=settings)
     finally:
         if edited:  # back to the unedited book, unmeasured
             write_pages(src, originals)
-            sphinx_build(python, src, build, jobs, build / "restore.log")
+            sphinx_build(python, src, build, jobs, build / "restore.log", settings=settings)
     return Run(flavour, scenario, jobs, repeat, *result, log=str(log))
 
 
@@ -229,6 +234,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=synthetic.DEFAULTS["seed"])
     parser.add_argument("--out", type=Path, default=OUT, help="work directory (default bench/_out)")
     parser.add_argument("--python", type=Path, help="interpreter with sphinx-rpg[bench] (default: own venv)")
+    parser.add_argument("--rpg-setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="a configuration override (sphinx-build -D) for the sphinx-rpg flavours, such as "
+                             "rpg_freeze_at_exit=0 (repeatable)")
     parser.add_argument("--profile", metavar="FLAVOUR",
                         help="instead of benchmarking, write a cProfile of one -j 1 build of FLAVOUR")
     parser.add_argument("--profile-build", choices=SCENARIOS, default="fresh",
@@ -280,13 +288,15 @@ def main(argv: list[str] | None = None) -> int:
 
     def save(runs: list[Run]) -> str:
         report = table(runs, manifest, flavours, jobs)
+        if args.rpg_setting:
+            report = f"sphinx-rpg flavours built with {' '.join('-D ' + s for s in args.rpg_setting)}.\n\n{report}"
         (args.out / f"results-{label}.json").write_text(
             json.dumps({"manifest": manifest, "runs": [asdict(r) for r in runs]}, indent=1) + "\n")
         (args.out / f"results-{label}.md").write_text(report)
         return report
 
     runs = run_all(python, src_root, content, flavours, jobs, args.repeats, args.out / label / "build", save,
-                   edits=args.edits, kinds=kinds)
+                   edits=args.edits, kinds=kinds, rpg_settings=tuple(args.rpg_setting))
     print(save(runs))
     return 1 if any(r.status for r in runs) else 0
 
