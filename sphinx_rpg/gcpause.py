@@ -93,7 +93,8 @@ def first_page(*_: Any) -> None:
     global _first_page_pending
     if _first_page_pending:
         _first_page_pending = False
-        gc.collect(0)  # only what was made since the pause: the first page's leftover toctree copies
+        if _paused:  # only what was made since the pause: the first page's leftover toctree copies
+            gc.collect(0)
         freeze()
         resume()
 

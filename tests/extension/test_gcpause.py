@@ -104,11 +104,20 @@ def test_the_collector_is_back_after_a_build_that_failed(make_app: Any, tmp_path
 
 
 def test_a_collector_the_user_turned_off_stays_off(make_app: Any, tmp_path: Path) -> None:
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
     gc.disable()
+    gc.callbacks.append(count)
     try:
         make_app("html", srcdir=_book(tmp_path / "book")).build()
         assert not gc.isenabled()
+        assert collections == []
     finally:
+        gc.callbacks.remove(count)
         gc.enable()
 
 
