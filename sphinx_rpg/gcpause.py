@@ -1,4 +1,4 @@
-"""The cyclic garbage collector rests while Sphinx loads and saves the environment pickle.
+"""The cyclic garbage collector rests while Sphinx allocates in bulk, and skips what lives until the end.
 
 Unpickling the environment allocates every object it holds, and pickling the node records allocates
 a few per record; each few hundred allocations start a collection, and the older generations' ones
