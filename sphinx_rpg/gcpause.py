@@ -34,8 +34,9 @@ frozen objects are thawed at the very end of ``build-finished``, after every oth
 At interpreter exit everything left is frozen (``atexit``, ``rpg_freeze_at_exit``): the collections
 of the interpreter's own shutdown then skip it instead of walking the whole environment once more,
 about a second at the end of every ``sphinx-build`` of a 10,000-node book.  Python does not promise
-to finalise objects still alive at exit anyway, and files, logs and ``weakref.finalize`` callbacks
-are closed by their own exit handlers, not by the collector.
+to finalise objects still alive at exit anyway; logging and ``weakref.finalize`` callbacks run from
+their own exit hooks, and objects outside reference cycles are still freed as before.  What is lost
+is the last chance for objects inside cycles: a file some code left open, unflushed, in a cycle.
 """
 
 from __future__ import annotations
