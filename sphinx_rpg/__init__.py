@@ -81,6 +81,7 @@ def setup(app: Any) -> dict[str, Any]:
         search,
         settings,
         sheets,
+        timelimit,
         tracking,
     )
     from sphinx_rpg.config import CONFIG_VALUES, exclude_tool_dirs
@@ -94,6 +95,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_post_transform(pagescan.PageScan)
     for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
         app.add_config_value(name, default, rebuild, types, description=description)
+    timelimit.setup(app)
     app.add_domain(domain.NodeDomain)
     for name, directive in DIRECTIVES.items():
         app.add_directive_to_domain("node", name, directive)
