@@ -46,6 +46,7 @@ def _add_odds_script(app: Any, pagename: str, templatename: str, context: dict[s
                      doctree: Any) -> None:
     """Only pages with a table whose parameters a reader may vary load odds.js."""
     if "rpg-odds-vary" in context.get("body", ""):
+        app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("odds.js", loading_method="defer")
 
 
