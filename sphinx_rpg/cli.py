@@ -108,7 +108,8 @@ def _notation(system: str) -> SystemNotation:
 
 
 def _parse_range(text: str) -> range:
-    from sphinx_rpg.directives.tables import TableArgumentError, parse_range
+    from sphinx_rpg.directives.cells import TableArgumentError
+    from sphinx_rpg.directives.tables import parse_range
 
     try:
         return parse_range(text)
@@ -281,7 +282,8 @@ def command_check(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from sphinx_rpg.export import is_previous_export, write_atomically
+    from sphinx_rpg.export import is_previous_export
+    from sphinx_rpg.files import write_atomically
 
     docs, target = Path(args.docs), Path(args.output)
     to_stdout = args.output == "-"
@@ -388,7 +390,7 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
 def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
                      "rulebooks.", epilog="Notation that starts with '-' goes after '--': rpg roll -- -1d6")
-    from sphinx_rpg import __version__
+    from sphinx_rpg.version import __version__
 
     parser.add_argument("--version", action="version", version=f"rpg (sphinx-rpg) {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
