@@ -96,6 +96,10 @@ def create_npc(name: str, occupation: str, attributes: Mapping[str, int] | None 
         raise NpcError(f"an NPC needs an occupation, got {occupation!r}")
     if not is_whole(destiny) or destiny < 0:
         raise NpcError(f"Destiny Points must be a whole number >= 0, not {destiny!r}")
+    if attributes is not None and not isinstance(attributes, Mapping):
+        raise NpcError(f"attributes map names to levels, such as {{'Brawn': 2}}, not {attributes!r}")
+    if isinstance(skills, (str, bytes)) or not isinstance(skills, Sequence):
+        raise NpcError(f"skills are a list of Skill objects, not {skills!r}")
     levels = {attribute: 0 for attribute in ATTRIBUTE_NAMES}
     for attribute, level in (attributes or {}).items():
         levels[attribute] = check_attribute(attribute, level, creature=creature)

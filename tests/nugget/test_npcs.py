@@ -54,6 +54,10 @@ def test_creatures_range_from_minus_two_to_plus_four_and_people_do_not():
         create_npc("Titan", "Giant", {"Brawn": 5}, creature=True)
     with pytest.raises(NpcError, match="-1"):
         create_npc("Boss", "Villain", destiny=-1)
+    with pytest.raises(NpcError, match="5"):
+        create_npc("Boss", "Villain", attributes=5)
+    with pytest.raises(NpcError, match="'Spear'"):
+        create_npc("Boss", "Villain", skills="Spear")
 
 
 def test_npcs_and_creatures_fight_as_tracker_fighters():
