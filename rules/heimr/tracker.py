@@ -336,7 +336,8 @@ class Skirmish:
         line, _, _ = self._wound(defender, hit)
         return line
 
-    def _wound(self, defender: Fighter, hit: int) -> tuple[str, Location | None, tuple[str, ...]]:
+    def _wound(self, defender: Fighter, hit: int,
+               called: Location | None = None) -> tuple[str, Location | None, tuple[str, ...]]:
         """Take the Hit; a fighter left at 0 HP or below is injured and the hit location decides the
         effect (:node:ref:`Heimr.Rule.InjuryEffects`)."""
         defender.hp -= hit
@@ -344,7 +345,7 @@ class Skirmish:
         location: Location | None = None
         effects: tuple[str, ...] = ()
         if defender.injured:
-            location = hit_location(self.source.roll(6))
+            location = called or hit_location(self.source.roll(6))
             defender.injuries.append(location)
             effects = injury_effects([location])
             defender.effects |= set(effects)
@@ -360,14 +361,16 @@ class Skirmish:
         return line, location, effects
 
     def attack(self, target: str, *, action: AttackAction = "attack", defence: DefenceChoice | None = None,
-               distance: int | None = None, cluster: Sequence[str] | None = None) -> Blow:
+               distance: int | None = None, cluster: Sequence[str] | None = None,
+               location: Location | None = None) -> Blow:
         """The current fighter attacks ``target`` (``"charge"`` or ``"shoot"`` for the hidden bonus).
 
         A guard on the target steps in first unless the attacker is hidden from it; after that one
         interception the guard is over.  ``defence`` is the defender's pick (``"dodge"``, ``"block"``,
         ``"parry"`` or ``"none"``; by default block with a shield, else dodge).  A shot at a target
         ``distance`` squares away takes the range penalty; a shot into a ``cluster`` (its members'
-        names) follows :node:ref:`Heimr.Rule.ShootingIntoCluster`.  A fighter with two weapons rolls
+        names) follows :node:ref:`Heimr.Rule.ShootingIntoCluster`.  ``location`` is a hit location the
+        attacker called (an injuring hit lands there instead of rolling).  A fighter with two weapons rolls
         once for each (:node:ref:`Heimr.Action.WeaponAttack`); the returned blow holds the second in
         :attr:`Blow.more`.  Returns (and logs) what happened.
         """
@@ -383,6 +386,8 @@ class Skirmish:
         for effect, why in (("Daze", "is dazed"), ("Drop", "dropped their weapon")):
             if effect in me.effects:
                 raise TrackerError(f"{me.name} {why}: no attack until the end of their next turn")
+        if location is not None and location not in ("arm", "leg", "torso"):
+            raise TrackerError(f"a hit location is 'arm', 'leg' or 'torso', not {location!r}")
         if (distance is not None or cluster is not None) and action != "shoot":
             raise TrackerError("a distance or a cluster goes with a shot (action='shoot')")
         if cluster is not None:
@@ -398,7 +403,8 @@ class Skirmish:
             if blows and not defender.standing:
                 break
             blows.append(self._strike(me, aimed, defender, action, guard.guard if guard else None, tuple(slipped),
-                                      weapon=weapon, defence=defence, distance=distance, off_hand=hand > 0))
+                                      weapon=weapon, defence=defence, distance=distance, off_hand=hand > 0,
+                                      location=location))
         return self._one_action(blows)
 
     def _one_action(self, blows: list[Blow]) -> Blow:
@@ -427,7 +433,7 @@ class Skirmish:
     def _strike(self, me: Fighter, aimed: Fighter, defender: Fighter, action: AttackAction,
                 interceptor: str | None, slipped: tuple[str, ...], *, weapon: str | None = None,
                 defence: DefenceChoice | None = None, penalty: int = 0, distance: int | None = None,
-                off_hand: bool = False) -> Blow:
+                off_hand: bool = False, location: Location | None = None) -> Blow:
         ranged = action == "shoot"
         c, p, hit = self._attack_roll(me, defender, action, weapon=weapon, distance=distance)
         c -= penalty
@@ -442,7 +448,7 @@ class Skirmish:
             parts.append(f"unseen by {', '.join(slipped)}")
         if interceptor:
             parts.append(f"{defender.name} intercepts (guard over)")
-        location: Location | None = None
+        landed_at: Location | None = None
         effects: tuple[str, ...] = ()
         if gate is not None and not passes_fatigue(roll.raw, gate):
             parts.append(f"attack {attack} fails fatigue {gate}: no defence needed")
@@ -456,7 +462,7 @@ class Skirmish:
         parts.append(f"attack {attack} vs {kind} {result}" if holds or kind.startswith(("dodge", "block", "parry"))
                      else f"attack {attack}, {kind}")
         if landed:
-            line, location, effects = self._wound(defender, hit)
+            line, landed_at, effects = self._wound(defender, hit, location)
             parts.append(line)
         elif interceptor and ranged and kind == "dodge":
             _, _, second, second_holds = self._defend(aimed, ranged=True)
@@ -465,7 +471,7 @@ class Skirmish:
         else:
             parts.append({"block": "blocked", "parry": "parried"}.get(kind, "dodged"))
         blow = Blow(me.name, aimed.name, defender.name, action, (c, p), attack, kind, defence_roll, result,
-                    hit if landed else 0, slipped, interceptor, "; ".join(parts), location, effects, landed=landed)
+                    hit if landed else 0, slipped, interceptor, "; ".join(parts), landed_at, effects, landed=landed)
         self.log.append(blow.line)
         self.blows.append(blow)
         return blow

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from rules.dice import DiceSource
 from rules.nemron.actions import InitiativeRoll, Turn, initiative_pool, turn_order
 from rules.nemron.characters import movement_speed
-from rules.nemron.checks import Pool, apply_modifier
+from rules.nemron.checks import Modifier, Pool, apply_modifier
 from rules.nemron.combat import aimed_modifier, area_damage, attack_damage, attack_hits, flanked_defence
 from rules.nemron.damage import DamageType, Stress, Track, as_damage_type, damage_target, deal_damage
 from rules.nemron.energy import Energy
@@ -111,14 +111,19 @@ class CombatTracker:
     it is (:attr:`current`).  Downed combatants are skipped; :attr:`log` keeps a line per event.
     """
 
-    def __init__(self, combatants: list[Combatant], source: DiceSource) -> None:
+    def __init__(self, combatants: list[Combatant], source: DiceSource, *,
+                 flanking: Modifier | None = Modifier.LESSER_PENALTY) -> None:
         names = [c.name for c in combatants]
         if len(set(names)) != len(names):
             raise TrackerError(f"combatant names must be unique: {names!r}")
         if len(combatants) < 2:
             raise TrackerError("a fight needs at least two combatants")
+        if flanking is not None and not isinstance(flanking, Modifier):
+            raise TrackerError(f"flanking is a Modifier or None, not {flanking!r}")
         self.combatants = {c.name: c for c in combatants}
         self.source = source
+        #: What flanking does to a defence roll (the book's lesser penalty; ``None``: nothing).
+        self.flanking = flanking
         self.order: list[str] = []
         self.round = 0
         self.index = 0
@@ -196,7 +201,8 @@ class CombatTracker:
             if defend and defender.defence is not None and defender.turn.reactions > 0:
                 defender.turn.react(to_self=True)
                 defence_faces = defender.defence.roll(self.source)
-                flanked = flanked_defence(self.melee_opponents(defender.name)) if melee else None
+                flanked = (flanked_defence(self.melee_opponents(defender.name), modifier=self.flanking)
+                           if melee else None)
                 flanked_face = self.source.roll(flanked.rule.sides) if flanked else None
                 defence = apply_modifier(defence_faces, flanked, flanked_face)
             damage = attack_damage(roll, defence)

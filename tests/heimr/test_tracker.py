@@ -249,3 +249,11 @@ def test_fatigue_gates_physical_rolls_and_grows_on_a_low_d6():
     fight, a, b = duel([1, 1, 6], b={"stamina": 1})
     blow = fight.attack("B")
     assert blow.landed and blow.defence_kind == "dodge (fails fatigue 3)" and b.fatigue == 4
+
+
+def test_a_called_hit_location_replaces_the_roll():
+    fight, a, b = duel([6, 1], b={"hp": 2})  # no location die is drawn
+    blow = fight.attack("B", location="leg")
+    assert blow.location == "leg" and b.effects == {"Fall"}
+    with pytest.raises(TrackerError, match="'wing'"):
+        fight.attack("B", location="wing")

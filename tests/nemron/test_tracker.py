@@ -242,3 +242,21 @@ def test_area_attack_through_the_tracker_rolls_one_location_die_per_point():
     assert sum(8 - v for v in hp.values()) == report.damage == 6
     with pytest.raises(TrackerError, match="area"):
         fight.attack("Brandon", area=True, aim="head")
+
+
+def test_flanked_penalty_is_the_tables_option():
+    from rules.nemron.checks import Modifier
+    fighters, initiative = trio()
+    # a greater penalty instead: the d4 shows 1, the lower counts; or no penalty at all (no die drawn)
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 6, 1, 1, 7, 1, 5]), flanking=Modifier.GREATER_PENALTY)
+    fight.start()
+    fight.engage("Grim", "Brandon")
+    fight.end_turn()
+    assert fight.attack("Brandon", melee=True).defence == 1
+    fight = CombatTracker(trio()[0], ScriptedSource([*initiative, 6, 1, 1, 7]), flanking=None)
+    fight.start()
+    fight.engage("Grim", "Brandon")
+    fight.end_turn()
+    assert fight.attack("Brandon", melee=True).defence == 7
+    with pytest.raises(TrackerError, match="'lots'"):
+        CombatTracker(trio()[0], ScriptedSource([]), flanking="lots")
