@@ -74,7 +74,7 @@ def area_pattern(amount: int, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) ->
         after: dict[tuple[int, ...], int] = {}
         for spread, weight in weights.items():
             for index, count in enumerate(faces.values()):
-                landed = spread[:index] + (spread[index] + 1,) + spread[index + 1:]
+                landed = (*spread[:index], spread[index] + 1, *spread[index + 1:])
                 after[landed] = after.get(landed, 0) + weight * count
         weights = after
     return Dist.from_weights(weights)

@@ -32,7 +32,7 @@ def test_the_spread_of_an_area_attack_is_every_roll_of_its_location_dice(amount,
     counts, total = enumerated(amount, table)
     pattern = area_pattern(amount, table)
     assert pattern.probabilities() == {spread: Fraction(n, total) for spread, n in counts.items()}
-    for index, (limb, share) in enumerate(area_spread(amount, table).items()):
+    for index, (_limb, share) in enumerate(area_spread(amount, table).items()):
         for k in range(amount + 1):
             assert share.p(k) == Fraction(sum(n for s, n in counts.items() if s[index] == k), total)
 
