@@ -17,6 +17,7 @@ from rules.nemron import (
     effects,
     energy,
     health,
+    matchup,
     nodes,
     progression,
     statblocks,
@@ -28,6 +29,6 @@ from rules.nemron.registry import NODE_TYPES, REGISTRY, NemronError
 
 __all__ = [
     "REGISTRY", "NODE_TYPES", "NemronError", "RANK_DICE", "rank_die", "parse_pool", "pool_distribution",
-    "actions", "area", "characters", "checks", "combat", "damage", "effects", "energy", "health", "nodes",
+    "actions", "area", "characters", "checks", "combat", "damage", "effects", "energy", "health", "matchup", "nodes",
     "progression", "statblocks", "tracker",
 ]

@@ -69,9 +69,14 @@ def _attack(name: str, pool: Pool, weapon_rank: int) -> Attack:
 def brandon_block() -> StatBlock:
     """Brandon with his rank-2 pistol (he has Marksmanship 1 from creation)."""
     hero = brandon()
-    pool = attack_pool("Pistol", 2, Awareness=hero.rank("Awareness"), Marksmanship=hero.rank("Marksmanship"))
     return StatBlock("Brandon", "Player character", "Fresh from character creation: seven skills, 5 XP unspent.",
-                     _attributes(hero.attributes), _derived(hero.attributes), _attack("Pistol", pool, 2))
+                     _attributes(hero.attributes), _derived(hero.attributes), _attack("Pistol", *brandon_weapon()))
+
+
+def brandon_weapon() -> tuple[Pool, int]:
+    """Brandon's attack pool with his rank-2 pistol, and the pistol's rank."""
+    hero = brandon()
+    return attack_pool("Pistol", 2, Awareness=hero.rank("Awareness"), Marksmanship=hero.rank("Marksmanship")), 2
 
 
 #: The raider of the combat walk-through; the ranks it does not give are this book's.
@@ -83,7 +88,11 @@ RAIDER: Mapping[str, int] = {"Power": 1, "Agility": 1, "Constitution": 0, "Intel
 def raider_block() -> StatBlock:
     """The raider of the tracker walk-through: a rank-1 sword swung with Power and Blades."""
     ranks = {a: RAIDER[a.value] for a in Attribute}
-    pool = parse_pool("Power 1 \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} Blades 1 "
-                      "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} Sword 1")
     return StatBlock("Raider", "Non-player character", "A road bandit with a short sword and no patience.",
-                     _attributes(ranks), _derived(ranks), _attack("Sword", pool, 1))
+                     _attributes(ranks), _derived(ranks), _attack("Sword", *raider_weapon()))
+
+
+def raider_weapon() -> tuple[Pool, int]:
+    """The raider's sword pool (Power, Blades, a rank-1 sword) and the sword's rank."""
+    return parse_pool("Power 1 \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} Blades 1 "
+                      "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} Sword 1"), 1
