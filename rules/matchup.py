@@ -211,7 +211,7 @@ def solve(model: FightModel[S], sides: tuple[str, str], left_label: str) -> Resu
             value[state] = ((0, 0, 1, 0, *model.left(state)), 1)
             continue
         common = 1
-        for w, target in weighted[state]:
+        for _, target in weighted[state]:
             if target != state:
                 common = math.lcm(common, value[target][1])
         total = [0] * width
