@@ -23,10 +23,11 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
 from rules.dice import DiceSource, SeededSource
+from rules.tables import Table
 
 #: Fight states an exact answer may explore, and transitions it may follow: about a second of work.
-MAX_STATES = 5_000
-MAX_TRANSITIONS = 250_000
+MAX_STATES = 3_000
+MAX_TRANSITIONS = 40_000
 #: A model whose own bound on its states passes this is refused before any exploring.
 MAX_ESTIMATE = 20 * MAX_STATES
 #: Fights a simulation plays when the exact chain does not fit, and the most any request may ask for.
@@ -35,7 +36,7 @@ MAX_FIGHTS = 100_000
 #: Rounds after which a simulated fight is stopped and counted undecided (a draw).
 MAX_ROUNDS = 200
 #: Rounds the distribution of a fight's length lists one by one (the rest is one "longer" line).
-SHOWN_ROUNDS = 8
+SHOWN_ROUNDS = 10
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -105,12 +106,16 @@ class Result:
     seed: int | None = None
 
     def interval(self, share: Fraction) -> tuple[float, float]:
-        """The 95% (normal) interval of a simulated share; an exact chance is its own interval."""
+        """The 95% (Wilson score) interval of a simulated share; an exact chance is its own interval.
+
+        Wilson's interval stays inside 0-1 and is not empty for a share of 0 or 1 (a draw never seen).
+        """
         if self.exact:
             return float(share), float(share)
-        p = float(share)
-        half = Z95 * math.sqrt(p * (1 - p) / self.fights)
-        return max(0.0, p - half), min(1.0, p + half)
+        p, n, z2 = float(share), self.fights, Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
 
     def method(self) -> str:
         """How the numbers were found, in words a table can print."""
@@ -339,3 +344,66 @@ class Fights:
             if not 1 <= len(side) <= MAX_SIDE:
                 raise MatchupError(f"a side holds 1 to {MAX_SIDE} fighters, not {len(side)}")
         return self._builder(list(side_a), list(side_b))
+
+
+# -- the answer as tables (the CLI and node:matchup print these) -------------------------------------
+def _interval_text(result: Result, share: Fraction) -> str:
+    low, high = result.interval(share)
+    return f"{100 * low:.1f}% to {100 * high:.1f}%"
+
+
+def outcome_table(result: Result) -> Table:
+    """Each side's chance to win and the draw's (with its 95% interval when simulated)."""
+    labels = (f"{result.sides[0]} wins", f"{result.sides[1]} wins", "draw")
+    shares = (*result.wins, result.draw)
+    if result.exact:
+        return Table.of(("outcome", "chance"), list(zip(labels, shares)), title="Who wins", probabilities=("chance",))
+    rows = [(label, share, _interval_text(result, share)) for label, share in zip(labels, shares)]
+    return Table.of(("outcome", "share of fights", "95% interval"), rows, title="Who wins",
+                    probabilities=("share of fights",))
+
+
+def rounds_table(result: Result) -> Table:
+    """The chance that the fight ends in each round, then that it lasts longer."""
+    rows: list[tuple[str, Fraction]] = [(str(k), p) for k, p in result.rounds]
+    rows.append((f"more than {len(result.rounds)}", result.longer))
+    share = "chance" if result.exact else "share of fights"
+    return Table.of(("rounds", share), rows, title="How long it lasts", probabilities=(share,))
+
+
+def left_table(result: Result) -> Table:
+    """What each fighter has left at the end, on average over every way the fight goes."""
+    rows = [(name, float(round(amount, 2))) for name, amount in zip(result.fighters, result.left)]
+    return Table.of(("fighter", f"mean {result.left_label}"), rows, title="What is left")
+
+
+def summary(result: Result) -> str:
+    """One line: the method and the mean number of rounds."""
+    return f"{result.method()}; {float(result.mean_rounds):.2f} rounds on average"
+
+
+def result_json(result: Result) -> dict[str, object]:
+    """The result as JSON-ready data, chances as exact fraction strings (``rpg matchup --json`` prints it)."""
+    return {"sides": list(result.sides), "fighters": list(result.fighters), "left_label": result.left_label,
+            "wins": [str(p) for p in result.wins], "draw": str(result.draw),
+            "rounds": [[k, str(p)] for k, p in result.rounds], "longer": str(result.longer),
+            "mean_rounds": str(result.mean_rounds), "left": [str(amount) for amount in result.left],
+            "exact": result.exact, "states": result.states, "fights": result.fights, "seed": result.seed,
+            "method": result.method()}
+
+
+def result_from_json(data: dict[str, object]) -> Result:
+    """A result read back from :func:`result_json` (a build's cache); ``MatchupError`` for anything else."""
+    try:
+        wins = [Fraction(str(p)) for p in data["wins"]]  # type: ignore[attr-defined]
+        rounds = tuple((int(k), Fraction(str(p))) for k, p in data["rounds"])  # type: ignore[attr-defined]
+        seed = data["seed"]
+        return Result((str(data["sides"][0]), str(data["sides"][1])),  # type: ignore[index]
+                      tuple(str(n) for n in data["fighters"]), str(data["left_label"]),  # type: ignore[attr-defined]
+                      (wins[0], wins[1]), Fraction(str(data["draw"])), rounds, Fraction(str(data["longer"])),
+                      Fraction(str(data["mean_rounds"])),
+                      tuple(Fraction(str(n)) for n in data["left"]),  # type: ignore[attr-defined]
+                      exact=bool(data["exact"]), states=int(str(data["states"])), fights=int(str(data["fights"])),
+                      seed=None if seed is None else int(str(seed)))
+    except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as error:
+        raise MatchupError(f"not a matchup result: {error}") from None

@@ -74,6 +74,7 @@ def setup(app: Any) -> dict[str, Any]:
         gcpause,
         graphs,
         index_pages,
+        matchups,
         navigation,
         pagescan,
         previews,
@@ -112,6 +113,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_post_transform(sheets.SheetResolver)
     app.add_builder(export.NodesJsonBuilder)
     app.add_directive_to_domain("node", "calculator", calculator.NodeCalculator)
+    matchups.setup(app)
     app.add_node(calculator.node_calculator)
     app.add_post_transform(calculator.CalculatorHtml)
     app.add_post_transform(calculator.CalculatorElsewhere)

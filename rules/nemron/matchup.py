@@ -97,21 +97,21 @@ def play(side_a: Sequence[Fighter], side_b: Sequence[Fighter], source: DiceSourc
     """Play one fight with :class:`CombatTracker` and the GM's plain plan (see the module docstring)."""
     fight = CombatTracker([f.combatant() for f in (*side_a, *side_b)], source)
     teams = ([fight.combatants[f.name] for f in side_a], [fight.combatants[f.name] for f in side_b])
+    everyone = (*teams[0], *teams[1])
     team_of = {c.name: side for side in (0, 1) for c in teams[side]}
     fight.start()
     while True:
-        for side in (0, 1):
-            if all(c.body.is_downed() for c in teams[side]):
-                return Played(1 - side, fight.round, tuple(_vital(c.body) for c in (*teams[0], *teams[1])))
-        able = any(fight.can_attack(c.name) for c in (*teams[0], *teams[1]) if not c.body.is_downed())
-        if not able or fight.round > MAX_ROUNDS:
-            return Played(DRAW, min(fight.round, MAX_ROUNDS), tuple(_vital(c.body) for c in (*teams[0], *teams[1])))
         current = fight.current
+        side = team_of[current.name]
         if fight.can_attack(current.name):
-            foe = next(c for c in teams[1 - team_of[current.name]] if not c.body.is_downed())
-            fight.attack(foe.name)
-            if all(c.body.is_downed() for c in teams[1 - team_of[current.name]]):
-                continue
+            foes = [c for c in teams[1 - side] if not c.body.is_downed()]
+            fight.attack(foes[0].name)
+            if len(foes) == 1 and foes[0].body.is_downed():
+                return Played(side, fight.round, tuple(_vital(c.body) for c in everyone))
+        elif not any(fight.can_attack(c.name) for c in everyone if not c.body.is_downed()):
+            return Played(DRAW, fight.round, tuple(_vital(c.body) for c in everyone))
+        if fight.round > MAX_ROUNDS:
+            return Played(DRAW, MAX_ROUNDS, tuple(_vital(c.body) for c in everyone))
         fight.end_turn()
 
 
