@@ -64,5 +64,5 @@ def test_a_bad_matchup_is_one_line_and_exit_2(capsys, argv, message):
 
 
 def test_a_system_without_a_fight_model_says_so(capsys):
-    status, _, err = rpg(capsys, "matchup", "--system", "spurg", "duellist", "duellist")
+    status, _, err = rpg(capsys, "matchup", "--system", "dndalike", "georgia", "orc")
     assert status == 2 and "publishes no fight model" in err
