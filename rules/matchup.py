@@ -373,7 +373,7 @@ def rounds_table(result: Result) -> Table:
 
 def left_table(result: Result) -> Table:
     """What each fighter has left at the end, on average over every way the fight goes."""
-    rows = [(name, float(round(amount, 2))) for name, amount in zip(result.fighters, result.left)]
+    rows = [(name, f"{float(amount):.2f}") for name, amount in zip(result.fighters, result.left)]
     return Table.of(("fighter", f"mean {result.left_label}"), rows, title="What is left")
 
 
