@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rules.dice import DiceSource, SeededSource
 from rules.tables import Table
@@ -291,17 +291,17 @@ def simulate(play: Callable[[DiceSource], Played], sides: tuple[str, str], fight
 
 
 @dataclass(frozen=True)
-class Matchup(Generic[S]):
+class Matchup:
     """A fight a game package can answer: its exact model (if it has one) and its tracker play."""
 
     sides: tuple[str, str]
     fighters: tuple[str, ...]
     left_label: str
     play: Callable[[DiceSource], Played]
-    model: FightModel[S] | None = None
+    model: FightModel[Any] | None = None
 
 
-def answer(fight: Matchup[S], *, exact: bool | None = None, fights: int = SIMULATED_FIGHTS, seed: int = 1) -> Result:
+def answer(fight: Matchup, *, exact: bool | None = None, fights: int = SIMULATED_FIGHTS, seed: int = 1) -> Result:
     """The exact answer when it fits the budget, else a simulation; ``exact=True`` refuses to simulate,
     ``exact=False`` always simulates."""
     if exact is not False and fight.model is not None:
@@ -316,7 +316,7 @@ def answer(fight: Matchup[S], *, exact: bool | None = None, fights: int = SIMULA
 
 
 #: A game's fight builder: the two sides as lists of stat block names -> the fight.
-Builder = Callable[[Sequence[str], Sequence[str]], "Matchup[Hashable]"]
+Builder = Callable[[Sequence[str], Sequence[str]], Matchup]
 #: Fighters a side may hold: more is a battle, for a simulation at the table, not a book's question.
 MAX_SIDE = 6
 
@@ -336,7 +336,7 @@ class Fights:
     def __bool__(self) -> bool:
         return self._builder is not None
 
-    def build(self, side_a: Sequence[str], side_b: Sequence[str]) -> Matchup[Hashable]:
+    def build(self, side_a: Sequence[str], side_b: Sequence[str]) -> Matchup:
         """The fight between the two sides; :class:`MatchupError` names what is wrong with them."""
         if self._builder is None:
             raise MatchupError(f"{self.system} publishes no fight model")

@@ -58,7 +58,7 @@ _ARGUMENT = re.compile(rf"\s*({_NAME})\s*:\s*({_SIDE})\s+vs\s+({_SIDE})\s*")
 
 
 def _fights(text: str | None) -> int:
-    value = directives.positive_int(text)
+    value = directives.positive_int(text or "")
     if value > MAX_FIGHTS:
         raise ValueError(f"at most {MAX_FIGHTS:,} fights")
     return value
@@ -112,7 +112,7 @@ class NodeMatchup(SphinxDirective):
         self.add_name(box)
         return [box]
 
-    def answer(self, fight: Matchup[Any], module: str, question: list[str], exact: bool | None) -> Result:
+    def answer(self, fight: Matchup, module: str, question: list[str], exact: bool | None) -> Result:
         """The engine's answer, read from ``rpg_matchup_cache`` when this question was answered before."""
         fights, seed = self.options.get("fights", SIMULATED_FIGHTS), self.options.get("seed", 1)
         folder = self.config.rpg_matchup_cache

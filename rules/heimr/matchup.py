@@ -14,9 +14,10 @@ A fight's state is who acts first and each fighter's hit points.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
+from typing import Literal
 
 from rules.dice import DiceSource
 from rules.heimr.abilities import find_ability
@@ -97,7 +98,7 @@ class DuelModel:
     def _blow(log: Skirmish, me: Fighter, defender: Fighter) -> tuple[Fraction, int]:
         """(chance that ``me``'s attack beats ``defender``'s defence, the Hit it deals)."""
         c, p, hit = log._attack_roll(me, defender, "attack")  # the log's own attack roll: weapon, situation
-        kind = "block" if defender.block is not None and defender.shield else "dodge"
+        kind: Literal["dodge", "block"] = "block" if defender.block is not None and defender.shield else "dodge"
         dc, dp = defender.block if kind == "block" and defender.block else defender.dodge
         dc -= DefenceTracker(melee_weapons=1, shield=defender.shield is not None).use(kind)  # once a turn in a duel
         dc, dp = situational_modifiers(dc, dp, darkness=log.darkness, shield=defender.shield, blocking=kind == "block")
@@ -166,7 +167,7 @@ class _NoDice:
 
 
 @REGISTRY.matchups.publish
-def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup[Hashable]:
+def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup:
     """The fight between two lists of stat block names; a duel has an exact model."""
     taken: set[str] = set()
     a, b = fighters(side_a, taken), fighters(side_b, taken)

@@ -227,10 +227,11 @@ class DuelModel:
         return [(p, s) for s, p in out.items()]
 
     def outcome(self, state: State) -> int | None:
-        for i in (0, 1):
-            if self._status(i, state[1 + i])[0]:
-                return 1 - i
-        if not any(self._can_attack(i, state[1 + i]) for i in (0, 1)):
+        if self._status(0, state[1])[0]:
+            return 1
+        if self._status(1, state[2])[0]:
+            return 0
+        if not (self._can_attack(0, state[1]) or self._can_attack(1, state[2])):
             return DRAW
         return None
 
@@ -239,7 +240,7 @@ class DuelModel:
 
 
 @REGISTRY.matchups.publish
-def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup[State]:
+def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup:
     """The fight between two lists of stat block names; one against one has an exact model."""
     taken: set[str] = set()
     a, b = fighters(side_a, taken), fighters(side_b, taken)

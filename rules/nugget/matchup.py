@@ -11,7 +11,7 @@ one side is out; a draw is a fight still going after :data:`rules.matchup.MAX_RO
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 
 from rules.dice import DiceSource
 from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played
@@ -75,7 +75,7 @@ def play(side_a: Sequence[Fighter], side_b: Sequence[Fighter], source: DiceSourc
 
 
 @REGISTRY.matchups.publish
-def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup[Hashable]:
+def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup:
     """The fight between two lists of stat block names, played through the tracker."""
     taken: set[str] = set()
     a, b = fighters(side_a, "a", taken), fighters(side_b, "b", taken)

@@ -10,7 +10,7 @@ duellists tie on Speed and Agility and the 3d6 roll-off that breaks the tie is r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 
 from rules.dice import DiceSource
 from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played
@@ -65,7 +65,7 @@ def play(side_a: Sequence[Fighter], side_b: Sequence[Fighter], source: DiceSourc
 
 
 @REGISTRY.matchups.publish
-def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup[Hashable]:
+def matchup(side_a: Sequence[str], side_b: Sequence[str]) -> Matchup:
     """The fight between two lists of stat block names, played through the tracker."""
     taken: set[str] = set()
     a, b = fighters(side_a, "a", taken), fighters(side_b, "b", taken)
