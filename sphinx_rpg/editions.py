@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
@@ -90,3 +91,11 @@ class DropExampleCode(SphinxTransform):
         for box in list(self.document.findall(nodes.admonition)):
             if "rpg-example" in box["classes"] and all(isinstance(c, nodes.title) for c in box.children):
                 box.parent.remove(box)
+
+
+def setup(app: Sphinx) -> None:
+    """The designer and player editions: blocks kept in one, the examples' code dropped in the other."""
+    app.add_directive_to_domain("node", "designer", DesignerBlock)
+    app.add_directive_to_domain("node", "player", PlayerBlock)
+    app.add_transform(DropExampleCode)
+    app.connect("config-inited", check_edition)
