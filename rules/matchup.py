@@ -267,27 +267,57 @@ def _round_distribution(ends: dict[S, int | None], denominator: int, weighted: d
     return tuple(ended), Fraction(sum(live.values()), below)
 
 
+class Tally:
+    """Fights counted so far: what a simulation adds to, one batch at a time, and reads as a :class:`Result`.
+
+    Batches let a caller bound each call (a book build gives every engine call a CPU limit) while the
+    fights still share one seeded source, so the answer does not depend on the batch size.
+    """
+
+    def __init__(self, play: Callable[[DiceSource], Played], fighters: int, seed: int) -> None:
+        self.play, self.seed, self.source = play, seed, SeededSource(seed)
+        self.counts = [0, 0, 0]
+        self.lengths: dict[int, int] = {}
+        self.left = [0] * fighters
+        self.fights = 0
+
+    def run(self, fights: int) -> None:
+        """Play ``fights`` more fights."""
+        if self.fights + fights > MAX_FIGHTS:
+            raise MatchupError(f"a simulation plays at most {MAX_FIGHTS:,} fights")
+        for _ in range(fights):
+            played = self.play(self.source)
+            self.counts[played.outcome] += 1
+            self.lengths[played.rounds] = self.lengths.get(played.rounds, 0) + 1
+            for index, amount in enumerate(played.left):
+                self.left[index] += amount
+            self.fights += 1
+
+    def result(self, sides: tuple[str, str], fighters: tuple[str, ...], left_label: str) -> Result:
+        n = self.fights
+        if n == 0:
+            raise MatchupError("no fight has been played")
+        share = [Fraction(count, n) for count in self.counts]
+        rounds = tuple((k, Fraction(self.lengths.get(k, 0), n)) for k in range(1, SHOWN_ROUNDS + 1))
+        longer = Fraction(sum(count for k, count in self.lengths.items() if k > SHOWN_ROUNDS), n)
+        mean = Fraction(sum(k * count for k, count in self.lengths.items()), n)
+        return Result(sides, fighters, left_label, (share[0], share[1]), share[2], rounds, longer, mean,
+                      tuple(Fraction(amount, n) for amount in self.left), exact=False, fights=n, seed=self.seed)
+
+
+def check_fights(fights: int) -> int:
+    """A number of fights a simulation may play (1 to :data:`MAX_FIGHTS`), or :class:`MatchupError`."""
+    if isinstance(fights, bool) or not isinstance(fights, int) or not 1 <= fights <= MAX_FIGHTS:
+        raise MatchupError(f"a simulation plays 1 to {MAX_FIGHTS:,} fights, not {fights!r}")
+    return fights
+
+
 def simulate(play: Callable[[DiceSource], Played], sides: tuple[str, str], fighters: tuple[str, ...],
              left_label: str, *, fights: int = SIMULATED_FIGHTS, seed: int = 1) -> Result:
     """Play ``fights`` seeded fights with ``play`` (one source for them all) and count what happened."""
-    if isinstance(fights, bool) or not isinstance(fights, int) or not 1 <= fights <= MAX_FIGHTS:
-        raise MatchupError(f"a simulation plays 1 to {MAX_FIGHTS:,} fights, not {fights!r}")
-    source = SeededSource(seed)
-    counts = [0, 0, 0]
-    lengths: dict[int, int] = {}
-    left = [0] * len(fighters)
-    for _ in range(fights):
-        played = play(source)
-        counts[played.outcome] += 1
-        lengths[played.rounds] = lengths.get(played.rounds, 0) + 1
-        for index, amount in enumerate(played.left):
-            left[index] += amount
-    share = [Fraction(n, fights) for n in counts]
-    rounds = tuple((k, Fraction(lengths.get(k, 0), fights)) for k in range(1, SHOWN_ROUNDS + 1))
-    longer = Fraction(sum(n for k, n in lengths.items() if k > SHOWN_ROUNDS), fights)
-    mean = Fraction(sum(k * n for k, n in lengths.items()), fights)
-    return Result(sides, fighters, left_label, (share[0], share[1]), share[2], rounds, longer, mean,
-                  tuple(Fraction(n, fights) for n in left), exact=False, fights=fights, seed=seed)
+    tally = Tally(play, len(fighters), seed)
+    tally.run(check_fights(fights))
+    return tally.result(sides, fighters, left_label)
 
 
 @dataclass(frozen=True)
@@ -301,18 +331,33 @@ class Matchup:
     model: FightModel[Any] | None = None
 
 
-def answer(fight: Matchup, *, exact: bool | None = None, fights: int = SIMULATED_FIGHTS, seed: int = 1) -> Result:
+def _direct(function: Callable[..., Any], *args: Any) -> Any:
+    return function(*args)
+
+
+def answer(fight: Matchup, *, exact: bool | None = None, fights: int = SIMULATED_FIGHTS, seed: int = 1,
+           call: Callable[..., Any] = _direct, batch: int = 500) -> Result:
     """The exact answer when it fits the budget, else a simulation; ``exact=True`` refuses to simulate,
-    ``exact=False`` always simulates."""
+    ``exact=False`` always simulates.
+
+    ``call(function, *args)`` runs each piece of engine work (the exact solve, each batch of ``batch``
+    fights): a book build passes its bounded engine call, so no single call runs long.  An error it
+    raises for a fight too large (its ``error`` attribute, if it wraps one) falls back to simulation.
+    """
+    check_fights(fights)
     if exact is not False and fight.model is not None:
         try:
-            return solve(fight.model, fight.sides, fight.left_label)
-        except MatchupTooLargeError:
-            if exact:
+            result: Result = call(solve, fight.model, fight.sides, fight.left_label)
+            return result
+        except Exception as error:
+            if exact or not isinstance(getattr(error, "error", error), MatchupTooLargeError):
                 raise
     elif exact:
         raise MatchupTooLargeError("this fight has no exact model")
-    return simulate(fight.play, fight.sides, fight.fighters, fight.left_label, fights=fights, seed=seed)
+    tally = Tally(fight.play, len(fight.fighters), seed)
+    for start in range(0, fights, batch):
+        call(tally.run, min(batch, fights - start))
+    return tally.result(fight.sides, fight.fighters, fight.left_label)
 
 
 #: A game's fight builder: the two sides as lists of stat block names -> the fight.

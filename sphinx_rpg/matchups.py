@@ -47,11 +47,13 @@ from rules.matchup import (
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.directives.tables import table_nodes
-from sphinx_rpg.export import write_atomically
+from sphinx_rpg.files import write_atomically
 from sphinx_rpg.warnings import warn
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 _SIDE = rf"{_NAME}(?:\s*,\s*{_NAME})*"
+#: Fights one engine call plays: each call stays far inside the build's CPU limit per engine call.
+BATCH = 500
 #: Source files an engine digest reads at most (a package larger than this is digested in part).
 MAX_SOURCES = 2000
 _ARGUMENT = re.compile(rf"\s*({_NAME})\s*:\s*({_SIDE})\s+vs\s+({_SIDE})\s*")
@@ -99,8 +101,8 @@ class NodeMatchup(SphinxDirective):
         exact = True if "exact" in self.options else False if "simulate" in self.options else None
         try:
             fight = call_engine(registry.matchups.build, _names(side_a), _names(side_b))
-            result = call_engine(self.answer, fight, registry.module or "", [system, side_a, side_b], exact)
-        except EngineFailure as failure:
+            result = self.answer(fight, registry.module or "", [system, side_a, side_b], exact)
+        except (EngineFailure, MatchupError) as failure:
             warn("matchup", f"node:matchup: the engine cannot answer {one_line(text)!r}: {failure}", location)
             return []
         for module in {type(fight.model).__module__ if fight.model else None, registry.module}:
@@ -116,16 +118,18 @@ class NodeMatchup(SphinxDirective):
         """The engine's answer, read from ``rpg_matchup_cache`` when this question was answered before."""
         fights, seed = self.options.get("fights", SIMULATED_FIGHTS), self.options.get("seed", 1)
         folder = self.config.rpg_matchup_cache
-        if not folder:
-            return answer(fight, exact=exact, fights=fights, seed=seed)
-        key = json.dumps([*question, exact, fights, seed, _engine_digest(module)])
-        kept = Path(self.env.srcdir, folder, hashlib.sha256(key.encode()).hexdigest()[:32] + ".json")
-        if kept.is_file():
-            try:
-                return result_from_json(json.loads(kept.read_text(encoding="utf-8")))
-            except (OSError, ValueError, MatchupError):
-                pass  # a damaged entry: answer again and replace it
-        result = answer(fight, exact=exact, fights=fights, seed=seed)
+        kept = None
+        if folder:
+            key = json.dumps([*question, exact, fights, seed, _engine_digest(module)])
+            kept = Path(self.env.srcdir, folder, hashlib.sha256(key.encode()).hexdigest()[:32] + ".json")
+            if kept.is_file():
+                try:
+                    return result_from_json(json.loads(kept.read_text(encoding="utf-8")))
+                except (OSError, ValueError, MatchupError):
+                    pass  # a damaged entry: answer again and replace it
+        result = answer(fight, exact=exact, fights=fights, seed=seed, call=call_engine, batch=BATCH)
+        if kept is None:
+            return result
         kept.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(kept, json.dumps(result_json(result)))
         return result
