@@ -394,7 +394,11 @@ class Fights:
 # -- the answer as tables (the CLI and node:matchup print these) -------------------------------------
 def _interval_text(result: Result, share: Fraction) -> str:
     low, high = result.interval(share)
-    return f"{100 * low:.1f}% to {100 * high:.1f}%"
+
+    def shown(x: float) -> str:  # a bound under 1% keeps two decimals: "0.00% to 0.04%", never "0.0% to 0.0%"
+        return f"{100 * x:.2f}%" if x < 0.01 else f"{100 * x:.1f}%"
+
+    return f"{shown(low)} to {shown(high)}"
 
 
 def outcome_table(result: Result) -> Table:
