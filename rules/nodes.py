@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rules.formula import Formula
+from rules.matchup import Fights
 from rules.notation import SystemNotation
 from rules.providers import F, Parameter, Providers
 from rules.statblocks import B, StatBlocks
@@ -270,6 +271,8 @@ class Registry:
         self.tables = Providers(system)
         #: The stat blocks pages may show (``.. node:statblock:: system:name``), built by the engine.
         self.statblocks = StatBlocks(system)
+        #: The fight builder ``rpg matchup`` and ``node:matchup`` use (``rules.matchup``), if the system has one.
+        self.matchups = Fights(system)
         #: The module that created the registry (its type labels live there): a build dependency.
         caller = inspect.currentframe().f_back  # type: ignore[union-attr]
         self.module: str | None = caller.f_globals.get("__name__") if caller is not None else None

@@ -33,6 +33,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         gcpause,
         graphs,
         index_pages,
+        matchups,
         navigation,
         pagescan,
         previews,
@@ -63,6 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     statblocks.setup(app)
     export.setup(app)
     calculator.setup(app)
+    matchups.setup(app)
     coverage.setup(app)
     settings.setup(app)
     tracking.setup(app)

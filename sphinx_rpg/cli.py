@@ -10,6 +10,7 @@
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
     rpg pyodide .cache/pyodide         vendor Pyodide from the npm registry for the dice calculator
+    rpg matchup --system nemron brandon raider   how likely a fight is to go each way (exact or simulated)
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 The command knows no game system: ``--system`` (a bundled short name or an import path such as
@@ -463,6 +464,9 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
                          help=f"the Pyodide release (default {PYODIDE_VERSION}, the one the calculator is tested with)")
     common(pyodide)
     pyodide.set_defaults(run=command_pyodide)
+    from sphinx_rpg.matchup_cli import add_matchup
+
+    add_matchup(commands, common)
     return parser
 
 
