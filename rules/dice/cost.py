@@ -170,12 +170,12 @@ def add_cost(a: Shape, b: Shape) -> tuple[int, Shape]:
 
 def box_cost(sides: int, n: int) -> int:
     """Work units of summing ``n`` fair dice of ``sides`` faces one die at a time by running sums
-    (``distribution._box_sum``): step ``i`` makes about ``i * sides`` weights of ``i * log2(sides)``
-    bits, two C-level additions each."""
+    (``distribution._box_sum``): step ``i`` computes half of its ``i * sides`` weights, of about
+    ``i * log2(sides)`` bits, two C-level additions each, and mirrors the rest."""
     b = sides.bit_length()
     m = n - 1
-    pairs = sides * m * n // 2 + sides * m  # the weights made, all steps together
-    digit_terms = sides * b * m * n * (2 * n - 1) // 180 + sides * m  # sum over i of i * sides * digits(i*b)
+    pairs = sides * m * n // 4 + sides * m  # the weights made (half of each step, mirrored), all steps
+    digit_terms = sides * b * m * n * (2 * n - 1) // 360 + sides * m  # the same weighted by their digits
     return int(pairs * BOX_STEP + digit_terms * 6 * BYTE_STEP) + DIST_STEP
 
 
