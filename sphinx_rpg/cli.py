@@ -10,6 +10,7 @@
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
     rpg pyodide .cache/pyodide         vendor Pyodide from the npm registry for the dice calculator
+    rpg serve                          a live preview on 127.0.0.1, rebuilt as pages or the engine change
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 The command knows no game system: ``--system`` (a bundled short name or an import path such as
@@ -355,11 +356,23 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
     return EXIT_OK, data, "\n".join(lines)
 
 
+def _conf_line(target: Path) -> str:
+    """The ``rpg_pyodide_vendor`` line for the conf.py of the project here (``./conf.py`` or
+    ``./docs/conf.py``), relative to that file's folder as the setting is read; else an absolute path."""
+    for conf in (Path("conf.py"), Path("docs") / "conf.py"):
+        if conf.is_file():
+            relative = Path(os.path.relpath(target.resolve(), conf.resolve().parent)).as_posix()
+            return f"in {conf.as_posix()}: rpg_pyodide_vendor = {relative!r}"
+    return f"in conf.py: rpg_pyodide_vendor = {str(target.resolve())!r}"
+
+
 def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from sphinx_rpg.vendor import VendorError, vendor_pyodide, vendored
+    from sphinx_rpg.vendor import PYODIDE_FILES, STAMP, VendorError, damaged, vendor_pyodide
 
     directory = Path(args.directory)
-    already = vendored(directory / args.version, args.version)
+    changed = damaged(directory / args.version, args.version)
+    # a finished copy some of whose files no longer have their recorded hash: unpacked again, and said so
+    repaired = changed if (directory / args.version / STAMP).is_file() and len(changed) < len(PYODIDE_FILES) else []
     try:
         target = vendor_pyodide(directory, args.version)
     except VendorError as error:
@@ -367,11 +380,15 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
     except OSError as error:
         raise CliError(f"cannot write into {directory}: {error.strerror or error}") from None
     size = sum(path.stat().st_size for path in target.iterdir() if path.is_file())
-    done = "already vendored" if already else "vendored from registry.npmjs.org (sha512 checked)"
-    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)"
-    if not already:  # the first time: how to use it
-        text += f"\nin conf.py: rpg_pyodide_vendor = {str(target)!r}"
-    return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size, "downloaded": not already}, text
+    if not changed:
+        done = "already vendored (every file matches its recorded hash)"
+    elif repaired:
+        done = f"repaired ({', '.join(repaired)} differed from the recorded hash and was unpacked again)"
+    else:
+        done = "vendored from registry.npmjs.org (sha512 checked)"
+    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)\n{_conf_line(target)}"
+    return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size,
+                     "downloaded": bool(changed) and not repaired, "repaired": repaired}, text
 
 
 # -- the parser ---------------------------------------------------------------------------------------
@@ -451,6 +468,10 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
                          help=f"the Pyodide release (default {PYODIDE_VERSION}, the one the calculator is tested with)")
     common(pyodide)
     pyodide.set_defaults(run=command_pyodide)
+
+    from sphinx_rpg.serve import add_command as add_serve
+
+    add_serve(commands, common)
     return parser
 
 
