@@ -381,12 +381,12 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
         raise CliError(f"cannot write into {directory}: {error.strerror or error}") from None
     size = sum(path.stat().st_size for path in target.iterdir() if path.is_file())
     if not changed:
-        done = "already vendored (every file matches its recorded hash)"
+        done, why = "already vendored", "; every file matches its recorded hash"
     elif repaired:
-        done = f"repaired ({', '.join(repaired)} differed from the recorded hash and was unpacked again)"
+        done, why = "repaired", f"; {', '.join(repaired)} differed from its recorded hash and was unpacked again"
     else:
-        done = "vendored from registry.npmjs.org (sha512 checked)"
-    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)\n{_conf_line(target)}"
+        done, why = "vendored from registry.npmjs.org (sha512 checked)", ""
+    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB{why})\n{_conf_line(target)}"
     return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size,
                      "downloaded": bool(changed) and not repaired, "repaired": repaired}, text
 
