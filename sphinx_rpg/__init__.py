@@ -73,6 +73,7 @@ def setup(app: Any) -> dict[str, Any]:
         export,
         gcpause,
         graphs,
+        guidance,
         index_pages,
         navigation,
         pagescan,
@@ -147,6 +148,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
+    guidance.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

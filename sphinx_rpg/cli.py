@@ -91,13 +91,34 @@ def _nonempty(text: str) -> str:
 
 # -- dice ---------------------------------------------------------------------------------------------
 def _registry(system: str) -> Registry:
-    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``)."""
+    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``).
+
+    A game package in the current folder is found as ``python -m`` would find it (the ``rpg`` script
+    alone does not put the current folder on ``sys.path``)."""
     from rules.systems import SystemLoadError, load_registry
 
+    _find_game_here(system)
     try:
         return load_registry(system)
     except SystemLoadError as error:
-        raise CliError(str(error)) from None
+        raise CliError(f"{error}{_system_hint(system)}") from None
+
+
+def _find_game_here(system: str) -> None:
+    """Put the current folder on ``sys.path`` when it holds the package ``--system`` names."""
+    top = system.strip().partition(":")[0].partition(".")[0]
+    here = Path.cwd()
+    if top.isidentifier() and (here / top / "__init__.py").is_file() and str(here) not in sys.path:
+        sys.path.insert(0, str(here))
+
+
+def _system_hint(system: str) -> str:
+    """`` (did you mean 'nemron'?)`` among the bundled systems and the game packages of the current folder."""
+    from rules.systems import BUNDLED
+    from sphinx_rpg.guidance import did_you_mean
+
+    games = [path.parent.name for path in Path.cwd().glob("*/__init__.py") if path.parent.name.isidentifier()]
+    return did_you_mean(system.strip().partition(":")[0].partition(".")[0], [*BUNDLED, *games])
 
 
 def _notation(system: str) -> SystemNotation:
@@ -516,10 +537,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status: int
     try:
+        if getattr(args, "system", None):
+            _find_game_here(args.system)
         result: tuple[int, Any, str] = args.run(args)
         status, data, text = result
     except (CliError, ValueError) as error:  # an engine rule refusing its input names the bad value
-        message = f"rpg {args.command}: {_one_line(str(error))}"
+        from rules.systems import SystemLoadError
+
+        hint = _system_hint(args.system) if isinstance(error, SystemLoadError) else ""
+        message = f"rpg {args.command}: {_one_line(str(error))}{hint}"
         status, data, text, stream = EXIT_ERROR, None, message, sys.stderr
     except KeyboardInterrupt:
         raise
