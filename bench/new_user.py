@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -53,25 +54,29 @@ def main() -> int:
         ("pip install -r requirements.txt", [*pip, "--find-links", "wheels", "-r", "requirements.txt"], project),
         ("python ci.py", [str(bin_dir / "python"), "ci.py"], project),
     ]
-    total = installing = 0.0
+    total = installing = cpu_total = 0.0
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{'step':<34}{'seconds':>9}{'total':>9}")
+    print(f"{'step':<34}{'seconds':>9}{'total':>9}{'CPU s':>9}")
     try:
         for name, command, cwd in steps:
             if name == "pip install -r requirements.txt":
                 shutil.copy(wheel, project / "wheels")
-            start = time.perf_counter()
+            start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
             result = subprocess.run(command, cwd=cwd, env=environment, capture_output=True, text=True)
             elapsed = time.perf_counter() - start
+            after_usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after_usage.ru_utime - before.ru_utime) + (after_usage.ru_stime - before.ru_stime)
             total += elapsed
+            cpu_total += cpu
             installing += elapsed if name.startswith("pip install") else 0.0
-            print(f"{name:<34}{elapsed:>9.1f}{total:>9.1f}", flush=True)
+            print(f"{name:<34}{elapsed:>9.1f}{total:>9.1f}{cpu:>9.1f}", flush=True)
             if result.returncode != 0:
                 print(result.stdout[-2000:], result.stderr[-2000:], file=sys.stderr)
                 return 1
         after = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"empty folder to green: {total:.0f} s, {installing / total:.0%} of it installing "
-              f"(1-minute load average {load:.1f} before, {after:.1f} after, on {os.cpu_count()} cores)")
+              f"(1-minute load average {load:.1f} before, {after:.1f} after, on {os.cpu_count()} cores); "
+              f"{cpu_total:.0f} s of CPU time, the floor a quiet machine approaches (plus the downloads)")
     finally:
         if args.keep:
             print(f"kept {work}")
