@@ -32,6 +32,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         formula,
         gcpause,
         graphs,
+        guidance,
         index_pages,
         matchups,
         navigation,
@@ -79,6 +80,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
+    guidance.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
