@@ -138,7 +138,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("warn-missing-reference", domain.warn_missing_node)
     app.connect("html-page-context", index_pages.escape_index_groups, priority=400)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
-    app.connect("html-collect-pages", search.restore_node_entries)
+    search.setup(app)
     app.connect("html-page-context", sheets.add_sheet_script)
     app.connect("html-page-context", _add_odds_script)
     navigation.setup_navigation(app)
@@ -147,6 +147,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
+    from sphinx_rpg import player_text
+    player_text.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

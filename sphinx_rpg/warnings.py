@@ -34,6 +34,8 @@ SUBTYPES: dict[str, str] = {
     "override": "a node:def :overrides: naming a book or node the core book's inventory does not have",
     "statblock": "a node:statblock naming no published stat block, or one the engine cannot build",
     "release": "an rpg_releases catalogue that cannot be read, or a node:changes naming an unknown release",
+    "edition": "a paragraph ending in ':' with nothing after it, or an engine word (name=value, Name(, "
+               "rules.) in the player edition's text",
     "calculator": "the dice calculator's engine wheel cannot be built, or rpg_pyodide_vendor holds no Pyodide",
 }
 

@@ -1,0 +1,89 @@
+/* sphinx-rpg: one search result per node, naming its book and its type in words.
+ *
+ * Sphinx's search may list a node three times (the domain object, its main index entry, its section
+ * title), each with the page's title only.  RPG_SEARCH (written into the search page by
+ * sphinx_rpg/search.py) maps every anchor of a node to it; as Sphinx adds each result, a result that
+ * leads to a node is shown once, where its best-ranked result stood (Sphinx lists the best first),
+ * as "Dodge (Heimr: action, in Defence)" with the node's first sentence under it.
+ */
+(() => {
+  "use strict";
+  const data = typeof RPG_SEARCH === "object" && RPG_SEARCH ? RPG_SEARCH : null;
+  const results = document.getElementById("search-results");
+  if (!data || !results) return;
+
+  const linkSuffix = () => (window.DOCUMENTATION_OPTIONS && DOCUMENTATION_OPTIONS.LINK_SUFFIX) || "";
+
+  /** The uid a result's link leads to, or null for a page or anything else. */
+  const nodeOf = (link) => {
+    const href = link.getAttribute("href") || "";
+    const hash = href.indexOf("#");
+    if (hash < 0) return null;
+    const anchor = href.slice(hash);
+    let page = href.slice(0, hash).split("?")[0];
+    const suffix = linkSuffix();
+    if (suffix && page.endsWith(suffix)) page = page.slice(0, -suffix.length);
+    const candidates = [page];
+    if (page === "" || page.endsWith("/")) candidates.push(page + "index", page.replace(/\/$/, ""));
+    for (const candidate of candidates) {
+      const uid = data.anchors[candidate + anchor];
+      if (uid) return uid;
+    }
+    return null;
+  };
+
+  const shown = new Map(); // uid -> the one result shown for it
+
+  const nodeItem = (uid, href) => {
+    const [name, book, types, page, sentence] = data.nodes[uid];
+    const item = document.createElement("li");
+    item.className = "kind-object rpg-search-node";
+    item.dataset.rpgNode = uid;
+    const link = item.appendChild(document.createElement("a"));
+    link.href = href;
+    link.textContent = name;
+    const where = item.appendChild(document.createElement("span"));
+    where.className = "rpg-search-where";
+    where.textContent = ` (${book}${types ? ": " + types : ""}, in ${page})`;
+    if (sentence) {
+      const context = item.appendChild(document.createElement("p"));
+      context.className = "context";
+      context.textContent = sentence;
+    }
+    return item;
+  };
+
+  const take = (item) => {
+    if (!(item instanceof HTMLLIElement) || item.dataset.rpgNode !== undefined) return;
+    const link = item.querySelector("a");
+    const uid = link && nodeOf(link);
+    if (!uid || !data.nodes[uid]) return;
+    if (shown.has(uid)) {
+      item.remove(); // a lower-ranked result for a node already shown
+      return;
+    }
+    const replacement = nodeItem(uid, link.getAttribute("href"));
+    shown.set(uid, replacement);
+    item.replaceWith(replacement);
+  };
+
+  /** Sphinx counts every result it showed; say how many are left. */
+  const recount = (summary) => {
+    const list = results.querySelector("ul.search");
+    if (!list || summary.dataset.rpgCounted) return;
+    const count = list.querySelectorAll(":scope > li").length;
+    summary.dataset.rpgCounted = "1";
+    summary.textContent = summary.textContent.replace(/\d+/, String(count));
+  };
+
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const added of record.addedNodes) {
+        if (added instanceof HTMLLIElement) take(added);
+        else if (added instanceof HTMLElement && added.matches("p.search-summary")) recount(added);
+        else if (added instanceof Text && record.target instanceof HTMLElement
+                 && record.target.matches("p.search-summary")) recount(record.target);
+      }
+    }
+  }).observe(results, { childList: true, subtree: true });
+})();
