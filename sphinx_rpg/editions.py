@@ -23,11 +23,13 @@ EDITIONS = ("designer", "player")
 DEFAULT_EDITION = "designer"
 _CODE_STARTS = (">>>", "Traceback (most recent call last)")
 
-#: What names the engine rather than the game: ``name=value``, a name called with no space before
-#: its "(" (but "die(s)"), and a dotted module path of the engine or the extension.
+#: What names the engine rather than the game: ``name=value``, a call (of a Capitalised, CamelCase or
+#: snake_case name, or any call with nothing, quotes or keywords in it; the formulas' ``max(1, x)`` and
+#: the odds tables' ``P(success)`` are notation), and a dotted module path of the engine or extension.
 ENGINE_WORD = re.compile(
     r"\b[a-z_][a-z0-9_]*=(?!=)\S"                      # penalty_mode="cap", drama_decides=True
-    r"|\b[A-Za-z_]\w*\((?!e?s\))"                     # CombatSettings(, attack_hits(, Settings( (not "die(s)")
+    r"|\b(?:[A-Z][a-z]\w*|[a-z]\w*_\w+)\((?!e?s\))"     # Settings(, CombatSettings(, attack_hits( (not "Roll(s)")
+    r"|\b[A-Za-z_]\w*\((?:\)|[\"'\[]|\w+=)"             # roll(), pick("x"), check(dc=2): not max(1, 4 - x) or P(success)
     r"|\b(?:rules|sphinx_rpg)\.(?![\w-]+\.(?:org|com|net)\b)[a-z_]"  # rules.nemron.checks (not a web address)
 )
 

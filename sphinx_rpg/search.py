@@ -5,7 +5,7 @@ Sphinx's search finds a node up to three times: as an object of the ``node`` dom
 the page's title, never the book.  The search page gets, from the domain, one line per node (its
 name, its book, its type names and its page title, and every anchor that reaches it);
 ``static/sphinx_rpg_search.js`` then shows each node once, where its best-ranked result stood, as
-"Dodge (Heimr Tabletop RPG Core: action, in Defence)".  Nothing of Sphinx's own is patched: the
+"Dodge — Heimr Tabletop RPG Core, action, in Defence".  Nothing of Sphinx's own is patched: the
 page carries the data (``html-page-context`` adds a script to that page only) and the script works
 on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-title``...).
 """

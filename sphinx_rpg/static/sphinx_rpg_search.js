@@ -4,7 +4,7 @@
  * title), each with the page's title only.  RPG_SEARCH (written into the search page by
  * sphinx_rpg/search.py) maps every anchor of a node to it; as Sphinx adds each result, a result that
  * leads to a node is shown once, where its best-ranked result stood (Sphinx lists the best first),
- * as "Dodge (Heimr: action, in Defence)" with the node's first sentence under it.
+ * as "Dodge — Heimr Tabletop RPG Core, action, in Defence" with the node's first sentence under it.
  */
 (() => {
   "use strict";
@@ -44,7 +44,7 @@
     link.textContent = name;
     const where = item.appendChild(document.createElement("span"));
     where.className = "rpg-search-where";
-    where.textContent = ` (${book}${types ? ": " + types : ""}, in ${page})`;
+    where.textContent = ` \u2014 ${book}${types ? ", " + types : ""}, in ${page}`;
     if (sentence) {
       const context = item.appendChild(document.createElement("p"));
       context.className = "context";
