@@ -119,9 +119,11 @@ def _retyped(old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
     return None if before == after else f"type was {before or '(none)'}, now {after or '(none)'}"
 
 
-def fact_labels(catalogue: Catalogue) -> frozenset[str]:
-    """Every fact label a release records for at least one node: the facts it knew how to state."""
-    return frozenset(label for entry in catalogue.nodes.values() for label in _facts(entry))
+def fact_labels(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
+    """(system, label) of every fact a release records for at least one node of a book: the facts that
+    book knew how to state (SPURG printing ranks says nothing about Nemron's)."""
+    return frozenset((str(entry.get("system") or ""), label) for entry in catalogue.nodes.values()
+                     for label in _facts(entry))
 
 
 def _fact_change(label: str, before: str | None, after: str | None) -> str:
@@ -136,12 +138,12 @@ def _fact_change(label: str, before: str | None, after: str | None) -> str:
 
 
 def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
-                  known_facts: frozenset[str] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+                  known_facts: frozenset[tuple[str, str]] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(kinds, details) of how one node changed; both empty when it did not.
 
-    ``known_facts``: the fact labels the old release records anywhere (:func:`fact_labels`).  A fact
-    whose label the old release never recorded is a fact the book has learnt to state since, not a
-    change of the rule: it is not compared.  ``None`` compares every fact.
+    ``known_facts``: the facts the old release records, by book (:func:`fact_labels`).  A fact the old
+    release never recorded for any node of the node's book is one the book has learnt to state since,
+    not a change of the rule: it is not compared.  ``None`` compares every fact.
     """
     kinds: list[str] = []
     details: list[str] = []
@@ -163,8 +165,9 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
         details.append("rules text changed")
     old_facts, new_facts = _facts(old), _facts(new)
     if known_facts is not None:
-        old_facts = {label: text for label, text in old_facts.items() if label in known_facts}
-        new_facts = {label: text for label, text in new_facts.items() if label in known_facts}
+        system = str(old.get("system") or "")
+        old_facts = {label: text for label, text in old_facts.items() if (system, label) in known_facts}
+        new_facts = {label: text for label, text in new_facts.items() if (system, label) in known_facts}
     if old_facts != new_facts:
         kinds.append("facts")
         for label in sorted(old_facts.keys() | new_facts.keys()):

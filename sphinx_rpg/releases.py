@@ -98,10 +98,10 @@ def _versionmodified(kind: str, label: str, text: str) -> nodes.Node:
 
 
 #: id(catalogue) -> (catalogue, the fact labels it records): worked out once per release, not per node.
-_KNOWN_FACTS: dict[int, tuple[Catalogue, frozenset[str]]] = {}
+_KNOWN_FACTS: dict[int, tuple[Catalogue, frozenset[tuple[str, str]]]] = {}
 
 
-def _known_facts(catalogue: Catalogue) -> frozenset[str]:
+def _known_facts(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
     kept = _KNOWN_FACTS.get(id(catalogue))
     if kept is None or kept[0] is not catalogue:
         kept = _KNOWN_FACTS[id(catalogue)] = (catalogue, fact_labels(catalogue))

@@ -160,6 +160,16 @@ def test_a_fact_the_old_release_never_recorded_is_not_a_change():
     assert diff_catalogues(old, new) == []
 
 
+def test_a_fact_another_book_of_the_old_release_records_is_still_new_to_this_book():
+    old = catalogue({**ENTRY, "system": "nemron"},
+                    {**ENTRY, "uid": "S.A.Wit", "name": "Wit", "system": "spurg",
+                     "facts": [{"label": "Ranks", "text": "1 or more"}]})
+    new = catalogue({**ENTRY, "system": "nemron", "facts": [{"label": "Ranks", "text": "0-4"}]},
+                    {**ENTRY, "uid": "S.A.Wit", "name": "Wit", "system": "spurg",
+                     "facts": [{"label": "Ranks", "text": "1 or more"}]})
+    assert diff_catalogues(old, new) == []
+
+
 def test_a_fact_the_old_release_records_elsewhere_is_a_change_where_it_appears():
     old = catalogue(ENTRY, {**ENTRY, "uid": "X.A.Wit", "name": "Wit", "facts": [{"label": "Ranks", "text": "0-4"}]})
     new = catalogue({**ENTRY, "facts": [{"label": "Ranks", "text": "0-4"}]},

@@ -251,3 +251,17 @@ def test_searching_dodge_shows_each_books_dodge_once_and_first_naming_its_book(p
     summary = page.evaluate("document.querySelector('#search-results p.search-summary').textContent")
     assert f"found {len(results)} pages" in summary, summary
     assert_clean(page_log, site, since)
+
+
+# -- change marks: one per real change, old and new value in words ----------------------------------------
+NEMRON_ATTRIBUTES = ("Power", "Agility", "Constitution", "Intellect", "Awareness", "Willpower", "Control", "Sense",
+                     "Focus")
+
+
+def test_nemron_attributes_are_not_marked_changed_for_ranks_the_old_release_never_printed(built_html):
+    """0.1 printed no ranks for any Nemron node (the rule was 0-4 then too): printing them is no change."""
+    page = (built_html / "nemron/characters.html").read_text()
+    for name in NEMRON_ATTRIBUTES:
+        section = page.split(f'id="Generic.Attribute.{name}"', 1)[1].split("<section", 1)[0]
+        assert "Changed since" not in section, f"{name} is marked changed: {section[:600]}"
+    assert "Ranks:" in page  # the ranks are printed all the same
