@@ -13,6 +13,7 @@ on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-tit
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from sphinx.application import Sphinx
@@ -23,6 +24,7 @@ from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.inline import plain_text, shorten
 
 SEARCH_SCRIPT = "sphinx_rpg_search.js"
+_DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.\w+)+")
 
 
 def type_words(type_names: tuple[str, ...]) -> str:
@@ -45,11 +47,16 @@ def search_document(app: Sphinx) -> dict[str, Any]:
     domain = node_domain(env)
     found: dict[str, list[str]] = {}
     anchors: dict[str, str] = {}
+    names = {record.uid: record.name for record in domain.records()}
+
+    def readable(text: str) -> str:  # a reference kept as its uid in the first sentence reads as the name
+        return _DOTTED.sub(lambda match: names.get(match.group(0), match.group(0)), text)
+
     for record in domain.records():
         title = env.titles.get(record.docname)
         found[record.uid] = [record.name, book_of(app, record), type_words(record.type_names),
                              clean_astext(title) if title is not None else record.docname,
-                             record.sentence or shorten(plain_text(record.summary))]
+                             readable(record.sentence or shorten(plain_text(record.summary)))]
         for anchor in {record.anchor, record.search_anchor, record.alias} - {""}:
             anchors[f"{record.docname}#{anchor}"] = record.uid
     return {"nodes": found, "anchors": anchors}

@@ -12,7 +12,9 @@
   const results = document.getElementById("search-results");
   if (!data || !results) return;
 
-  const linkSuffix = () => (window.DOCUMENTATION_OPTIONS && DOCUMENTATION_OPTIONS.LINK_SUFFIX) || "";
+  // documentation_options.js declares it with const: a global, but not a property of window
+  const linkSuffix = () =>
+    (typeof DOCUMENTATION_OPTIONS === "object" && DOCUMENTATION_OPTIONS.LINK_SUFFIX) || "";
 
   /** The uid a result's link leads to, or null for a page or anything else. */
   const nodeOf = (link) => {
@@ -67,13 +69,14 @@
     item.replaceWith(replacement);
   };
 
-  /** Sphinx counts every result it showed; say how many are left. */
+  /** Sphinx's summary counts every result it listed; say how many are left (the summary is written
+   *  once, after the last result; the texts before it hold no number). */
   const recount = (summary) => {
     const list = results.querySelector("ul.search");
-    if (!list || summary.dataset.rpgCounted) return;
-    const count = list.querySelectorAll(":scope > li").length;
-    summary.dataset.rpgCounted = "1";
-    summary.textContent = summary.textContent.replace(/\d+/, String(count));
+    if (!list) return;
+    const count = String(list.querySelectorAll(":scope > li").length);
+    const text = summary.textContent.replace(/\d+/, count);
+    if (text !== summary.textContent) summary.textContent = text;
   };
 
   new MutationObserver((records) => {

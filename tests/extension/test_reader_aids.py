@@ -202,6 +202,8 @@ def test_the_search_page_names_each_nodes_book_type_and_page(build, tmp_path):
     assert (name, types, page, sentence) == ("Thing 3-0", "effect", "Page 3", "Thing zero of page 3.")
     assert book == "aids"  # bound by no registry: the project's name
     assert data["nodes"]["Aid.Rule.Pool"][1:3] == ["Aid Game", "rule"]  # bound: the registry's title
+    # a reference in the first sentence reads as the node's name, never as its uid
+    assert data["nodes"]["Book.Page3.Thing1"][4] == "Thing one refers to its sibling Thing 3-0."
     # every anchor a search result may carry leads back to the node: its own and its lowercase alias
     assert data["anchors"]["page3#Book.Page3.Thing0"] == "Book.Page3.Thing0"
     assert data["anchors"]["page3#book-page3-thing0"] == "Book.Page3.Thing0"
