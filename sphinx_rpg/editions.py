@@ -29,7 +29,7 @@ _CODE_STARTS = (">>>", "Traceback (most recent call last)")
 ENGINE_WORD = re.compile(
     r"\b[a-z_][a-z0-9_]*=(?!=)\S"                      # penalty_mode="cap", drama_decides=True
     r"|\b(?:[A-Z][a-z]\w*|[a-z]\w*_\w+)\((?!e?s\))"     # Settings(, CombatSettings(, attack_hits( (not "Roll(s)")
-    r"|\b[A-Za-z_]\w*\((?:\)|[\"'\[]|\w+=)"             # roll(), pick("x"), check(dc=2): not max(1, 4 - x) or P(success)
+    r"|\b[A-Za-z_]\w*\((?:\)|[\"'\[]|\w+=)"             # roll(), pick("x"), check(dc=2); not max(1, x), P(success)
     r"|\b(?:rules|sphinx_rpg)\.(?![\w-]+\.(?:org|com|net)\b)[a-z_]"  # rules.nemron.checks (not a web address)
 )
 

@@ -5,7 +5,7 @@ Sphinx's search finds a node up to three times: as an object of the ``node`` dom
 the page's title, never the book.  The search page gets, from the domain, one line per node (its
 name, its book, its type names and its page title, and every anchor that reaches it);
 ``static/sphinx_rpg_search.js`` then shows each node once, where its best-ranked result stood, as
-"Dodge — Heimr Tabletop RPG Core, action, in Defence".  Nothing of Sphinx's own is patched: the
+"Dodge — Heimr Tabletop RPG Core, defence, in Defence".  Nothing of Sphinx's own is patched: the
 page carries the data (``html-page-context`` adds a script to that page only) and the script works
 on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-title``...).
 """
@@ -42,7 +42,8 @@ def book_of(app: Sphinx, record: NodeRecord) -> str:
 
 
 def search_document(app: Sphinx) -> dict[str, Any]:
-    """``{"nodes": {uid: [name, book, types, page title, first sentence]}, "anchors": {"docname#anchor": uid}}``."""
+    """``{"nodes": {uid: [name, book, types, page title, first sentence]}, "anchors": {"docname#anchor": uid},
+    "pages": {docname: book}}`` (a page's book: that of its first node)."""
     env = app.env
     domain = node_domain(env)
     found: dict[str, list[str]] = {}
@@ -52,14 +53,16 @@ def search_document(app: Sphinx) -> dict[str, Any]:
     def readable(text: str) -> str:  # a reference kept as its uid in the first sentence reads as the name
         return _DOTTED.sub(lambda match: names.get(match.group(0), match.group(0)), text)
 
+    pages: dict[str, str] = {}
     for record in domain.records():
         title = env.titles.get(record.docname)
+        pages.setdefault(record.docname, book_of(app, record))
         found[record.uid] = [record.name, book_of(app, record), type_words(record.type_names),
                              clean_astext(title) if title is not None else record.docname,
                              readable(record.sentence or shorten(plain_text(record.summary)))]
         for anchor in {record.anchor, record.search_anchor, record.alias} - {""}:
             anchors[f"{record.docname}#{anchor}"] = record.uid
-    return {"nodes": found, "anchors": anchors}
+    return {"nodes": found, "anchors": anchors, "pages": pages}
 
 
 def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],

@@ -4,7 +4,7 @@
  * title), each with the page's title only.  RPG_SEARCH (written into the search page by
  * sphinx_rpg/search.py) maps every anchor of a node to it; as Sphinx adds each result, a result that
  * leads to a node is shown once, where its best-ranked result stood (Sphinx lists the best first),
- * as "Dodge — Heimr Tabletop RPG Core, action, in Defence" with the node's first sentence under it.
+ * as "Dodge — Heimr Tabletop RPG Core, defence, in Defence" with the node's first sentence under it.
  */
 (() => {
   "use strict";
@@ -16,22 +16,34 @@
   const linkSuffix = () =>
     (typeof DOCUMENTATION_OPTIONS === "object" && DOCUMENTATION_OPTIONS.LINK_SUFFIX) || "";
 
+  /** The docnames a result's link may stand for (dirhtml links end in "/"). */
+  const pagesOf = (href) => {
+    let page = href.split("#")[0].split("?")[0];
+    const suffix = linkSuffix();
+    if (suffix && page.endsWith(suffix)) page = page.slice(0, -suffix.length);
+    return page === "" || page.endsWith("/") ? [page + "index", page.replace(/\/$/, "")] : [page];
+  };
+
   /** The uid a result's link leads to, or null for a page or anything else. */
   const nodeOf = (link) => {
     const href = link.getAttribute("href") || "";
     const hash = href.indexOf("#");
     if (hash < 0) return null;
-    const anchor = href.slice(hash);
-    let page = href.slice(0, hash).split("?")[0];
-    const suffix = linkSuffix();
-    if (suffix && page.endsWith(suffix)) page = page.slice(0, -suffix.length);
-    const candidates = [page];
-    if (page === "" || page.endsWith("/")) candidates.push(page + "index", page.replace(/\/$/, ""));
-    for (const candidate of candidates) {
-      const uid = data.anchors[candidate + anchor];
+    for (const page of pagesOf(href)) {
+      const uid = data.anchors[page + href.slice(hash)];
       if (uid) return uid;
     }
     return null;
+  };
+
+  /** A page's result names the book it belongs to ("Combat — Heimr"), when its nodes tell. */
+  const nameBook = (item, link) => {
+    const book = pagesOf(link.getAttribute("href") || "").map((page) => (data.pages || {})[page]).find(Boolean);
+    if (!book || item.querySelector(":scope > .rpg-search-book")) return;
+    const label = document.createElement("span");
+    label.className = "rpg-search-book";
+    label.textContent = ` \u2014 ${book}`;
+    link.after(label);
   };
 
   const shown = new Map(); // uid -> the one result shown for it
@@ -58,8 +70,12 @@
   const take = (item) => {
     if (!(item instanceof HTMLLIElement) || item.dataset.rpgNode !== undefined) return;
     const link = item.querySelector("a");
-    const uid = link && nodeOf(link);
-    if (!uid || !data.nodes[uid]) return;
+    if (!link) return;
+    const uid = nodeOf(link);
+    if (!uid || !data.nodes[uid]) {
+      nameBook(item, link);
+      return;
+    }
     if (shown.has(uid)) {
       item.remove(); // a lower-ranked result for a node already shown
       return;

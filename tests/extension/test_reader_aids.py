@@ -207,6 +207,7 @@ def test_the_search_page_names_each_nodes_book_type_and_page(build, tmp_path):
     # every anchor a search result may carry leads back to the node: its own and its lowercase alias
     assert data["anchors"]["page3#Book.Page3.Thing0"] == "Book.Page3.Thing0"
     assert data["anchors"]["page3#book-page3-thing0"] == "Book.Page3.Thing0"
+    assert data["pages"]["page3"] == "aids" and data["pages"]["index"] == "Aid Game"  # a page's book: its first node's
     assert "sphinx_rpg_search.js" in (Path(app.outdir) / "search.html").read_text()
     assert "sphinx_rpg_search.js" not in (Path(app.outdir) / "page3.html").read_text()  # the search page only
 

@@ -248,6 +248,9 @@ def test_searching_dodge_shows_each_books_dodge_once_and_first_naming_its_book(p
     books = sorted(result["text"] for result in nodes)
     assert books[0].startswith("Dodge \u2014 DnDalike (rules v0.1), ") and books[0].find(", in Combat") > 0, books
     assert books[1].startswith("Dodge \u2014 Heimr Tabletop RPG Core, ") and books[1].find(", in Defence") > 0, books
+    # a page's result names its book too: five books have a page called Combat
+    combat = [r for r in results[2:] if without_query(r["href"]) == urljoin(site.url, "dndalike/combat.html")]
+    assert combat and all(r["text"].startswith("Combat \u2014 DnDalike (rules v0.1)") for r in combat), combat
     summary = page.evaluate("document.querySelector('#search-results p.search-summary').textContent")
     assert f"found {len(results)} pages" in summary, summary
     assert_clean(page_log, site, since)
