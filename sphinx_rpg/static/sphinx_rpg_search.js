@@ -85,11 +85,17 @@
     item.replaceWith(replacement);
   };
 
-  /** Sphinx's summary counts every result it listed; say how many are left (the summary is written
-   *  once, after the last result; the texts before it hold no number). */
-  const recount = (summary) => {
+  /** Once Sphinx has listed every result (it then writes its summary, after texts without a number):
+   *  the nodes named exactly what was searched for go first, the definition before what mentions it
+   *  (Sphinx ranks "Bonus Reaction for Energy" and an engine module named energy level with it), and
+   *  the summary counts the results that are left. */
+  const finish = (summary) => {
     const list = results.querySelector("ul.search");
-    if (!list) return;
+    if (!list || !/\d/.test(summary.textContent)) return;
+    const query = (new URLSearchParams(window.location.search).get("q") || "").trim().toLowerCase();
+    const named = [...list.querySelectorAll(":scope > li.rpg-search-node")]
+      .filter((item) => (data.nodes[item.dataset.rpgNode] || [""])[0].toLowerCase() === query);
+    named.reverse().forEach((item) => list.prepend(item));
     const count = String(list.querySelectorAll(":scope > li").length);
     const text = summary.textContent.replace(/\d+/, count);
     if (text !== summary.textContent) summary.textContent = text;
@@ -99,9 +105,9 @@
     for (const record of records) {
       for (const added of record.addedNodes) {
         if (added instanceof HTMLLIElement) take(added);
-        else if (added instanceof HTMLElement && added.matches("p.search-summary")) recount(added);
+        else if (added instanceof HTMLElement && added.matches("p.search-summary")) finish(added);
         else if (added instanceof Text && record.target instanceof HTMLElement
-                 && record.target.matches("p.search-summary")) recount(record.target);
+                 && record.target.matches("p.search-summary")) finish(record.target);
       }
     }
   }).observe(results, { childList: true, subtree: true });
