@@ -24,10 +24,12 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_enable_extensions = ["colon_fence"]
 
-#: Every game system that has an engine package contributes its registry (import paths, never
-#: callables, so the environment pickle stays valid for incremental builds).
-SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
-rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
+#: Every game system bundled with sphinx-rpg (those whose registry lives in its ``rules`` package), by
+#: the name its ``sphinx_rpg.systems`` entry point gives it: names, never callables, so the environment
+#: pickle stays valid for incremental builds.
+from rules.systems import installed_systems  # noqa: E402  (after the sys.path line above)
+
+rpg_registries = [name for name, path in installed_systems().items() if path.startswith("rules.")]
 
 #: Two editions from one source (``-D rpg_edition=player``): the player edition leaves out each book's
 #: engine reference page (and every worked-example block; see the manual's "Editions").

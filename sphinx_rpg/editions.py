@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
@@ -178,3 +179,11 @@ class DropExampleCode(SphinxTransform):
         for literal in list(self.document.findall(nodes.literal)):
             if literal.parent is not None and any(child is literal for child in literal.parent.children):
                 drop_switches(literal)
+
+
+def setup(app: Sphinx) -> None:
+    """The designer and player editions: blocks kept in one, the examples' code dropped in the other."""
+    app.add_directive_to_domain("node", "designer", DesignerBlock)
+    app.add_directive_to_domain("node", "player", PlayerBlock)
+    app.add_transform(DropExampleCode)
+    app.connect("config-inited", check_edition)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
@@ -214,3 +215,10 @@ class ChangesResolver(SphinxPostTransform):
                 items += nodes.list_item("", paragraph)
             result.append(items)
         return result
+
+
+def setup(app: Sphinx) -> None:
+    """``node:changes``: what changed since a released version of the book."""
+    app.add_directive_to_domain("node", "changes", NodeChanges)
+    app.add_node(node_changes)
+    app.add_post_transform(ChangesResolver)

@@ -17,6 +17,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
+from rules.systems import installed_systems
+
 ENERGY_PAGE = "nemron/energy.html"
 ENERGY_UID = "Generic.Trait.Energy"
 PHONE = {"width": 390, "height": 844}
@@ -77,7 +79,7 @@ def test_player_pages_show_no_worked_example_code_traceback_or_engine_path(page,
     assert_clean(page_log, player_site, since)
 
 
-BOOKS = ("nemron", "heimr", "nugget", "spurg", "dndalike")
+BOOKS = tuple(name for name, path in installed_systems().items() if path.startswith("rules."))  # the bundled games
 
 
 def page_text(path: Path) -> str:
