@@ -506,8 +506,6 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     from sphinx_rpg.matchup_cli import add_matchup
 
     add_matchup(commands, common)
-
-
     from sphinx_rpg.serve import add_command as add_serve
 
     add_serve(commands, common)
