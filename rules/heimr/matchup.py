@@ -9,7 +9,9 @@ duel asks the same rule code for its chances: the log's own attack roll (weapon,
 defence (the block or dodge and its repeat penalty, the shield's bonus), each side's challenge as an
 exact distribution, a blow landing when the attack beats the defence, and the initiative order of
 :func:`~rules.heimr.combat.roll_initiative` (higher result, then higher willpower, then as listed).
-A fight's state is who acts first and each fighter's hit points.
+A fight's state is who acts first and each fighter's hit points.  A side is beaten once all its
+fighters are injured (0 hit points or below): the log lets an injured fighter fight on until
+Mutilated, but these odds ask which side is injured first.
 """
 
 from __future__ import annotations
@@ -74,9 +76,12 @@ def play(side_a: Sequence[Fighter], side_b: Sequence[Fighter], source: DiceSourc
     fight.start()
     while fight.round <= MAX_ROUNDS:
         me = fight.current
-        foes = [f for f in teams[1 - team_of[me.name]] if f.standing]
+        if me.injured:  # beaten here, though the log would let it fight on
+            fight.end_turn()
+            continue
+        foes = [f for f in teams[1 - team_of[me.name]] if not f.injured]
         fight.attack(foes[0].name)
-        if not any(f.standing for f in teams[1 - team_of[me.name]]):
+        if all(f.injured for f in teams[1 - team_of[me.name]]):
             return Played(team_of[me.name], fight.round, tuple(max(0, f.hp) for f in everyone))
         fight.end_turn()
     return Played(DRAW, MAX_ROUNDS, tuple(max(0, f.hp) for f in everyone))
@@ -92,7 +97,7 @@ class DuelModel:
         self.pair = (a, b)
         log = Skirmish([_fresh(a), _fresh(b)], _NoDice())
         self.blows = tuple(self._blow(log, self.pair[i], self.pair[1 - i]) for i in (0, 1))
-        self._standing = cache(lambda i, hp: _fresh(self.pair[i], hp).standing)
+        self._standing = cache(lambda i, hp: not _fresh(self.pair[i], hp).injured)
 
     @staticmethod
     def _blow(log: Skirmish, me: Fighter, defender: Fighter) -> tuple[Fraction, int]:
