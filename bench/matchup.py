@@ -32,19 +32,20 @@ def main() -> None:
              "nugget": (["doctor"], ["thug"]), "spurg": (["duellist"], ["duellist"])}
     for system, sides in books.items():
         fight = importlib.import_module(f"rules.{system}").REGISTRY.matchups.build(*sides)
-        timed(f"{system} book matchup", lambda: answer(fight))
+        timed(f"{system} book matchup", lambda fight=fight: answer(fight))
     from rules.nemron.matchup import DuelModel, brandon_fighter, raider_fighter
 
     for hp in (1, 2, 3):
         pair = [dataclasses.replace(f, hp=hp) for f in (brandon_fighter(), raider_fighter())]
-        timed(f"nemron exact duel, {hp} HP a limb", lambda: solve(DuelModel(*pair), ("Brandon", "Raider"), "HP"))
+        timed(f"nemron exact duel, {hp} HP a limb",
+              lambda pair=pair: solve(DuelModel(*pair), ("Brandon", "Raider"), "HP"))
     from rules.heimr.matchup import DuelModel as HeimrDuel
     from rules.heimr.matchup import shieldmaiden_fighter
 
     for hp in (12, 60, 120):
         a, b = shieldmaiden_fighter("A"), shieldmaiden_fighter("B")
         a.hp = b.hp = hp
-        timed(f"heimr exact duel, {hp} HP each", lambda: solve(HeimrDuel(a, b), ("A", "B"), "HP"))
+        timed(f"heimr exact duel, {hp} HP each", lambda a=a, b=b: solve(HeimrDuel(a, b), ("A", "B"), "HP"))
 
 
 if __name__ == "__main__":
