@@ -8,6 +8,7 @@ game system exports.  The Sphinx extension reads registries; nothing here import
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import re
 import sys
@@ -70,7 +71,10 @@ class InvalidTypeError(NodeError):
 class UnknownTypeError(NodeError):
     def __init__(self, uid: str, code: str, known: Iterable[str]) -> None:
         self.uid, self.code = uid, code
-        super().__init__(f"node {uid!r}: unknown type code {code!r} (known: {', '.join(known)})")
+        known = list(known)
+        near = difflib.get_close_matches(code, known, n=1, cutoff=0.5)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        super().__init__(f"node {uid!r}: unknown type code {code!r}{hint} (known: {', '.join(known)})")
 
 
 class DuplicateNodeError(NodeError):

@@ -32,10 +32,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
         formula,
         gcpause,
         graphs,
+        guidance,
         index_pages,
         matchups,
         navigation,
         pagescan,
+        player_text,
         previews,
         releases,
         roles,
@@ -73,12 +75,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-before-read-docs", index_pages.note_docs_to_read)
     app.connect("html-page-context", index_pages.escape_index_groups, priority=400)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
-    app.connect("html-collect-pages", search.restore_node_entries)
+    search.setup(app)
     navigation.setup_navigation(app)
     previews.setup(app)
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
+    guidance.setup(app)
+    player_text.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
