@@ -1,4 +1,4 @@
-"""Encounter odds: how long each system's matchups take, exact and simulated, and the largest exact duel.
+"""Encounter odds: how long each system's book matchup takes, and Nemron's exact duels by size.
 
     .venv/bin/python bench/matchup.py
 
@@ -39,13 +39,6 @@ def main() -> None:
         pair = [dataclasses.replace(f, hp=hp) for f in (brandon_fighter(), raider_fighter())]
         timed(f"nemron exact duel, {hp} HP a limb",
               lambda pair=pair: solve(DuelModel(*pair), ("Brandon", "Raider"), "HP"))
-    from rules.heimr.matchup import DuelModel as HeimrDuel
-    from rules.heimr.matchup import shieldmaiden_fighter
-
-    for hp in (12, 60, 120):
-        a, b = shieldmaiden_fighter("A"), shieldmaiden_fighter("B")
-        a.hp = b.hp = hp
-        timed(f"heimr exact duel, {hp} HP each", lambda a=a, b=b: solve(HeimrDuel(a, b), ("A", "B"), "HP"))
 
 
 if __name__ == "__main__":
