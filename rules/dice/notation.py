@@ -22,6 +22,7 @@ engine hang.  Any bad input raises :class:`NotationError` and nothing else.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .errors import DiceError
@@ -73,6 +74,10 @@ COMPARISONS = (">", "<", "=", "\N{GREATER-THAN OR EQUAL TO}", "\N{LESS-THAN OR E
 #: Where a target goes instead (named by the messages about ``1d20+5 >= 15``).
 TARGET_HINT = ("a total against a target is not part of dice notation: give the target separately, "
                "':dc: {n}' on a page or '--dc {n}' with rpg odds (':under:' / '--under' for at most)")
+
+
+#: A die after ``>``: ``1d6 > 1d8`` is a pool of a game's own notation, not a success count.
+_POOL_NEXT = re.compile(r"\s*[0-9]*[dD][0-9]")
 
 
 def parse(text: str) -> DiceExpr:
@@ -320,12 +325,12 @@ class _Parser:
                                  f"{die}>=N counts the dice showing N or more, and for the total "
                                  + TARGET_HINT.split(": ", 1)[1].format(n=threshold), at)
             return SuccessCount(die.count, die.sides, threshold)
-        if self.peek() == ">":
+        if self.peek() == ">" and not _POOL_NEXT.match(self.text, self.i + 1):
             after = self.target_after()
             raise self.error(f"unexpected '>': to count the dice showing {after} or more write "
                              f"{die}>={after} (Roll20 reads {die}>{after} so); for the total against a "
                              f"target, " + TARGET_HINT.split(": ", 1)[1].format(n=after))
-        if self.peek() == "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}":
+        if self.peek() in (">", "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"):
             raise self.error(f"unexpected {self.peek()!r}: a keep-highest pool such as Nemron's "
                              "is read with its game system's notation")
         self.i = save
