@@ -53,3 +53,15 @@ def test_fair_dice_sums_are_symmetric_and_complete(text):
     n, sides = (int(x) for x in text.split("d"))
     assert dist.min() == n and dist.max() == n * sides and dist.p(n) == Fraction(1, sides ** n)
     assert dist.p(n + 1) == dist.p(n * sides - 1) == Fraction(n, sides ** n)
+
+
+def test_the_in_page_calculator_has_its_own_lower_budget(monkeypatch):
+    from rules.dice import ComputationTooLargeError, errors
+
+    monkeypatch.setattr(errors, "MAX_WORK", errors.MAX_WORK)  # restored after the test
+    text = "200d100"  # within the budget here, over the browser's
+    assert errors.BROWSER_WORK < parse(text).work() <= errors.MAX_WORK
+    assert errors.BROWSER_WORK == errors.MAX_WORK // errors.BROWSER_SLOWDOWN
+    assert errors.use_browser_budget() == errors.BROWSER_WORK == errors.MAX_WORK
+    with pytest.raises(ComputationTooLargeError):
+        parse(text).dist()
