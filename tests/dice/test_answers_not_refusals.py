@@ -65,3 +65,28 @@ def test_the_in_page_calculator_has_its_own_lower_budget(monkeypatch):
     assert errors.use_browser_budget() == errors.BROWSER_WORK == errors.MAX_WORK
     with pytest.raises(ComputationTooLargeError):
         parse(text).dist()
+
+
+@pytest.mark.parametrize("text", ["3d6", "3d6+1d8+2", "2d20kh1+1d4", "4d6r1kh3-1d6", "(2d6!)*2+1d1000*5+1d1000"])
+def test_a_question_is_priced_once_then_computed_without_pricing_its_steps_again(monkeypatch, text):
+    import sys
+
+    from rules.dice import clear_caches, errors
+
+    calls: list[str] = []  # the pricing functions called while the priced computation runs
+    distribution, keep = sys.modules["rules.dice.distribution"], sys.modules["rules.dice.keep"]
+    for module, name in ((distribution, "repeat_cost"), (distribution, "sparse_cost"), (distribution, "_dense_cost"),
+                         (keep, "die_keep_work"), (keep, "cdf_product_work")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name,
+                            lambda *a, real=real, name=name: (errors.priced() and calls.append(name)) or real(*a))
+    expr = parse(text)
+    clear_caches()
+    expr.dist()
+    assert calls == []
+    clear_caches()
+    errors.run_priced(lambda: distribution.Dist.die(6).repeat_sum(40) + distribution.Dist.die(7))
+    assert calls == []  # and the check above can see a call: outside a priced computation a step prices itself
+    monkeypatch.setattr(errors, "priced", lambda: True)
+    distribution.Dist.die(5).repeat_sum(40)
+    assert calls == ["repeat_cost"]
