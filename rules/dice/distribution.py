@@ -208,12 +208,7 @@ class Dist:
     def _cumulative(self) -> list[int]:
         """cum[i] = sum of weights of outcomes[:i] (so cum[0] == 0 and cum[-1] == total)."""
         if self._cum is None:
-            cum = [0]
-            running = 0
-            for w in self._weights:
-                running += w
-                cum.append(running)
-            self._cum = cum
+            self._cum = list(accumulate(self._weights, initial=0))
         return self._cum
 
     def cumulative_weights(self) -> Sequence[int]:
