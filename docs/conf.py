@@ -39,6 +39,8 @@ rpg_designer_pages = ["*/reference.rst"]
 rpg_designer_text = ["manual/*"]
 #: The editions show the same charts: whichever builds first draws each one, the other reads it.
 rpg_chart_cache = "_build/chart-cache"
+#: ...and the same encounter odds: a simulated matchup is played once for both editions.
+rpg_matchup_cache = "_build/matchup-cache"
 
 #: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every
 #: node new or changed since the last one is marked; changes.rst lists what changed, book by book.

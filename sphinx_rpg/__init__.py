@@ -32,7 +32,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
         formula,
         gcpause,
         graphs,
+        guidance,
         index_pages,
+        matchups,
         navigation,
         pagescan,
         player_text,
@@ -64,6 +66,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     statblocks.setup(app)
     export.setup(app)
     calculator.setup(app)
+    matchups.setup(app)
     coverage.setup(app)
     settings.setup(app)
     tracking.setup(app)
@@ -78,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
+    guidance.setup(app)
     player_text.setup(app)
     return {
         "version": __version__,
