@@ -72,8 +72,10 @@ def setup(app: Any) -> dict[str, Any]:
         editions,
         export,
         gcpause,
+        graph_print,
         graphs,
         index_pages,
+        media,
         navigation,
         pagescan,
         previews,
@@ -147,6 +149,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
+    media.setup(app)
+    graph_print.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

@@ -2,16 +2,17 @@
 
 The relationships come from the engine (``rules.graph``: formulas name their inputs), never from the
 pages.  ``node:graph`` draws them as an inline SVG in HTML, each box a link to its node, drawn in the
-page's text colour so it reads in light and dark themes and in print; other builders get the same
-facts as a list.  Links are made by Sphinx's own resolver: the first pass leaves a ``pending_xref``
-per node, the second reads the resolved addresses and draws.
+page's text colour so it reads in light and dark themes and in print; LaTeX draws the same layout
+as a TikZ figure in black (``graph_print``); every builder also gets the same facts as a list.
+Links are made by Sphinx's own resolver: the first pass leaves a ``pending_xref`` per node, the
+second reads the resolved addresses and draws.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -139,9 +140,18 @@ def ordered_layers(graph: Dependencies, sweeps: int = 2) -> list[list[str]]:
     return columns
 
 
-def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str], hrefs: dict[str, str],
-              caption: str) -> str:
-    """The picture: columns of boxes (inputs left), an arrow from each input to what it derives."""
+class Layout(NamedTuple):
+    """Where each box goes (its left edge ``x_of``, top ``y_of`` and width), in pixels, and the whole size."""
+
+    x_of: dict[str, float]
+    y_of: dict[str, float]
+    column_width: dict[str, float]
+    width: float
+    height: float
+
+
+def graph_layout(graph: Dependencies, names: dict[str, str]) -> Layout:
+    """Columns of boxes, inputs left: one layout for the screen's SVG and the printed figure."""
     columns = ordered_layers(graph)
     widths = [max((_box_width(names[uid]) for uid in column), default=0.0) for column in columns]
     x_of: dict[str, float] = {}
@@ -152,14 +162,20 @@ def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str]
             x_of[uid], y_of[uid] = x, 1.0 + row * (BOX_HEIGHT + ROW_GAP)
         x += width + COLUMN_GAP
     height = max(len(column) for column in columns) * (BOX_HEIGHT + ROW_GAP) - ROW_GAP + 2
-    width = x - COLUMN_GAP + 1
+    column_width = {uid: widths[index] for index, column in enumerate(columns) for uid in column}
+    return Layout(x_of, y_of, column_width, x - COLUMN_GAP + 1, height)
+
+
+def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str], hrefs: dict[str, str],
+              caption: str) -> str:
+    """The picture: columns of boxes (inputs left), an arrow from each input to what it derives."""
+    x_of, y_of, column_width, width, height = graph_layout(graph, names)
     label = escape(caption or "How the rules connect", quote=True)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rpg-graph" viewBox="0 0 {width:.0f} {height:.0f}" '
              f'width="{width:.0f}" height="{height:.0f}" role="group" aria-label="{label}">',
              '<defs><marker id="rpg-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
              'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
              'fill="currentColor"/></marker></defs>']
-    column_width = {uid: widths[index] for index, column in enumerate(columns) for uid in column}
     for source, target in graph.edges():
         x1 = x_of[source] + column_width[source]
         y1 = y_of[source] + BOX_HEIGHT / 2
@@ -168,7 +184,7 @@ def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str]
         parts.append(f'<path class="rpg-graph-edge" d="M {x1:.1f} {y1:.1f} C {x1 + bend:.1f} {y1:.1f}, '
                      f'{x2 - bend:.1f} {y2:.1f}, {x2 - 1:.1f} {y2:.1f}" marker-end="url(#rpg-arrow)"/>')
     for uid in sorted(x_of):
-        box = (f'<g class="rpg-graph-node"><title>{escape(titles[uid])} ({escape(uid)})</title>'
+        box = (f'<g class="rpg-graph-node"><title>{escape(titles[uid])}</title>'  # no internal id: it is read out
                f'<rect x="{x_of[uid]:.1f}" y="{y_of[uid]:.1f}" width="{column_width[uid]:.1f}" '
                f'height="{BOX_HEIGHT}" rx="5"/>'
                f'<text x="{x_of[uid] + column_width[uid] / 2:.1f}" y="{y_of[uid] + BOX_HEIGHT / 2:.1f}">'
@@ -188,6 +204,7 @@ class GraphRenderer(SphinxPostTransform):
         if not holds(self.document, node_graph):
             return
         html = self.env._builder_cls.format == "html"
+        latex = self.env._builder_cls.format == "latex"
         binding = binding_for(self.config)
         for placeholder in list(self.document.findall(node_graph)):
             registry = binding.registry(placeholder["system"])
@@ -213,5 +230,10 @@ class GraphRenderer(SphinxPostTransform):
                 titles = {uid: registry[uid].title for uid in connected}
                 svg = graph_svg(graph, names, titles, hrefs, caption)
                 result.append(nodes.container("", nodes.raw("", svg, format="html"), classes=["rpg-graph-box"]))
+            elif latex and 0 < len(connected) <= MAX_GRAPH_NODES:  # paper: the same picture, as a vector figure
+                from sphinx_rpg.graph_print import graph_tikz
+
+                names = {uid: registry[uid].name for uid in connected}
+                result.append(nodes.raw("", graph_tikz(graph, names, caption), format="latex"))
             result.extend(placeholder.children)
             placeholder.replace_self(result)

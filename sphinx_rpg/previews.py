@@ -1,4 +1,4 @@
-"""``rpg-previews.json``: what a hover preview of a node shows (title, type names, first sentence).
+"""``rpg-previews.json``: what a node's preview shows (title, type names, first sentence, first paragraph).
 
 Written beside the HTML pages at the end of every HTML build from the domain's records (so it is whole
 on incremental and parallel builds); ``static/sphinx_rpg_previews.js`` reads it.  One short entry per
@@ -7,6 +7,7 @@ node keyed by the node's URL relative to the site root, the same URL its links p
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ PREVIEWS_VERSION = 1
 
 def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> dict[str, Any]:
     domain = node_domain(env)
-    entries: dict[str, dict[str, str]] = {}
+    entries: dict[str, dict[str, Any]] = {}
     uris: dict[str, str] = {}
     for record in domain.records():
         uri = uris.get(record.docname)
@@ -34,11 +35,14 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
     return {"version": PREVIEWS_VERSION, "nodes": entries}
 
 
-def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, str]]:
+def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, Any]]:
     """The node's key (its URL) and what its preview shows."""
     sentence = record.sentence or shorten(plain_text(record.summary))
-    return f"{uri}#{record.anchor}", {"title": domain.display_title(record),
-                                      "types": ", ".join(record.type_names), "text": sentence}
+    entry: dict[str, Any] = {"title": domain.display_title(record), "types": ", ".join(record.type_names),
+                             "text": sentence}
+    if record.lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
+        entry["lead"] = json.loads(record.lead)
+    return f"{uri}#{record.anchor}", entry
 
 
 def write_previews(app: Any, exception: Exception | None) -> None:

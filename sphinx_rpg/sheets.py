@@ -448,8 +448,11 @@ def _cell(item: Mapping[str, Any], prefix: str) -> str:
     key = escape(item["key"], quote=True)
     ident = f"{prefix}-" + re.sub(r"[^A-Za-z0-9_-]", "-", item["key"])
     if item["kind"] == "derived":
-        return (f'<output class="rpg-sheet-value" id="{ident}" data-key="{key}" aria-live="polite">'
-                "\N{EM DASH}</output>")
+        # announced with its name ("Health: 12"), not as a bare number: the name is read, not shown
+        name = escape(item["label"])
+        return (f'<output class="rpg-sheet-value" id="{ident}" data-key="{key}" aria-live="polite" aria-atomic="true">'
+                f'<span class="rpg-visually-hidden">{name}: </span><span class="rpg-sheet-number">'
+                "\N{EM DASH}</span></output>")
     limits = "".join(f' {name}="{item[name]}"' for name in ("min", "max") if item[name] is not None)
     label = escape(item["label"], quote=True)
     return (f'<input type="number" class="rpg-sheet-input" id="{ident}" data-key="{key}" step="1" '
