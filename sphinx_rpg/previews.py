@@ -41,8 +41,16 @@ def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str
     entry: dict[str, Any] = {"title": domain.display_title(record), "types": ", ".join(record.type_names),
                              "text": sentence}
     if record.lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
-        entry["lead"] = json.loads(record.lead)
+        entry["lead"] = [_resolved(domain, run) for run in json.loads(record.lead)]
     return f"{uri}#{record.anchor}", entry
+
+
+def _resolved(domain: NodeDomain, run: list[str]) -> list[str]:
+    """A run of a preview's paragraph; a node reference (``["ref", uid]``) as the title its link shows."""
+    if run[0] != "ref":
+        return run
+    target = domain.record(run[1])
+    return ["", domain.display_title(target) if target is not None else run[1]]
 
 
 def write_previews(app: Any, exception: Exception | None) -> None:

@@ -47,7 +47,7 @@
   var STAGES = { python: "Python (Pyodide)", engine: "the rules engine", systems: "the game systems",
                  warm: "a first answer" };
 
-  function megabytes(bytes) { return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0) + " MB"; }
+  function megabytes(bytes) { return (bytes / 1e6).toFixed(1) + " MB"; }
 
   /* Every calculator of the page shows how far the start is: what is loading and how much of it has
    * arrived (``message.loaded`` bytes of ``sizes[stage]``); gone once the engine is ready. */
