@@ -32,7 +32,8 @@ class MediumRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         # the inliner holds the memo of the text being parsed (document, reporter, language)
-        children, messages = self.inliner.parse(self.text, self.lineno, self.inliner, self.inliner.parent)
+        memo: Any = self.inliner
+        children, messages = self.inliner.parse(self.text, self.lineno, memo, self.inliner.parent)
         return [nodes.inline(self.rawtext, "", *children, classes=[self.marker])], messages
 
 

@@ -403,7 +403,8 @@ class SheetResolver(SphinxPostTransform):
         head += nodes.row("", *(nodes.entry("", nodes.paragraph(t, t)) for t in ("Field", "Value", "Rule")))
         body = nodes.tbody()
         for item in items:
-            value: nodes.Node = nodes.paragraph("", "")
+            # paper: an empty box to write in (LaTeX draws it; other builders leave the cell blank)
+            value: nodes.Node = nodes.paragraph("", "", nodes.raw("", BLANK_BOX, format="latex"))
             if html:
                 value = nodes.raw("", _cell(item, prefix), format="html")
             rule = _rule(item)
@@ -412,6 +413,10 @@ class SheetResolver(SphinxPostTransform):
         tgroup += head
         tgroup += body
         return table
+
+
+#: The box a printed sheet leaves for each value (LaTeX).
+BLANK_BOX = r"\fbox{\rule{0pt}{1.2em}\hspace{3.2em}}"
 
 
 def _groups(items: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[Mapping[str, Any]]]]:

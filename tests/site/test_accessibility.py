@@ -2,9 +2,10 @@
 
 axe-core (vendored from the npm registry, ``tests/site/axe.py``) audits one page of every kind the
 extension makes, in both editions and both colour schemes, with the reader aids open (controls shown
-by their scripts, a preview up).  The audit covers the extension's own markup: every element with an
-``rpg-`` class or id and what it holds (node sections, tables, sheets, charts, the calculator...);
-there it must find nothing.  Scoped out, on purpose: the theme's own markup around it (Furo's
+by their scripts, a preview up).  The audit covers the extension's own markup: the elements with an
+``rpg-`` class or id and what they hold (node sections, tables, sheets, charts, the calculator...),
+the first of each kind on a page (a long page repeats the same markup); there it must find
+nothing.  Scoped out, on purpose: the theme's own markup around it (Furo's
 navigation, whose captions lack ``aria-level``; its search box; its footer) and Sphinx's.  The light
 pages run every WCAG 2.0-2.2 A/AA rule; the dark ones only the rules a colour scheme can change.
 """
@@ -44,11 +45,17 @@ WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 #: The rules whose outcome the colour scheme can change: the dark pages are audited for these alone.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
+OURS_JS = """document.querySelector('[class*="rpg-"], [id^="rpg-"]') !== null"""
 #: Run axe over the extension's own elements (those with an ``rpg-`` class or id, and what they hold),
 #: then sort the violations into the extension's and the rest (what the theme wraps around them).
 AUDIT_JS = """async (runOnly) => {
+    // the outermost elements of the extension, the first of each kind (a long page repeats the same
+    // markup: fifty node sections, a listing's rows); the preview, when it is up, always
+    const seen = new Map();
     const mine = [...document.querySelectorAll('[class*="rpg-"], [id^="rpg-"]')]
-        .filter(e => !e.parentElement.closest('[class*="rpg-"], [id^="rpg-"]'));
+        .filter(e => !e.parentElement.closest('[class*="rpg-"], [id^="rpg-"]'))
+        .filter(e => { const kind = e.localName + "." + e.className; seen.set(kind, (seen.get(kind) || 0) + 1);
+                       return seen.get(kind) <= 1 || e.id === "rpg-preview"; });
     if (!mine.length) return {ours: [], theirs: [], audited: 0};
     const result = await axe.run({include: mine}, {runOnly: runOnly, resultTypes: ["violations"]});
     const ours = (target) => {
@@ -96,6 +103,9 @@ def audits(page: Any, site: Any, player_server: Any) -> dict[tuple[str, str, str
             page.goto(urljoin(server.url, path))
             if path.startswith("search.html"):
                 page.wait_for_function("document.querySelector('#search-results p.search-summary')")
+            if not page.evaluate(OURS_JS):  # nothing of the extension's on the page: nothing to audit
+                found[(edition, "light", kind)] = found[(edition, "dark", kind)] = {"ours": [], "theirs": []}
+                continue
             page.add_script_tag(content=source)
             open_aids(page)
             found[(edition, "light", kind)] = page.evaluate(AUDIT_JS, {"type": "tag", "values": WCAG_AA})
