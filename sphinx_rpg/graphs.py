@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
@@ -237,3 +238,10 @@ class GraphRenderer(SphinxPostTransform):
                 result.append(nodes.raw("", graph_tikz(graph, names, caption), format="latex"))
             result.extend(placeholder.children)
             placeholder.replace_self(result)
+
+
+def setup(app: Sphinx) -> None:
+    """``node:graph``: a dependency picture drawn from the registry."""
+    app.add_directive_to_domain("node", "graph", NodeGraph)
+    app.add_node(node_graph)
+    app.add_post_transform(GraphRenderer)

@@ -7,16 +7,18 @@ node keyed by the node's URL relative to the site root, the same URL its links p
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.bulk import collector_paused
-from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
-from sphinx_rpg.inline import plain_text, shorten
+from sphinx_rpg.catalogue import catalogue
+from sphinx_rpg.domain import node_domain
+from sphinx_rpg.entries import preview_entry
+from sphinx_rpg.files import write_if_changed
 
 PREVIEWS_FILE = "rpg-previews.json"
 PREVIEWS_VERSION = 1
@@ -24,7 +26,7 @@ PREVIEWS_VERSION = 1
 
 def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> dict[str, Any]:
     domain = node_domain(env)
-    entries: dict[str, dict[str, Any]] = {}
+    entries: dict[str, dict[str, str]] = {}
     uris: dict[str, str] = {}
     for record in domain.records():
         uri = uris.get(record.docname)
@@ -35,29 +37,8 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
     return {"version": PREVIEWS_VERSION, "nodes": entries}
 
 
-def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, Any]]:
-    """The node's key (its URL) and what its preview shows."""
-    sentence = record.sentence or shorten(plain_text(record.summary))
-    entry: dict[str, Any] = {"title": domain.display_title(record), "types": ", ".join(record.type_names),
-                             "text": sentence}
-    if record.lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
-        entry["lead"] = [_resolved(domain, run) for run in json.loads(record.lead)]
-    return f"{uri}#{record.anchor}", entry
-
-
-def _resolved(domain: NodeDomain, run: list[str]) -> list[str]:
-    """A run of a preview's paragraph; a node reference (``["ref", uid]``) as the title its link shows."""
-    if run[0] != "ref":
-        return run
-    target = domain.record(run[1])
-    return ["", domain.display_title(target) if target is not None else run[1]]
-
-
 def write_previews(app: Any, exception: Exception | None) -> None:
     """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between builds."""
-    from sphinx_rpg.catalogue import catalogue
-    from sphinx_rpg.export import write_if_changed
-
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
@@ -67,3 +48,7 @@ def write_previews(app: Any, exception: Exception | None) -> None:
             entries[pieces.preview_key] = pieces.preview
         nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
     write_if_changed(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{{nodes}}}}}\n')
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("build-finished", write_previews)
