@@ -1,6 +1,6 @@
 """``node:graph`` on paper: the screen's layout drawn as a TikZ figure (vector, black on white).
 
-The boxes and arrows are those of the HTML picture (``graphs.graph_layout``), so the figure and the
+The boxes and arrows are those of the HTML picture (``graph_layout``), so the figure and the
 web page agree; the colours are the printer's, not the theme's.  The LaTeX builder loads TikZ for it
 (``setup``).  A figure wider than the text is scaled down to the text width.
 """
@@ -11,7 +11,7 @@ from sphinx.application import Sphinx
 from sphinx.util.texescape import escape
 
 from rules.graph import Dependencies
-from sphinx_rpg.graphs import BOX_HEIGHT, graph_layout
+from sphinx_rpg.graph_layout import BOX_HEIGHT, graph_layout
 
 #: TeX points per pixel of the layout: a 13 px label becomes about 9.75 pt (\small).
 SCALE = 0.75

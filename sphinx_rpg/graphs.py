@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -22,14 +22,14 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
-from rules.graph import Dependencies, dependencies, layers
+from rules.graph import Dependencies, dependencies
 from rules.nodes import Node, Registry
 from sphinx_rpg.binding import binding_for, registry_option
+from sphinx_rpg.graph_layout import BOX_HEIGHT, graph_layout
 from sphinx_rpg.pagescan import holds
 
 #: Largest picture drawn; a bigger graph is listed only (a picture of hundreds of boxes helps nobody).
 MAX_GRAPH_NODES = 200
-BOX_HEIGHT, ROW_GAP, COLUMN_GAP, CHAR_WIDTH, PADDING = 26, 10, 70, 7.4, 10
 
 
 @lru_cache(maxsize=32)
@@ -109,62 +109,6 @@ def connections_list(graph: Dependencies, registry: Registry, docname: str) -> n
             paragraph += nodes.Text(" and " + ", ".join(extra))
         items += nodes.list_item("", paragraph)
     return items
-
-
-def _box_width(text: str) -> float:
-    return max(60.0, len(text) * CHAR_WIDTH + 2 * PADDING)
-
-
-def ordered_layers(graph: Dependencies, sweeps: int = 2) -> list[list[str]]:
-    """``rules.graph.layers`` with each column ordered to cross fewer arrows (barycentre sweeps).
-
-    Left to right, a box moves to the mean row of its inputs; right to left, to the mean row of what
-    it feeds.  Ties keep alphabetical order, so the picture is the same on every build.
-    """
-    columns = layers(graph)
-    row: dict[str, float] = {uid: float(index) for column in columns for index, uid in enumerate(column)}
-
-    def reorder(column: list[str], neighbours: dict[str, tuple[str, ...]]) -> None:
-        def centre(uid: str) -> float:
-            placed = [row[n] for n in neighbours.get(uid, ()) if n in row]
-            return sum(placed) / len(placed) if placed else row[uid]
-        column.sort(key=lambda uid: (centre(uid), uid))
-        for index, uid in enumerate(column):
-            row[uid] = float(index)
-
-    users = {uid: graph.used_by(uid) for column in columns for uid in column}
-    for _ in range(sweeps):
-        for column in columns[1:]:
-            reorder(column, dict(graph.inputs))
-        for column in reversed(columns[:-1]):
-            reorder(column, users)
-    return columns
-
-
-class Layout(NamedTuple):
-    """Where each box goes (its left edge ``x_of``, top ``y_of`` and width), in pixels, and the whole size."""
-
-    x_of: dict[str, float]
-    y_of: dict[str, float]
-    column_width: dict[str, float]
-    width: float
-    height: float
-
-
-def graph_layout(graph: Dependencies, names: dict[str, str]) -> Layout:
-    """Columns of boxes, inputs left: one layout for the screen's SVG and the printed figure."""
-    columns = ordered_layers(graph)
-    widths = [max((_box_width(names[uid]) for uid in column), default=0.0) for column in columns]
-    x_of: dict[str, float] = {}
-    y_of: dict[str, float] = {}
-    x = 1.0
-    for column, width in zip(columns, widths):
-        for row, uid in enumerate(column):
-            x_of[uid], y_of[uid] = x, 1.0 + row * (BOX_HEIGHT + ROW_GAP)
-        x += width + COLUMN_GAP
-    height = max(len(column) for column in columns) * (BOX_HEIGHT + ROW_GAP) - ROW_GAP + 2
-    column_width = {uid: widths[index] for index, column in enumerate(columns) for uid in column}
-    return Layout(x_of, y_of, column_width, x - COLUMN_GAP + 1, height)
 
 
 def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str], hrefs: dict[str, str],

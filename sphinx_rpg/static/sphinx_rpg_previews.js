@@ -131,6 +131,8 @@
   document.addEventListener("pointerdown", function (event) {
     touching = event.pointerType === "touch" || event.pointerType === "pen";
   }, true);
+  // a mouse moving, or the keyboard moving the focus, after a tap: hovers and focus preview again
+  document.addEventListener("pointerover", function (event) { if (event.pointerType === "mouse") touching = false; }, true);
   document.addEventListener("mouseover", function (event) {
     if (touching) return; // the mouse events a tap fires: the tap itself decides (click, below)
     var link = linkOf(event.target);
@@ -155,6 +157,7 @@
     if ((linkOf(event.target) || inTip(event.target)) && !inTip(event.relatedTarget)) hide();
   });
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Tab") touching = false;
     if (event.key === "Escape") hide();
   });
   document.addEventListener("click", function (event) {
