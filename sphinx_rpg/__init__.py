@@ -31,10 +31,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
         export,
         formula,
         gcpause,
+        graph_print,
         graphs,
         guidance,
         index_pages,
         matchups,
+        media,
         navigation,
         pagescan,
         player_text,
@@ -83,6 +85,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     gcpause.setup(app)
     guidance.setup(app)
     player_text.setup(app)
+    media.setup(app)
+    graph_print.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

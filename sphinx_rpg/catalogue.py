@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.domain import NodeRecord
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 #: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
 PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
 

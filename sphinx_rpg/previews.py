@@ -1,4 +1,4 @@
-"""``rpg-previews.json``: what a hover preview of a node shows (title, type names, first sentence).
+"""``rpg-previews.json``: what a node's preview shows (title, type names, first sentence, first paragraph).
 
 Written beside the HTML pages at the end of every HTML build from the domain's records (so it is whole
 on incremental and parallel builds); ``static/sphinx_rpg_previews.js`` reads it.  One short entry per
