@@ -71,7 +71,6 @@ def setup(app: Any) -> dict[str, Any]:
         domain,
         editions,
         export,
-        gcpause,
         graphs,
         index_pages,
         navigation,
@@ -90,7 +89,6 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx_rpg.roles import NodeValueRole
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
-    pagescan.gate_design(app)  # ...and its per-page transforms then cost only the pages that use it
     app.add_post_transform(pagescan.PageScan)
     for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
         app.add_config_value(name, default, rebuild, types, description=description)
@@ -146,7 +144,6 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("build-finished", previews.write_previews)
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
-    gcpause.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

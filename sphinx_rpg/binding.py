@@ -16,19 +16,19 @@ from typing import Any
 from rules.nodes import Node, Registry
 from rules.providers import TableProvider
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
-from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.bulk import collector_paused, pausing
 
 
 class RegistryLoadError(Exception):
     """An ``rpg_registries`` entry that cannot be used; the message says why."""
 
 
-def load_registry(path: str) -> Registry:
+def load_registry(path: str, pause_collector: bool = False) -> Registry:
     module_name, sep, attribute = path.partition(":")
     if not sep or not module_name or not attribute:
         raise RegistryLoadError(f"{path!r} is not of the form 'package.module:NAME'")
     try:
-        with collector_paused():  # a registry of thousands of nodes: see sphinx_rpg.bulk
+        with collector_paused(pause_collector):  # opt-in, for a registry of thousands of nodes
             module = call_engine(importlib.import_module, module_name)
     except EngineFailure as failure:  # an engine bug (even sys.exit) must not end the build
         raise RegistryLoadError(f"cannot import {module_name!r}: {failure}"
@@ -115,7 +115,7 @@ class Binding:
 
 
 @lru_cache(maxsize=8)
-def bind(paths: tuple[str, ...]) -> Binding:
+def bind(paths: tuple[str, ...], pause_collector: bool = False) -> Binding:
     registries: list[Registry] = []
     errors: list[str] = []
     index: dict[str, tuple[Node, Registry]] = {}
@@ -126,7 +126,7 @@ def bind(paths: tuple[str, ...]) -> Binding:
             errors.append(f"{one_line(repr(path))} is not an import path such as 'mygame.rules:REGISTRY'")
             continue
         try:
-            registry = load_registry(path)
+            registry = load_registry(path, pause_collector)
             members = call_engine(list, registry)  # a registry whose iteration fails is left out whole
             labels = _type_labels(path, call_engine(_labels_of, registry), errors)
         except RegistryLoadError as error:
@@ -182,7 +182,7 @@ def configured_paths(config: object) -> tuple[object, ...]:
 
 
 def binding_for(config: object) -> Binding:
-    return bind(configured_paths(config))
+    return bind(configured_paths(config), pausing(config))
 
 
 def registry_option(config: object, directive: str, system: str, location: object) -> Registry | None:

@@ -21,7 +21,7 @@ from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import Binding, binding_for
 from sphinx_rpg.boundary import rule_facts
-from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.domain import NodeRecord, node_domain
 
 SCHEMA_VERSION = 2
@@ -120,7 +120,7 @@ def write_atomically(path: Path, text: str) -> None:
 
 def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:
     path = Path(outdir) / "nodes.json"
-    with collector_paused():
+    with collector_paused(pausing(env.config)):
         # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
         text = json.dumps(nodes_document(env, page_uri), separators=(",", ":"), ensure_ascii=False)
     write_atomically(path, text + "\n")
@@ -151,7 +151,7 @@ def on_build_finished(app: Any, exception: Exception | None) -> None:
 
     builder = app.builder
     if exception is None and builder.format == "html" and app.config.rpg_nodes_json:
-        with collector_paused():
+        with collector_paused(pausing(app.config)):
             entries = [pieces.entry for pieces in catalogue(app).all().values()]
             text = joined_document(builder.env, builder.get_target_uri, entries)
         write_if_changed(Path(builder.outdir) / "nodes.json", text + "\n")

@@ -13,7 +13,7 @@ from typing import Any
 
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.inline import plain_text, shorten
 
@@ -49,7 +49,7 @@ def write_previews(app: Any, exception: Exception | None) -> None:
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    with collector_paused():
+    with collector_paused(pausing(app.config)):
         entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
         for pieces in catalogue(app).all().values():
             entries[pieces.preview_key] = pieces.preview
