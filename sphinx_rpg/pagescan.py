@@ -23,10 +23,18 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
 class PageContents(NamedTuple):
-    """What one scan found: the node classes and the node:def containers."""
+    """What one scan found: the node classes and the node:def containers.
+
+    The containers are held weakly: the table of scans holds its documents weakly, and an entry
+    holding the document's own nodes would keep every scanned document alive (a node reaches its
+    document through its parents)."""
 
     kinds: frozenset[type[nodes.Node]]
-    rpg_nodes: tuple[nodes.Element, ...]
+    rpg_node_refs: tuple[weakref.ref[nodes.Element], ...]
+
+    @property
+    def rpg_nodes(self) -> tuple[nodes.Element, ...]:
+        return tuple(node for node in (ref() for ref in self.rpg_node_refs) if node is not None)
 
 
 _SCANS: weakref.WeakKeyDictionary[nodes.document, PageContents] = weakref.WeakKeyDictionary()
@@ -39,7 +47,7 @@ def scan(document: nodes.document) -> PageContents:
         kinds.add(type(node))
         if "rpg_uid" in node.attributes and "rpg-node" in node["classes"]:
             found.append(node)
-    return PageContents(frozenset(kinds), tuple(found))
+    return PageContents(frozenset(kinds), tuple(weakref.ref(node) for node in found))
 
 
 def remember(document: nodes.document, found: PageContents) -> None:

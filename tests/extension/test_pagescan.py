@@ -75,6 +75,20 @@ def test_the_scan_finds_the_placeholders_a_page_holds_and_no_others() -> None:
     assert not holds(document, node_sheet)
 
 
+def test_a_scanned_document_is_freed_with_its_scan() -> None:
+    import gc
+    import weakref
+
+    document = _document()
+    document += nodes.section("", nodes.container(classes=["rpg-node"], rpg_uid="Scan.Shield"))
+    remember(document, scan(document))
+    assert len(contents(document).rpg_nodes) == 1  # type: ignore[union-attr]
+    gone = weakref.ref(document)
+    del document
+    gc.collect()
+    assert gone() is None
+
+
 def test_the_scan_is_not_written_on_the_document() -> None:
     document = _document()
     before = set(vars(document))
