@@ -46,6 +46,7 @@ def _add_odds_script(app: Any, pagename: str, templatename: str, context: dict[s
                      doctree: Any) -> None:
     """Only pages with a table whose parameters a reader may vary load odds.js."""
     if "rpg-odds-vary" in context.get("body", ""):
+        app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("odds.js", loading_method="defer")
 
 
@@ -80,6 +81,7 @@ def setup(app: Any) -> dict[str, Any]:
         search,
         settings,
         sheets,
+        timelimit,
         tracking,
     )
     from sphinx_rpg.config import CONFIG_VALUES, exclude_tool_dirs
@@ -92,6 +94,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_post_transform(pagescan.PageScan)
     for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
         app.add_config_value(name, default, rebuild, types, description=description)
+    timelimit.setup(app)
     app.add_domain(domain.NodeDomain)
     for name, directive in DIRECTIVES.items():
         app.add_directive_to_domain("node", name, directive)

@@ -116,6 +116,16 @@ def _parse_range(text: str) -> range:
         raise CliError(str(error)) from None
 
 
+def _seed(text: str) -> int:
+    """The seeds the page's calculator accepts, and no others: a roll can be checked both ways."""
+    from rules.calculator import checked_seed
+
+    try:
+        return checked_seed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
     from rules.calculator import roll
     from rules.dice import SeededSource
@@ -388,7 +398,7 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
 
     roll = commands.add_parser("roll", help="roll dice notation (4d6kh3, 2d6+3, 6d6>=4, d6!)")
     roll.add_argument("notation", type=_nonempty)
-    roll.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
+    roll.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible roll (0 to 4294967295)")
     roll.add_argument("--dc", type=int, default=None, help="difficulty: report success when total >= DC")
     roll.add_argument("--system", default=None, type=_nonempty,
                       help=SYSTEM_HELP + "; it may add side-roll flags of its own")
