@@ -10,6 +10,9 @@
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
     rpg pyodide .cache/pyodide         vendor Pyodide from the npm registry for the dice calculator
+    rpg matchup --system nemron brandon raider   how likely a fight is to go each way (exact or simulated)
+
+    rpg serve                          a live preview on 127.0.0.1, rebuilt as pages or the engine change
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 The command knows no game system: ``--system`` (a bundled short name or an import path such as
@@ -90,13 +93,34 @@ def _nonempty(text: str) -> str:
 
 # -- dice ---------------------------------------------------------------------------------------------
 def _registry(system: str) -> Registry:
-    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``)."""
+    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``).
+
+    A game package in the current folder is found as ``python -m`` would find it (the ``rpg`` script
+    alone does not put the current folder on ``sys.path``)."""
     from rules.systems import SystemLoadError, load_registry
 
+    _find_game_here(system)
     try:
         return load_registry(system)
     except SystemLoadError as error:
-        raise CliError(str(error)) from None
+        raise CliError(f"{error}{_system_hint(system)}") from None
+
+
+def _find_game_here(system: str) -> None:
+    """Put the current folder on ``sys.path`` when it holds the package ``--system`` names."""
+    top = system.strip().partition(":")[0].partition(".")[0]
+    here = Path.cwd()
+    if top.isidentifier() and (here / top / "__init__.py").is_file() and str(here) not in sys.path:
+        sys.path.insert(0, str(here))
+
+
+def _system_hint(system: str) -> str:
+    """`` (did you mean 'nemron'?)`` among the installed systems and the game packages of the current folder."""
+    from rules.systems import installed_systems
+    from sphinx_rpg.guidance import did_you_mean
+
+    games = [path.parent.name for path in Path.cwd().glob("*/__init__.py") if path.parent.name.isidentifier()]
+    return did_you_mean(system.strip().partition(":")[0].partition(".")[0], [*installed_systems(), *games])
 
 
 def _notation(system: str) -> SystemNotation:
@@ -108,7 +132,8 @@ def _notation(system: str) -> SystemNotation:
 
 
 def _parse_range(text: str) -> range:
-    from sphinx_rpg.directives.tables import TableArgumentError, parse_range
+    from sphinx_rpg.directives.cells import TableArgumentError
+    from sphinx_rpg.directives.tables import parse_range
 
     try:
         return parse_range(text)
@@ -281,7 +306,8 @@ def command_check(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from sphinx_rpg.export import is_previous_export, write_atomically
+    from sphinx_rpg.export import is_previous_export
+    from sphinx_rpg.files import write_atomically
 
     docs, target = Path(args.docs), Path(args.output)
     to_stdout = args.output == "-"
@@ -365,11 +391,23 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
     return EXIT_OK, data, "\n".join(lines)
 
 
+def _conf_line(target: Path) -> str:
+    """The ``rpg_pyodide_vendor`` line for the conf.py of the project here (``./conf.py`` or
+    ``./docs/conf.py``), relative to that file's folder as the setting is read; else an absolute path."""
+    for conf in (Path("conf.py"), Path("docs") / "conf.py"):
+        if conf.is_file():
+            relative = Path(os.path.relpath(target.resolve(), conf.resolve().parent)).as_posix()
+            return f"in {conf.as_posix()}: rpg_pyodide_vendor = {relative!r}"
+    return f"in conf.py: rpg_pyodide_vendor = {str(target.resolve())!r}"
+
+
 def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from sphinx_rpg.vendor import VendorError, vendor_pyodide, vendored
+    from sphinx_rpg.vendor import PYODIDE_FILES, STAMP, VendorError, damaged, vendor_pyodide
 
     directory = Path(args.directory)
-    already = vendored(directory / args.version, args.version)
+    changed = damaged(directory / args.version, args.version)
+    # a finished copy some of whose files no longer have their recorded hash: unpacked again, and said so
+    repaired = changed if (directory / args.version / STAMP).is_file() and len(changed) < len(PYODIDE_FILES) else []
     try:
         target = vendor_pyodide(directory, args.version)
     except VendorError as error:
@@ -377,18 +415,22 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
     except OSError as error:
         raise CliError(f"cannot write into {directory}: {error.strerror or error}") from None
     size = sum(path.stat().st_size for path in target.iterdir() if path.is_file())
-    done = "already vendored" if already else "vendored from registry.npmjs.org (sha512 checked)"
-    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)"
-    if not already:  # the first time: how to use it
-        text += f"\nin conf.py: rpg_pyodide_vendor = {str(target)!r}"
-    return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size, "downloaded": not already}, text
+    if not changed:
+        done, why = "already vendored", "; every file matches its recorded hash"
+    elif repaired:
+        done, why = "repaired", f"; {', '.join(repaired)} differed from its recorded hash and was unpacked again"
+    else:
+        done, why = "vendored from registry.npmjs.org (sha512 checked)", ""
+    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB{why})\n{_conf_line(target)}"
+    return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size,
+                     "downloaded": bool(changed) and not repaired, "repaired": repaired}, text
 
 
 # -- the parser ---------------------------------------------------------------------------------------
 def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
                      "rulebooks.", epilog="Notation that starts with '-' goes after '--': rpg roll -- -1d6")
-    from sphinx_rpg import __version__
+    from sphinx_rpg.version import __version__
 
     parser.add_argument("--version", action="version", version=f"rpg (sphinx-rpg) {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -461,6 +503,12 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
                          help=f"the Pyodide release (default {PYODIDE_VERSION}, the one the calculator is tested with)")
     common(pyodide)
     pyodide.set_defaults(run=command_pyodide)
+    from sphinx_rpg.matchup_cli import add_matchup
+
+    add_matchup(commands, common)
+    from sphinx_rpg.serve import add_command as add_serve
+
+    add_serve(commands, common)
     return parser
 
 
@@ -505,10 +553,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status: int
     try:
+        if getattr(args, "system", None):
+            _find_game_here(args.system)
         result: tuple[int, Any, str] = args.run(args)
         status, data, text = result
     except (CliError, ValueError) as error:  # an engine rule refusing its input names the bad value
-        message = f"rpg {args.command}: {_one_line(str(error))}"
+        from rules.systems import SystemLoadError
+
+        hint = _system_hint(args.system) if isinstance(error, SystemLoadError) else ""
+        message = f"rpg {args.command}: {_one_line(str(error))}{hint}"
         status, data, text, stream = EXIT_ERROR, None, message, sys.stderr
     except KeyboardInterrupt:
         raise

@@ -6,13 +6,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.domain import node_domain
+from sphinx_rpg.guidance import did_you_mean
 from sphinx_rpg.warnings import warn
+
+#: How :class:`sphinx_rpg.boundary.EngineFailure` names where the engine went wrong.
+_RAISED_AT = re.compile(r" \(raised at (.+?:\d+)\)")
 
 
 def report_registry_errors(app: Any) -> None:
@@ -28,7 +34,11 @@ def report_registry_errors(app: Any) -> None:
         warn("registry", f"rpg_registries is a string; it must be a list of import paths: read as "
                          f"[{paths!r}]", location)
     for error in binding_for(app.config).errors:
-        warn("registry", f"rpg_registries: {error}", location)
+        raised = _RAISED_AT.search(error)  # an engine that fails to import: at its own file and line
+        if raised:
+            warn("registry", f"rpg_registries ({location}): {error}", raised.group(1))
+        else:
+            warn("registry", f"rpg_registries: {error}", location)
 
 
 def report_coverage(app: Any, env: BuildEnvironment) -> None:
@@ -38,7 +48,8 @@ def report_coverage(app: Any, env: BuildEnvironment) -> None:
     domain = node_domain(env)
     for record in domain.records():
         if binding.lookup(record.uid) is None:
-            warn("unbound", f"node {record.uid!r} has no rule object in the configured registries",
+            hint = did_you_mean(record.uid, (node.uid for node in binding.nodes()))
+            warn("unbound", f"node {record.uid!r} has no rule object in the configured registries{hint}",
                  location=record.location(env))
     for node in binding.nodes():
         if domain.record(node.uid) is None:
@@ -46,3 +57,8 @@ def report_coverage(app: Any, env: BuildEnvironment) -> None:
             location = f"{source}:{node.line}" if source and node.line else (str(source) if source else None)
             warn("undocumented", f"rule object {node.uid!r} ({node.implementation_path or node.module}) "
                                  "is not defined by any page", location=location)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", report_registry_errors)
+    app.connect("env-check-consistency", report_coverage)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxRole
 
 from sphinx_rpg.binding import binding_for
@@ -29,7 +30,10 @@ class NodeValueRole(LocatedRole, SphinxRole):
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         node = binding_for(self.config).lookup(uid)
         if node is None:
-            warn("value", f":node:value: no rule object is bound to {uid!r}", self.get_location())
+            from sphinx_rpg.guidance import did_you_mean
+
+            hint = did_you_mean(uid, (bound.uid for bound in binding_for(self.config).nodes()))
+            warn("value", f":node:value: no rule object is bound to {uid!r}{hint}", self.get_location())
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         if node.source_file is not None:
             self.env.note_dependency(str(node.source_file))
@@ -42,3 +46,7 @@ class NodeValueRole(LocatedRole, SphinxRole):
             warn("value", f":node:value: {one_line(reason)}", self.get_location())
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         return [nodes.inline(text, text, classes=["rpg-value"])], []
+
+
+def setup(app: Sphinx) -> None:
+    app.add_role_to_domain("node", "value", NodeValueRole())

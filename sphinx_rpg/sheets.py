@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
@@ -464,3 +465,11 @@ def add_sheet_script(app: Any, pagename: str, templatename: str, context: dict[s
     if doctree is not None and pagename in app.env.get_domain("node").data.get("sheets", {}):
         app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("sheet.js", defer="defer")
+
+
+def setup(app: Sphinx) -> None:
+    """``node:sheet``: a character sheet, and the script that fills it in the browser."""
+    app.add_directive_to_domain("node", "sheet", NodeSheet)
+    app.add_node(node_sheet)
+    app.add_post_transform(SheetResolver)
+    app.connect("html-page-context", add_sheet_script)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from contextvars import ContextVar
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from types import FrameType
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -31,10 +31,10 @@ SETTING = "rpg_engine_time_limit"
 DEFAULT_SECONDS = 10.0
 #: After the limit, the timer fires again this often until the call has returned.
 REPEAT = 0.05
-#: What ``signal.signal`` takes and returns.
 #: The limit of the build under way (set from the configuration at config-inited).
 LIMIT: ContextVar[float] = ContextVar(SETTING, default=DEFAULT_SECONDS)
-Handler = Union[Callable[[int, Union[FrameType, None]], object], int, signal.Handlers, None]
+#: What ``signal.signal`` takes and returns.
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
 
 
 class EngineTimeLimit(Exception):

@@ -22,7 +22,7 @@ from types import SimpleNamespace
 import pytest
 
 from sphinx_rpg import vendor
-from sphinx_rpg.calculator import engine_packages
+from sphinx_rpg.calculator import engine_packages, engine_systems
 from sphinx_rpg.wheel import WheelError, build_wheel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -78,8 +78,16 @@ def test_the_same_sources_give_the_same_wheel_bytes():
     assert build_wheel(["rules"], "0.2") == build_wheel(["rules"], "0.2")
 
 
+def test_the_wheel_carries_the_game_systems_it_holds_as_entry_points_for_the_browser():
+    name, data = build_wheel(["rules"], "1.0", engine_systems(["rules"]))
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        text = archive.read(f"{name.rsplit('-py3', 1)[0]}.dist-info/entry_points.txt").decode()
+    assert text.splitlines()[0] == "[sphinx_rpg.systems]" and "heimr = rules.heimr:REGISTRY" in text.splitlines()
+    assert build_wheel(["rules"], "1.0")[0] != name  # other systems, another file name: never a stale cache
+
+
 def test_the_engine_runs_from_the_wheel_alone(tmp_path):
-    name, data = build_wheel(["rules"], "1.0")
+    name, data = build_wheel(["rules"], "1.0", engine_systems(["rules"]))  # as the build makes it
     wheel = tmp_path / name
     wheel.write_bytes(data)
     out = _run_from_wheel(wheel, "import rules.calculator as c; print(c.__file__); "
@@ -192,6 +200,59 @@ def test_rpg_pyodide_downloads_once_and_says_where_the_copy_is(tmp_path, registr
     assert main(["pyodide", str(tmp_path), "--version", "1.2.3"]) == 0
     assert capsys.readouterr().out.startswith(f"Pyodide 1.2.3 already vendored: {tmp_path / '1.2.3'}")
     assert registry.downloads == 1
+
+
+def test_an_overwritten_runtime_file_is_no_longer_vendored(tmp_path, registry):
+    target = vendor.vendor_pyodide(tmp_path, "1.2.3")
+    assert vendor.vendored(target, "1.2.3")
+    (target / "pyodide.asm.wasm").write_bytes(b"contents of pyodide.asm.wasX")  # same size, other bytes
+    assert vendor.damaged(target, "1.2.3") == ["pyodide.asm.wasm"]
+    assert not vendor.vendored(target, "1.2.3")
+
+
+def test_rpg_pyodide_unpacks_an_overwritten_file_again_from_the_checked_tarball(tmp_path, registry, capsys):
+    from sphinx_rpg.cli import main
+
+    target = vendor.vendor_pyodide(tmp_path, "1.2.3")
+    (target / "pyodide.asm.wasm").write_bytes(b"overwritten")
+    assert main(["pyodide", str(tmp_path), "--version", "1.2.3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["repaired"] == ["pyodide.asm.wasm"] and report["downloaded"] is False
+    assert (target / "pyodide.asm.wasm").read_bytes() == b"contents of pyodide.asm.wasm"
+    assert registry.downloads == 1  # the cached tarball, checked again: no network
+    assert main(["pyodide", str(tmp_path), "--version", "1.2.3"]) == 0
+    assert "every file matches its recorded hash" in capsys.readouterr().out
+
+
+def test_a_copy_vendored_before_hashes_were_recorded_is_unpacked_again(tmp_path, registry):
+    target = vendor.vendor_pyodide(tmp_path, "1.2.3")
+    (target / vendor.STAMP).write_text(json.dumps({"version": "1.2.3", "integrity": registry.integrity}))
+    assert not vendor.vendored(target, "1.2.3")
+    vendor.vendor_pyodide(tmp_path, "1.2.3")
+    assert vendor.vendored(target, "1.2.3")
+
+
+def test_rpg_pyodide_prints_the_setting_relative_to_the_books_conf_py(tmp_path, registry, capsys, monkeypatch):
+    from sphinx_rpg.cli import main
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "conf.py").write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert main(["pyodide", ".cache/pyodide", "--version", "1.2.3"]) == 0
+    assert "in docs/conf.py: rpg_pyodide_vendor = '../.cache/pyodide/1.2.3'" in capsys.readouterr().out
+
+
+def test_the_starters_conf_py_finds_the_vendored_pyodide_itself(tmp_path, registry, monkeypatch):
+    import runpy
+
+    from sphinx_rpg.new import create
+
+    create(tmp_path / "g", "Gale")
+    assert "rpg_pyodide_vendor" not in runpy.run_path(str(tmp_path / "g" / "docs" / "conf.py"))
+    monkeypatch.setattr(vendor, "PYODIDE_VERSION", "1.2.3")
+    vendor.vendor_pyodide(tmp_path / "g" / ".cache" / "pyodide", "1.2.3")
+    setting = runpy.run_path(str(tmp_path / "g" / "docs" / "conf.py"))["rpg_pyodide_vendor"]
+    assert vendor.vendored((tmp_path / "g" / "docs" / setting).resolve(), "1.2.3")
 
 
 def test_rpg_pyodide_reports_a_failed_download_in_one_line(tmp_path, monkeypatch, capsys):
