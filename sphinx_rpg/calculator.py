@@ -196,8 +196,10 @@ class CalculatorElsewhere(SphinxPostTransform):
 
 # -- environment: which pages hold a calculator (parallel and incremental safe) -----------------------
 def calculator_pages(env: Any) -> set[str]:
-    """The pages with a calculator, kept on the environment (pickled with it: plain strings)."""
-    pages: set[str] = env.__dict__.setdefault("rpg_calculator_pages", set())
+    """The pages with a calculator, kept in the node domain's data (pickled with the environment)."""
+    from sphinx_rpg.domain import node_domain
+
+    pages: set[str] = node_domain(env).data.setdefault("calculator_pages", set())
     return pages
 
 
@@ -206,7 +208,9 @@ def purge_doc(app: Any, env: Any, docname: str) -> None:
 
 
 def merge_info(app: Any, env: Any, docnames: Any, other: Any) -> None:
-    calculator_pages(env).update(calculator_pages(other) & set(docnames))
+    # a worker's environment comes without domain objects: its data is read as Sphinx pickled it
+    theirs = other.domaindata.get("node", {}).get("calculator_pages", ())
+    calculator_pages(env).update(set(theirs) & set(docnames))
 
 
 def add_calculator_script(app: Any, pagename: str, templatename: str, context: dict[str, Any],

@@ -14,7 +14,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import preview_entry
@@ -42,7 +42,7 @@ def write_previews(app: Any, exception: Exception | None) -> None:
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    with collector_paused():
+    with collector_paused(pausing(app.config)):
         entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
         for pieces in catalogue(app).all().values():
             entries[pieces.preview_key] = pieces.preview
