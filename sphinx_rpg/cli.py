@@ -311,6 +311,7 @@ def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
         catalogue = text.rstrip("\n")
         return EXIT_OK, json.loads(catalogue), catalogue
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)  # docs/_releases/v0.1/ for a first release
         write_atomically(target, text)
     except OSError as error:
         raise CliError(f"cannot write {target}: {error.strerror or error}") from None
