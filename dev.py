@@ -7,6 +7,8 @@
                            builds of docs/ (both editions) and pytest (unit, integration, Sybil)
     python3 dev.py check   only the static checks: ruff (lint) and mypy (types), configured in
                            pyproject.toml
+    python3 dev.py versions  a small book with every directive built on the lowest Sphinx that
+                           pyproject.toml declares and on the newest (ci/sphinx_versions.py; minutes)
 
 Both create or refresh ``.venv`` first: it is brought up to date whenever ``pyproject.toml`` or
 ``constraints.txt`` changes, so a fresh clone needs no other set-up step.  ``site`` installs only
@@ -168,7 +170,7 @@ def site() -> int:
     return 0
 
 
-LINTED = ("rules", "sphinx_rpg", "bench", "tests", "dev.py", "conftest.py", "docs/conf.py", "docs/conftest.py",
+LINTED = ("rules", "sphinx_rpg", "bench", "ci", "tests", "dev.py", "conftest.py", "docs/conf.py", "docs/conftest.py",
           "supplements")
 
 
@@ -352,10 +354,17 @@ def test() -> int:
     return 1 if failed else 0
 
 
+def versions() -> int:
+    """Every directive on the lowest and the newest Sphinx declared (ci/sphinx_versions.py; minutes)."""
+    return subprocess.run([sys.executable, str(ROOT / "ci" / "sphinx_versions.py"), *sys.argv[2:]]).returncode
+
+
 COMMANDS = {"site": site, "test": test, "check": check}
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["versions"]:  # its own environments, one per Sphinx: not .venv
+        return versions()
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
         print(__doc__)
         return 2

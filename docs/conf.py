@@ -24,16 +24,23 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_enable_extensions = ["colon_fence"]
 
-#: Every game system that has an engine package contributes its registry (import paths, never
-#: callables, so the environment pickle stays valid for incremental builds).
-SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
-rpg_registries = [f"rules.{name}:REGISTRY" for name in SYSTEMS if (ROOT / "rules" / name / "__init__.py").exists()]
+#: Every game system bundled with sphinx-rpg (those whose registry lives in its ``rules`` package), by
+#: the name its ``sphinx_rpg.systems`` entry point gives it: names, never callables, so the environment
+#: pickle stays valid for incremental builds.
+from rules.systems import installed_systems  # noqa: E402  (after the sys.path line above)
+
+rpg_registries = [name for name, path in installed_systems().items() if path.startswith("rules.")]
 
 #: Two editions from one source (``-D rpg_edition=player``): the player edition leaves out each book's
 #: engine reference page (and every worked-example block; see the manual's "Editions").
 rpg_designer_pages = ["*/reference.rst"]
+#: The manual is written for designers in both editions: the player-text check (a lead-in left
+#: dangling, an engine word in player text) reads the rulebooks, not the manual.
+rpg_designer_text = ["manual/*"]
 #: The editions show the same charts: whichever builds first draws each one, the other reads it.
 rpg_chart_cache = "_build/chart-cache"
+#: ...and the same encounter odds: a simulated matchup is played once for both editions.
+rpg_matchup_cache = "_build/matchup-cache"
 
 #: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every
 #: node new or changed since the last one is marked; changes.rst lists what changed, book by book.

@@ -17,20 +17,22 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
+from typing import Any, TypeVar
 
 from rules.formula import Formula
+from rules.matchup import Fights
+from rules.notation import SystemNotation
 from rules.providers import F, Parameter, Providers
 from rules.statblocks import B, StatBlocks
+from rules.uids import UID_PATTERN as UID_PATTERN  # re-exported: the node model's public names
+from rules.uids import InvalidUidError as InvalidUidError
+from rules.uids import NodeError, check_uid
+from rules.uids import is_valid_uid as is_valid_uid
 from rules.values import is_whole
-
-if TYPE_CHECKING:  # rules.systems imports this module
-    from rules.systems import SystemNotation
 
 Value = int | Fraction | str
 T = TypeVar("T", bound=Callable[..., Any])  # a rule implementation: a function or a class
 
-UID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*")
 TYPE_CODE_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 #: The six node types of the published node markup (Nemron's), used when a project configures none.
@@ -58,19 +60,6 @@ SHARED_NODE_TYPES: Mapping[str, str] = {
 def shared_types(*codes: str) -> dict[str, str]:
     """The shared codes a system uses, with their shared names: ``{**shared_types("A", "RU"), **own}``."""
     return {code: SHARED_NODE_TYPES[code] for code in codes}
-
-
-class NodeError(ValueError):
-    """Base class of every error about nodes and registries."""
-
-
-class InvalidUidError(NodeError):
-    def __init__(self, uid: object) -> None:
-        self.uid = uid
-        super().__init__(
-            f"{uid!r} is not a valid node uid: use dotted identifiers such as 'Generic.Trait.Energy' "
-            "(each part starts with a letter; letters, digits, '_' and '-' follow)"
-        )
 
 
 class InvalidTypeError(NodeError):
@@ -105,16 +94,6 @@ class UnknownNodeError(NodeError, KeyError):
 
 class RankError(NodeError):
     """A rank outside what a node allows."""
-
-
-def is_valid_uid(uid: object) -> TypeGuard[str]:
-    return isinstance(uid, str) and UID_PATTERN.fullmatch(uid) is not None
-
-
-def check_uid(uid: object) -> str:
-    if not is_valid_uid(uid):
-        raise InvalidUidError(uid)
-    return uid
 
 
 def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -296,6 +275,8 @@ class Registry:
         self.tables = Providers(system)
         #: The stat blocks pages may show (``.. node:statblock:: system:name``), built by the engine.
         self.statblocks = StatBlocks(system)
+        #: The fight builder ``rpg matchup`` and ``node:matchup`` use (``rules.matchup``), if the system has one.
+        self.matchups = Fights(system)
         #: The module that created the registry (its type labels live there): a build dependency.
         caller = inspect.currentframe().f_back  # type: ignore[union-attr]
         self.module: str | None = caller.f_globals.get("__name__") if caller is not None else None

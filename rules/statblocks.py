@@ -25,6 +25,7 @@ from rules import odds
 from rules.dice import Dist
 from rules.formula import Number
 from rules.tables import Table
+from rules.uids import check_uid
 
 NAME_PATTERN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: An odds line names a handful of targets: more would be a table, which ``node:odds`` prints.
@@ -33,12 +34,6 @@ MAX_TARGETS = 12
 
 class StatBlockError(ValueError):
     """A stat block that is malformed, or a name no package publishes."""
-
-
-def _check_uid(uid: str) -> None:
-    from rules.nodes import check_uid  # rules.nodes imports this module: import on use
-
-    check_uid(uid)
 
 
 @dataclass(frozen=True)
@@ -50,7 +45,7 @@ class Stat:
     note: str = ""
 
     def __post_init__(self) -> None:
-        _check_uid(self.uid)
+        check_uid(self.uid)
         if isinstance(self.value, bool) or not isinstance(self.value, (int, Fraction, str)):
             raise StatBlockError(f"{self.uid}: a stat value is a number or text, not {self.value!r}")
 
@@ -72,7 +67,7 @@ class Attack:
     roll_under: bool = False
 
     def __post_init__(self) -> None:
-        _check_uid(self.uid)
+        check_uid(self.uid)
         if not self.targets or len(self.targets) > MAX_TARGETS:
             raise StatBlockError(f"{self.name}: an attack quotes 1 to {MAX_TARGETS} targets, not {len(self.targets)}")
         if not isinstance(self.dist, Dist):

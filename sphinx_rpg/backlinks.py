@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.errors import NoUri
 from sphinx.util.nodes import clean_astext, make_refnode
 
@@ -120,3 +121,7 @@ def _insert(container: nodes.Element, line: nodes.paragraph) -> None:
             container.insert(index, line)
             return
     container += line
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("doctree-resolved", add_backlinks)

@@ -1,58 +1,43 @@
 """Binding between the book and the engine: load the registries conf.py names, look uids up.
 
-conf.py names registries by import path (``"rules.nemron:REGISTRY"``), never by object, so the
-configuration pickles and incremental builds stay valid.  Loaded registries are cached per process.
+conf.py names registries by system name (``"nemron"``) or import path (``"mygame.rules:REGISTRY"``),
+never by object, so the configuration pickles and incremental builds stay valid.  Names resolve through
+the ``sphinx_rpg.systems`` entry points, as everywhere else (:mod:`rules.systems`).  Loaded registries
+are cached per process.
 """
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rules import systems
 from rules.nodes import Node, Registry
 from rules.providers import TableProvider
+from rules.systems import SystemLoadError
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.bulk import collector_paused
 
+#: An ``rpg_registries`` entry that cannot be used (the engine's one loader raises it; the message says why).
+RegistryLoadError = SystemLoadError
 
-class RegistryLoadError(Exception):
-    """An ``rpg_registries`` entry that cannot be used; the message says why."""
 
+def load_registry(spec: str) -> Registry:
+    """The registry a system name or import path names, loaded by :func:`rules.systems.load_registry`.
 
-def load_registry(path: str) -> Registry:
-    module_name, sep, attribute = path.partition(":")
-    if not sep or not module_name or not attribute:
-        raise RegistryLoadError(f"{path!r} is not of the form 'package.module:NAME'")
+    Here behind the boundary: a registry module that exits the process or fails in any other way
+    becomes a :class:`RegistryLoadError`, never the end of the build.
+    """
     try:
         with collector_paused():  # a registry of thousands of nodes: see sphinx_rpg.bulk
-            module = call_engine(importlib.import_module, module_name)
-    except EngineFailure as failure:  # an engine bug (even sys.exit) must not end the build
-        raise RegistryLoadError(f"cannot import {module_name!r}: {failure}"
-                                f"{_import_hint(module_name, failure.error)}") from failure.error
-    registry = getattr(module, attribute, None)
-    if not isinstance(registry, Registry):
-        found = "nothing" if registry is None else type(registry).__name__
-        elsewhere = (f" (a Registry of another copy of the engine, {type(registry).__module__} from "
-                     f"{getattr(sys.modules.get(type(registry).__module__), '__file__', '?')})"
-                     if type(registry).__name__ == "Registry" else "")
-        raise RegistryLoadError(f"{path!r} is {found}{elsewhere}, not a rules.nodes.Registry")
-    return registry
-
-
-def _import_hint(module_name: str, error: BaseException) -> str:
-    """What to do about a registry module that cannot be imported."""
-    package = module_name.split(".")[0]
-    if package == "rules":
-        return ("; 'rules' is sphinx-rpg's own engine package, and a game never goes inside it: put your game "
-                "in a package of its own (rpg new names it after the game) and name it here as 'yourgame:REGISTRY'")
-    if isinstance(error, ModuleNotFoundError) and error.name == package:
-        return (f"; is the folder that holds the package {package!r} on sys.path? conf.py can add it: "
-                "sys.path.insert(0, str(Path(__file__).resolve().parent.parent))")
-    return ""
+            return call_engine(systems.load_registry, spec)
+    except EngineFailure as failure:
+        if isinstance(failure.error, SystemLoadError):
+            raise failure.error from None
+        module = systems.registry_path(spec).partition(":")[0]  # it parsed, or SystemLoadError came back
+        raise RegistryLoadError(f"game system {spec!r}: cannot import {module!r}: {failure}") from failure.error
 
 
 @dataclass(frozen=True)

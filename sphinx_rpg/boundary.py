@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
+from sphinx_rpg.timelimit import cpu_time_limit, engine_time_limit
+
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -76,9 +78,14 @@ class EngineFailure(Exception):
 
 
 def call_engine(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-    """Call code the extension does not own; any failure but Ctrl-C becomes :class:`EngineFailure`."""
+    """Call code the extension does not own; any failure but Ctrl-C becomes :class:`EngineFailure`.
+
+    The call is bounded: past ``rpg_engine_time_limit`` seconds of CPU it is stopped (also an
+    :class:`EngineFailure`), so a builder that never returns costs one warning, not the build.
+    """
     try:
-        return function(*args, **kwargs)
+        with cpu_time_limit(engine_time_limit()):
+            return function(*args, **kwargs)
     except KeyboardInterrupt:
         raise
     except BaseException as error:

@@ -19,11 +19,12 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
-from rules.systems import BUNDLED
+from rules.systems import SystemLoadError, installed_systems, registry_path
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.vendor import PYODIDE_VERSION, vendored
 from sphinx_rpg.warnings import warn
@@ -40,11 +41,13 @@ class node_calculator(nodes.General, nodes.Element):
 
 
 def _system_spec(path: str) -> str:
-    """What the browser passes to ``rules.systems.load_registry``: a bundled short name when it is one."""
-    for name in BUNDLED:
-        if path == f"rules.{name}:REGISTRY":
-            return name
-    return path
+    """What the browser passes to ``rules.systems.load_registry``: the system's name when it is an
+    installed one (the engine wheel carries the same entry points), else the import path."""
+    names = {value: name for name, value in installed_systems().items()}
+    try:
+        return names.get(registry_path(path), path)
+    except SystemLoadError:
+        return path
 
 
 def _whole(value: str) -> int:
@@ -203,6 +206,7 @@ def add_calculator_script(app: Any, pagename: str, templatename: str, context: d
     """Only pages with a calculator load calculator.js (which loads nothing more until it is used)."""
     if doctree is not None and pagename in calculator_pages(app.env):
         app.add_css_file("calculator.css")
+        app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("calculator.js", defer="defer")
 
 
@@ -216,9 +220,17 @@ def engine_packages(config: Any) -> list[str]:
         return [str(name) for name in chosen]
     packages = ["rules"]
     for path in configured_paths(config):
-        if isinstance(path, str) and path.strip():
-            packages.append(path.strip().partition(":")[0].partition(".")[0])
+        try:
+            packages.append(registry_path(path).partition(":")[0].partition(".")[0])  # type: ignore[arg-type]
+        except SystemLoadError:  # reported by the binding, as node.registry
+            continue
     return list(dict.fromkeys(packages))
+
+
+def engine_systems(packages: list[str]) -> dict[str, str]:
+    """The installed game systems whose registries the wheel holds: its ``sphinx_rpg.systems`` entry points."""
+    return {name: path for name, path in installed_systems().items()
+            if path.partition(":")[0].partition(".")[0] in packages}
 
 
 def _pyodide_source(app: Any) -> Path | None:
@@ -243,7 +255,7 @@ def _copy_tree(source: Path, target: Path) -> None:
 
 def write_calculator_files(app: Any, exception: BaseException | None) -> None:
     """``build-finished``: the engine wheel, the vendored Pyodide and the manifest the script reads."""
-    from sphinx_rpg import __version__
+    from sphinx_rpg.version import __version__
     from sphinx_rpg.wheel import DISTRIBUTION, WheelError, build_wheel, wheel_name
 
     if exception is not None or app.builder.format != "html" or not calculator_pages(app.env):
@@ -253,11 +265,12 @@ def write_calculator_files(app: Any, exception: BaseException | None) -> None:
     packages = engine_packages(app.config)
     version = str(app.config.release or app.config.version or __version__)
     try:
-        name = wheel_name(packages, version)
+        systems = engine_systems(packages)
+        name = wheel_name(packages, version, systems)
         if not (folder / name).is_file():
             for old in folder.glob(f"{DISTRIBUTION}-*.whl"):
                 old.unlink()
-            name, data = build_wheel(packages, version)
+            name, data = build_wheel(packages, version, systems)
             (folder / name).write_bytes(data)
     except (WheelError, OSError) as error:
         warn("calculator", f"the dice calculator's engine wheel cannot be built: {error}", None)
@@ -276,3 +289,15 @@ def write_calculator_files(app: Any, exception: BaseException | None) -> None:
     path = folder / MANIFEST
     if not path.is_file() or path.read_text(encoding="utf-8") != manifest:
         path.write_text(manifest, encoding="utf-8")
+
+
+def setup(app: Sphinx) -> None:
+    """``node:calculator``: the engine in the reader's browser, and the files it runs from."""
+    app.add_directive_to_domain("node", "calculator", NodeCalculator)
+    app.add_node(node_calculator)
+    app.add_post_transform(CalculatorHtml)
+    app.add_post_transform(CalculatorElsewhere)
+    app.connect("env-purge-doc", purge_doc)
+    app.connect("env-merge-info", merge_info)
+    app.connect("html-page-context", add_calculator_script)
+    app.connect("build-finished", write_calculator_files)

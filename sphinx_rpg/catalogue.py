@@ -73,8 +73,8 @@ def engine_files(packages: set[str]) -> list[tuple[str, str, int, int]]:
 
 def cache_key(app: Any) -> str:
     """Everything besides a node's record that its pieces are made from."""
-    from sphinx_rpg import __version__
     from sphinx_rpg.binding import binding_for, configured_paths
+    from sphinx_rpg.version import __version__
 
     builder = app.builder
     binding = binding_for(app.config)
@@ -157,8 +157,7 @@ class Catalogue:
 
 def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str) -> Pieces:
     from sphinx_rpg.config import render_title
-    from sphinx_rpg.export import node_entry
-    from sphinx_rpg.previews import preview_entry
+    from sphinx_rpg.entries import node_entry, preview_entry
 
     key, preview = preview_entry(domain, record, uri)
     heading = render_title(env.config.rpg_heading_format, name=record.name, types=record.types,

@@ -75,7 +75,7 @@ def chart_svg(table: Table, kind: str = "line", cache: Path | None = None) -> st
 
 def _keep(path: Path, svg: str) -> None:
     """Write ``path`` whole or not at all: two builds drawing the same chart at once both succeed."""
-    from sphinx_rpg.export import write_atomically
+    from sphinx_rpg.files import write_atomically
 
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, svg)

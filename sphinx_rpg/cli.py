@@ -10,6 +10,8 @@
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
     rpg pyodide .cache/pyodide         vendor Pyodide from the npm registry for the dice calculator
+    rpg matchup --system nemron brandon raider   how likely a fight is to go each way (exact or simulated)
+
     rpg serve                          a live preview on 127.0.0.1, rebuilt as pages or the engine change
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
@@ -113,12 +115,12 @@ def _find_game_here(system: str) -> None:
 
 
 def _system_hint(system: str) -> str:
-    """`` (did you mean 'nemron'?)`` among the bundled systems and the game packages of the current folder."""
-    from rules.systems import BUNDLED
+    """`` (did you mean 'nemron'?)`` among the installed systems and the game packages of the current folder."""
+    from rules.systems import installed_systems
     from sphinx_rpg.guidance import did_you_mean
 
     games = [path.parent.name for path in Path.cwd().glob("*/__init__.py") if path.parent.name.isidentifier()]
-    return did_you_mean(system.strip().partition(":")[0].partition(".")[0], [*BUNDLED, *games])
+    return did_you_mean(system.strip().partition(":")[0].partition(".")[0], [*installed_systems(), *games])
 
 
 def _notation(system: str) -> SystemNotation:
@@ -130,12 +132,23 @@ def _notation(system: str) -> SystemNotation:
 
 
 def _parse_range(text: str) -> range:
-    from sphinx_rpg.directives.tables import TableArgumentError, parse_range
+    from sphinx_rpg.directives.cells import TableArgumentError
+    from sphinx_rpg.directives.tables import parse_range
 
     try:
         return parse_range(text)
     except TableArgumentError as error:
         raise CliError(str(error)) from None
+
+
+def _seed(text: str) -> int:
+    """The seeds the page's calculator accepts, and no others: a roll can be checked both ways."""
+    from rules.calculator import checked_seed
+
+    try:
+        return checked_seed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -293,7 +306,8 @@ def command_check(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from sphinx_rpg.export import is_previous_export, write_atomically
+    from sphinx_rpg.export import is_previous_export
+    from sphinx_rpg.files import write_atomically
 
     docs, target = Path(args.docs), Path(args.output)
     to_stdout = args.output == "-"
@@ -417,7 +431,7 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
 def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
                      "rulebooks.", epilog="Notation that starts with '-' goes after '--': rpg roll -- -1d6")
-    from sphinx_rpg import __version__
+    from sphinx_rpg.version import __version__
 
     parser.add_argument("--version", action="version", version=f"rpg (sphinx-rpg) {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -427,7 +441,7 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
 
     roll = commands.add_parser("roll", help="roll dice notation (4d6kh3, 2d6+3, 6d6>=4, d6!)")
     roll.add_argument("notation", type=_nonempty)
-    roll.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
+    roll.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible roll (0 to 4294967295)")
     roll.add_argument("--dc", type=int, default=None, help="difficulty: report success when total >= DC")
     roll.add_argument("--system", default=None, type=_nonempty,
                       help=SYSTEM_HELP + "; it may add side-roll flags of its own")
@@ -490,7 +504,9 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
                          help=f"the Pyodide release (default {PYODIDE_VERSION}, the one the calculator is tested with)")
     common(pyodide)
     pyodide.set_defaults(run=command_pyodide)
+    from sphinx_rpg.matchup_cli import add_matchup
 
+    add_matchup(commands, common)
     from sphinx_rpg.serve import add_command as add_serve
 
     add_serve(commands, common)

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
+
+from sphinx.application import Sphinx
 
 from rules.nodes import CORE_NODE_TYPES, format_types
 from rules.tables import Table
+from sphinx_rpg.settings import setting_location
 from sphinx_rpg.vendor import PYODIDE_VERSION
+from sphinx_rpg.warnings import warn
 
 #: name -> (default, rebuild, types, description). ``rebuild="env"``: changing it re-reads every page.
-CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
+#: When a changed setting rebuilds: what ``Sphinx.add_config_value`` accepts.
+Rebuild = Literal["", "env", "html"]
+
+CONFIG_VALUES: dict[str, tuple[Any, Rebuild, tuple[type, ...], str]] = {
     "rpg_registries": ([], "env", (list, tuple, str),
                        "import paths of the engine's registries, such as rules.nemron:REGISTRY"),
     "rpg_node_types": (dict(CORE_NODE_TYPES), "env", (dict,),
@@ -107,3 +114,20 @@ def config_table() -> Table:
             for name, (default, rebuild, _types, description) in CONFIG_VALUES.items()]
     return Table.of(("Setting", "Default", "When changed", "Meaning"), rows, "Configuration values",
                     code=("Setting", "Default"))
+
+
+def check_templates(app: Sphinx) -> None:
+    """A typo in rpg_ref_format / rpg_heading_format is reported once, not silently replaced."""
+    for name in ("rpg_ref_format", "rpg_heading_format"):
+        problem = template_error(getattr(app.config, name))
+        if problem:
+            warn("option", f"{name} = {getattr(app.config, name)!r}: {problem}; the default "
+                           "'{name} ({types})' is used", setting_location(app, name))
+
+
+def setup(app: Sphinx) -> None:
+    """The ``rpg_*`` settings, checked once the builder exists."""
+    for name, (default, rebuild, types, description) in CONFIG_VALUES.items():
+        app.add_config_value(name, default, rebuild, types, description=description)
+    app.connect("config-inited", exclude_tool_dirs)
+    app.connect("builder-inited", check_templates)

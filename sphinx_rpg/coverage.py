@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
@@ -56,3 +57,8 @@ def report_coverage(app: Any, env: BuildEnvironment) -> None:
             location = f"{source}:{node.line}" if source and node.line else (str(source) if source else None)
             warn("undocumented", f"rule object {node.uid!r} ({node.implementation_path or node.module}) "
                                  "is not defined by any page", location=location)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", report_registry_errors)
+    app.connect("env-check-consistency", report_coverage)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple
 from docutils import nodes
 from docutils.nodes import Element
 from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
@@ -541,3 +542,11 @@ def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
     touched = [record for pair in shown.values() for record in pair if record is not None]
     docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown) | external)
     return sorted(docs | (domain.changelog_docs() if changed else set()) | backlinked)
+
+
+def setup(app: Sphinx) -> None:
+    """The ``node`` domain, which pages must be rewritten, and what a missing node reference says."""
+    app.add_domain(NodeDomain)
+    app.connect("env-get-updated", pages_to_rewrite)
+    app.connect("env-check-consistency", check_consistency)
+    app.connect("warn-missing-reference", warn_missing_node)

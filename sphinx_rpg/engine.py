@@ -57,6 +57,9 @@ def engine_problem() -> str | None:
 
 def _load_real_engine() -> None:
     """Put sphinx-rpg's own ``rules`` in ``sys.modules`` (dropping a foreign one already imported)."""
+    # The extension's one sys.modules edit, and why it must be: the engine is the top-level package
+    # ``rules``, and a designer's own ``rules`` first on sys.path would make every import of it fail
+    # inside Sphinx.  It happens only then, and the build reports it (node.registry) with the fix.
     for name in [n for n in sys.modules if n == ENGINE or n.startswith(ENGINE + ".")]:
         del sys.modules[name]
     spec = importlib.util.spec_from_file_location(ENGINE, EXPECTED / "__init__.py",

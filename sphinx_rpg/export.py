@@ -8,21 +8,21 @@ them, each with its fields, bounds and formulas (as parsed trees), so a tool can
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.binding import Binding, binding_for
-from sphinx_rpg.boundary import rule_facts
+from sphinx_rpg.binding import binding_for
 from sphinx_rpg.bulk import collector_paused
-from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.catalogue import catalogue
+from sphinx_rpg.domain import node_domain
+from sphinx_rpg.entries import node_entry
+from sphinx_rpg.files import write_atomically, write_if_changed
 
 SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
@@ -59,36 +59,6 @@ def document_tail(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
     return {"sheets": sheets} if sheets else {}
 
 
-def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: NodeRecord, uri: str) -> dict[str, Any]:
-    """One node of the document; ``uri`` is its page's URL relative to the site root."""
-    rule = binding.lookup(record.uid)
-    registry = binding.registry_of(record.uid)
-    return {
-        "uid": record.uid,
-        "name": record.name,
-        "title": domain.display_title(record),
-        "types": list(record.types),
-        "type_names": list(record.type_names),
-        "namespace": record.namespace,
-        "summary": record.summary,
-        "docname": record.docname,
-        "url": f"{uri}#{record.anchor}",
-        "anchor": record.anchor,
-        "source": {"file": record.source or str(env.doc2path(record.docname, False)), "line": record.lineno},
-        "system": registry.system if registry else None,
-        "rule": (rule.implementation_path or rule.module) if rule else None,
-        "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
-                  for f in _facts(rule)],
-        "digest": record.digest,
-        **({"overrides": record.overrides} if record.overrides else {}),
-    }
-
-
-def _facts(rule: Any) -> tuple[Any, ...]:
-    """The rule's facts; none when they cannot be computed (node:def already warned, as node.facts)."""
-    return rule_facts(rule)
-
-
 def is_previous_export(path: Path) -> bool:
     """True when ``path`` holds a nodes.json this extension wrote (so replacing it loses nothing)."""
     try:
@@ -97,25 +67,6 @@ def is_previous_export(path: Path) -> bool:
     except (OSError, UnicodeDecodeError):
         return False
     return head.startswith('{"schema_version":')
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a temporary file beside ``path``, then rename it over: a crash never leaves half a file."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would make the export private
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:
@@ -134,21 +85,8 @@ def joined_document(env: BuildEnvironment, page_uri: Any, entries: Iterable[str]
     return f'{head[:-1]},"nodes":[{",".join(entries)}]{"," + tail[1:] if tail != "{}" else "}"}'
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write ``text`` unless the file already holds it (an unchanged catalogue keeps its file); True if written."""
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return False
-    except (OSError, UnicodeDecodeError):
-        pass
-    write_atomically(path, text)
-    return True
-
-
 def on_build_finished(app: Any, exception: Exception | None) -> None:
     """``build-finished``: nodes.json beside the HTML, from the nodes' pieces kept between builds."""
-    from sphinx_rpg.catalogue import catalogue
-
     builder = app.builder
     if exception is None and builder.format == "html" and app.config.rpg_nodes_json:
         with collector_paused():
@@ -181,7 +119,7 @@ class NodesJsonBuilder(Builder):
         write_nodes_json(self.env, Path(self.outdir), self.get_target_uri)
 
 
-def setup(app: Any) -> dict[str, Any]:
-    """Entry point for ``sphinx.builders`` so ``-b nodes_json`` works even before the extension loads."""
-    app.setup_extension("sphinx_rpg")
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+def setup(app: Sphinx) -> None:
+    """nodes.json beside every HTML build, and the ``nodes_json`` builder that writes only it."""
+    app.add_builder(NodesJsonBuilder)
+    app.connect("build-finished", on_build_finished)

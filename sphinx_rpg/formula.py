@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from rules.formula import Box, Fenced, Formula, Over, Symbol
@@ -66,3 +67,7 @@ class FormulaAsMath(SphinxPostTransform):
         for node in list(self.document.findall(nodes.inline)):
             if CLASS in node["classes"] and node.get("latex"):
                 node.replace_self(nodes.math(node["latex"], node["latex"]))
+
+
+def setup(app: Sphinx) -> None:
+    app.add_post_transform(FormulaAsMath)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
@@ -215,3 +216,10 @@ class GraphRenderer(SphinxPostTransform):
                 result.append(nodes.container("", nodes.raw("", svg, format="html"), classes=["rpg-graph-box"]))
             result.extend(placeholder.children)
             placeholder.replace_self(result)
+
+
+def setup(app: Sphinx) -> None:
+    """``node:graph``: a dependency picture drawn from the registry."""
+    app.add_directive_to_domain("node", "graph", NodeGraph)
+    app.add_node(node_graph)
+    app.add_post_transform(GraphRenderer)

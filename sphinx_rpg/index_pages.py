@@ -82,7 +82,7 @@ def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, A
     """The page's fingerprint, or None when something in its context cannot be described stably."""
     from sphinx import __version__ as sphinx_version
 
-    from sphinx_rpg import __version__
+    from sphinx_rpg.version import __version__
 
     builder = app.builder
     build_info = getattr(builder, "build_info", None)

@@ -11,11 +11,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.bulk import collector_paused
-from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
-from sphinx_rpg.inline import plain_text, shorten
+from sphinx_rpg.catalogue import catalogue
+from sphinx_rpg.domain import node_domain
+from sphinx_rpg.entries import preview_entry
+from sphinx_rpg.files import write_if_changed
 
 PREVIEWS_FILE = "rpg-previews.json"
 PREVIEWS_VERSION = 1
@@ -34,18 +37,8 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
     return {"version": PREVIEWS_VERSION, "nodes": entries}
 
 
-def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, str]]:
-    """The node's key (its URL) and what its preview shows."""
-    sentence = record.sentence or shorten(plain_text(record.summary))
-    return f"{uri}#{record.anchor}", {"title": domain.display_title(record),
-                                      "types": ", ".join(record.type_names), "text": sentence}
-
-
 def write_previews(app: Any, exception: Exception | None) -> None:
     """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between builds."""
-    from sphinx_rpg.catalogue import catalogue
-    from sphinx_rpg.export import write_if_changed
-
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
@@ -55,3 +48,7 @@ def write_previews(app: Any, exception: Exception | None) -> None:
             entries[pieces.preview_key] = pieces.preview
         nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
     write_if_changed(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{{nodes}}}}}\n')
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("build-finished", write_previews)

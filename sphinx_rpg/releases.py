@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
@@ -28,6 +29,7 @@ from sphinx_rpg.changes import (
     catalogue_from_document,
     compare_nodes,
     diff_catalogues,
+    fact_labels,
     load_catalogue,
 )
 from sphinx_rpg.domain import node_domain
@@ -96,6 +98,17 @@ def _versionmodified(kind: str, label: str, text: str) -> nodes.Node:
     return box
 
 
+#: id(catalogue) -> (catalogue, the fact labels it records): worked out once per release, not per node.
+_KNOWN_FACTS: dict[int, tuple[Catalogue, frozenset[tuple[str, str]]]] = {}
+
+
+def _known_facts(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
+    kept = _KNOWN_FACTS.get(id(catalogue))
+    if kept is None or kept[0] is not catalogue:
+        kept = _KNOWN_FACTS[id(catalogue)] = (catalogue, fact_labels(catalogue))
+    return kept[1]
+
+
 def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], location: Any) -> nodes.Node | None:
     """"New since 0.1" or "Changed since 0.1: ..." for a node, against the last release; else None."""
     label = latest_release(env)
@@ -107,7 +120,7 @@ def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], locat
     released = catalogue.nodes.get(uid)
     if released is None:
         return _versionmodified("versionadded", label, "")
-    kinds, details = compare_nodes(released, entry)
+    kinds, details = compare_nodes(released, entry, _known_facts(catalogue))
     if not kinds:
         return None
     return _versionmodified("versionchanged", label, "; ".join(details) + ".")
@@ -202,3 +215,10 @@ class ChangesResolver(SphinxPostTransform):
                 items += nodes.list_item("", paragraph)
             result.append(items)
         return result
+
+
+def setup(app: Sphinx) -> None:
+    """``node:changes``: what changed since a released version of the book."""
+    app.add_directive_to_domain("node", "changes", NodeChanges)
+    app.add_node(node_changes)
+    app.add_post_transform(ChangesResolver)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxRole
 
 from sphinx_rpg.binding import binding_for
@@ -45,3 +46,7 @@ class NodeValueRole(LocatedRole, SphinxRole):
             warn("value", f":node:value: {one_line(reason)}", self.get_location())
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         return [nodes.inline(text, text, classes=["rpg-value"])], []
+
+
+def setup(app: Sphinx) -> None:
+    app.add_role_to_domain("node", "value", NodeValueRole())

@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
+
 from sphinx_rpg.warnings import warn
 
 
@@ -32,3 +34,7 @@ def report_deprecated_settings(app: Any) -> None:
         warn("option", "rpg_table_modules is deprecated and has no effect: node:table shows only "
                        "tables a registry publishes (Registry.table), named 'system:table'",
              setting_location(app, "rpg_table_modules"))
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", report_deprecated_settings)

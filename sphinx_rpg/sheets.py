@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
@@ -462,4 +463,13 @@ def add_sheet_script(app: Any, pagename: str, templatename: str, context: dict[s
     """Only pages with a sheet load sheet.js (and are marked for the print stylesheet)."""
     # the domain knows which pages hold a sheet: no walk over every page's whole doctree
     if doctree is not None and pagename in app.env.get_domain("node").data.get("sheets", {}):
+        app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("sheet.js", defer="defer")
+
+
+def setup(app: Sphinx) -> None:
+    """``node:sheet``: a character sheet, and the script that fills it in the browser."""
+    app.add_directive_to_domain("node", "sheet", NodeSheet)
+    app.add_node(node_sheet)
+    app.add_post_transform(SheetResolver)
+    app.connect("html-page-context", add_sheet_script)

@@ -17,6 +17,7 @@ from typing import ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
@@ -150,3 +151,7 @@ class NodeStatBlock(SphinxDirective):
             line += nodes.inline(odds, odds, classes=["rpg-statblock-odds"])
             box += line
         return box
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive_to_domain("node", "statblock", NodeStatBlock)

@@ -18,6 +18,7 @@ from typing import Any
 from docutils import nodes
 from docutils.utils import new_document
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.environment import CONFIG_OK, BuildEnvironment
 
 #: pending_xref types that are resolved by asking every domain (``resolve_any_xref``).
@@ -116,3 +117,9 @@ def external_nodes(env: BuildEnvironment) -> dict[str, str]:
         return {str(uid): repr(item) for uid, item in entries.items()}
     except AttributeError:
         return {}
+
+
+def setup(app: Sphinx) -> None:
+    """Remember what each page read from outside itself, and reread pages whose conditions changed."""
+    app.connect("doctree-read", note_doctree)
+    app.connect("env-get-outdated", reread_conditional)

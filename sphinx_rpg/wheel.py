@@ -15,7 +15,7 @@ import importlib.util
 import io
 import re
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 __all__ = ["WheelError", "build_wheel", "package_files", "wheel_name"]
@@ -84,16 +84,26 @@ def _full_version(version: str, contents: list[tuple[str, bytes]]) -> str:
     return f"{_safe_version(version)}+{digest.hexdigest()[:12]}"
 
 
-def wheel_name(packages: Iterable[str], version: str) -> str:
+def _entry_points(systems: Mapping[str, str]) -> bytes:
+    """``entry_points.txt``: the game systems the wheel holds, found in Pyodide as on the build machine."""
+    if not systems:
+        return b""
+    return ("[sphinx_rpg.systems]\n" + "".join(f"{name} = {path}\n" for name, path in sorted(systems.items()))).encode()
+
+
+def wheel_name(packages: Iterable[str], version: str, systems: Mapping[str, str] | None = None) -> str:
     """The file name :func:`build_wheel` gives these sources (cheap: nothing is compressed)."""
     _, contents = _contents(packages)
-    return f"{DISTRIBUTION}-{_full_version(version, contents)}-py3-none-any.whl"
+    entry_points = _entry_points(systems or {})
+    return f"{DISTRIBUTION}-{_full_version(version, [*contents, ('entry_points.txt', entry_points)])}-py3-none-any.whl"
 
 
-def build_wheel(packages: Iterable[str], version: str) -> tuple[str, bytes]:
-    """(file name, bytes) of a pure-Python wheel holding ``packages``; the same inputs, the same bytes."""
+def build_wheel(packages: Iterable[str], version: str, systems: Mapping[str, str] | None = None) -> tuple[str, bytes]:
+    """(file name, bytes) of a pure-Python wheel holding ``packages``, and ``systems`` (name: registry
+    path) as its ``sphinx_rpg.systems`` entry points; the same inputs, the same bytes."""
     names, contents = _contents(packages)
-    full_version = _full_version(version, contents)
+    entry_points = _entry_points(systems or {})
+    full_version = _full_version(version, [*contents, ("entry_points.txt", entry_points)])
     dist_info = f"{DISTRIBUTION}-{full_version}.dist-info"
     metadata = (f"Metadata-Version: 2.1\nName: {DISTRIBUTION}\nVersion: {full_version}\n"
                 f"Summary: The rules engine of a sphinx-rpg rulebook ({', '.join(names)})\n").encode()
@@ -101,6 +111,8 @@ def build_wheel(packages: Iterable[str], version: str) -> tuple[str, bytes]:
     top_level = ("\n".join(names) + "\n").encode()
     contents += [(f"{dist_info}/METADATA", metadata), (f"{dist_info}/WHEEL", wheel),
                  (f"{dist_info}/top_level.txt", top_level)]
+    if entry_points:
+        contents.append((f"{dist_info}/entry_points.txt", entry_points))
     record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in contents)
     record += f"{dist_info}/RECORD,,\n"
     buffer = io.BytesIO()

@@ -1,15 +1,21 @@
-"""The ``node`` domain's directives."""
+"""The ``node`` domain's core directives: definitions, listings, computed tables, examples, legends.
 
-from sphinx_rpg.directives.definition import NodeDefinition, node_heading
+Directives that belong to a feature of their own (sheets, graphs, stat blocks, editions, changes,
+the calculator) are registered by that feature's module.
+"""
+
+from sphinx.application import Sphinx
+
+from sphinx_rpg.directives.definition import (
+    NodeDefinition,
+    depart_node_heading_html,
+    node_heading,
+    visit_node_heading_html,
+)
 from sphinx_rpg.directives.example import NodeExample
 from sphinx_rpg.directives.legend import NodeLegend
 from sphinx_rpg.directives.listing import ListingResolver, NodeCards, NodeListing, node_listing
 from sphinx_rpg.directives.tables import NodeOdds, NodeTable
-from sphinx_rpg.editions import DesignerBlock, PlayerBlock
-from sphinx_rpg.graphs import NodeGraph
-from sphinx_rpg.releases import NodeChanges
-from sphinx_rpg.sheets import NodeSheet
-from sphinx_rpg.statblocks import NodeStatBlock
 
 DIRECTIVES = {
     "def": NodeDefinition,
@@ -19,12 +25,15 @@ DIRECTIVES = {
     "odds": NodeOdds,
     "example": NodeExample,
     "legend": NodeLegend,
-    "designer": DesignerBlock,
-    "player": PlayerBlock,
-    "changes": NodeChanges,
-    "graph": NodeGraph,
-    "sheet": NodeSheet,
-    "statblock": NodeStatBlock,
 }
 
-__all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing"]
+
+def setup(app: Sphinx) -> None:
+    for name, directive in DIRECTIVES.items():
+        app.add_directive_to_domain("node", name, directive)
+    app.add_node(node_heading, html=(visit_node_heading_html, depart_node_heading_html))
+    app.add_node(node_listing)
+    app.add_post_transform(ListingResolver)
+
+
+__all__ = ["DIRECTIVES", "ListingResolver", "node_heading", "node_listing", "setup"]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -16,27 +14,17 @@ from sphinx.util.typing import OptionSpec
 
 from rules import odds
 from rules.providers import parse_argument_text
-from rules.tables import Table, percent
+from rules.tables import Table
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.charts import CHART_KINDS, chart_svg, matplotlib_available
+from sphinx_rpg.directives.cells import Fill, TableArgumentError, _is_number, _same, render_cell
+from sphinx_rpg.directives.varied import run_varied
 from sphinx_rpg.warnings import warn
-
-#: Fills one combination of a ``:vary:`` into a text the page wrote.
-Fill = Callable[[str], str]
-
-
-def _same(text: str) -> str:
-    return text
-
 
 _PUBLISHED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):([A-Za-z_][A-Za-z0-9_]*)")
 _RANGE = re.compile(r"\s*(-?\d+)\s*(?:(?:-|\.\.)\s*(-?\d+)\s*)?$")
 MAX_TABLE_ROWS = 1000
-
-
-class TableArgumentError(ValueError):
-    """A ``node:table``/``node:odds`` request the page cannot make (the message says why)."""
 
 
 def parse_range(text: str) -> range:
@@ -51,17 +39,6 @@ def parse_range(text: str) -> range:
     if high - low + 1 > MAX_TABLE_ROWS:
         raise TableArgumentError(f"the range {text!r} has more than {MAX_TABLE_ROWS} rows")
     return range(low, high + 1)
-
-
-def render_cell(value: object, probability: bool, exact: bool) -> str:
-    if probability and isinstance(value, (Fraction, int)) and not isinstance(value, bool):
-        fraction = Fraction(value)
-        if exact and fraction.denominator != 1:
-            return f"{percent(fraction)} ({fraction.numerator}/{fraction.denominator})"
-        return percent(fraction)
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    return "" if value is None else str(value)
 
 
 def table_nodes(table: Table, *, caption: str = "", exact: bool = False) -> nodes.table:
@@ -87,10 +64,6 @@ def table_nodes(table: Table, *, caption: str = "", exact: bool = False) -> node
     group += head
     group += body
     return node
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
 class _ComputedTable(SphinxDirective):
@@ -131,8 +104,6 @@ class _ComputedTable(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         if "vary" in self.options:
-            from sphinx_rpg.directives.varied import run_varied  # it renders through this class
-
             return run_varied(self)
         try:
             table = self.checked_table()

@@ -13,7 +13,7 @@ import html
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from docutils import nodes
 
@@ -31,11 +31,8 @@ from rules.variations import (
     substitute,
 )
 from sphinx_rpg.boundary import EngineFailure, call_engine
-from sphinx_rpg.directives.tables import TableArgumentError, _is_number, render_cell
+from sphinx_rpg.directives.cells import ComputedTable, Fill, TableArgumentError, _is_number, render_cell
 from sphinx_rpg.warnings import warn
-
-if TYPE_CHECKING:
-    from sphinx_rpg.directives.tables import Fill, _ComputedTable
 
 #: The configuration value bounding the combinations of one table (and its default).
 LIMIT_SETTING = "rpg_odds_max_combinations"
@@ -105,7 +102,7 @@ def data_html(data: Mapping[str, Any]) -> str:
     return f'<script type="application/json" class="rpg-odds-data">{text}</script>'
 
 
-def _static_default(directive: _ComputedTable, values: Mapping[str, Value]) -> list[nodes.Node]:
+def _static_default(directive: ComputedTable, values: Mapping[str, Value]) -> list[nodes.Node]:
     """The default combination alone, as a plain computed table (after a warning said why)."""
     fill = filler(values)
     try:
@@ -130,7 +127,7 @@ def _position(values: Mapping[str, Value], parameters: Sequence[Parameter]) -> i
     return position
 
 
-def run_varied(directive: _ComputedTable) -> list[nodes.Node]:
+def run_varied(directive: ComputedTable) -> list[nodes.Node]:
     """Parse ``:vary:``, compute every combination within the bounds, render the default and the data."""
     name = directive.name
     try:

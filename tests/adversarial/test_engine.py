@@ -127,7 +127,8 @@ def test_a_registry_module_that_fails_to_import_is_a_located_warning(tmp_path, n
 ODD_SETTINGS = [
     ("a-string", "rpg_registries = '{module}:REGISTRY'\n", "is a string"),
     ("a-number-in-the-list", "rpg_registries = rpg_registries + [5]\n", "is not an import path"),
-    ("no-colon", "rpg_registries = rpg_registries + ['just.a.module']\n", "is not of the form"),
+    # a module path without ':NAME' means its REGISTRY, as for `rpg --system` (one loader, one syntax)
+    ("module-path", "rpg_registries = rpg_registries + ['just.a.module']\n", "unknown game system 'just.a.module'"),
 ]
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from rules.systems import BUNDLED, SystemLoadError, load_registry, registry_path
+import rules
+from rules.systems import SystemLoadError, _installed, installed_systems, load_registry, registry_path
 from sphinx_rpg.binding import bind
 
 
@@ -13,13 +16,13 @@ from sphinx_rpg.binding import bind
     ("rules.heimr", "rules.heimr:REGISTRY"),
     ("mygame.rules:BOOK", "mygame.rules:BOOK"),
 ])
-def test_a_system_is_a_bundled_name_an_import_path_or_a_module(spec, path):
+def test_a_system_is_an_installed_name_an_import_path_or_a_module(spec, path):
     assert registry_path(spec) == path
 
 
 @pytest.mark.parametrize("spec, reason", [
-    ("my game", "neither a bundled game system"),
-    ("rules.heimr:", "neither a bundled game system"),
+    ("my game", "neither an installed game system"),
+    ("rules.heimr:", "neither an installed game system"),
     ("rules.nosuchgame", "cannot import"),
     ("rules.tables:Table", "not a rules.nodes.Registry"),
 ])
@@ -29,7 +32,7 @@ def test_a_bad_system_is_refused_with_the_reason(spec, reason):
 
 
 def test_every_bundled_system_loads_and_those_with_dice_notation_register_it():
-    with_notation = {name for name in BUNDLED if load_registry(name).notation is not None}
+    with_notation = {name for name in installed_systems() if load_registry(name).notation is not None}
     assert with_notation == {"nemron", "heimr", "nugget"}
     for name in with_notation:
         notation = load_registry(name).notation
@@ -40,3 +43,31 @@ def test_the_book_finds_a_registry_by_system_name_or_by_its_configured_import_pa
     binding = bind(("rules.heimr:REGISTRY",))
     assert binding.registry("heimr") is binding.registry("rules.heimr:REGISTRY") is load_registry("heimr")
     assert binding.registry("rules.nemron:REGISTRY") is None  # only configured registries, never an import
+
+
+@pytest.fixture
+def fresh_entry_points():
+    """The installed systems are read once per process: read them again around the test."""
+    _installed.cache_clear()
+    yield
+    _installed.cache_clear()
+
+
+def test_every_game_package_of_the_engine_is_an_entry_point_of_the_group():
+    """The bundled games are found as a third-party game is: no list of games besides the metadata."""
+    packages = {path.parent.name for path in (Path(rules.__file__).parent).glob("*/registry.py")}
+    bundled = {name: path for name, path in installed_systems().items() if path.startswith("rules.")}
+    assert bundled == {name: f"rules.{name}:REGISTRY" for name in packages}
+
+
+def test_a_third_party_game_is_found_through_the_entry_point_group(tmp_path, monkeypatch, fresh_entry_points):
+    (tmp_path / "coinflip").mkdir()
+    (tmp_path / "coinflip" / "__init__.py").write_text("from rules.nodes import Registry\nREGISTRY = Registry('coinflip')\n")
+    metadata = tmp_path / "coinflip-1.0.dist-info"
+    metadata.mkdir()
+    (metadata / "METADATA").write_text("Metadata-Version: 2.1\nName: coinflip\nVersion: 1.0\n")
+    (metadata / "entry_points.txt").write_text("[sphinx_rpg.systems]\ncoinflip = coinflip:REGISTRY\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert installed_systems()["coinflip"] == "coinflip:REGISTRY"
+    assert load_registry("coinflip").system == "coinflip"
+    assert bind(("coinflip",)).registry("coinflip") is load_registry("coinflip")  # conf.py may name it so

@@ -22,7 +22,7 @@ from types import SimpleNamespace
 import pytest
 
 from sphinx_rpg import vendor
-from sphinx_rpg.calculator import engine_packages
+from sphinx_rpg.calculator import engine_packages, engine_systems
 from sphinx_rpg.wheel import WheelError, build_wheel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -78,8 +78,16 @@ def test_the_same_sources_give_the_same_wheel_bytes():
     assert build_wheel(["rules"], "0.2") == build_wheel(["rules"], "0.2")
 
 
+def test_the_wheel_carries_the_game_systems_it_holds_as_entry_points_for_the_browser():
+    name, data = build_wheel(["rules"], "1.0", engine_systems(["rules"]))
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        text = archive.read(f"{name.rsplit('-py3', 1)[0]}.dist-info/entry_points.txt").decode()
+    assert text.splitlines()[0] == "[sphinx_rpg.systems]" and "heimr = rules.heimr:REGISTRY" in text.splitlines()
+    assert build_wheel(["rules"], "1.0")[0] != name  # other systems, another file name: never a stale cache
+
+
 def test_the_engine_runs_from_the_wheel_alone(tmp_path):
-    name, data = build_wheel(["rules"], "1.0")
+    name, data = build_wheel(["rules"], "1.0", engine_systems(["rules"]))  # as the build makes it
     wheel = tmp_path / name
     wheel.write_bytes(data)
     out = _run_from_wheel(wheel, "import rules.calculator as c; print(c.__file__); "

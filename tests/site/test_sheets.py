@@ -18,9 +18,10 @@ import pytest
 
 from rules.budgets import budget_message, budget_of
 from rules.formula import Formula
+from rules.systems import installed_systems
 from sphinx_rpg.sheets import show_number
 
-SYSTEMS = ["nemron", "heimr", "nugget", "spurg", "dndalike"]
+SYSTEMS = [name for name, path in installed_systems().items() if path.startswith("rules.")]  # the bundled games
 ROUNDS = 40
 #: Inputs the rules leave unbounded get values from this range (negative ones too: the arithmetic
 #: must agree for them, whether or not a character can have them).

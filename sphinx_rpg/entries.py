@@ -1,0 +1,46 @@
+"""One node's entry in nodes.json and in the hover previews: a leaf that the catalogue (which keeps the
+entries between builds) and the two files' writers share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.environment import BuildEnvironment
+
+from sphinx_rpg.binding import Binding
+from sphinx_rpg.boundary import rule_facts
+from sphinx_rpg.domain import NodeDomain, NodeRecord
+from sphinx_rpg.inline import plain_text, shorten
+
+
+def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: NodeRecord, uri: str) -> dict[str, Any]:
+    """One node of the document; ``uri`` is its page's URL relative to the site root."""
+    rule = binding.lookup(record.uid)
+    facts: tuple[Any, ...] = rule_facts(rule)  # none when they cannot be computed (node:def warned)
+    registry = binding.registry_of(record.uid)
+    return {
+        "uid": record.uid,
+        "name": record.name,
+        "title": domain.display_title(record),
+        "types": list(record.types),
+        "type_names": list(record.type_names),
+        "namespace": record.namespace,
+        "summary": record.summary,
+        "docname": record.docname,
+        "url": f"{uri}#{record.anchor}",
+        "anchor": record.anchor,
+        "source": {"file": record.source or str(env.doc2path(record.docname, False)), "line": record.lineno},
+        "system": registry.system if registry else None,
+        "rule": (rule.implementation_path or rule.module) if rule else None,
+        "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
+                  for f in facts],
+        "digest": record.digest,
+        **({"overrides": record.overrides} if record.overrides else {}),
+    }
+
+
+def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, str]]:
+    """The node's key (its URL) and what its preview shows."""
+    sentence = record.sentence or shorten(plain_text(record.summary))
+    return f"{uri}#{record.anchor}", {"title": domain.display_title(record),
+                                      "types": ", ".join(record.type_names), "text": sentence}
