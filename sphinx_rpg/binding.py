@@ -17,7 +17,7 @@ from rules import systems
 from rules.nodes import Node, Registry
 from rules.providers import TableProvider
 from rules.systems import SystemLoadError
-from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
+from sphinx_rpg.boundary import EngineFailure, call_engine, one_line, origin
 from sphinx_rpg.bulk import collector_paused, pausing
 
 #: An ``rpg_registries`` entry that cannot be used (the engine's one loader raises it; the message says why).
@@ -35,6 +35,10 @@ def load_registry(spec: str, pause_collector: bool = False) -> Registry:
             return call_engine(systems.load_registry, spec)
     except EngineFailure as failure:
         if isinstance(failure.error, SystemLoadError):
+            cause = failure.error.__cause__  # what the module raised while it was imported: name its line
+            where = origin(cause, engine_too=False) if cause is not None else ""  # never the loader's own line
+            if where:
+                raise SystemLoadError(f"{failure.error} (raised at {where})") from cause
             raise failure.error from None
         module = systems.registry_path(spec).partition(":")[0]  # it parsed, or SystemLoadError came back
         raise RegistryLoadError(f"game system {spec!r}: cannot import {module!r}: {failure}") from failure.error
@@ -178,7 +182,7 @@ def registry_option(config: object, directive: str, system: str, location: objec
     registry = binding.registry(system)
     if registry is None:
         known = ", ".join(r.system for r in binding.registries) or "none configured"
-        from sphinx_rpg.guidance import did_you_mean
+        from sphinx_rpg.hints import did_you_mean
 
         hint = did_you_mean(system, (r.system for r in binding.registries))
         warn("option", f"{directive}: no bound registry has system {system!r}{hint} (known: {known})", location)

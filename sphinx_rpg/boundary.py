@@ -45,9 +45,10 @@ _OURS = (Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent
 _STDLIB = tuple(Path(sysconfig.get_paths()[key]).resolve() for key in ("stdlib", "platstdlib"))
 
 
-def origin(error: BaseException) -> str:
+def origin(error: BaseException, engine_too: bool = True) -> str:
     """``file:line`` where the engine went wrong: a syntax error's own line, else the innermost frame of the
-    designer's code (outside sphinx-rpg and the standard library), else the innermost frame of the engine."""
+    designer's code (outside sphinx-rpg and the standard library), else (``engine_too``) the innermost frame
+    of sphinx-rpg's engine; empty when none of them is in the traceback."""
     if isinstance(error, SyntaxError) and error.filename and error.lineno:
         return f"{error.filename}:{error.lineno}"
     frames = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)
@@ -58,7 +59,7 @@ def origin(error: BaseException) -> str:
         return any(path.is_relative_to(folder) for folder in folders)
 
     own, stdlib = _OURS[:1], _STDLIB
-    for excluded in (own + _OURS[1:] + stdlib, own + stdlib):
+    for excluded in (own + _OURS[1:] + stdlib, own + stdlib)[:2 if engine_too else 1]:
         found = [(name, line) for name, line in frames if not inside(name, excluded)]
         if found:
             return f"{found[-1][0]}:{found[-1][1]}"

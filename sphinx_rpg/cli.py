@@ -126,7 +126,7 @@ def _find_game_here(system: str) -> None:
 def _system_hint(system: str) -> str:
     """`` (did you mean 'nemron'?)`` among the installed systems and the game packages of the current folder."""
     from rules.systems import installed_systems
-    from sphinx_rpg.guidance import did_you_mean
+    from sphinx_rpg.hints import did_you_mean
 
     games = [path.parent.name for path in Path.cwd().glob("*/__init__.py") if path.parent.name.isidentifier()]
     return did_you_mean(system.strip().partition(":")[0].partition(".")[0], [*installed_systems(), *games])
@@ -334,6 +334,7 @@ def command_export(args: argparse.Namespace) -> tuple[int, Any, str]:
         catalogue = text.rstrip("\n")
         return EXIT_OK, json.loads(catalogue), catalogue
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)  # docs/_releases/v0.1/ for a first release
         write_atomically(target, text)
     except OSError as error:
         raise CliError(f"cannot write {target}: {error.strerror or error}") from None

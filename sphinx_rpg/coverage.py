@@ -14,7 +14,7 @@ from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.domain import node_domain
-from sphinx_rpg.guidance import did_you_mean
+from sphinx_rpg.hints import did_you_mean
 from sphinx_rpg.warnings import warn
 
 #: How :class:`sphinx_rpg.boundary.EngineFailure` names where the engine went wrong.

@@ -490,7 +490,7 @@ def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bo
     """Report a dangling ``:node:ref:`` as ``node.ref``, always (not only in nitpicky mode)."""
     if domain is None or domain.name != "node":
         return None
-    from sphinx_rpg.guidance import did_you_mean
+    from sphinx_rpg.hints import did_you_mean
 
     target = node["reftarget"]
     uids = (record.uid for record in domain.records()) if isinstance(domain, NodeDomain) else ()

@@ -9,54 +9,24 @@
 * After an ``rpg_registries`` entry fails to load, the warnings that only repeat its absence (every
   ``node:def`` unbound, every ``:node:value:`` without a rule...) are left out and counted once.
 
-:func:`did_you_mean` is the one way every message suggests a near name.
+:func:`sphinx_rpg.hints.did_you_mean` is the one way every message suggests a near name.
 """
 
 from __future__ import annotations
 
-import difflib
 import logging
 import re
-from collections.abc import Iterable
 from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from sphinx_rpg.hints import did_you_mean, key, one_edit_apart
 from sphinx_rpg.warnings import warn
 
 #: Subtypes that follow from rule objects missing because a registry failed to load.
 KNOCK_ON = frozenset({"unbound", "value", "type", "table", "statblock", "option", "facts", "formula", "title"})
 _COLON_FENCE = re.compile(r"^\s*:{3,}\s*\{node:[\w-]+\}")
-_NOT_KEY = re.compile(r"[^a-z0-9]")
-
-
-def did_you_mean(word: str, candidates: Iterable[str], limit: int = 1) -> str:
-    """`` (did you mean 'X'?)`` for the nearest candidates, or nothing when none is near."""
-    pool = sorted({c for c in candidates if isinstance(c, str)})
-    close = difflib.get_close_matches(word, pool, n=limit, cutoff=0.6)
-    if not close:  # a uid differs from its neighbours mostly in its last part: compare case-blind too
-        folded = {c.lower(): c for c in pool}
-        close = [folded[c] for c in difflib.get_close_matches(word.lower(), list(folded), n=limit, cutoff=0.6)]
-    if not close:
-        return ""
-    return f" (did you mean {' or '.join(repr(c) for c in close)}?)"
-
-
-def _key(text: str) -> str:
-    return _NOT_KEY.sub("", text.lower())
-
-
-def one_edit_apart(a: str, b: str) -> bool:
-    """One letter added, dropped, changed or two swapped; a plural ``s`` is a different word, not a typo."""
-    if a == b or len(min(a, b, key=len)) < 2 or a in (b + "s", b + "es") or b in (a + "s", a + "es"):
-        return False
-    if len(a) == len(b):
-        differ = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1
-                                    and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]])
-    short, long = sorted((a, b), key=len)
-    return len(long) - len(short) == 1 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
 # -- knock-on warnings after a failed registry ----------------------------------------------------------
@@ -113,7 +83,7 @@ def check_rules(app: Sphinx, env: BuildEnvironment) -> None:
         names = {node.uid: node.name for node in members}
         for uid, loose in sorted(graph.parameters.items()):
             for name in loose:
-                near = sorted({names[u] for key, uids in aliases.items() if one_edit_apart(_key(name), key)
+                near = sorted({names[u] for alias, uids in aliases.items() if one_edit_apart(key(name), alias)
                                for u in uids if u != uid and u in names})
                 if not near:
                     continue

@@ -24,7 +24,7 @@ HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-class ServeError(Exception):
+class ServeError(ValueError):
     """The preview cannot start (no conf.py, sphinx-autobuild missing); the message says what to do."""
 
 
@@ -142,13 +142,9 @@ def run(preview: Preview) -> int:
 
 
 def command(args: argparse.Namespace) -> tuple[int, Any, str]:
-    """``rpg serve``: print the address, then run the preview until Ctrl+C."""
-    from sphinx_rpg.cli import CliError
-
-    try:
-        preview = plan(args.docs, args.port, args.player, args.watch)
-    except ServeError as error:
-        raise CliError(str(error)) from None
+    """``rpg serve``: print the address, then run the preview until Ctrl+C (a ServeError is the CLI's
+    one-line error, as every ValueError is)."""
+    preview = plan(args.docs, args.port, args.player, args.watch)
     edition = "player" if preview.player else "designer"
     watched = ", ".join(str(folder) for folder in preview.watched) or "no game package"
     print(f"rpg serve: the {edition} edition of {preview.docs} on {preview.address} (watching the pages and "

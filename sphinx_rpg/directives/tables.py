@@ -224,7 +224,7 @@ class NodeOdds(_ComputedTable):
         if system:
             registry = binding_for(self.config).registry(system)
             if registry is None:
-                from sphinx_rpg.guidance import did_you_mean
+                from sphinx_rpg.hints import did_you_mean
 
                 hint = did_you_mean(system, (r.system for r in binding_for(self.config).registries))
                 raise TableArgumentError(f"no configured registry for system {system!r}{hint}")

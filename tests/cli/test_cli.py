@@ -180,8 +180,15 @@ def test_export_writes_the_node_catalogue(capsys, tmp_path):
 
 def test_export_to_an_unwritable_place_is_an_error(capsys, tmp_path):
     docs = shutil.copytree(ROOTS / "test-basic", tmp_path / "docs")
-    status, _, err = rpg(capsys, "export", str(docs), "-o", str(tmp_path / "missing" / "dir" / "x.json"))
-    assert status == 2 and "cannot write" in err
+    (tmp_path / "a-file").write_text("mine")
+    status, _, err = rpg(capsys, "export", str(docs), "-o", str(tmp_path / "a-file" / "dir" / "x.json"))
+    assert status == 2 and "cannot write" in err and (tmp_path / "a-file").read_text() == "mine"
+
+
+def test_export_makes_the_folders_of_a_first_release(capsys, tmp_path):
+    docs = shutil.copytree(ROOTS / "test-basic", tmp_path / "docs")
+    status, out, _ = rpg(capsys, "export", str(docs), "-o", str(docs / "_releases" / "v0.1" / "nodes.json"))
+    assert status == 0 and (docs / "_releases" / "v0.1" / "nodes.json").is_file()
 
 
 @pytest.mark.parametrize("command", [[], ["roll"], ["odds"], ["check"], ["export"]])
