@@ -19,6 +19,8 @@ from rules.providers import TableProvider
 from rules.systems import SystemLoadError
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.reference import TABLES
+from sphinx_rpg.warnings import warn
 
 #: An ``rpg_registries`` entry that cannot be used (the engine's one loader raises it; the message says why).
 RegistryLoadError = SystemLoadError
@@ -79,16 +81,12 @@ class Binding:
 
     def table(self, namespace: str, name: str) -> TableProvider | None:
         """A table published by the registry of system ``namespace`` (or by the extension's manual)."""
-        from sphinx_rpg.reference import TABLES
-
         if namespace == TABLES.namespace:
             return TABLES.get(name)
         registry = self.registry(namespace)
         return registry.tables.get(name) if registry is not None else None
 
     def namespaces(self) -> list[str]:
-        from sphinx_rpg.reference import TABLES
-
         return [*(r.system for r in self.registries), TABLES.namespace]
 
     def source_files(self) -> list[str]:
@@ -172,8 +170,6 @@ def binding_for(config: object) -> Binding:
 
 def registry_option(config: object, directive: str, system: str, location: object) -> Registry | None:
     """The bound registry a directive's ``:system:`` names; a located ``node.option`` warning when none is."""
-    from sphinx_rpg.warnings import warn
-
     binding = binding_for(config)
     registry = binding.registry(system)
     if registry is None:

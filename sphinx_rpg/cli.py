@@ -36,6 +36,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sphinx.application import Sphinx
+
 from rules.tables import Table, percent
 
 if TYPE_CHECKING:
@@ -177,7 +179,7 @@ def command_odds(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 # -- rulebooks ----------------------------------------------------------------------------------------
-def _node_warnings(app: Any) -> Any:
+def _node_warnings(app: Sphinx) -> Any:
     """A handler that collects the extension's typed warnings as Sphinx logs them (no text parsing)."""
     from sphinx.util.logging import WarningStreamHandler
 
@@ -196,7 +198,7 @@ class _NodeWarnings(logging.StreamHandler):  # type: ignore[type-arg]
     pair, a docutils node or a path, read here the way Sphinx reads it.
     """
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Sphinx) -> None:
         from sphinx.util.logging import WarningSuppressor
 
         super().__init__(io.StringIO())

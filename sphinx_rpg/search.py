@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from sphinx.application import Sphinx
+
 from sphinx_rpg.catalogue import catalogue
 
 
-def restore_node_entries(app: Any) -> list[tuple[str, dict[str, Any], str]]:
+def restore_node_entries(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: runs after every page is written and before the search index is dumped."""
     indexer = getattr(app.builder, "indexer", None)
     entries: dict[str, list[tuple[str, str, str]]] | None = getattr(indexer, "_index_entries", None)
