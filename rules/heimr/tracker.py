@@ -34,10 +34,6 @@ from rules.values import is_whole
 AttackAction = Literal["attack", "charge", "shoot"]
 
 
-class TrackerError(HeimrError):
-    """A move the fight does not allow: not started, an unknown or fallen fighter, a hidden target..."""
-
-
 @dataclass
 class Fighter:
     """A fighter: initiative inputs, attack and dodge challenges (consistency, potential), a weapon
@@ -59,7 +55,7 @@ class Fighter:
 
     def __post_init__(self) -> None:
         if not is_whole(self.hp):
-            raise TrackerError(f"{self.name}: hit points must be a whole number, not {self.hp!r}")
+            raise HeimrError(f"{self.name}: hit points must be a whole number, not {self.hp!r}")
         find_weapon(self.weapon)
         self.defences = DefenceTracker(melee_weapons=1, shield=self.shield is not None)
 
@@ -100,9 +96,9 @@ class Skirmish:
     def __init__(self, fighters: Sequence[Fighter], source: DiceSource, *, darkness: int = 0) -> None:
         names = [f.name for f in fighters]
         if len(set(names)) != len(names) or len(names) < 2:
-            raise TrackerError(f"a fight needs two or more fighters with distinct names, not {names!r}")
+            raise HeimrError(f"a fight needs two or more fighters with distinct names, not {names!r}")
         if not is_whole(darkness) or darkness < 0:
-            raise TrackerError(f"darkness is a whole consistency penalty of at least 0, not {darkness!r}")
+            raise HeimrError(f"darkness is a whole consistency penalty of at least 0, not {darkness!r}")
         self.fighters = {f.name: f for f in fighters}
         self.source = source
         self.darkness = darkness
@@ -128,7 +124,7 @@ class Skirmish:
 
     def _started(self) -> None:
         if not self.order:
-            raise TrackerError("the fight has not started: call start() first")
+            raise HeimrError("the fight has not started: call start() first")
 
     @property
     def current(self) -> Fighter:
@@ -139,7 +135,7 @@ class Skirmish:
         try:
             return self.fighters[name]
         except KeyError:
-            raise TrackerError(f"no fighter {name!r} ({', '.join(self.fighters)})") from None
+            raise HeimrError(f"no fighter {name!r} ({', '.join(self.fighters)})") from None
 
     def _turn_starts(self) -> None:
         for _ in range(len(self.order)):
@@ -229,11 +225,11 @@ class Skirmish:
         """
         me, aimed = self.current, self.get(target)
         if aimed is me or not aimed.standing:
-            raise TrackerError(f"{me.name} cannot attack {aimed.name}" + ("" if aimed.standing else ": down"))
+            raise HeimrError(f"{me.name} cannot attack {aimed.name}" + ("" if aimed.standing else ": down"))
         if me.name in aimed.hidden_from:
-            raise TrackerError(f"{aimed.name} is hidden from {me.name}: only a luck shot can reach them")
+            raise HeimrError(f"{aimed.name} is hidden from {me.name}: only a luck shot can reach them")
         if action not in ("attack", "charge", "shoot"):
-            raise TrackerError(f"an attack is 'attack', 'charge' or 'shoot', not {action!r}")
+            raise HeimrError(f"an attack is 'attack', 'charge' or 'shoot', not {action!r}")
         posts = [p for p in self.guards if p.ward == aimed.name and self.fighters[p.guard].standing
                  and me.name not in p.slipped]
         guard = responding_guard(posts, self.order, me.name, me.hidden_from) if posts else None
@@ -276,7 +272,7 @@ class Skirmish:
         """
         me = self.current
         if not post.border:
-            raise TrackerError(f"{post.guard} guards {post.ward}, not a border")
+            raise HeimrError(f"{post.guard} guards {post.ward}, not a border")
         guard = self.get(post.guard)
         if post.active and guard.standing and guard.name in me.hidden_from:
             line = f"{me.name} crosses {post.ward} unseen by {guard.name}"
@@ -300,7 +296,7 @@ class Skirmish:
     def _attack_roll(self, me: Fighter, defender: Fighter, action: AttackAction) -> tuple[int, int, int]:
         weapon = find_weapon(me.weapon)
         if (action == "shoot") != (weapon.range is not None):
-            raise TrackerError(f"{me.name}'s {weapon.name.lower()} cannot {action}")
+            raise HeimrError(f"{me.name}'s {weapon.name.lower()} cannot {action}")
         c, p = me.attack
         p = p + (weapon.bonus or 0)
         p = hidden_strike_potential(p, action, hidden=defender.name in me.hidden_from)
@@ -316,7 +312,7 @@ class Skirmish:
         """
         me, guard = self.current, self.get(post.guard)
         if not post.active or not guard.standing:
-            raise TrackerError(f"{guard.name}'s guard is already over")
+            raise HeimrError(f"{guard.name}'s guard is already over")
         c, p, hit = self._attack_roll(guard, me, "attack")
         attack = roll_challenge(c, p, self.source).result
         dc, dp = me.dodge

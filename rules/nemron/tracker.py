@@ -23,10 +23,6 @@ from rules.nemron.health import ARMS, ARMS_TO_ATTACK, LEGS, LEGS_TO_MOVE, Body, 
 from rules.nemron.registry import REGISTRY, NemronError
 
 
-class TrackerError(NemronError):
-    """An attack or turn the sequence does not allow (not your turn, unknown or downed combatant...)."""
-
-
 @dataclass
 class Combatant:
     """One side of a fight: initiative ranks, an attack and a defence pool, a weapon rank, a body."""
@@ -85,9 +81,9 @@ class CombatTracker:
     def __init__(self, combatants: list[Combatant], source: DiceSource) -> None:
         names = [c.name for c in combatants]
         if len(set(names)) != len(names):
-            raise TrackerError(f"combatant names must be unique: {names!r}")
+            raise NemronError(f"combatant names must be unique: {names!r}")
         if len(combatants) < 2:
-            raise TrackerError("a fight needs at least two combatants")
+            raise NemronError("a fight needs at least two combatants")
         self.combatants = {c.name: c for c in combatants}
         self.source = source
         self.order: list[str] = []
@@ -111,14 +107,14 @@ class CombatTracker:
     @property
     def current(self) -> Combatant:
         if not self.order:
-            raise TrackerError("the fight has not started: call start() first")
+            raise NemronError("the fight has not started: call start() first")
         return self.combatants[self.order[self.index]]
 
     def _get(self, name: str) -> Combatant:
         try:
             return self.combatants[name]
         except KeyError:
-            raise TrackerError(f"no combatant {name!r} ({', '.join(self.combatants)})") from None
+            raise NemronError(f"no combatant {name!r} ({', '.join(self.combatants)})") from None
 
     def attack(self, target: str, *, aim: Limb | str | None = None, defend: bool = True) -> AttackReport:
         """The current combatant attacks ``target`` with its action.
@@ -129,12 +125,12 @@ class CombatTracker:
         """
         attacker, defender = self.current, self._get(target)
         if defender is attacker:
-            raise TrackerError(f"{attacker.name} cannot attack itself")
+            raise NemronError(f"{attacker.name} cannot attack itself")
         if defender.body.is_downed():
-            raise TrackerError(f"{defender.name} is already downed")
+            raise NemronError(f"{defender.name} is already downed")
         if not self.can_attack(attacker.name):
             broken = ", ".join(f"{a.value} {attacker.body.hp[a]} HP" for a in ARMS)
-            raise TrackerError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
+            raise NemronError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
                                f"needed ({broken})")
         modifier = aimed_modifier(aim)
         attacker.turn.act()
@@ -171,7 +167,7 @@ class CombatTracker:
         mover = self.current
         if not mover.body.can_move(mover.legs_needed):
             broken = ", ".join(f"{leg.value} {mover.body.hp[leg]} HP" for leg in LEGS)
-            raise TrackerError(f"{mover.name} cannot move: {mover.legs_needed} working leg(s) needed ({broken})")
+            raise NemronError(f"{mover.name} cannot move: {mover.legs_needed} working leg(s) needed ({broken})")
         left = mover.turn.move(metres)
         self.log.append(f"{mover.name} moves {metres} m")
         return left
@@ -179,10 +175,10 @@ class CombatTracker:
     def buy_reaction(self, name: str) -> int:
         """``name`` pays 2 Energy (once a round) for a bonus reaction this round; returns Energy left."""
         if not self.order:
-            raise TrackerError("the fight has not started: call start() first")
+            raise NemronError("the fight has not started: call start() first")
         buyer = self._get(name)
         if buyer.energy is None:
-            raise TrackerError(f"{buyer.name} has no Energy to buy a reaction with")
+            raise NemronError(f"{buyer.name} has no Energy to buy a reaction with")
         left = buyer.energy.bonus_reaction(self.round, buyer.turn)
         self.log.append(f"{buyer.name} pays Energy for a bonus reaction ({left} left)")
         return left

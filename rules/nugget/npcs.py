@@ -10,10 +10,6 @@ from rules.nugget.registry import REGISTRY, NuggetError
 from rules.values import is_whole
 
 
-class NpcError(NuggetError):
-    """Base class of the NPC errors."""
-
-
 @dataclass(frozen=True)
 class Tier:
     """An NPC tier: how many Hurts or Injuries take it out of a conflict (``None``: never by count)."""
@@ -45,7 +41,7 @@ def is_out(tier: str, wounds: Wounds) -> bool:
     try:
         rule = TIERS[tier]
     except (KeyError, TypeError):
-        raise NpcError(f"unknown NPC tier {tier!r} (known: {', '.join(TIERS)})") from None
+        raise NuggetError(f"unknown NPC tier {tier!r} (known: {', '.join(TIERS)})") from None
     if wounds.unconscious or wounds.dead:
         return True
     if rule.out_at_injuries is not None and wounds.injuries >= rule.out_at_injuries:
@@ -58,5 +54,5 @@ def villain_destiny(player_characters: int, *, per_pc: int = 1) -> int:
     """Major villains work like player characters and start with Destiny, often a point per PC."""
     for what, count in (("the number of player characters", player_characters), ("points per PC", per_pc)):
         if not is_whole(count) or count < 0:
-            raise NpcError(f"{what} must be a whole number >= 0, not {count!r}")
+            raise NuggetError(f"{what} must be a whole number >= 0, not {count!r}")
     return player_characters * per_pc

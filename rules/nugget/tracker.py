@@ -29,10 +29,6 @@ from rules.nugget.rolls import is_too_hard, roll_pool
 from rules.values import is_whole
 
 
-class TrackerError(NuggetError):
-    """A fight the tracker cannot run: fewer than two sides, a name used twice, a bad number of days."""
-
-
 @dataclass
 class Fighter:
     """One fighter: a character sheet, a side, the skill levels it attacks and defends with, a weapon
@@ -86,9 +82,9 @@ class Fight:
     def __init__(self, fighters: Sequence[Fighter], source: DiceSource) -> None:
         names = [f.name for f in fighters]
         if len(set(names)) != len(names):
-            raise TrackerError(f"fighter names must be unique: {names!r}")
+            raise NuggetError(f"fighter names must be unique: {names!r}")
         if len({f.side for f in fighters}) < 2:
-            raise TrackerError("a fight needs fighters on at least two sides")
+            raise NuggetError("a fight needs fighters on at least two sides")
         self.fighters = list(fighters)
         self.source = source
         self.round = 0
@@ -114,7 +110,7 @@ class Fight:
         """Roll initiative, then let everyone act phase by phase (higher bonus first within a phase).
         Returns this round's log lines."""
         if self.over:
-            raise TrackerError("the fight is over: one side is left standing")
+            raise NuggetError("the fight is over: one side is left standing")
         start = len(self.log)
         self.round += 1
         self.log.append(f"round {self.round}")
@@ -156,7 +152,7 @@ class Fight:
     def rest(self, days: int) -> list[str]:
         """After the fight: ``days`` of rest and care; each day heals one Injury per fighter."""
         if not is_whole(days) or days < 1:
-            raise TrackerError(f"rest lasts a whole number of days, at least 1, not {days!r}")
+            raise NuggetError(f"rest lasts a whole number of days, at least 1, not {days!r}")
         lines = []
         for fighter in self.fighters:
             if fighter.condition.physical.dead:

@@ -16,15 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.dice import DiceSource
-from rules.spurg.combat import Combatant, CombatError, CombatSequence
+from rules.spurg.combat import Combatant, CombatSequence
 from rules.spurg.damage import DamageRoll, HitPointsRule
-from rules.spurg.registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.spurg.verdict import verdict_roll
 from rules.values import is_whole
-
-
-class TrackerError(CombatError):
-    """A fight the tracker cannot run: one side only, a bad turn limit, a fight already over."""
 
 
 @dataclass
@@ -45,9 +41,9 @@ class Fighter:
         Combatant(self.name, self.speed, self.agility)  # checks name, Speed, Agility
         for what, value in (("Vitality", self.vitality), ("attack TN", self.attack_tn)):
             if not is_whole(value) or value < 0:
-                raise TrackerError(f"{self.name}: {what} must be a whole number of 0 or more, not {value!r}")
+                raise SpurgError(f"{self.name}: {what} must be a whole number of 0 or more, not {value!r}")
         if not isinstance(self.damage, DamageRoll):
-            raise TrackerError(f"{self.name}: damage is a DamageRoll, not {self.damage!r}")
+            raise SpurgError(f"{self.name}: damage is a DamageRoll, not {self.damage!r}")
 
 
 #: The source's rules: damage has no effect.
@@ -63,11 +59,11 @@ class Skirmish:
                  rule: HitPointsRule = BY_THE_SOURCE) -> None:
         names = [f.name for f in fighters]
         if len(set(names)) != len(names):
-            raise TrackerError(f"fighter names must be unique: {names!r}")
+            raise SpurgError(f"fighter names must be unique: {names!r}")
         if len({f.side for f in fighters}) < 2:
-            raise TrackerError("a fight needs fighters on at least two sides")
+            raise SpurgError("a fight needs fighters on at least two sides")
         if not isinstance(rule, HitPointsRule):
-            raise TrackerError(f"rule is a HitPointsRule, not {rule!r}")
+            raise SpurgError(f"rule is a HitPointsRule, not {rule!r}")
         self.fighters = {f.name: f for f in fighters}
         self.source = source
         self.rule = rule
@@ -84,7 +80,7 @@ class Skirmish:
     def play_turn(self) -> list[str]:
         """One turn: everyone still in the fight acts once, in the fixed order."""
         if self.over:
-            raise TrackerError("the fight is over: one side is left")
+            raise SpurgError("the fight is over: one side is left")
         start = len(self.log)
         for name in self.sequence.next_turn():
             me = self.fighters[name]
@@ -108,7 +104,7 @@ class Skirmish:
     def play(self, max_turns: int) -> bool:
         """Play turns until the fight is over or ``max_turns`` have passed; returns whether it ended."""
         if not is_whole(max_turns) or max_turns < 1:
-            raise TrackerError(f"a turn limit is a whole number of at least 1, not {max_turns!r}")
+            raise SpurgError(f"a turn limit is a whole number of at least 1, not {max_turns!r}")
         while not self.over and self.sequence.turns < max_turns:
             self.play_turn()
         if not self.over:

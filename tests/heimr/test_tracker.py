@@ -5,7 +5,7 @@ import pytest
 from rules.dice import SeededSource
 from rules.heimr.defence import HIDDEN_POTENTIAL_BONUS
 from rules.heimr.modules import find_weapon
-from rules.heimr.tracker import Fighter, Skirmish, TrackerError
+from rules.heimr.tracker import Fighter, Skirmish, HeimrError
 
 DARKNESS = 1
 
@@ -107,17 +107,17 @@ def test_seeded_fight_follows_guards_hiding_readied_actions_climbing_and_darknes
 
 def test_combat_log_refuses_illegal_attacks():
     fight = Skirmish(cast(), SeededSource(1))
-    with pytest.raises(TrackerError, match="start"):
+    with pytest.raises(HeimrError, match="start"):
         fight.attack("Ada")
     fight.start()
     me = fight.current
-    with pytest.raises(TrackerError, match="'Ghost'"):
+    with pytest.raises(HeimrError, match="'Ghost'"):
         fight.attack("Ghost")
-    with pytest.raises(TrackerError, match="cannot attack"):
+    with pytest.raises(HeimrError, match="cannot attack"):
         fight.attack(me.name)
-    with pytest.raises(TrackerError, match="distinct"):
+    with pytest.raises(HeimrError, match="distinct"):
         Skirmish(cast()[:1], SeededSource(1))
-    with pytest.raises(TrackerError, match="-2"):
+    with pytest.raises(HeimrError, match="-2"):
         Skirmish(cast(), SeededSource(1), darkness=-2)
 
 
@@ -126,5 +126,5 @@ def test_hidden_target_cannot_be_attacked_in_the_log():
     fight.start()
     while fight.current.name != "Ada":
         fight.end_turn()
-    with pytest.raises(TrackerError, match="Cora is hidden from Ada"):
+    with pytest.raises(HeimrError, match="Cora is hidden from Ada"):
         fight.attack("Cora")

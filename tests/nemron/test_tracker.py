@@ -5,7 +5,7 @@ import pytest
 from rules.dice import ScriptedSource, SeededSource
 from rules.nemron.checks import parse_pool
 from rules.nemron.health import Body, Limb
-from rules.nemron.tracker import Combatant, CombatTracker, TrackerError
+from rules.nemron.tracker import Combatant, CombatTracker, NemronError
 
 
 def fighters():
@@ -41,14 +41,14 @@ def test_combat_tracker_runs_initiative_attacks_and_downs():
 
 def test_combat_tracker_refuses_illegal_moves():
     fight = CombatTracker(fighters(), SeededSource(7))
-    with pytest.raises(TrackerError, match="start"):
+    with pytest.raises(NemronError, match="start"):
         fight.attack("Raider")
     fight.start()
-    with pytest.raises(TrackerError, match="itself"):
+    with pytest.raises(NemronError, match="itself"):
         fight.attack(fight.current.name)
-    with pytest.raises(TrackerError, match="'Ghost'"):
+    with pytest.raises(NemronError, match="'Ghost'"):
         fight.attack("Ghost")
-    with pytest.raises(TrackerError, match="unique"):
+    with pytest.raises(NemronError, match="unique"):
         CombatTracker(fighters() + fighters()[:1], SeededSource(1))
 
 
@@ -111,7 +111,7 @@ def skirmish(seed):
         try:
             fight.move(1)
             events.append(("moved", me.name, legs_ok))
-        except TrackerError:
+        except NemronError:
             events.append(("no move", me.name, legs_ok))
         target = fight.combatants[foes[0]]
         if target.turn.reactions == 0 and target.energy and fight.round not in target.energy.bonus_reaction_rounds \
@@ -122,7 +122,7 @@ def skirmish(seed):
         try:
             report = fight.attack(foes[0])
             events.append(("attacked", me.name, arms_ok, report))
-        except TrackerError as error:
+        except NemronError as error:
             events.append(("no attack", me.name, arms_ok, str(error)))
         fight.end_turn()
     return fight, events
