@@ -34,8 +34,13 @@ rpg_registries = [name for name, path in installed_systems().items() if path.sta
 #: Two editions from one source (``-D rpg_edition=player``): the player edition leaves out each book's
 #: engine reference page (and every worked-example block; see the manual's "Editions").
 rpg_designer_pages = ["*/reference.rst"]
+#: The manual is written for designers in both editions: the player-text check (a lead-in left
+#: dangling, an engine word in player text) reads the rulebooks, not the manual.
+rpg_designer_text = ["manual/*"]
 #: The editions show the same charts: whichever builds first draws each one, the other reads it.
 rpg_chart_cache = "_build/chart-cache"
+#: ...and the same encounter odds: a simulated matchup is played once for both editions.
+rpg_matchup_cache = "_build/matchup-cache"
 
 #: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every
 #: node new or changed since the last one is marked; changes.rst lists what changed, book by book.

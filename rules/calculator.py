@@ -205,9 +205,7 @@ def roll_json(notation: str, system: str | None = None, seed: str | int | None =
         if system and system not in systems:
             offered = ", ".join(systems) or "none"
             raise CalculatorError(f"this calculator offers no game system {system!r} (it offers: {offered})")
-        number = _whole(seed, "seed")
-        if number is None or not 0 <= number <= MAX_SEED:
-            raise CalculatorError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        number = checked_seed(seed)
         target, limit = _whole(dc, "DC"), _whole(under, "target")
         if target is not None and limit is not None:
             raise CalculatorError("give either a DC (at least) or a target (at most), not both")
@@ -224,6 +222,17 @@ def roll_json(notation: str, system: str | None = None, seed: str | int | None =
     elif limit is not None:
         data["success"] = result.total <= limit
     return json.dumps(data)
+
+
+def checked_seed(seed: str | int | None) -> int:
+    """A seed both the page and ``rpg roll --seed`` accept (0 to :data:`MAX_SEED`): a roll checks both ways."""
+    try:
+        number = _whole(seed, "seed")
+    except CalculatorError:
+        number = None  # the message below says what a seed may be
+    if number is None or not 0 <= number <= MAX_SEED:
+        raise CalculatorError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return number
 
 
 def _whole(text: str | int | None, name: str) -> int | None:

@@ -8,6 +8,7 @@ game system exports.  The Sphinx extension reads registries; nothing here import
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import re
 import sys
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rules.formula import Formula
+from rules.matchup import Fights
 from rules.notation import SystemNotation
 from rules.providers import F, Parameter, Providers
 from rules.statblocks import B, StatBlocks
@@ -66,7 +68,10 @@ class InvalidTypeError(NodeError):
 
 
 def unknown_type_error(uid: str, code: str, known: Iterable[str]) -> NodeError:
-    return NodeError(f"node {uid!r}: unknown type code {code!r} (known: {', '.join(known)})")
+    known = list(known)
+    near = difflib.get_close_matches(code, known, n=1, cutoff=0.5)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    return NodeError(f"node {uid!r}: unknown type code {code!r}{hint} (known: {', '.join(known)})")
 
 
 def duplicate_node_error(uid: str, registry: str) -> NodeError:
@@ -261,6 +266,8 @@ class Registry:
         self.tables = Providers(system)
         #: The stat blocks pages may show (``.. node:statblock:: system:name``), built by the engine.
         self.statblocks = StatBlocks(system)
+        #: The fight builder ``rpg matchup`` and ``node:matchup`` use (``rules.matchup``), if the system has one.
+        self.matchups = Fights(system)
         #: The module that created the registry (its type labels live there): a build dependency.
         caller = inspect.currentframe().f_back  # type: ignore[union-attr]
         self.module: str | None = caller.f_globals.get("__name__") if caller is not None else None

@@ -32,9 +32,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
         formula,
         gcpause,
         graphs,
+        guidance,
         index_pages,
+        matchups,
         navigation,
         pagescan,
+        player_text,
         previews,
         releases,
         roles,
@@ -42,6 +45,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         settings,
         sheets,
         statblocks,
+        timelimit,
         tracking,
     )
 
@@ -49,6 +53,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     pagescan.gate_design(app)  # ...and its per-page transforms then cost only the pages that use it
     app.add_post_transform(pagescan.PageScan)
     config.setup(app)
+    timelimit.setup(app)
     domain.setup(app)
     directives.setup(app)
     roles.setup(app)
@@ -61,6 +66,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     statblocks.setup(app)
     export.setup(app)
     calculator.setup(app)
+    matchups.setup(app)
     coverage.setup(app)
     settings.setup(app)
     tracking.setup(app)
@@ -69,12 +75,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-before-read-docs", index_pages.note_docs_to_read)
     app.connect("html-page-context", index_pages.escape_index_groups, priority=400)
     app.connect("html-page-context", index_pages.keep_unchanged_index)
-    app.connect("html-collect-pages", search.restore_node_entries)
+    search.setup(app)
     navigation.setup_navigation(app)
     previews.setup(app)
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     gcpause.setup(app)
+    guidance.setup(app)
+    player_text.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

@@ -42,6 +42,7 @@ def add_odds_script(app: Sphinx, pagename: str, templatename: str, context: dict
                     doctree: nodes.document | None) -> None:
     """Only pages with a table whose parameters a reader may vary load odds.js."""
     if "rpg-odds-vary" in context.get("body", ""):
+        app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("odds.js", loading_method="defer")
 
 

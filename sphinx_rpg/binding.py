@@ -174,5 +174,8 @@ def registry_option(config: object, directive: str, system: str, location: objec
     registry = binding.registry(system)
     if registry is None:
         known = ", ".join(r.system for r in binding.registries) or "none configured"
-        warn("option", f"{directive}: no bound registry has system {system!r} (known: {known})", location)
+        from sphinx_rpg.spelling import did_you_mean
+
+        hint = did_you_mean(system, (r.system for r in binding.registries))
+        warn("option", f"{directive}: no bound registry has system {system!r}{hint} (known: {known})", location)
     return registry

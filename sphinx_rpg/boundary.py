@@ -9,8 +9,13 @@ pressing Ctrl-C must still stop the build.
 from __future__ import annotations
 
 import re
+import sysconfig
+import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import ParamSpec, TypeVar
+
+from sphinx_rpg.timelimit import cpu_time_limit, engine_time_limit
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -35,18 +40,52 @@ def describe(error: BaseException) -> str:
     return one_line(f"{name}: {message}" if message else name)
 
 
+#: sphinx-rpg's own packages: an error raised in them is reported at the designer's line that called them.
+_OURS = (Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent / "rules")
+_STDLIB = tuple(Path(sysconfig.get_paths()[key]).resolve() for key in ("stdlib", "platstdlib"))
+
+
+def origin(error: BaseException) -> str:
+    """``file:line`` where the engine went wrong: a syntax error's own line, else the innermost frame of the
+    designer's code (outside sphinx-rpg and the standard library), else the innermost frame of the engine."""
+    if isinstance(error, SyntaxError) and error.filename and error.lineno:
+        return f"{error.filename}:{error.lineno}"
+    frames = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)
+              if not frame.filename.startswith("<")]
+
+    def inside(filename: str, folders: tuple[Path, ...]) -> bool:
+        path = Path(filename).resolve()
+        return any(path.is_relative_to(folder) for folder in folders)
+
+    own, stdlib = _OURS[:1], _STDLIB
+    for excluded in (own + _OURS[1:] + stdlib, own + stdlib):
+        found = [(name, line) for name, line in frames if not inside(name, excluded)]
+        if found:
+            return f"{found[-1][0]}:{found[-1][1]}"
+    return ""
+
+
 class EngineFailure(Exception):
-    """Code outside the extension failed; ``error`` is what it raised."""
+    """Code outside the extension failed; ``error`` is what it raised, ``where`` the engine's file and line."""
 
     def __init__(self, error: BaseException) -> None:
         self.error = error
-        super().__init__(describe(error))
+        try:
+            self.where = origin(error)
+        except Exception:  # a traceback that cannot be read costs the location, nothing more
+            self.where = ""
+        super().__init__(describe(error) + (f" (raised at {self.where})" if self.where else ""))
 
 
 def call_engine(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-    """Call code the extension does not own; any failure but Ctrl-C becomes :class:`EngineFailure`."""
+    """Call code the extension does not own; any failure but Ctrl-C becomes :class:`EngineFailure`.
+
+    The call is bounded: past ``rpg_engine_time_limit`` seconds of CPU it is stopped (also an
+    :class:`EngineFailure`), so a builder that never returns costs one warning, not the build.
+    """
     try:
-        return function(*args, **kwargs)
+        with cpu_time_limit(engine_time_limit()):
+            return function(*args, **kwargs)
     except KeyboardInterrupt:
         raise
     except BaseException as error:

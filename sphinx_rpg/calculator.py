@@ -207,6 +207,7 @@ def add_calculator_script(app: Sphinx, pagename: str, templatename: str, context
     """Only pages with a calculator load calculator.js (which loads nothing more until it is used)."""
     if doctree is not None and pagename in calculator_pages(app.env):
         app.add_css_file("calculator.css")
+        app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("calculator.js", defer="defer")
 
 

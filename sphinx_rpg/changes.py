@@ -116,11 +116,35 @@ def _retyped(old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
         before, after = _type_names(old), _type_names(new)
     else:
         before, after = _types(old), _types(new)
-    return None if before == after else f"type {before or '(none)'} became {after or '(none)'}"
+    return None if before == after else f"type was {before or '(none)'}, now {after or '(none)'}"
 
 
-def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(kinds, details) of how one node changed; both empty when it did not."""
+def fact_labels(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
+    """(system, label) of every fact a release records for at least one node of a book: the facts that
+    book knew how to state (SPURG printing ranks says nothing about Nemron's)."""
+    return frozenset((str(entry.get("system") or ""), label) for entry in catalogue.nodes.values()
+                     for label in _facts(entry))
+
+
+def _fact_change(label: str, before: str | None, after: str | None) -> str:
+    """One fact's change in words, old value and new: "ranks were 1-4, now 0-4"."""
+    name = label[:1].lower() + label[1:]
+    verb = "were" if name.endswith("s") and not name.endswith("ss") else "was"
+    if before is None:
+        return f"{name} {verb} not set, now {after}"
+    if after is None:
+        return f"{name} {verb} {before}, now not set"
+    return f"{name} {verb} {before}, now {after}"
+
+
+def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
+                  known_facts: frozenset[tuple[str, str]] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(kinds, details) of how one node changed; both empty when it did not.
+
+    ``known_facts``: the facts the old release records, by book (:func:`fact_labels`).  A fact the old
+    release never recorded for any node of the node's book is one the book has learnt to state since,
+    not a change of the rule: it is not compared.  ``None`` compares every fact.
+    """
     kinds: list[str] = []
     details: list[str] = []
     if old.get("name") != new.get("name"):
@@ -140,24 +164,23 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[tuple
         kinds.append("text")
         details.append("rules text changed")
     old_facts, new_facts = _facts(old), _facts(new)
+    if known_facts is not None:
+        system = str(old.get("system") or "")
+        old_facts = {label: text for label, text in old_facts.items() if (system, label) in known_facts}
+        new_facts = {label: text for label, text in new_facts.items() if (system, label) in known_facts}
     if old_facts != new_facts:
         kinds.append("facts")
         for label in sorted(old_facts.keys() | new_facts.keys()):
             before, after = old_facts.get(label), new_facts.get(label)
-            if before == after:
-                continue
-            if before is None:
-                details.append(f"{label}: now {after}")
-            elif after is None:
-                details.append(f"{label}: no longer {before}")
-            else:
-                details.append(f"{label}: {before} became {after}")
+            if before != after:
+                details.append(_fact_change(label, before, after))
     return tuple(kinds), tuple(details)
 
 
 def diff_catalogues(old: Catalogue, new: Catalogue) -> list[NodeChange]:
     """Every node added, removed or changed from ``old`` to ``new``, by uid."""
     changes: list[NodeChange] = []
+    known = fact_labels(old)
     for uid in sorted(old.nodes.keys() | new.nodes.keys()):
         before, after = old.nodes.get(uid), new.nodes.get(uid)
         if before is None and after is not None:
@@ -165,7 +188,7 @@ def diff_catalogues(old: Catalogue, new: Catalogue) -> list[NodeChange]:
         elif after is None and before is not None:
             changes.append(NodeChange(uid, ("removed",), (f"was on page {before.get('docname')}",), before, None))
         elif before is not None and after is not None:
-            kinds, details = compare_nodes(before, after)
+            kinds, details = compare_nodes(before, after, known)
             if kinds:
                 changes.append(NodeChange(uid, kinds, details, before, after))
     return changes

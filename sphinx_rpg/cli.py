@@ -10,6 +10,9 @@
     rpg diff old/nodes.json new/nodes.json   what changed between two releases (exit 1 if anything)
     rpg graph --system nemron          which rules derive from which (--dot for Graphviz)
     rpg pyodide .cache/pyodide         vendor Pyodide from the npm registry for the dice calculator
+    rpg matchup --system nemron brandon raider   how likely a fight is to go each way (exact or simulated)
+
+    rpg serve                          a live preview on 127.0.0.1, rebuilt as pages or the engine change
 
 Every command takes ``--json``. Errors are one line on stderr and a non-zero exit, never a traceback.
 The command knows no game system: ``--system`` (a bundled short name or an import path such as
@@ -36,22 +39,26 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
-
 from rules.tables import Table, percent
+from sphinx_rpg.cli_base import (
+    EXIT_ERROR,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    CliError,
+    _find_game_here,
+    _system_hint,
+)
+from sphinx_rpg.cli_base import registry as _registry
 
 if TYPE_CHECKING:
-    from rules.nodes import Registry
+    from sphinx.application import Sphinx
+
     from rules.systems import SideRoll, SystemNotation
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR, EXIT_INTERNAL = 0, 1, 2, 3
 BAR_WIDTH = 40
 SYSTEM_HELP = ("read NOTATION with a game system's own notation: a bundled short name or an import path "
                "such as mygame.rules:REGISTRY")
-
-
-class CliError(Exception):
-    """A problem with what the user asked for; printed as one line."""
 
 
 def _one_line(text: str) -> str:
@@ -91,16 +98,6 @@ def _nonempty(text: str) -> str:
 
 
 # -- dice ---------------------------------------------------------------------------------------------
-def _registry(system: str) -> Registry:
-    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``)."""
-    from rules.systems import SystemLoadError, load_registry
-
-    try:
-        return load_registry(system)
-    except SystemLoadError as error:
-        raise CliError(str(error)) from None
-
-
 def _notation(system: str) -> SystemNotation:
     """The ``SystemNotation`` a system registers on its registry."""
     registry = _registry(system)
@@ -117,6 +114,16 @@ def _parse_range(text: str) -> range:
         return parse_range(text)
     except TableArgumentError as error:
         raise CliError(str(error)) from None
+
+
+def _seed(text: str) -> int:
+    """The seeds the page's calculator accepts, and no others: a roll can be checked both ways."""
+    from rules.calculator import checked_seed
+
+    try:
+        return checked_seed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def command_roll(args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -359,11 +366,23 @@ def command_graph(args: argparse.Namespace) -> tuple[int, Any, str]:
     return EXIT_OK, data, "\n".join(lines)
 
 
+def _conf_line(target: Path) -> str:
+    """The ``rpg_pyodide_vendor`` line for the conf.py of the project here (``./conf.py`` or
+    ``./docs/conf.py``), relative to that file's folder as the setting is read; else an absolute path."""
+    for conf in (Path("conf.py"), Path("docs") / "conf.py"):
+        if conf.is_file():
+            relative = Path(os.path.relpath(target.resolve(), conf.resolve().parent)).as_posix()
+            return f"in {conf.as_posix()}: rpg_pyodide_vendor = {relative!r}"
+    return f"in conf.py: rpg_pyodide_vendor = {str(target.resolve())!r}"
+
+
 def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from sphinx_rpg.vendor import VendorError, vendor_pyodide, vendored
+    from sphinx_rpg.vendor import PYODIDE_FILES, STAMP, VendorError, damaged, vendor_pyodide
 
     directory = Path(args.directory)
-    already = vendored(directory / args.version, args.version)
+    changed = damaged(directory / args.version, args.version)
+    # a finished copy some of whose files no longer have their recorded hash: unpacked again, and said so
+    repaired = changed if (directory / args.version / STAMP).is_file() and len(changed) < len(PYODIDE_FILES) else []
     try:
         target = vendor_pyodide(directory, args.version)
     except VendorError as error:
@@ -371,11 +390,15 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
     except OSError as error:
         raise CliError(f"cannot write into {directory}: {error.strerror or error}") from None
     size = sum(path.stat().st_size for path in target.iterdir() if path.is_file())
-    done = "already vendored" if already else "vendored from registry.npmjs.org (sha512 checked)"
-    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB)"
-    if not already:  # the first time: how to use it
-        text += f"\nin conf.py: rpg_pyodide_vendor = {str(target)!r}"
-    return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size, "downloaded": not already}, text
+    if not changed:
+        done, why = "already vendored", "; every file matches its recorded hash"
+    elif repaired:
+        done, why = "repaired", f"; {', '.join(repaired)} differed from its recorded hash and was unpacked again"
+    else:
+        done, why = "vendored from registry.npmjs.org (sha512 checked)", ""
+    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB{why})\n{_conf_line(target)}"
+    return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size,
+                     "downloaded": bool(changed) and not repaired, "repaired": repaired}, text
 
 
 # -- the parser ---------------------------------------------------------------------------------------
@@ -392,7 +415,7 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
 
     roll = commands.add_parser("roll", help="roll dice notation (4d6kh3, 2d6+3, 6d6>=4, d6!)")
     roll.add_argument("notation", type=_nonempty)
-    roll.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
+    roll.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible roll (0 to 4294967295)")
     roll.add_argument("--dc", type=int, default=None, help="difficulty: report success when total >= DC")
     roll.add_argument("--system", default=None, type=_nonempty,
                       help=SYSTEM_HELP + "; it may add side-roll flags of its own")
@@ -455,6 +478,12 @@ def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
                          help=f"the Pyodide release (default {PYODIDE_VERSION}, the one the calculator is tested with)")
     common(pyodide)
     pyodide.set_defaults(run=command_pyodide)
+    from sphinx_rpg.matchup_cli import add_matchup
+
+    add_matchup(commands, common)
+    from sphinx_rpg.serve import add_command as add_serve
+
+    add_serve(commands, common)
     return parser
 
 
@@ -499,10 +528,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status: int
     try:
+        if getattr(args, "system", None):
+            _find_game_here(args.system)
         result: tuple[int, Any, str] = args.run(args)
         status, data, text = result
     except (CliError, ValueError) as error:  # an engine rule refusing its input names the bad value
-        message = f"rpg {args.command}: {_one_line(str(error))}"
+        from rules.systems import SystemLoadError
+
+        hint = _system_hint(args.system) if isinstance(error, SystemLoadError) else ""
+        message = f"rpg {args.command}: {_one_line(str(error))}{hint}"
         status, data, text, stream = EXIT_ERROR, None, message, sys.stderr
     except KeyboardInterrupt:
         raise

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import re
+
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
@@ -13,7 +15,11 @@ from sphinx_rpg import engine
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.settings import setting_location
+from sphinx_rpg.spelling import did_you_mean
 from sphinx_rpg.warnings import warn
+
+#: How :class:`sphinx_rpg.boundary.EngineFailure` names where the engine went wrong.
+_RAISED_AT = re.compile(r" \(raised at (.+?:\d+)\)")
 
 
 def report_registry_errors(app: Sphinx) -> None:
@@ -26,7 +32,11 @@ def report_registry_errors(app: Sphinx) -> None:
         warn("registry", f"rpg_registries is a string; it must be a list of import paths: read as "
                          f"[{paths!r}]", location)
     for error in binding_for(app.config).errors:
-        warn("registry", f"rpg_registries: {error}", location)
+        raised = _RAISED_AT.search(error)  # an engine that fails to import: at its own file and line
+        if raised:
+            warn("registry", f"rpg_registries ({location}): {error}", raised.group(1))
+        else:
+            warn("registry", f"rpg_registries: {error}", location)
 
 
 def report_coverage(app: Sphinx, env: BuildEnvironment) -> None:
@@ -36,7 +46,8 @@ def report_coverage(app: Sphinx, env: BuildEnvironment) -> None:
     domain = node_domain(env)
     for record in domain.records():
         if binding.lookup(record.uid) is None:
-            warn("unbound", f"node {record.uid!r} has no rule object in the configured registries",
+            hint = did_you_mean(record.uid, (node.uid for node in binding.nodes()))
+            warn("unbound", f"node {record.uid!r} has no rule object in the configured registries{hint}",
                  location=record.location(env))
     for node in binding.nodes():
         if domain.record(node.uid) is None:

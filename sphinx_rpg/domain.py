@@ -486,7 +486,12 @@ def warn_missing_node(app: Sphinx, domain: Domain | None, node: pending_xref) ->
     """Report a dangling ``:node:ref:`` as ``node.ref``, always (not only in nitpicky mode)."""
     if domain is None or domain.name != "node":
         return None
-    warn("ref", f"node reference target not found: {node['reftarget']!r}", location=node)
+    from sphinx_rpg.spelling import did_you_mean
+
+    target = node["reftarget"]
+    uids = (record.uid for record in domain.records()) if isinstance(domain, NodeDomain) else ()
+    hint = did_you_mean(str(target), uids)
+    warn("ref", f"node reference target not found: {target!r}{hint}", location=node)
     return True
 
 

@@ -9,6 +9,7 @@ still runs whatever edition is built.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from docutils import nodes
@@ -22,6 +23,16 @@ from sphinx_rpg.warnings import warn
 EDITIONS = ("designer", "player")
 DEFAULT_EDITION = "designer"
 _CODE_STARTS = (">>>", "Traceback (most recent call last)")
+
+#: What names the engine rather than the game: ``name=value``, a call (of a Capitalised, CamelCase or
+#: snake_case name, or any call with nothing, quotes or keywords in it; the formulas' ``max(1, x)`` and
+#: the odds tables' ``P(success)`` are notation), and a dotted module path of the engine or extension.
+ENGINE_WORD = re.compile(
+    r"\b[a-z_][a-z0-9_]*=(?!=)\S"                      # penalty_mode="cap", drama_decides=True
+    r"|\b(?:[A-Z][a-z]\w*|[a-z]\w*_\w+)\((?!e?s\))"     # Settings(, CombatSettings(, attack_hits( (not "Roll(s)")
+    r"|\b[A-Za-z_]\w*\((?:\)|[\"'\[]|\w+=)"             # roll(), pick("x"), check(dc=2); not max(1, x), P(success)
+    r"|\b(?:rules|sphinx_rpg)\.(?![\w-]+\.(?:org|com|net)\b)[a-z_]"  # rules.nemron.checks (not a web address)
+)
 
 
 def edition_of(config: Config) -> str:
@@ -78,8 +89,82 @@ def _is_example_code(node: nodes.Node) -> bool:
     return isinstance(node, nodes.literal_block) and node.astext().lstrip().startswith(_CODE_STARTS)
 
 
+#: A sentence ends inside a paragraph: ". " (or "!", "?", with a closing quote or bracket) before a capital.
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?][\"')\]]*\s+[A-Z(\"]")
+
+
+def lead_in(block: nodes.Node) -> nodes.paragraph | None:
+    """The words that introduce ``block``: the paragraph right before it, if it is one sentence ending in ":".
+
+    A lead-in of more than one sentence is not taken: the sentences before it are rules, and the
+    player-text check asks for the lead-in to be put in a paragraph of its own.
+    """
+    parent = block.parent
+    if parent is None:
+        return None
+    position = parent.index(block)
+    if position == 0:
+        return None
+    previous = parent[position - 1]
+    if not isinstance(previous, nodes.paragraph):
+        return None
+    text = " ".join(previous.astext().split())
+    if not text.endswith(":") or _SENTENCE_END.search(text):
+        return None
+    return previous
+
+
+def drop_with_lead_in(block: nodes.Node) -> None:
+    """Remove ``block`` and the words that introduce it: one unit, kept or dropped whole."""
+    words = lead_in(block)
+    if words is not None:
+        words.parent.remove(words)
+    block.parent.remove(block)
+
+
+#: The words a parenthesis of engine switches may hold besides the switches: "(options ``a``, ``b``)".
+_SWITCH_GLUE = re.compile(r"\s*(?:options?\b)?(?:\s*(?:,|;|\band\b|\bor\b)?\s*)*")
+
+
+def drop_switches(literal: nodes.literal) -> bool:
+    """Remove the parenthesis around ``literal`` when it holds engine switches and nothing else
+    ("the cap (``penalty_mode="cap"``)", "(options ``basic_trip``, ``basic_regain``)"), with the space
+    before it.  False when the switch stands in running text: that needs rewording."""
+    parent = literal.parent
+    position = parent.index(literal)
+    opening = position - 1
+    while opening >= 0 and isinstance(parent[opening], nodes.literal):
+        opening -= 1
+    if opening < 0 or not isinstance(parent[opening], nodes.Text) or "(" not in str(parent[opening]):
+        return False
+    head, _, inside = str(parent[opening]).rpartition("(")
+    pieces: list[nodes.Node] = []
+    closing = opening + 1
+    while closing < len(parent) and not (isinstance(parent[closing], nodes.Text) and ")" in str(parent[closing])):
+        pieces.append(parent[closing])
+        closing += 1
+    if closing >= len(parent):
+        return False
+    last, _, tail = str(parent[closing]).partition(")")
+    words = inside + "".join(str(piece) for piece in pieces if isinstance(piece, nodes.Text)) + last
+    literals = [piece for piece in pieces if isinstance(piece, nodes.literal)]
+    if not literals or any(not isinstance(piece, (nodes.Text, nodes.literal)) for piece in pieces):
+        return False
+    if not _SWITCH_GLUE.fullmatch(words):
+        return False
+    if not ("option" in words or any(ENGINE_WORD.search(piece.astext()) for piece in literals)):
+        return False
+    parent.replace(parent[opening], nodes.Text(head.rstrip()))
+    parent.replace(parent[closing], nodes.Text(tail))
+    for piece in pieces:
+        parent.remove(piece)
+    return True
+
+
 class DropExampleCode(SphinxTransform):
-    """Player edition: worked-example code leaves the page; an example box left with only its title goes too."""
+    """Player edition: worked-example code leaves the page with the words that introduce it; an example
+    box left with only its title goes too (and its own lead-in with it); an engine switch in parentheses
+    (``(penalty_mode="cap")``) leaves the sentence."""
 
     default_priority = 880
 
@@ -87,10 +172,13 @@ class DropExampleCode(SphinxTransform):
         if not is_player(self.config):
             return
         for block in list(self.document.findall(_is_example_code)):
-            block.parent.remove(block)
+            drop_with_lead_in(block)
         for box in list(self.document.findall(nodes.admonition)):
             if "rpg-example" in box["classes"] and all(isinstance(c, nodes.title) for c in box.children):
-                box.parent.remove(box)
+                drop_with_lead_in(box)
+        for literal in list(self.document.findall(nodes.literal)):
+            if literal.parent is not None and any(child is literal for child in literal.parent.children):
+                drop_switches(literal)
 
 
 def setup(app: Sphinx) -> None:

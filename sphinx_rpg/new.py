@@ -12,6 +12,7 @@ from __future__ import annotations
 import keyword
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -19,6 +20,12 @@ STARTER = Path(__file__).parent / "starter"
 #: Package names a game must not take: the engine's, the extension's, and the project's own folders.
 RESERVED = frozenset({"rules", "sphinx_rpg", "docs", "tests", "test", "wheels", "conftest"})
 _UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>:.])\1{2,}$")
+#: Characters a game's name may not hold: each would break a file the starter writes (a reST title, a
+#: Python string, a TOML string) or show as something else than it is.
+_FORBIDDEN = "\"\\`*{}"
+#: Unicode categories refused in a game's name: control, format (bidi overrides, zero-width), surrogate,
+#: private-use and unassigned characters, and the line and paragraph separators (docutils breaks lines there).
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class NewProjectError(ValueError):
@@ -66,6 +73,22 @@ def check_package(name: str) -> str:
     return name
 
 
+def check_game_name(title: str) -> str:
+    """``title`` if the starter's files can hold it as it is, else a NewProjectError naming the character."""
+    if not title:
+        raise NewProjectError("the game's name is empty")
+    for character in title:
+        category = unicodedata.category(character)
+        if category in _FORBIDDEN_CATEGORIES:
+            name = unicodedata.name(character, "a control character")
+            raise NewProjectError(f"game name {title!r} holds U+{ord(character):04X} ({name.lower()}, category "
+                                  f"{category}): give a name of printable characters")
+        if character in _FORBIDDEN:
+            raise NewProjectError(f"game name {title!r} holds {character!r}, which a page cannot show as is "
+                                  "(quote, backslash, backtick, asterisk and braces are refused)")
+    return title
+
+
 def _fix_underlines(text: str) -> str:
     """Stretch reST heading underlines to the filled-in title (a long game name needs a long line)."""
     lines = text.split("\n")
@@ -107,10 +130,7 @@ def create(directory: Path, game: str | None = None, package: str | None = None)
         raise NewProjectError(f"{directory} exists and is not a directory")
     if directory.is_dir() and any(directory.iterdir()):
         raise NewProjectError(f"{directory} is not empty; rpg new only writes into a new or empty directory")
-    title = (game or directory.resolve().name.replace("_", " ").replace("-", " ").title()).strip()
-    if not title or any(ch in title for ch in "\n\r\"\\`*{}"):
-        raise NewProjectError(f"game name {title!r} is empty or holds a character a page cannot show as is "
-                              "(newline, quote, backslash, backtick, asterisk or brace)")
+    title = check_game_name((game or directory.resolve().name.replace("_", " ").replace("-", " ").title()).strip())
     starter = Starter(title, check_package(package) if package else package_name(title))
     files = plan(starter)
     written = []

@@ -29,6 +29,7 @@ from sphinx_rpg.changes import (
     catalogue_from_document,
     compare_nodes,
     diff_catalogues,
+    fact_labels,
     load_catalogue,
 )
 from sphinx_rpg.domain import node_domain
@@ -98,6 +99,17 @@ def _versionmodified(kind: str, label: str, text: str) -> nodes.Node:
     return box
 
 
+#: id(catalogue) -> (catalogue, the fact labels it records): worked out once per release, not per node.
+_KNOWN_FACTS: dict[int, tuple[Catalogue, frozenset[tuple[str, str]]]] = {}
+
+
+def _known_facts(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
+    kept = _KNOWN_FACTS.get(id(catalogue))
+    if kept is None or kept[0] is not catalogue:
+        kept = _KNOWN_FACTS[id(catalogue)] = (catalogue, fact_labels(catalogue))
+    return kept[1]
+
+
 def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], location: Any) -> nodes.Node | None:
     """"New since 0.1" or "Changed since 0.1: ..." for a node, against the last release; else None."""
     label = latest_release(env)
@@ -109,7 +121,7 @@ def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], locat
     released = catalogue.nodes.get(uid)
     if released is None:
         return _versionmodified("versionadded", label, "")
-    kinds, details = compare_nodes(released, entry)
+    kinds, details = compare_nodes(released, entry, _known_facts(catalogue))
     if not kinds:
         return None
     return _versionmodified("versionchanged", label, "; ".join(details) + ".")

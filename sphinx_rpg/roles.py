@@ -30,7 +30,10 @@ class NodeValueRole(LocatedRole, SphinxRole):
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         node = binding_for(self.config).lookup(uid)
         if node is None:
-            warn("value", f":node:value: no rule object is bound to {uid!r}", self.get_location())
+            from sphinx_rpg.spelling import did_you_mean
+
+            hint = did_you_mean(uid, (bound.uid for bound in binding_for(self.config).nodes()))
+            warn("value", f":node:value: no rule object is bound to {uid!r}{hint}", self.get_location())
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         if node.source_file is not None:
             self.env.note_dependency(str(node.source_file))

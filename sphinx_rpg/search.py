@@ -1,33 +1,79 @@
-"""Keep every node's main index entry in the search index, also after an incremental build.
+"""Search a player would use: one result per node, naming its book and its type in words.
 
-Sphinx's search ranks a *main* index entry whose text matches the query highest, which is what puts
-a node above API objects and pages that merely mention its name (see ``node:def``).  Sphinx 9 keeps
-index entries for the search in the environment but fills them only while writing pages, after the
-environment is saved: an incremental build then forgets the entries of every page it did not
-rewrite.  Before the search index is written, the nodes' own entries are put back from the domain,
-for the pages that were not written in this build (never for one that was: its entries are fresh).
+Sphinx's search finds a node up to three times: as an object of the ``node`` domain (priority 0,
+"important"), as the *main* index entry of its heading, and as the title of its section; each shows
+the page's title, never the book.  The search page gets, from the domain, one line per node (its
+name, its book, its type names and its page title, and every anchor that reaches it);
+``static/sphinx_rpg_search.js`` then shows each node once, where its best-ranked result stood, as
+"Dodge — Heimr Tabletop RPG Core, defence, in Defence".  Nothing of Sphinx's own is patched: the
+page carries the data (``html-page-context`` adds a script to that page only) and the script works
+on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-title``...).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.util.nodes import clean_astext
 
-from sphinx_rpg.catalogue import catalogue
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.inline import plain_text, shorten
+
+SEARCH_SCRIPT = "sphinx_rpg_search.js"
+_DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.\w+)+")
 
 
-def restore_node_entries(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
-    """``html-collect-pages``: runs after every page is written and before the search index is dumped."""
-    indexer = getattr(app.builder, "indexer", None)
-    entries: dict[str, list[tuple[str, str, str]]] | None = getattr(indexer, "_index_entries", None)
-    if not isinstance(entries, dict):
-        return []  # no search index, or a Sphinx that stores it differently
-    missing: dict[str, list[tuple[str, str, str]]] = {}
-    for record, pieces in catalogue(app).all().items():  # the headings, kept between builds
-        if record.docname in entries:
-            continue
-        missing.setdefault(record.docname, []).append((pieces.heading, record.anchor, "main"))
-    for docname, restored in missing.items():
-        entries[docname] = sorted(restored)
-    return []
+def type_words(type_names: tuple[str, ...]) -> str:
+    """("Effect", "Resource") -> "effect and resource": a node's types as a sentence says them."""
+    words = [name.lower() for name in type_names if name]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def book_of(app: Sphinx, record: NodeRecord) -> str:
+    """The book a node belongs to: the title of the registry that binds it, else the project's name."""
+    registry = binding_for(app.config).registry_of(record.uid) if record.bound else None
+    return registry.title if registry is not None else str(app.config.project)
+
+
+def search_document(app: Sphinx) -> dict[str, Any]:
+    """``{"nodes": {uid: [name, book, types, page title, first sentence]}, "anchors": {"docname#anchor": uid},
+    "pages": {docname: book}}`` (a page's book: that of its first node)."""
+    env = app.env
+    domain = node_domain(env)
+    found: dict[str, list[str]] = {}
+    anchors: dict[str, str] = {}
+    names = {record.uid: record.name for record in domain.records()}
+
+    def readable(text: str) -> str:  # a reference kept as its uid in the first sentence reads as the name
+        return _DOTTED.sub(lambda match: names.get(match.group(0), match.group(0)), text)
+
+    pages: dict[str, str] = {}
+    for record in domain.records():
+        title = env.titles.get(record.docname)
+        pages.setdefault(record.docname, book_of(app, record))
+        found[record.uid] = [record.name, book_of(app, record), type_words(record.type_names),
+                             clean_astext(title) if title is not None else record.docname,
+                             readable(record.sentence or shorten(plain_text(record.summary)))]
+        for anchor in {record.anchor, record.search_anchor, record.alias} - {""}:
+            anchors[f"{record.docname}#{anchor}"] = record.uid
+    return {"nodes": found, "anchors": anchors, "pages": pages}
+
+
+def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                      doctree: Any) -> None:
+    """``html-page-context``: the search page, and only it, gets the nodes and the script that shows them."""
+    if pagename != "search" or app.builder.format != "html":
+        return
+    data = json.dumps(search_document(app), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    app.add_js_file(None, body="var RPG_SEARCH = " + data.replace("</", "<\\/") + ";")
+    app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("html-page-context", add_search_script)

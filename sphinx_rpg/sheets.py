@@ -463,6 +463,7 @@ def add_sheet_script(app: Sphinx, pagename: str, templatename: str, context: dic
     """Only pages with a sheet load sheet.js (and are marked for the print stylesheet)."""
     # the domain knows which pages hold a sheet: no walk over every page's whole doctree
     if doctree is not None and pagename in app.env.get_domain("node").data.get("sheets", {}):
+        app.add_js_file("address.js", loading_method="defer")
         app.add_js_file("sheet.js", defer="defer")
 
 

@@ -3,8 +3,9 @@
 ``rpg pyodide DIR`` (or :func:`vendor_pyodide`) asks registry.npmjs.org for the ``pyodide`` package
 of :data:`PYODIDE_VERSION`, downloads its tarball once into a cache, checks it against the registry's
 ``dist.integrity`` (SHA-512, Subresource Integrity format) and unpacks the files the calculator needs
-into ``DIR/<version>/``.  Point ``rpg_pyodide_vendor`` at that folder and the build copies it into the
-site.  A second run finds everything in place and does no network request at all.
+into ``DIR/<version>/``, recording each file's SHA-256.  Point ``rpg_pyodide_vendor`` at that folder
+and the build copies it into the site.  A second run checks those hashes and does no network request
+at all; a file that changed since is unpacked again from the checked tarball.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-__all__ = ["PYODIDE_FILES", "PYODIDE_VERSION", "VendorError", "check_integrity", "vendor_pyodide", "vendored"]
+__all__ = ["PYODIDE_FILES", "PYODIDE_VERSION", "VendorError", "check_integrity", "damaged", "vendor_pyodide",
+           "vendored"]
 
 #: The Pyodide release the calculator is written and tested against (Python 3.14 in the browser).
 PYODIDE_VERSION = "314.0.7"
@@ -68,14 +70,39 @@ def _metadata(version: str) -> tuple[str, str]:
         raise VendorError(f"{url} did not answer with a package's dist.tarball and dist.integrity") from None
 
 
-def vendored(target: Path, version: str = PYODIDE_VERSION) -> bool:
-    """Whether ``target`` holds a finished, checked copy of Pyodide ``version``."""
-    stamp = target / STAMP
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def damaged(target: Path, version: str = PYODIDE_VERSION) -> list[str]:
+    """The runtime files of ``target`` that are missing or differ from the SHA-256 recorded when they were
+    unpacked from the checked tarball; every file when ``target`` holds no finished copy of ``version``."""
     try:
-        return json.loads(stamp.read_text())["version"] == version and all((target / f).is_file()
-                                                                          for f in PYODIDE_FILES)
+        stamp = json.loads((target / STAMP).read_text())
+        recorded = stamp["files"] if stamp["version"] == version else {}
     except (OSError, ValueError, KeyError, TypeError):
-        return False
+        recorded = {}
+    if not isinstance(recorded, dict):
+        recorded = {}
+    bad = []
+    for name in PYODIDE_FILES:
+        path = target / name
+        try:
+            if recorded.get(name) != _sha256(path):
+                bad.append(name)
+        except OSError:
+            bad.append(name)
+    return bad
+
+
+def vendored(target: Path, version: str = PYODIDE_VERSION) -> bool:
+    """Whether ``target`` holds a finished copy of Pyodide ``version`` whose every file still has the hash
+    recorded when it was unpacked (an overwritten ``pyodide.asm.wasm`` is not vendored)."""
+    return not damaged(target, version)
 
 
 def vendor_pyodide(directory: Path, version: str = PYODIDE_VERSION, cache: Path | None = None) -> Path:
@@ -106,8 +133,10 @@ def vendor_pyodide(directory: Path, version: str = PYODIDE_VERSION, cache: Path 
         _write(integrity_path, integrity.encode())
     else:
         integrity = integrity_path.read_text().strip()
+    (target / STAMP).unlink(missing_ok=True)  # unfinished until the new stamp is written
     _unpack(data, target)
-    _write(target / STAMP, json.dumps({"version": version, "integrity": integrity}).encode())
+    files = {name: _sha256(target / name) for name in PYODIDE_FILES}
+    _write(target / STAMP, json.dumps({"version": version, "integrity": integrity, "files": files}).encode())
     return target
 
 

@@ -32,8 +32,14 @@ SUBTYPES: dict[str, str] = {
     "chart": "a :chart: that cannot be drawn (matplotlib missing, or nothing numeric to plot); the table stays",
     "override": "a node:def :overrides: naming a book or node the core book's inventory does not have",
     "statblock": "a node:statblock naming no published stat block, or one the engine cannot build",
+    "matchup": "a node:matchup that is not 'system: a vs b', names unknown fighters, or the engine cannot answer",
     "release": "an rpg_releases catalogue that cannot be read, or a node:changes naming an unknown release",
+    "edition": "a paragraph ending in ':' with nothing after it, or an engine word (name=value, Name(, "
+               "rules.) in the player edition's text",
     "calculator": "the dice calculator's engine wheel cannot be built, or rpg_pyodide_vendor holds no Pyodide",
+    "formula": "a name in a rule's formula that is no node but one letter away from one (a typo)",
+    "title": "a node:def whose title differs from its rule object's name",
+    "markup": "a MyST :::{node:...} colon fence while the colon_fence extension is not enabled",
 }
 
 

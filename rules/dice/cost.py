@@ -1,13 +1,20 @@
 """The work model: how much an exact distribution will cost, known before any of it is computed.
 
 Each step of the engine (a convolution, the squarings of ``NdS``, keeping dice, counting successes)
-has a cost function here, in *work units* (one unit is roughly one machine-digit operation of a big
-integer product; ``errors.MAX_WORK`` is the budget).  A :class:`Shape` is what the model knows of a
-distribution without computing it: its lowest and highest outcome (exact), how many outcomes it has
-(an upper bound) and the bit length of its denominator (an upper bound on every weight).  Expressions
+has a cost function here, in *work units*: one unit is about a nanosecond of CPU time of one core of
+the machine the constants below were measured on (``bench/dice_calibrate.py`` measures them again and
+``tests/dice/test_cost_calibration.py`` checks that the families agree with each other).
+``errors.MAX_WORK`` is the budget.  A :class:`Shape` is what the model knows of a distribution
+without computing it: its lowest and highest outcome (exact), how many outcomes it has (an upper
+bound) and the bit length of its denominator (an upper bound on every weight).  Expressions
 (``rules.dice.expr``) add up the cost of their steps and refuse before starting when the total is over
 the budget, so every expression answers or refuses at once instead of refusing after seconds of work.
-The same functions guard each step as it runs, so an estimate and a step can never disagree.
+The same functions choose and guard each step as it runs, so an estimate and a step never disagree.
+
+Big-integer products are priced as CPython computes them: the schoolbook product below
+:data:`KARATSUBA_CUTOFF` 30-bit digits, Karatsuba above it, whose recursion ends in schoolbook
+products of that size, so an n-digit product costs ``cutoff ** (2 - 1.585) * n ** 1.585`` digit
+products (the base-case factor, about 5.8); an unbalanced product is cut into balanced pieces.
 """
 
 from __future__ import annotations
@@ -17,16 +24,63 @@ from dataclasses import dataclass
 
 from .errors import PY_STEP
 
-__all__ = ["PY_STEP", "Shape", "add_cost", "convolve_cost", "repeat_cost", "sum_cost", "weights_cost"]
+__all__ = [
+    "PY_STEP", "Shape", "add_cost", "box_cost", "comb_cost", "convolve_cost", "dense_cost", "dense_is_cheaper",
+    "mul_cost", "pow_cost", "repeat_cost", "sparse_cost", "sum_cost", "uniform", "weights_cost",
+]
 
 #: Below this many coefficient products :func:`rules.dice.convolution.convolve` uses the double loop.
 SCHOOLBOOK_LIMIT = 1024
+
+#: CPython's ``KARATSUBA_CUTOFF`` (Objects/longobject.c), in 30-bit digits.
+KARATSUBA_CUTOFF = 70
+#: The exponent of Karatsuba, log2(3).
+KARATSUBA_EXPONENT = 1.585
+#: Work units of one digit product of a schoolbook big-integer product (measured).
+DIGIT_PRODUCT = 1.7
+#: Work units per byte of ``int.to_bytes`` / ``int.from_bytes`` / slicing and per digit of an addition,
+#: a comparison or a division by a small number (measured).
+BYTE_STEP = 0.5
+#: Work units of packing or unpacking one coefficient of a Kronecker product (a generator step, one
+#: ``to_bytes`` or ``from_bytes`` call).
+SLOT_STEP = 3 * PY_STEP
+#: Work units of one weight of a running-sum step (``itertools.accumulate``, a subtraction, copies).
+BOX_STEP = 3 * PY_STEP
+#: Work units of making one distribution object, however small (calls, tuples, a gcd).
+DIST_STEP = 150 * PY_STEP
+#: Work units of one pair of outcomes of ``Dist.combine`` (a call of the combining function, a dict update).
+PAIR_STEP = 12 * PY_STEP
+#: Work units of one (state, transition) pair of a Python loop that reads and writes a dict.
+DICT_STEP = 5 * PY_STEP
+
+
+def digits(bits: int) -> int:
+    """30-bit digits of a CPython int of ``bits`` bits."""
+    return bits // 30 + 1
+
+
+def mul_cost(bits_a: int, bits_b: int) -> int:
+    """Work units of one product of integers of these bit lengths (schoolbook, Karatsuba, lopsided)."""
+    small, big = sorted((digits(bits_a), digits(bits_b)))
+    if small <= KARATSUBA_CUTOFF:
+        return int(DIGIT_PRODUCT * small * big)
+    balanced = KARATSUBA_CUTOFF ** (2 - KARATSUBA_EXPONENT) * small ** KARATSUBA_EXPONENT
+    return int(DIGIT_PRODUCT * balanced * big / small)
+
+
+def pow_cost(bits: int, exponent: int) -> int:
+    """Work units of ``x ** exponent`` for an int ``x`` of ``bits`` bits: the squarings of its result
+    (each a third of the next; squaring is cheaper than a product: about the last product in all)."""
+    if exponent <= 1:
+        return PY_STEP
+    out = bits * exponent
+    return PY_STEP + mul_cost(out // 2, out // 2)
 
 
 @dataclass(frozen=True)
 class Shape:
     """What the work model knows of a distribution: outcomes ``low..high``, at most ``count`` of them,
-    every weight below ``2 ** bits``."""
+    every weight below ``2 ** bits`` (so the denominator, their sum, below ``count * 2 ** bits``)."""
 
     low: int
     high: int
@@ -39,7 +93,7 @@ class Shape:
 
     @property
     def dense(self) -> bool:
-        """Whether the convolution lays this distribution out densely (see ``distribution._dense``)."""
+        """Whether the distribution has no more than a few empty slots between ``low`` and ``high``."""
         return self.span <= 4 * self.count + 16
 
     def negated(self) -> Shape:
@@ -52,49 +106,97 @@ class Shape:
     def shifted(self, c: int) -> Shape:
         return Shape(self.low + c, self.high + c, self.count, self.bits)
 
+    @property
+    def total_bits(self) -> int:
+        """A bound on the bit length of the denominator."""
+        return self.bits + self.count.bit_length()
+
 
 def weights_cost(count: int, bits: int) -> int:
     """Building a distribution from ``count`` weights of ``bits`` bits (gcd, sums, tuples)."""
-    return count * (PY_STEP + bits // 30)
+    return DIST_STEP + int(count * (PY_STEP + 2 * BYTE_STEP * digits(bits) * 4))
+
+
+def comb_cost(n: int) -> int:
+    """Work units of one ``math.comb(n, k)`` (a product tree of numbers up to ``n`` bits)."""
+    return PY_STEP + 8 * mul_cost(n, n)
 
 
 def convolve_cost(len_a: int, len_b: int, bits: int) -> int:
     """Work units of :func:`rules.dice.convolution.convolve` on vectors of these lengths.
 
-    ``bits`` is the bit length of the largest product coefficient.  Short vectors: one Python step per
-    pair.  Long ones are packed into two integers of ``len * bits`` bits: packing and unpacking cost a
-    few units per slot, the product about ``digits ** 1.585`` (Karatsuba; an unbalanced product is cut
-    into balanced pieces), about half a nanosecond per digit product.
+    ``bits`` is the bit length of the largest product coefficient.  Short vectors: one Python step
+    and one small product per pair.  Long ones are packed into two integers of ``len * width`` bytes:
+    packing and unpacking cost a call per slot and their bytes, the product :func:`mul_cost`.
     """
     if len_a * len_b <= SCHOOLBOOK_LIMIT:
-        return len_a * len_b * PY_STEP
-    slot = bits // 30 + 1
+        return len_a * len_b * (PY_STEP + mul_cost(bits // 2, bits // 2))
+    width = bits // 8 + 1
     n = len_a + len_b - 1
-    pack = (len_a + len_b + n) * (2 * PY_STEP + slot)
-    big, small = sorted((len_a * slot, len_b * slot), reverse=True)
-    product = big * small if small <= 70 else int((big / small) * small ** 1.585)
-    return pack + product // 2
+    slots = len_a + len_b + n
+    pack = int(slots * (SLOT_STEP + 3 * BYTE_STEP * width))
+    return pack + mul_cost(len_a * width * 8, len_b * width * 8)
+
+
+def dense_cost(a: Shape, b: Shape) -> int:
+    """Work units of adding ``a`` and ``b`` laid out densely: one :func:`convolve_cost`."""
+    bits = a.bits + b.bits + min(a.span, b.span).bit_length()
+    # laying a sparse distribution out densely costs a step per slot
+    layout = (0 if a.span == a.count else a.span) + (0 if b.span == b.count else b.span)
+    return convolve_cost(a.span, b.span, bits) + layout * PY_STEP
+
+
+def sparse_cost(a: Shape, b: Shape) -> int:
+    """Work units of adding every pair of outcomes of ``a`` and ``b`` (``Dist.combine``)."""
+    return a.count * b.count * (PAIR_STEP + mul_cost(a.bits, b.bits))
+
+
+def dense_is_cheaper(a: Shape, b: Shape) -> bool:
+    """Whether adding ``a`` and ``b`` laid out densely (one Kronecker product over their spans) costs
+    less than adding every pair of outcomes: true of dice, and of a scaled die added to a wide one."""
+    return dense_cost(a, b) <= sparse_cost(a, b)
 
 
 def add_cost(a: Shape, b: Shape) -> tuple[int, Shape]:
     """(work, shape) of the sum of independent ``a`` and ``b``, as ``distribution._convolve`` does it."""
     span = a.span + b.span - 1
-    result = Shape(a.low + b.low, a.high + b.high, min(a.count * b.count, span), a.bits + b.bits)
+    bits = a.bits + b.bits + min(a.count, b.count).bit_length()
+    result = Shape(a.low + b.low, a.high + b.high, min(a.count * b.count, span), bits)
     if a.count == 1 or b.count == 1:
         return weights_cost(result.count, result.bits), result
-    if a.dense and b.dense:
-        bits = a.bits + b.bits + min(a.span, b.span).bit_length()
-        return convolve_cost(a.span, b.span, bits) + weights_cost(span, result.bits), result
-    return a.count * b.count * PY_STEP * (1 + result.bits // 300) + weights_cost(result.count, result.bits), result
+    step = min(dense_cost(a, b), sparse_cost(a, b))
+    return step + weights_cost(result.count, result.bits), result
+
+
+def box_cost(sides: int, n: int) -> int:
+    """Work units of summing ``n`` fair dice of ``sides`` faces one die at a time by running sums
+    (``distribution._box_sum``): step ``i`` computes half of its ``i * sides`` weights, of about
+    ``i * log2(sides)`` bits, two C-level additions each, and mirrors the rest."""
+    b = sides.bit_length()
+    m = n - 1
+    pairs = sides * m * n // 4 + sides * m  # the weights made (half of each step, mirrored), all steps
+    digit_terms = sides * b * m * n * (2 * n - 1) // 360 + sides * m  # the same weighted by their digits
+    return int(pairs * BOX_STEP + digit_terms * 6 * BYTE_STEP) + DIST_STEP
+
+
+def uniform(d: Shape) -> bool:
+    """Whether every outcome ``low..high`` has weight 1: a fair die (summed by running sums)."""
+    return d.bits == 1 and d.count == d.span
 
 
 def repeat_cost(d: Shape, n: int) -> tuple[int, Shape]:
-    """(work, shape) of the sum of ``n`` copies of ``d`` by repeated squaring, step for step as
-    ``distribution._repeat_sum`` does it."""
+    """(work, shape) of the sum of ``n`` copies of ``d``, step for step as ``distribution._repeat_sum``
+    does it: running sums for a fair die, repeated squaring for any other."""
     if n == 0:
         return 0, Shape(0, 0, 1, 1)
     if d.count == 1:
         return weights_cost(1, d.bits), Shape(d.low * n, d.high * n, 1, 1)
+    if uniform(d):
+        if n == 1:
+            return 0, d
+        bits = (n - 1) * d.span.bit_length() + 1
+        shape = Shape(d.low * n, d.high * n, n * (d.span - 1) + 1, bits)
+        return box_cost(d.span, n) + weights_cost(shape.count, bits), shape
     work = 0
     result: Shape | None = None
     base = d

@@ -14,12 +14,15 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
+from itertools import accumulate
+from operator import sub
 from typing import Any, NamedTuple
 
 from ..values import is_whole
 from .convolution import convolve
-from .cost import Shape, convolve_cost, repeat_cost
-from .errors import PY_STEP, check_work
+from .cost import Shape, dense_is_cheaper, repeat_cost, sparse_cost
+from .cost import dense_cost as _dense_cost
+from .errors import PY_STEP, check_work, priced
 
 
 def _fraction_fast(numerator: int, denominator: int) -> Fraction:
@@ -402,7 +405,8 @@ class Dist:
     def combine(self, other: Dist, fn: Callable[[Any, Any], Hashable]) -> Dist:
         """The distribution of fn(X, Y) for independent X ~ self and Y ~ other."""
         out: dict[Hashable, int] = {}
-        check_work(len(self) * len(other) * PY_STEP, "combine")
+        if not priced():
+            check_work(len(self) * len(other) * PY_STEP, "combine")
         for a, wa in zip(self._outcomes, self._weights):
             for b, wb in zip(other._outcomes, other._weights):
                 y = fn(a, b)
@@ -421,16 +425,12 @@ class Dist:
         return compare(self, other)
 
 
-def _dense(d: Dist) -> list[int] | None:
-    """The weights of an int distribution laid out on min..max, or None if too sparse to be worth it."""
-    if not d._is_int():
-        return None
+def _dense(d: Dist) -> list[int]:
+    """The weights of an int distribution laid out on min..max (zero where an outcome is missing)."""
     lo, hi = d._outcomes[0], d._outcomes[-1]
     span = hi - lo + 1
     if span == len(d._outcomes):
         return list(d._weights)
-    if span > 4 * len(d._outcomes) + 16:
-        return None
     arr = [0] * span
     for o, w in zip(d._outcomes, d._weights):
         arr[o - lo] = w
@@ -443,22 +443,55 @@ def _convolve(a: Dist, b: Dist) -> Dist:
         return b + a._outcomes[0] if a._is_int() else b.map(lambda y: a._outcomes[0] + y)
     if len(b) == 1:
         return a + b._outcomes[0] if b._is_int() else a.map(lambda x: x + b._outcomes[0])
-    da, db = _dense(a), _dense(b)
-    if da is not None and db is not None:
-        bits = max(a._weights).bit_length() + max(b._weights).bit_length() + min(len(da), len(db)).bit_length()
-        check_work(convolve_cost(len(da), len(db), bits), "sum of dice")
-        return Dist._from_dense(a._outcomes[0] + b._outcomes[0], convolve(da, db))
+    if a._is_int() and b._is_int():
+        full = a._outcomes[-1] - a._outcomes[0] + 1 == len(a) and b._outcomes[-1] - b._outcomes[0] + 1 == len(b)
+        trusted = priced()
+        if not full or not trusted:
+            sa, sb = shape_of(a), shape_of(b)
+            dense = full or dense_is_cheaper(sa, sb)
+            if not trusted:
+                check_work(_dense_cost(sa, sb) if dense else sparse_cost(sa, sb), "sum of dice")
+        if full or dense:
+            return Dist._from_dense(a._outcomes[0] + b._outcomes[0], convolve(_dense(a), _dense(b)))
     return a.combine(b, lambda x, y: x + y)
 
 
 def shape_of(d: Dist) -> Shape:
     """What the work model (``rules.dice.cost``) needs of an int distribution already computed."""
-    return Shape(d._outcomes[0], d._outcomes[-1], len(d._outcomes), d._total.bit_length())
+    return Shape(d._outcomes[0], d._outcomes[-1], len(d._outcomes), max(d._weights).bit_length())
+
+
+def _fair(d: Dist) -> bool:
+    """Every outcome lo..hi has weight 1 (a fair die, a fudge die, a die rerolled until it stands)."""
+    outcomes = d._outcomes
+    return d._total == len(outcomes) and d._is_int() and outcomes[-1] - outcomes[0] + 1 == len(outcomes)
+
+
+def _box_sum(d: Dist, n: int) -> Dist:
+    """n fair dice, one at a time: adding a fair die of S faces to weights w is a running sum of S of
+    them (out[k] = C[k + 1] - C[k + 1 - S], C the cumulative sums), a few C-level operations per
+    weight, and only for the first half of a symmetric result.  Much cheaper than squaring by big
+    products (``176d100`` took seconds), and exact."""
+    sides = len(d)
+    weights = [1] * sides
+    pad = [0] * (sides - 1)
+    for _ in range(n - 1):
+        # The weights are symmetric: compute the first half (h of them) and mirror it.
+        size = len(weights) + sides - 1
+        h = (size + 1) // 2  # <= len(weights): only the first h cumulative sums are read
+        cum = list(accumulate(weights[:h], initial=0))
+        first = list(map(sub, cum[1:], (pad + cum)[:h]))
+        weights = first + first[:size - h][::-1]
+    return Dist._from_dense(d._outcomes[0] * n, weights)
 
 
 @lru_cache(maxsize=512)
 def _repeat_sum(d: Dist, n: int) -> Dist:
-    if n > 1 and len(d) > 1 and d._is_int():
+    if n > 1 and len(d) > 1 and _fair(d):
+        if not priced():
+            check_work(repeat_cost(shape_of(d), n)[0], "sum of dice")
+        return _box_sum(d, n)
+    if n > 1 and len(d) > 1 and d._is_int() and not priced():
         # Refuse up front if the squarings together would be too much, before doing any of them.
         check_work(repeat_cost(shape_of(d), n)[0], "sum of dice")
     result: Dist | None = None

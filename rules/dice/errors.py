@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 class DiceError(Exception):
     """Base class of every error the dice engine raises on purpose."""
@@ -29,7 +35,28 @@ PY_STEP = 50
 
 #: The budget of one exact computation, in work units: about half a second of work, so that with the
 #: model's error every expression answers or refuses within about a second.
-MAX_WORK = 500_000_000
+MAX_WORK = 600_000_000
+
+
+#: True while a whole expression already priced and accepted (``DiceExpr.dist``) computes: its steps
+#: then skip pricing themselves again (the work model is priced once per question).
+_PRICED: ContextVar[bool] = ContextVar("rules_dice_priced", default=False)
+
+
+def priced() -> bool:
+    """Whether the running computation was priced as a whole before it started."""
+    return _PRICED.get()
+
+
+def run_priced(fn: Callable[[], T]) -> T:
+    """Run ``fn`` (a computation whose whole work was just checked) without pricing each step again."""
+    if _PRICED.get():
+        return fn()
+    token = _PRICED.set(True)
+    try:
+        return fn()
+    finally:
+        _PRICED.reset(token)
 
 
 def check_work(units: int, what: str) -> None:

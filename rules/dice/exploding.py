@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ..values import is_whole
 from .distribution import Dist
-from .errors import PY_STEP, check_work
+from .errors import PY_STEP, check_work, priced
 
 __all__ = ["EXPLODE_DEPTH", "explode"]
 
@@ -31,7 +31,8 @@ def explode(sides: int, depth: int = EXPLODE_DEPTH) -> Dist:
 
 @lru_cache(maxsize=256)
 def _explode(sides: int, depth: int) -> Dist:
-    check_work(sides * (depth + 1) * PY_STEP, f"exploding d{sides}")
+    if not priced():
+        check_work(sides * (depth + 1) * PY_STEP, f"exploding d{sides}")
     weights: dict[int, int] = {}
     for j in range(depth):  # j maxima, then a face below the maximum: weight sides ** (depth - j)
         scale = sides ** (depth - j)

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..values import is_whole, require_whole
-from .cost import PY_STEP, Shape, add_cost, repeat_cost, sum_cost, weights_cost
+from .cost import PY_STEP, Shape, comb_cost, mul_cost, pow_cost, repeat_cost, sum_cost, weights_cost
 from .distribution import Dist
-from .errors import DiceError, check_work
+from .errors import DiceError, check_work, priced, run_priced
 from .exploding import EXPLODE_DEPTH, explode
-from .keep import keep, keep_work
+from .keep import die_keep_work, keep, keep_of
 from .rolling import DiceSource, DieRoll, RollResult, format_dice
 from .successes import count_successes
 
@@ -31,7 +31,7 @@ Plan = tuple[int, Shape]
 
 def _die_plan(sides: int, count: int) -> Plan:
     """The plan of ``count`` fair dice with ``sides`` sides, summed."""
-    return repeat_cost(Shape(1, sides, sides, sides.bit_length()), count)
+    return repeat_cost(Shape(1, sides, sides, 1), count)
 
 
 def _shown(expr: object) -> str:
@@ -44,7 +44,9 @@ class DiceExpr:
 
     def dist(self) -> Dist:
         """The exact distribution of the expression's total (refused at once if it is too much work)."""
-        check_work(self.work(), _shown(self))
+        if not priced():
+            check_work(self.work(), _shown(self))
+            return run_priced(self._dist)
         return self._dist()
 
     def _dist(self) -> Dist:
@@ -129,12 +131,18 @@ class Dice(DiceExpr):
 
 @dataclass(frozen=True)
 class Keep(DiceExpr):
-    """``NdSkhK`` / ``NdSklK``: roll ``count`` dice, sum the ``keep`` highest (or lowest)."""
+    """``NdSkhK`` / ``NdSklK``: roll ``count`` dice, sum the ``keep`` highest (or lowest).
+
+    ``die`` is ``None`` for plain dice, or one exploding or rerolled die (``Explode(1, S)``,
+    ``Reroll(1, S, ...)``) whose totals are kept: ``2d10!kh1`` keeps the higher of two exploding
+    d10s (each die's whole chain), ``4d6r1kh3`` rerolls ones, then keeps three.
+    """
 
     count: int
     sides: int
     keep: int
     highest: bool = True
+    die: Explode | Reroll | None = None
 
     def __post_init__(self) -> None:
         require_whole(self.count, "Keep: count", minimum=1)
@@ -142,30 +150,53 @@ class Keep(DiceExpr):
         require_whole(self.keep, "Keep: keep", minimum=1)
         if self.keep > self.count:
             raise ValueError(f"Keep: cannot keep {self.keep} of {self.count} dice")
+        if self.die is not None and (not isinstance(self.die, (Explode, Reroll)) or self.die.count != 1
+                                     or self.die.sides != self.sides):
+            raise ValueError(f"Keep: keeps plain dice or one exploding or rerolled d{self.sides}, not {self.die!r}")
 
     def __str__(self) -> str:
-        return f"{self.count}d{self.sides}{'kh' if self.highest else 'kl'}{self.keep}"
+        suffix = "" if self.die is None else str(self.die)[len(f"1d{self.sides}"):]
+        return f"{self.count}d{self.sides}{suffix}{'kh' if self.highest else 'kl'}{self.keep}"
 
     @property
     def dice_count(self) -> int:
         return self.count
 
+    def _one(self) -> DiceExpr:
+        return Dice(1, self.sides) if self.die is None else self.die
+
     def plan(self) -> Plan:
+        work, one = self._one().plan()
         if self.keep == self.count:
-            return _die_plan(self.sides, self.count)
-        low, high = self.keep, self.keep * self.sides
-        shape = Shape(low, high, high - low + 1, self.count * self.sides.bit_length())
-        return keep_work(self.count, self.sides, self.keep) + weights_cost(shape.count, shape.bits), shape
+            w, shape = repeat_cost(one, self.count)
+            return work + w, shape
+        low, high = self.keep * one.low, self.keep * one.high
+        shape = Shape(low, high, high - low + 1, self.count * one.total_bits)
+        work += die_keep_work(one.count, one.span, one.total_bits, self.count, self.keep)
+        return work + weights_cost(shape.count, shape.bits), shape
 
     def _dist(self) -> Dist:
-        return keep(self.count, self.sides, self.keep, self.highest)
+        if self.die is None:
+            return keep(self.count, self.sides, self.keep, self.highest)
+        return keep_of(self.die._dist(), self.count, self.keep, self.highest)
 
     def roll(self, source: DiceSource) -> RollResult:
-        faces = [source.roll(self.sides) for _ in range(self.count)]
-        order = sorted(range(self.count), key=lambda i: (-faces[i] if self.highest else faces[i], i))
-        kept = set(order[:self.keep])
-        dice = tuple(DieRoll(self.sides, f, i in kept) for i, f in enumerate(faces))
-        return RollResult(str(self), dice, sum(d.face for d in dice if d.kept))
+        if self.die is None:
+            faces = [source.roll(self.sides) for _ in range(self.count)]
+            order = sorted(range(self.count), key=lambda i: (-faces[i] if self.highest else faces[i], i))
+            kept = set(order[:self.keep])
+            dice = tuple(DieRoll(self.sides, f, i in kept) for i, f in enumerate(faces))
+            return RollResult(str(self), dice, sum(d.face for d in dice if d.kept))
+        rolls = [self.die.roll(source) for _ in range(self.count)]
+        order = sorted(range(self.count), key=lambda i: (-rolls[i].total if self.highest else rolls[i].total, i))
+        chosen = set(order[:self.keep])
+        out: list[DieRoll] = []
+        for i, result in enumerate(rolls):
+            offset = len(out)
+            for d in result.dice:
+                moved = d if d.exploded_from is None else replace(d, exploded_from=d.exploded_from + offset)
+                out.append(moved if i in chosen else replace(moved, kept=False))
+        return RollResult(str(self), tuple(out), sum(rolls[i].total for i in chosen))
 
 
 @dataclass(frozen=True)
@@ -244,7 +275,7 @@ class Fudge(DiceExpr):
         return Fudge(1), self.count
 
     def plan(self) -> Plan:
-        return repeat_cost(Shape(-1, 1, 3, 2), self.count)
+        return repeat_cost(Shape(-1, 1, 3, 1), self.count)
 
     def _dist(self) -> Dist:
         return Dist._new(FUDGE_FACES, (1, 1, 1)).repeat_sum(self.count)
@@ -304,9 +335,16 @@ class Reroll(DiceExpr):
         return Reroll(1, self.sides, self.low, self.high, self.until), self.count
 
     def plan(self) -> Plan:
-        one = Shape(1, self.sides, self.sides, 2 * self.sides.bit_length())
+        """Priced by the faces the reroll leaves: ``rr<9000`` of a d10000 leaves 1001 of them."""
+        sides, gone = self.sides, self.high - self.low + 1
+        if self.until:
+            low = self.high + 1 if self.low == 1 else 1
+            high = self.low - 1 if self.high == sides else sides
+            one = Shape(low, high, sides - gone, 1)
+        else:
+            one = Shape(1, sides, sides, (2 * sides).bit_length())
         work, shape = repeat_cost(one, self.count)
-        return work + weights_cost(one.count, one.bits), shape
+        return work + sides * 4 * PY_STEP + weights_cost(sides, one.bits), shape
 
     def _dist(self) -> Dist:
         # Over sides ** 2: a face that stands as first rolled (sides ways), plus any face after one
@@ -361,7 +399,7 @@ class Scale(DiceExpr):
         return work + weights_cost(shape.count, shape.bits), shape.scaled(self.factor)
 
     def _dist(self) -> Dist:
-        return self.expr.dist() * self.factor
+        return self.expr._dist() * self.factor
 
     def roll(self, source: DiceSource) -> RollResult:
         result = self.expr.roll(source)
@@ -394,7 +432,9 @@ class SuccessCount(DiceExpr):
     def plan(self) -> Plan:
         low = self.count if self.threshold == 1 else 0
         shape = Shape(low, self.count, self.count + 1, self.count * self.sides.bit_length())
-        return self.count * (PY_STEP + shape.bits // 30) + weights_cost(shape.count, shape.bits), shape
+        n, face_bits = self.count, self.sides.bit_length()
+        each = comb_cost(n) + 2 * pow_cost(face_bits, n) + 2 * mul_cost(n, shape.bits)  # C(n, k) h^k m^(n-k)
+        return (n + 1) * each + weights_cost(shape.count, shape.bits), shape
 
     def _dist(self) -> Dist:
         return count_successes(self.count, self.sides, self.threshold)
@@ -462,16 +502,17 @@ class Sum(DiceExpr):
         if not parts:
             return work, Shape(offset, offset, 1, 1)
         w, shape = sum_cost(parts)
-        return work + w + weights_cost(shape.count, shape.bits), shape.shifted(offset)
+        shift = weights_cost(shape.count, shape.bits) if offset else 0  # the constant: a new Dist
+        return work + w + shift, shape.shifted(offset)
 
     def _dist(self) -> Dist:
         offset, groups = self._groups()
-        parts: list[tuple[Shape, Dist]] = []
+        parts: list[Dist] = []
         for one, sign, n in groups:
-            shape, d = one.plan()[1], one.dist()
+            d = one._dist()
             if n > 1:
-                shape, d = repeat_cost(shape, n)[1], d.repeat_sum(n)
-            parts.append((shape, d) if sign > 0 else (shape.negated(), -d))
+                d = d.repeat_sum(n)
+            parts.append(d if sign > 0 else -d)
         if not parts:
             return Dist.constant(offset)
         return sum_dists(parts) + offset
@@ -492,19 +533,21 @@ class Sum(DiceExpr):
         return RollResult(str(self), tuple(dice), total, " ".join(shown))
 
 
-def sum_dists(parts: Sequence[tuple[Shape, Dist]]) -> Dist:
-    """Add independent distributions, always the two narrowest first (the order ``cost.sum_cost``
+def sum_dists(parts: Sequence[Dist]) -> Dist:
+    """Add independent int distributions, always the two narrowest first (the order ``cost.sum_cost``
     prices): every intermediate distribution stays as small as it can be."""
-    heap = [(shape.span, i, shape, d) for i, (shape, d) in enumerate(parts)]
+    if len(parts) == 1:
+        return parts[0]
+    heap = [(d.max() - d.min(), i, d) for i, d in enumerate(parts)]
     heapq.heapify(heap)
     counter = len(heap)
     while len(heap) > 1:
-        _, _, sa, a = heapq.heappop(heap)
-        _, _, sb, b = heapq.heappop(heap)
-        shape = add_cost(sa, sb)[1]
-        heapq.heappush(heap, (shape.span, counter, shape, a + b))
+        _, _, a = heapq.heappop(heap)
+        _, _, b = heapq.heappop(heap)
+        c = a + b
+        heapq.heappush(heap, (c.max() - c.min(), counter, c))
         counter += 1
-    return heap[0][3]
+    return heap[0][2]
 
 
 def sum_of(terms: Sequence[DiceExpr], signs: Sequence[int] | None = None) -> DiceExpr:

@@ -22,6 +22,8 @@ engine hang.  Any bad input raises :class:`NotationError` and nothing else.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .errors import DiceError
 from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Reroll, Scale, SuccessCount, Sum
 
@@ -48,12 +50,29 @@ class NotationError(DiceError, ValueError):
         self.text = text
         self.position = position
         self.reason = reason
-        shown = text if len(text) <= 60 else text[:57] + "..."
-        super().__init__(f"{shown}: at column {position + 1}: {reason}")
+        shown = one_line(text if len(text) <= 60 else text[:57] + "...")
+        super().__init__(f"{shown}: at column {position + 1}: {one_line(reason)}")
 
     @property
     def column(self) -> int:
         return self.position + 1
+
+
+def one_line(text: str) -> str:
+    """``text`` with every character that is not printable (a newline, a tab, a no-break space, a
+    control character) written as its escape, so that a message is one line whatever was typed."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+#: The typographic minus (U+2212), read as ``-``.
+MINUS = "\N{MINUS SIGN}"
+#: Signs that compare a total with a target: not notation (a page's ``:dc:``, ``rpg odds --dc``).
+COMPARISONS = (">", "<", "=", "\N{GREATER-THAN OR EQUAL TO}", "\N{LESS-THAN OR EQUAL TO}")
+#: Where a target goes instead (named by the messages about ``1d20+5 >= 15``).
+TARGET_HINT = ("a total against a target is not part of dice notation: give the target separately, "
+               "':dc: {n}' on a page or '--dc {n}' with rpg odds (':under:' / '--under' for at most)")
 
 
 def parse(text: str) -> DiceExpr:
@@ -83,7 +102,8 @@ class _Parser:
         return self.text[self.i] if self.i < len(self.text) else ""
 
     def skip_ws(self) -> None:
-        while self.i < len(self.text) and self.text[self.i] in " \t":
+        """Skip whitespace of any kind (spaces, tabs, newlines, no-break spaces...)."""
+        while self.i < len(self.text) and self.text[self.i].isspace():
             self.i += 1
 
     def describe(self) -> str:
@@ -117,17 +137,42 @@ class _Parser:
         expr = self.expr()
         if self.peek() == ")":
             raise self.error("unexpected ')': there is no '(' before it")
+        if self.peek() in COMPARISONS:
+            raise self.error(TARGET_HINT.format(n=self.target_after()))
+        if self.peek().isalpha():
+            raise self.error(self.word_hint())
         if self.peek():
             raise self.error(f"unexpected {self.peek()!r}: expected +, -, * or the end of the notation")
         return expr
+
+    def target_after(self) -> str:
+        """The number after a comparison sign (for the message), or N."""
+        j = self.i
+        while j < len(self.text) and (self.text[j] in "<>=\u2265\u2264" or self.text[j].isspace()):
+            j += 1
+        k = j
+        while k < len(self.text) and self.text[k] in "0123456789":
+            k += 1
+        return self.text[j:k] if j < k <= j + 7 else "N"
+
+    def word_hint(self) -> str:
+        """The message for a word after the dice: ``d20 adv`` names 2d20kh1."""
+        j = self.i
+        while j < len(self.text) and self.text[j].isalpha():
+            j += 1
+        word = self.text[self.i:j].lower()
+        if word in ("adv", "advantage", "dis", "disadv", "disadvantage"):
+            return ("advantage is written 2d20kh1 (roll two, keep the higher), disadvantage 2d20kl1: "
+                    "no word follows the dice")
+        return f"unexpected {self.peek()!r}: expected +, -, * or the end of the notation"
 
     def expr(self) -> DiceExpr:
         """Terms joined by + and -; a parenthesised sum inside is flattened into this one."""
         terms: list[DiceExpr] = []
         signs: list[int] = []
         sign = 1
-        if self.peek() in ("+", "-"):
-            sign = -1 if self.peek() == "-" else 1
+        if self.peek() in ("+", "-", MINUS):
+            sign = 1 if self.peek() == "+" else -1
             self.i += 1
             self.skip_ws()
         while True:
@@ -140,9 +185,9 @@ class _Parser:
                 signs.append(sign)
             self.skip_ws()
             ch = self.peek()
-            if ch not in ("+", "-"):
+            if ch not in ("+", "-", MINUS):
                 break
-            sign = -1 if ch == "-" else 1
+            sign = 1 if ch == "+" else -1
             self.i += 1
             self.skip_ws()
         if len(terms) == 1:
@@ -166,7 +211,8 @@ class _Parser:
                 if abs(factor) > MAX_CONSTANT:
                     raise self.error(f"a product of numbers is at most {MAX_CONSTANT:,}", at)
             elif dice is not None:
-                raise self.error("dice can only be multiplied by a number, not by other dice", at)
+                raise self.error("dice can only be multiplied by a number, not by other dice: more dice are "
+                                 "written 2d6, a total times a number 1d6*3", at)
             else:
                 dice = item
             save = self.i
@@ -241,37 +287,74 @@ class _Parser:
             return self.fudge(start, count)
         die = self.die(start, count)
         ch = self.peek()
-        if ch in ("k", "K"):
-            return self.keep(die)
-        if ch in ("d", "D") and self.text[self.i + 1:self.i + 2] in ("h", "H", "l", "L"):
-            return self.drop(die)
+        if ch in ("k", "K") or self.at_drop():
+            return self.keep(die) if ch in ("k", "K") else self.drop(die)
         if ch in ("r", "R"):
-            return self.reroll(die)
+            return self.then_keep(die, self.reroll(die))
         if ch == "!":
             if die.sides < 2:
                 raise self.error("a d1 cannot explode (it would always show its maximum)")
             self.i += 1
-            return Explode(die.count, die.sides)
+            if self.peek() in COMPARISONS:
+                raise self.error(f"exploding on other faces than the highest, or counting the successes of "
+                                 f"exploding dice, is not read here: {die}! explodes on {die.sides} only, "
+                                 f"and {die}>=N counts the dice showing N or more")
+            return self.then_keep(die, Explode(die.count, die.sides))
         if ch in ("d", "D"):
-            raise self.error("unexpected 'd': a die is written like 3d6 (or 4d6dl1 to drop the lowest)")
+            raise self.error(f"unexpected 'd': to drop the lowest die write dl, as in {die}dl1 (Roll20's "
+                             f"{die}d1), or keep the rest: {die}kh{max(die.count - 1, 1)}")
+        if ch in ("x", "X"):
+            raise self.error(f"exploding dice are written with '!' here: {die}! (Foundry's {die}x); "
+                             f"to multiply write '*', as in {die}*2")
         save = self.i
         self.skip_ws()
-        if self.text.startswith(">=", self.i) or self.peek() == "≥":
-            self.i += 1 if self.peek() == "≥" else 2
+        if self.text.startswith(">=", self.i) or self.peek() == "\N{GREATER-THAN OR EQUAL TO}":
+            self.i += 1 if self.peek() == "\N{GREATER-THAN OR EQUAL TO}" else 2
             self.skip_ws()
             at = self.i
             threshold = self.number("the success threshold", MAX_SIDES)
             if threshold < 1:
                 raise self.error("a success threshold is at least 1", at)
             if threshold > die.sides:
-                raise self.error(f"a d{die.sides} never shows {threshold}, so nothing could succeed", at)
+                raise self.error(f"a d{die.sides} never shows {threshold}, so no die could succeed; "
+                                 f"{die}>=N counts the dice showing N or more, and for the total "
+                                 + TARGET_HINT.split(": ", 1)[1].format(n=threshold), at)
             return SuccessCount(die.count, die.sides, threshold)
-        if self.peek() in (">", "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"):
-            raise self.error(f"unexpected {self.peek()!r}: to count successes write '>=' as in "
-                             f"{die.count}d{die.sides}>=4; a keep-highest pool such as Nemron's "
+        if self.peek() == ">":
+            after = self.target_after()
+            raise self.error(f"unexpected '>': to count the dice showing {after} or more write "
+                             f"{die}>={after} (Roll20 reads {die}>{after} so); for the total against a "
+                             f"target, " + TARGET_HINT.split(": ", 1)[1].format(n=after))
+        if self.peek() == "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}":
+            raise self.error(f"unexpected {self.peek()!r}: a keep-highest pool such as Nemron's "
                              "is read with its game system's notation")
         self.i = save
         return die
+
+    def at_drop(self) -> bool:
+        return self.peek() in ("d", "D") and self.text[self.i + 1:self.i + 2] in ("h", "H", "l", "L")
+
+    def then_keep(self, die: Dice, whole: Explode | Reroll) -> DiceExpr:
+        """``2d10!kh1``, ``4d6r1kh3``: each die exploded or rerolled, then some of them kept."""
+        one = replace(whole, count=1)
+        ch = self.peek()
+        if ch in ("k", "K") or self.at_drop():
+            kept = self.keep(die) if ch in ("k", "K") else self.drop(die)
+            if kept.keep == kept.count:
+                return whole
+            return Keep(kept.count, kept.sides, kept.keep, kept.highest, one)
+        if ch in ("r", "R", "!"):
+            raise self.error(f"one reroll or one explosion per die: {whole} can then only keep or drop "
+                             f"(as in {whole}kh1)")
+        if ch in ("d", "D", "x", "X"):
+            return self.after_modifier(whole)
+        return whole
+
+    def after_modifier(self, whole: DiceExpr) -> DiceExpr:
+        ch = self.peek()
+        if ch in ("d", "D"):
+            raise self.error(f"unexpected 'd': to drop the lowest die write dl, as in {whole}dl1")
+        raise self.error(f"unexpected {ch!r}: {whole} can be followed by kh, kl, dh or dl, then +, - or *")
 
     def keep(self, die: Dice) -> Keep:
         self.i += 1
@@ -311,11 +394,11 @@ class _Parser:
         return Keep(die.count, die.sides, die.count - dropped, highest=lowest)
 
     def reroll(self, die: Dice) -> Reroll:
-        """``r1`` rerolls a 1, ``r<3`` a 1 or 2, ``r>5`` a 6 (of a d6), each die at most once;
-        ``rr1`` rerolls until the face is not a 1."""
+        """``r1`` rerolls a 1, ``r<3`` a 1 or 2, ``r>5`` a 6 (of a d6), each die at most once (``ro1``,
+        Roll20's reroll once, is the same); ``rr1`` rerolls until the face is not a 1."""
         self.i += 1
         until = self.peek() in ("r", "R")
-        self.i += until
+        self.i += until or self.peek() in ("o", "O")  # Roll20's "ro", reroll once, is this "r"
         op = self.peek() if self.peek() in ("<", ">") else ""
         self.i += len(op)
         at = self.i
@@ -328,6 +411,4 @@ class _Parser:
         if low == 1 and high == die.sides:
             raise self.error(f"every face of a d{die.sides} would be rerolled: the reroll "
                              f"{'would never stop' if until else 'changes nothing'}", at)
-        if self.peek() in ("k", "K", "d", "D", "r", "R", "!"):
-            raise self.error("a reroll cannot be combined with keep, drop, explode or another reroll")
         return Reroll(die.count, die.sides, low, high, until)

@@ -586,11 +586,13 @@ def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
     for who in combat.combatants:
         if who.party == party and who.alive and who.stones is not None:
             save, fatigue = end_of_turn_save(who.stones, who.fatigue, combat.source,
-                                             choice=choices.get(who.name, "fatigue"), how=lucky(who.powers))
+                                             choice=choices.get(who.name, "fatigue"), how=lucky(who.powers),
+                                             max_fatigue=who.maximum_fatigue)
             outcome = "success" if save.success else "failure"
             combat._say(f"{who.name}'s sorcery save: {'/'.join(map(str, save.roll.faces))} -> {outcome}")
             if not save.success and not fatigue:
-                combat._say(f"{who.name} loses the active and spent stones until a serious rest")
+                capped = " (already at maximum fatigue)" if choices.get(who.name, "fatigue") == "fatigue" else ""
+                combat._say(f"{who.name} loses the active and spent stones until a serious rest{capped}")
             combat.add_fatigue(who, fatigue)
     for who in combat.combatants:
         who.raised_ac = None

@@ -198,19 +198,22 @@ def casting_fatigue_probability(fatigue: int, spell_level: int, *, how: Edge = E
 @REGISTRY.rule("Dndalike.Step.SorcererSave", "Sorcerer's End-of-Turn Save", "step",
             values={"minutes_out_of_combat": 10})
 def end_of_turn_save(stones: SpellStones, fatigue: int, source: DiceSource, *, choice: str = "fatigue",
-                     how: Edge = Edge.NORMAL) -> tuple[SaveResult, int]:
+                     how: Edge = Edge.NORMAL, max_fatigue: int | None = None) -> tuple[SaveResult, int]:
     """At the end of each of their turns (every ten minutes out of combat) a sorcerer saves.
 
     On a failure they choose: gain 1 fatigue (``choice="fatigue"``), or lose every stone in the
-    active pool and the discard pile until a serious rest (``choice="stones"``).  Returns the save
-    and the fatigue gained.
+    active pool and the discard pile until a serious rest (``choice="stones"``).  Fatigue is taken
+    by choice, and chosen fatigue stops at the maximum: a sorcerer already at ``max_fatigue`` loses
+    the stones instead.  Returns the save and the fatigue gained.
     """
     if choice not in END_OF_TURN_CHOICES:
         raise DndalikeError(f"unknown end-of-turn choice {choice!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
+    if max_fatigue is not None and (not is_whole(max_fatigue) or max_fatigue < 0):
+        raise DndalikeError(f"maximum fatigue must be a whole number >= 0, not {max_fatigue!r}")
     save = saving_throw(source, fatigue, how=how)
     if save.success:
         return save, 0
-    if choice == "fatigue":
+    if choice == "fatigue" and (max_fatigue is None or fatigue < max_fatigue):
         return save, 1
     stones.lost.extend(stones.active + stones.discard)
     stones.active, stones.discard = [], []

@@ -14,6 +14,7 @@ from rules.heimr import (  # noqa: F401  (imported for their registrations)
     fatigue,
     grid,
     health,
+    matchup,
     modules,
     statblocks,
     tracker,

@@ -21,6 +21,10 @@ SHORT_REST_MINUTES = 5
 Location = Literal["arm", "leg", "torso"]
 
 
+class CharacterDeadError(HeimrError):
+    """Hit points so low that the table's chosen reading counts the character dead (the tracker catches it)."""
+
+
 @dataclass(frozen=True)
 class InjuryLevel:
     """One band of negative hit points and its clocks (minutes; ``None``: never, 0: at once)."""
@@ -68,7 +72,7 @@ def injury_level(hp: int, *, deeper: Literal["mutilated", "dead"] = "mutilated")
     if deeper == "mutilated":
         return INJURY_LEVELS[-1]
     if deeper == "dead":
-        raise HeimrError(f"{hp} hit points is below every injury level: dead under deeper='dead'")
+        raise CharacterDeadError(f"{hp} hit points is below every injury level: dead under deeper='dead'")
     raise HeimrError(f"deeper is 'mutilated' or 'dead', not {deeper!r}")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.nemron import (
     actions,
+    area,
     characters,
     checks,
     combat,
@@ -16,6 +17,7 @@ from rules.nemron import (
     effects,
     energy,
     health,
+    matchup,
     nodes,
     progression,
     statblocks,
@@ -27,6 +29,6 @@ from rules.nemron.registry import NODE_TYPES, REGISTRY, NemronError
 
 __all__ = [
     "REGISTRY", "NODE_TYPES", "NemronError", "RANK_DICE", "rank_die", "parse_pool", "pool_distribution",
-    "actions", "characters", "checks", "combat", "damage", "effects", "energy", "health", "nodes",
+    "actions", "area", "characters", "checks", "combat", "damage", "effects", "energy", "health", "matchup", "nodes",
     "progression", "statblocks", "tracker",
 ]

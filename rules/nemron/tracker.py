@@ -1,12 +1,15 @@
 """A small combat tracker: initiative, turns, attacks with active defence, damage to limbs, downed.
 
 Disabled limbs follow the fighter: no attack without a working arm, no movement without both legs.
-Energy buys a bonus reaction that the defender's turn really gets.  It strings the rules of the
-other chapters together for a handful of combatants and takes every die from one
-:class:`rules.dice.DiceSource`, so a scripted source replays a fight exactly.  Dice are drawn
-in this order: initiative pools in the order the combatants were given; then, per attack, the attack
-pool, the penalty die of an aimed attack, the defender's pool (if it defends), and the location die
-(if the attack was not aimed and dealt damage).
+Energy buys a bonus reaction that the defender's turn really gets.  A defender set upon by two or
+more melee opponents is flanked; damage goes where its type sends it (Neural to Energy, Psychic to
+Stress), and area damage rolls one location die per point.  It strings the rules of the other
+chapters together for a handful of combatants and takes every die from one
+:class:`rules.dice.DiceSource`, so a scripted source replays a fight exactly.  Dice are drawn in this
+order: initiative pools in the order the combatants were given; then, per attack, the attack pool,
+the penalty die of an aimed attack, the defender's pool (if it defends), the flanking penalty die (if
+a flanked defender defends against a melee attack), and the location die (if the attack was not
+aimed and dealt damage to HP), or one location die per point of area damage.
 """
 
 from __future__ import annotations
@@ -16,11 +19,17 @@ from dataclasses import dataclass, field
 from rules.dice import DiceSource
 from rules.nemron.actions import InitiativeRoll, Turn, initiative_pool, turn_order
 from rules.nemron.characters import movement_speed
-from rules.nemron.checks import Pool, apply_modifier
-from rules.nemron.combat import aimed_modifier, attack_damage, attack_hits
+from rules.nemron.checks import Modifier, Pool, apply_modifier
+from rules.nemron.combat import aimed_modifier, area_damage, attack_damage, attack_hits, flanked_defence
+from rules.nemron.damage import DamageType, Stress, Track, as_damage_type, damage_target, deal_damage
 from rules.nemron.energy import Energy
 from rules.nemron.health import ARMS, ARMS_TO_ATTACK, LEGS, LEGS_TO_MOVE, Body, Limb, roll_location
 from rules.nemron.registry import REGISTRY, NemronError
+
+
+def track_type(kind: DamageType | None) -> DamageType:
+    """The damage type to route (untyped damage takes HP, like Kinetic)."""
+    return kind or DamageType.KINETIC
 
 
 @dataclass
@@ -37,6 +46,7 @@ class Combatant:
     defence: Pool | None = None
     pc: bool = False
     energy: Energy | None = None
+    stress: Stress | None = None
     arms_needed: int = ARMS_TO_ATTACK
     legs_needed: int = LEGS_TO_MOVE
     turn: Turn = field(init=False)
@@ -59,15 +69,34 @@ class AttackReport:
     limb: Limb | None
     downed: bool
     disabled: bool = False
+    #: The damage type named for the attack (``None``: untyped, taken from limb HP).
+    damage_type: DamageType | None = None
+    #: Where the damage went: limb HP, Energy (Neural) or Stress (Psychic).
+    track: Track = Track.HP
+    #: Area damage: (limb, points) in the order the location dice first hit each limb.
+    spread: tuple[tuple[Limb, int], ...] = ()
+    #: Whether the defence roll carried the flanked penalty.
+    flanked: bool = False
+    #: Limbs this attack disabled (an area attack may disable more than one).
+    disabled_limbs: tuple[Limb, ...] = ()
 
     def __str__(self) -> str:
         if not self.hit:
             return f"{self.attacker} attacks {self.target}: {self.roll}, a miss"
         defended = "" if self.defence is None else f", defence {self.defence}"
-        landed = f" to the {self.limb.value}" if self.limb else ""
-        tail = f"; the {self.limb.value} is disabled" if self.disabled and self.limb else ""
+        defended += " (flanked)" if self.flanked else ""
+        kind = f" {self.damage_type.value}" if self.damage_type else ""
+        if self.spread:
+            landed = " (area): " + ", ".join(f"{limb.value} {points}" for limb, points in self.spread)
+        elif self.track is not Track.HP and self.damage:
+            landed = f" to {self.track.value}"
+        else:
+            landed = f" to the {self.limb.value}" if self.limb else ""
+        broken = self.disabled_limbs or ((self.limb,) if self.disabled and self.limb else ())
+        tail = "".join(f"; the {limb.value} is disabled" for limb in broken)
         tail += f"; {self.target} is downed" if self.downed else ""
-        return f"{self.attacker} attacks {self.target}: {self.roll}{defended} -> {self.damage} damage{landed}{tail}"
+        return (f"{self.attacker} attacks {self.target}: {self.roll}{defended} -> {self.damage}{kind} damage"
+                f"{landed}{tail}")
 
 
 @REGISTRY.rule("Generic.Rule.CombatTracker", "Combat Tracker", "RU")
@@ -78,18 +107,25 @@ class CombatTracker:
     it is (:attr:`current`).  Downed combatants are skipped; :attr:`log` keeps a line per event.
     """
 
-    def __init__(self, combatants: list[Combatant], source: DiceSource) -> None:
+    def __init__(self, combatants: list[Combatant], source: DiceSource, *,
+                 flanking: Modifier | None = Modifier.LESSER_PENALTY) -> None:
         names = [c.name for c in combatants]
         if len(set(names)) != len(names):
             raise NemronError(f"combatant names must be unique: {names!r}")
         if len(combatants) < 2:
             raise NemronError("a fight needs at least two combatants")
+        if flanking is not None and not isinstance(flanking, Modifier):
+            raise NemronError(f"flanking is a Modifier or None, not {flanking!r}")
         self.combatants = {c.name: c for c in combatants}
         self.source = source
+        #: What flanking does to a defence roll (the book's lesser penalty; ``None``: nothing).
+        self.flanking = flanking
         self.order: list[str] = []
         self.round = 0
         self.index = 0
         self.log: list[str] = []
+        #: Pairs of combatants in melee with each other (see :meth:`engage`).
+        self.engaged: set[frozenset[str]] = set()
 
     def start(self) -> list[InitiativeRoll]:
         """Roll everybody's initiative and set the turn order; round 1 begins."""
@@ -116,12 +152,16 @@ class CombatTracker:
         except KeyError:
             raise NemronError(f"no combatant {name!r} ({', '.join(self.combatants)})") from None
 
-    def attack(self, target: str, *, aim: Limb | str | None = None, defend: bool = True) -> AttackReport:
+    def attack(self, target: str, *, aim: Limb | str | None = None, defend: bool = True, melee: bool = False,
+               damage_type: DamageType | str | None = None, area: bool = False) -> AttackReport:
         """The current combatant attacks ``target`` with its action.
 
         ``aim`` names a limb (a lesser penalty on the attack); ``defend=False`` means the target does
         not spend its reaction on a defence roll (it also cannot when it has no defence pool or no
-        reaction left).
+        reaction left).  ``melee=True`` puts attacker and target in melee (:meth:`engage`); a target in
+        melee with two or more standing opponents defends against a melee attack with the flanked
+        penalty.  ``damage_type`` routes the damage (Neural drains Energy, Psychic adds Stress, any
+        other type or none takes limb HP); ``area=True`` spreads it one location die per point.
         """
         attacker, defender = self.current, self._get(target)
         if defender is attacker:
@@ -132,30 +172,83 @@ class CombatTracker:
             broken = ", ".join(f"{a.value} {attacker.body.hp[a]} HP" for a in ARMS)
             raise NemronError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
                                f"needed ({broken})")
+        if area and aim is not None:
+            raise NemronError(f"an area attack rolls a location die per point: it cannot aim at {aim!r}")
+        kind = None if damage_type is None else as_damage_type(damage_type)
+        track = Track.HP if kind is None else damage_target(kind)
+        if track is Track.ENERGY and defender.energy is None:
+            raise NemronError(f"{kind and kind.value} damage drains Energy, and {defender.name} has none tracked")
+        if track is Track.STRESS and defender.stress is None:
+            raise NemronError(f"{kind and kind.value} damage becomes Stress, and {defender.name} has none tracked")
         modifier = aimed_modifier(aim)
         attacker.turn.act()
+        if melee:
+            self.engage(attacker.name, defender.name)
         faces = attacker.attack.roll(self.source)
         modifier_face = self.source.roll(modifier.rule.sides) if modifier else None
         roll = apply_modifier(faces, modifier, modifier_face)
         report: AttackReport
         if not attack_hits(roll, attacker.weapon_rank):
-            report = AttackReport(attacker.name, defender.name, faces, roll, False, None, 0, None, False)
+            report = AttackReport(attacker.name, defender.name, faces, roll, False, None, 0, None, False,
+                                  damage_type=kind, track=track)
         else:
             defence = None
+            flanked = None
             if defend and defender.defence is not None and defender.turn.reactions > 0:
                 defender.turn.react(to_self=True)
-                defence = max(defender.defence.roll(self.source))
+                defence_faces = defender.defence.roll(self.source)
+                flanked = (flanked_defence(self.melee_opponents(defender.name), modifier=self.flanking)
+                           if melee else None)
+                flanked_face = self.source.roll(flanked.rule.sides) if flanked else None
+                defence = apply_modifier(defence_faces, flanked, flanked_face)
             damage = attack_damage(roll, defence)
             limb = None
-            disabled = False
-            if damage:
+            newly_disabled: list[Limb] = []
+            spread: tuple[tuple[Limb, int], ...] = ()
+            if damage and track is not Track.HP:
+                deal_damage(damage, track_type(kind), body=defender.body, limb=Limb.TORSO,
+                            energy=defender.energy, stress=defender.stress)
+            elif damage and area:
+                spread = tuple(area_damage(damage, self.source).items())
+                for hit_limb, points in spread:
+                    newly_disabled += self._hurt(defender, hit_limb, points, kind)
+            elif damage:
                 limb = Limb(aim) if aim is not None else roll_location(self.source)
-                was_disabled = defender.body.is_disabled(limb)
-                disabled = defender.body.damage(limb, damage).disabled and not was_disabled
+                newly_disabled = self._hurt(defender, limb, damage, kind)
             report = AttackReport(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
-                                  defender.body.is_downed(), disabled)
+                                  defender.body.is_downed(), bool(newly_disabled) and limb is not None, kind, track,
+                                  spread, flanked is not None, tuple(newly_disabled))
         self.log.append(str(report))
         return report
+
+    def _hurt(self, defender: Combatant, limb: Limb, amount: int, kind: DamageType | None) -> list[Limb]:
+        """Limb damage through :func:`deal_damage`; returns the limb if this newly disabled it."""
+        was_disabled = defender.body.is_disabled(limb)
+        deal_damage(amount, kind or DamageType.KINETIC, body=defender.body, limb=limb)
+        return [limb] if defender.body.is_disabled(limb) and not was_disabled else []
+
+    def engage(self, name: str, other: str) -> None:
+        """``name`` and ``other`` are in melee with each other (within the melee band) until one of them
+        disengages; a melee attack engages attacker and target by itself."""
+        first, second = self._get(name), self._get(other)
+        if first is second:
+            raise NemronError(f"{name} cannot be in melee with itself")
+        pair = frozenset((first.name, second.name))
+        if pair not in self.engaged:
+            self.engaged.add(pair)
+            self.log.append(f"{first.name} and {second.name} are in melee")
+
+    def disengage(self, name: str) -> None:
+        """``name`` steps out of melee with everyone (say, by moving away beyond the melee band)."""
+        self._get(name)
+        self.engaged = {pair for pair in self.engaged if name not in pair}
+        self.log.append(f"{name} leaves melee")
+
+    def melee_opponents(self, name: str) -> int:
+        """How many standing combatants are in melee with ``name`` (two or more flank it)."""
+        self._get(name)
+        return sum(1 for pair in self.engaged if name in pair
+                   for other in pair - {name} if not self.combatants[other].body.is_downed())
 
     def can_attack(self, name: str) -> bool:
         """Whether a combatant has the working arms its attack needs (a disabled arm holds nothing)."""

@@ -9,6 +9,7 @@ from rules.nugget import (  # noqa: F401
     destiny,
     harm,
     initiative,
+    matchup,
     npcs,
     rolls,
     statblocks,

@@ -34,15 +34,16 @@ THREAT_GRADES: tuple[ThreatGrade, ...] = (
     ThreatGrade(10, "Extreme", "open space, the deep ocean"),
 )
 _BY_NAME: Mapping[str, ThreatGrade] = {g.name: g for g in THREAT_GRADES}
+_BY_LOWER: Mapping[str, ThreatGrade] = {g.name.lower(): g for g in THREAT_GRADES}
 
 
 @REGISTRY.rule("Nugget.Threat.Rating", "Threat Rating", "Threat",
                values={g.name.lower(): g.rating for g in THREAT_GRADES})
 def threat_rating(grade: str) -> int:
-    """The damage rating the GM gives a hazard of a named grade."""
+    """The damage rating the GM gives a hazard of a named grade (in any case: ``"deadly"`` is Deadly)."""
     try:
-        return _BY_NAME[grade].rating
-    except (KeyError, TypeError):
+        return _BY_LOWER[grade.strip().lower()].rating
+    except (KeyError, TypeError, AttributeError):
         raise NuggetError(f"unknown threat grade {grade!r} (known: {', '.join(_BY_NAME)})") from None
 
 

@@ -5,7 +5,8 @@ It strings the rules of the initiative, combat and harm chapters together and ta
 one :class:`rules.dice.DiceSource`, so a scripted source replays a fight exactly.  Dice are drawn in
 this order: each round, one initiative die per standing fighter who is not a minion (in the order the
 fighters were given); then, per action, the attack pool, the defence pool (only for the defender's
-first attack in that phase), and the Resistance pool of a hit.
+first attack in that phase), the attack's Destiny re-roll (if one is spent), and the Resistance pool
+of a hit.  Under lid-off each pool's 6s are followed up right after that pool.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from rules.dice import DiceSource
 from rules.nugget.characters import Character
 from rules.nugget.combat import attack_pool, defence_pool, hit_damage, hits
+from rules.nugget.destiny import keep_preferred, survive
 from rules.nugget.harm import Condition, Wounds, damage_effect, resisted_damage
 from rules.nugget.initiative import (
     PhaseDefence,
@@ -25,7 +27,7 @@ from rules.nugget.initiative import (
 )
 from rules.nugget.npcs import TIERS, is_out
 from rules.nugget.registry import REGISTRY, NuggetError
-from rules.nugget.rolls import is_too_hard, roll_pool
+from rules.nugget.rolls import Lid, PoolRoll, is_too_hard, lid_style, roll_pool
 from rules.values import is_whole
 
 
@@ -33,7 +35,8 @@ from rules.values import is_whole
 class Fighter:
     """One fighter: a character sheet, a side, the skill levels it attacks and defends with, a weapon
     base, armour, whether its blows are hand-to-hand (Brawn adds), and an NPC ``tier`` (``"minion"``,
-    ``"henchman"``, ``"villain"``; ``None`` for a player character), which says when it is taken out."""
+    ``"henchman"``, ``"villain"``; ``None`` for a player character), which says when it is taken out.
+    ``destiny`` is its Destiny Points for this fight (``None``: what the character sheet says)."""
 
     character: Character
     side: str
@@ -44,10 +47,20 @@ class Fighter:
     hand_to_hand: bool = True
     tier: str | None = None
     condition: Condition = field(default_factory=Condition)
+    destiny: int | None = None
 
     def __post_init__(self) -> None:
         if self.tier is not None:
             is_out(self.tier, Wounds())  # names the bad tier
+        if self.destiny is None:
+            self.destiny = self.character.destiny
+        if not is_whole(self.destiny) or self.destiny < 0:
+            raise NuggetError(f"{self.name}: Destiny Points are a whole number >= 0, not {self.destiny!r}")
+
+    @property
+    def points(self) -> int:
+        """Destiny Points left (set in ``__post_init__``)."""
+        return self.destiny or 0
 
     @property
     def name(self) -> str:
@@ -76,10 +89,24 @@ class Fight:
     """Run a fight with dice from ``source``: :meth:`play_round` until :attr:`over`, then :meth:`rest`.
 
     Each action attacks the first standing fighter of another side, in the order fighters were given.
-    :attr:`log` keeps one line per event.
+    ``lid`` is the game's exceptional-success style (``"on"`` or ``"off"``; ``max_rerolls`` caps a
+    lid-off chain as a house rule).  With ``destiny=True`` a fighter spends a Destiny Point to re-roll
+    an attack that missed and keeps the better roll, holding one point back while ``spare_the_dying``
+    (the GM's consent) lets a point turn a Dead result into Unconscious.  :attr:`log` keeps one line
+    per event.
     """
 
-    def __init__(self, fighters: Sequence[Fighter], source: DiceSource) -> None:
+    def __init__(self, fighters: Sequence[Fighter], source: DiceSource, *, lid: Lid | str = Lid.ON,
+                 max_rerolls: int | None = None, destiny: bool = False, spare_the_dying: bool = False) -> None:
+        self.lid = lid_style(lid)
+        for flag, value in (("destiny", destiny), ("spare_the_dying", spare_the_dying)):
+            if not isinstance(value, bool):
+                raise NuggetError(f"{flag} is True or False, not {value!r}")
+        if max_rerolls is not None and (not is_whole(max_rerolls) or max_rerolls < 0):
+            raise NuggetError(f"max_rerolls is None or a whole number >= 0, not {max_rerolls!r}")
+        self.max_rerolls = max_rerolls
+        self.destiny = destiny
+        self.spare_the_dying = spare_the_dying
         names = [f.name for f in fighters]
         if len(set(names)) != len(names):
             raise NuggetError(f"fighter names must be unique: {names!r}")
@@ -128,26 +155,45 @@ class Fight:
             self._attack(me, target, phase, defences)
         return self.log[start:]
 
+    def _roll(self, pool: int) -> PoolRoll | None:
+        """Roll a pool in this fight's lid style; ``None`` when it is too hard to roll."""
+        return None if is_too_hard(pool) else roll_pool(pool, self.source, lid=self.lid, max_rerolls=self.max_rerolls)
+
     def _attack(self, me: Fighter, target: Fighter, phase: int, defences: PhaseDefence) -> None:
         agility = me.character.attribute("Agility")
         pool = attack_pool(me.attack_skill, agility, injuries=me.condition.injuries)
-        attack = roll_pool(pool, self.source).successes if not is_too_hard(pool) else 0
+        first = self._roll(pool)
+        attack = first.successes if first else 0
         guard = defence_pool(target.defence_skill, target.character.attribute("Agility"),
                              injuries=target.condition.injuries)
-        defended = defences.successes(target.name, phase, lambda: 0 if is_too_hard(guard)
-                                      else roll_pool(guard, self.source).successes)
+        defended = defences.successes(target.name, phase, lambda: self._successes(guard))
         line = f"phase {phase}: {me.name} attacks {target.name}: {attack} vs {defended}"
+        reserve = 1 if self.spare_the_dying else 0
+        if first is not None and not hits(attack, defended) and self.destiny and me.points > reserve:
+            me.destiny = me.points - 1
+            second = self._roll(pool)
+            assert second is not None
+            attack = keep_preferred(first, second).successes
+            line += f"; Destiny re-roll {second.successes}, keeps {attack} ({me.points} left)"
         if not hits(attack, defended):
             self.log.append(line + ", a miss")
             return
         damage = hit_damage(attack, defended, me.weapon, brawn=me.character.attribute("Brawn"),
                             hand_to_hand=me.hand_to_hand, armour=target.armour)
-        resistance = target.character.physical_resistance
-        soak = roll_pool(resistance, self.source) if not is_too_hard(resistance) else None
+        soak = self._roll(target.character.physical_resistance)
         final = resisted_damage(damage, soak.successes if soak else 0, soak.fumble if soak else False)
         effect = damage_effect(final)
+        spared = ""
+        if effect.dead and self.spare_the_dying and target.points > 0:
+            effect = survive(effect, gm_allows=True)
+            target.destiny = target.points - 1
+            spared = f"; {target.name} spends Destiny: Unconscious, not Dead"
         target.condition = target.condition.take(effect)
-        self.log.append(f"{line}, damage {damage}, resisted to {final}: {effect.label}")
+        self.log.append(f"{line}, damage {damage}, resisted to {final}: {effect.label}{spared}")
+
+    def _successes(self, pool: int) -> int:
+        rolled = self._roll(pool)
+        return rolled.successes if rolled else 0
 
     def rest(self, days: int) -> list[str]:
         """After the fight: ``days`` of rest and care; each day heals one Injury per fighter."""

@@ -11,6 +11,7 @@ from rules.spurg import (  # noqa: F401
     contests,
     damage,
     encumbrance,
+    matchup,
     play,
     statblocks,
     tracker,

@@ -5,9 +5,11 @@ The source stops before attacks, defences and the effects of damage.  The tracke
 give: an attack is a Verdict Roll against the attacker's attack TN, a success deals the weapon's Damage
 Roll, and damage is recorded.  With :class:`~rules.spurg.damage.HitPointsRule` off (the default) that
 is all, and a fight runs until its turn limit; switched on, a character whose damage reaches its
-Vitality is out, and the fight ends when one side is left.  Dice are drawn in this order: the
-turn-order roll-off (only for ties); then, per attack, the three Verdict dice and, on a success, the
-Damage Roll's dice.
+Vitality is out, and the fight ends when one side is left.  The rules the source does settle apply
+on the way: circumstance modifiers change the TN and never the roll, a load cuts Speed before the
+order is fixed, the critical-precedence reading is the table's, and damage passes the defender's
+protection steps.  Dice are drawn in this order: the turn-order roll-off (only for ties); then, per
+attack, the three Verdict dice and, on a success, the Damage Roll's dice.
 """
 
 from __future__ import annotations
@@ -17,15 +19,20 @@ from dataclasses import dataclass, field
 
 from rules.dice import DiceSource
 from rules.spurg.combat import Combatant, CombatSequence
-from rules.spurg.damage import DamageRoll, HitPointsRule
+from rules.spurg.damage import DamageRoll, DamageStep, HitPointsRule
+from rules.spurg.encumbrance import SpeedRounding, encumbered_speed
 from rules.spurg.registry import REGISTRY, SpurgError
-from rules.spurg.verdict import verdict_roll
+from rules.spurg.verdict import CriticalPrecedence, target_number, verdict_roll
 from rules.values import is_whole
 
 
 @dataclass
 class Fighter:
-    """One fighter: a side, Speed, Agility and Vitality, the TN of its attack, and its Damage Roll."""
+    """One fighter: a side, Speed, Agility and Vitality, the TN of its attack, and its Damage Roll.
+
+    ``modifiers`` are the GM's circumstance modifiers on its attack TN (range, size, aim...);
+    ``encumbrance`` its load level (0-4), which cuts its Speed for the turn order; ``protection`` the
+    damage steps (armour and the like) that damage dealt *to* it passes through."""
 
     name: str
     side: str
@@ -34,6 +41,9 @@ class Fighter:
     vitality: int
     attack_tn: int
     damage: DamageRoll
+    modifiers: tuple[int, ...] = ()
+    encumbrance: int = 0
+    protection: tuple[DamageStep, ...] = ()
     taken: int = field(default=0, init=False)
     out: bool = field(default=False, init=False)
 
@@ -44,6 +54,15 @@ class Fighter:
                 raise SpurgError(f"{self.name}: {what} must be a whole number of 0 or more, not {value!r}")
         if not isinstance(self.damage, DamageRoll):
             raise SpurgError(f"{self.name}: damage is a DamageRoll, not {self.damage!r}")
+        self.modifiers = tuple(self.modifiers)
+        self.protection = tuple(self.protection)
+        target_number(self.attack_tn, *self.modifiers)  # names a bad modifier
+        encumbered_speed(self.speed, self.encumbrance)  # names a bad level
+
+    @property
+    def tn(self) -> int:
+        """The attack's TN after every circumstance modifier (:node:ref:`Spurg.Rule.TargetNumber`)."""
+        return target_number(self.attack_tn, *self.modifiers)
 
 
 #: The source's rules: damage has no effect.
@@ -53,10 +72,14 @@ BY_THE_SOURCE = HitPointsRule()
 @REGISTRY.rule("Spurg.Combat.Tracker", "Combat Tracker", "CB")
 class Skirmish:
     """Play a fight turn by turn with dice from ``source``; ``rule`` is the optional hit-points rule
-    (off by default).  Each fighter attacks the first fighter of another side still in the fight."""
+    (off by default), ``precedence`` the reading of a critical against the TN, ``rounding`` how a
+    load's Speed cut rounds.  Each fighter attacks the first fighter of another side still in the
+    fight."""
 
     def __init__(self, fighters: Sequence[Fighter], source: DiceSource, *,
-                 rule: HitPointsRule = BY_THE_SOURCE) -> None:
+                 rule: HitPointsRule = BY_THE_SOURCE,
+                 precedence: CriticalPrecedence | str = CriticalPrecedence.CRITICAL,
+                 rounding: SpeedRounding | str = SpeedRounding.RESULT) -> None:
         names = [f.name for f in fighters]
         if len(set(names)) != len(names):
             raise SpurgError(f"fighter names must be unique: {names!r}")
@@ -67,9 +90,11 @@ class Skirmish:
         self.fighters = {f.name: f for f in fighters}
         self.source = source
         self.rule = rule
+        self.precedence = CriticalPrecedence.of(precedence)
         self.sequence = CombatSequence()
         self.log: list[str] = []
-        order = self.sequence.start([Combatant(f.name, f.speed, f.agility) for f in fighters], source)
+        speeds = {f.name: encumbered_speed(f.speed, f.encumbrance, rounding=rounding) for f in fighters}
+        order = self.sequence.start([Combatant(f.name, speeds[f.name], f.agility) for f in fighters], source)
         self.log.append("order: " + ", ".join(order))
 
     @property
@@ -87,12 +112,13 @@ class Skirmish:
             foe = next((f for f in self.fighters.values() if f.side != me.side and not f.out), None)
             if me.out or foe is None:
                 continue
-            verdict = verdict_roll(me.attack_tn, self.source)
-            line = f"turn {self.sequence.turns}: {me.name} attacks {foe.name}: {verdict.roll} vs TN {me.attack_tn}"
+            verdict = verdict_roll(me.tn, self.source, precedence=self.precedence)
+            line = f"turn {self.sequence.turns}: {me.name} attacks {foe.name}: {verdict.roll} vs TN {me.tn}"
+            line += f" ({verdict.outcome})" if verdict.critical else ""
             if not verdict.success:
                 self.log.append(line + ", a miss")
                 continue
-            harm = me.damage.roll(self.source)
+            harm = me.damage.roll(self.source, foe.protection)
             foe.taken += harm.taken
             line += f", a hit for {harm.taken} ({foe.taken} taken in all)"
             if self.rule.out_of_fight(foe.taken, foe.vitality):

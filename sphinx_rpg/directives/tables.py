@@ -214,7 +214,10 @@ class NodeOdds(_ComputedTable):
         if system:
             registry = binding_for(self.config).registry(system)
             if registry is None:
-                raise TableArgumentError(f"no configured registry for system {system!r}")
+                from sphinx_rpg.spelling import did_you_mean
+
+                hint = did_you_mean(system, (r.system for r in binding_for(self.config).registries))
+                raise TableArgumentError(f"no configured registry for system {system!r}{hint}")
             if registry.notation is None:
                 raise TableArgumentError(f"system {system!r} registers no notation of its own")
             path = _module_file(getattr(registry.notation.parse, "__module__", None))

@@ -576,8 +576,8 @@
     });
     window.rpgCalculators = calculators;
     function follow() { // a share link, opened or pasted into this tab: show its answer
-      var params = new URLSearchParams(location.hash.replace(/^#/, ""));
-      if (calculators.length && params.get("dice")) {
+      var params = window.rpgAddress ? window.rpgAddress.read() : null; // never throws, bounded
+      if (calculators.length && params && params.get("dice")) {
         calculators[0].fill(params);
         calculators[0].compute();
       }

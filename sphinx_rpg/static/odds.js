@@ -140,11 +140,10 @@
       history.replaceState(null, "", "#" + box.id + "?" + query);
     }
 
-    function recall() {
-      var hash = decodeURIComponent(location.hash.slice(1)), prefix = box.id + "?";
-      if (hash.indexOf(prefix) !== 0) return false;
-      hash.slice(prefix.length).split("&").forEach(function (pair) {
-        var cut = pair.indexOf("="), name = pair.slice(0, cut), value = pair.slice(cut + 1);
+    function recall() { // address.js reads the address: a malformed or huge link changes nothing
+      var params = window.rpgAddress ? window.rpgAddress.read(box.id) : null;
+      if (!params) return false;
+      params.forEach(function (value, name) {
         data.params.forEach(function (param, number) {
           var at = param.values.indexOf(value);
           if (param.name === name && at >= 0) selects[number].selectedIndex = at;

@@ -261,8 +261,8 @@
     }
   };
   Sheet.prototype.fromHash = function () {
-    var params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    if (params.get("sheet") !== this.data.system) return false;
+    var params = window.rpgAddress ? window.rpgAddress.read() : null; // never throws, bounded
+    if (!params || params.get("sheet") !== this.data.system) return false;
     var values = {};
     params.forEach(function (value, key) { if (key !== "sheet") values[key] = value; });
     this.fill(values);

@@ -127,7 +127,7 @@ def forget_modules(root: Path) -> None:
 
 
 def build(root: Path, builder: str = "html", *, fresh: bool = True, out: str = "_build",
-          tags: Sequence[str] = ()) -> Build:
+          tags: Sequence[str] = (), parallel: int = 0) -> Build:
     """Build in-process; warnings without colours, one per line."""
     warning, status = io.StringIO(), io.StringIO()
     outdir, doctrees = root / out / builder, root / out / ".doctrees"
@@ -136,7 +136,8 @@ def build(root: Path, builder: str = "html", *, fresh: bool = True, out: str = "
     try:
         with docutils_namespace():
             app = Sphinx(str(root), str(root), str(outdir), str(doctrees), builder, status=status,
-                         warning=warning, freshenv=fresh, keep_going=True, tags=list(tags))
+                         warning=warning, freshenv=fresh, keep_going=True, tags=list(tags),
+                         parallel=parallel)
             app.build()
     except SystemExit as exc:  # recorded: a case asserts there was none
         error = exc

@@ -28,6 +28,24 @@ def test_roll_shows_each_die_the_kept_ones_and_the_total(capsys):
     assert rpg(capsys, "roll", "4d6kh3", "--seed", "7")[1] == out  # the seed reproduces the roll
 
 
+@pytest.mark.parametrize("seed", ["-1", "4294967296", "12345678901234567890123456"])
+def test_roll_takes_only_the_seeds_the_page_takes(capsys, seed):
+    with pytest.raises(SystemExit) as stopped:
+        main(["roll", "2d6", "--seed", seed])
+    out, err = capsys.readouterr()
+    assert stopped.value.code != 0 and out == ""
+    assert "the seed must be a whole number from 0 to 4294967295" in err and err.count("\n") == 1
+
+
+def test_roll_with_a_seed_shows_the_dice_the_page_shows_for_it(capsys):
+    from rules.calculator import roll_json
+
+    for seed in ("0", "7", "4294967295"):
+        status, out, _ = rpg(capsys, "roll", "4d6kh3", "--seed", seed, "--json")
+        page = json.loads(roll_json("4d6kh3", seed=seed))
+        assert status == 0 and json.loads(out)["dice"] == page["dice"]
+
+
 def test_roll_json_lists_dice_and_checks_the_dc(capsys):
     status, out, _ = rpg(capsys, "roll", "2d6+3", "--seed", "1", "--dc", "8", "--json")
     data = json.loads(out)

@@ -194,3 +194,40 @@ def test_drop_lowest_and_highest(n, sides, dropped):
 ])
 def test_multiplication_by_a_number_and_parentheses(text, die):
     assert parse(text).dist() == ours(die)
+
+
+@pytest.mark.parametrize("text, n, sides, keep, highest", [
+    ("2d10!kh1", 2, 10, 1, True), ("2d10!kl1", 2, 10, 1, False), ("3d6!kh2", 3, 6, 2, True),
+    ("4d4!dl1", 4, 4, 3, True), ("3d8!dh1", 3, 8, 2, False), ("9d6!kh1", 9, 6, 1, True),
+])
+def test_explode_then_keep_keeps_whole_exploded_dice(text, n, sides, keep, highest):
+    pool = icepool.d(sides).explode(depth=9).pool(n)
+    kept = pool.highest(keep) if highest else pool.lowest(keep)
+    assert parse(text).dist() == ours(kept.sum())
+
+
+@pytest.mark.parametrize("text, n, sides, rerolled, depth, keep, highest", [
+    ("4d6r1kh3", 4, 6, [1], 1, 3, True), ("4d6ro1kh3", 4, 6, [1], 1, 3, True),
+    ("3d8rr<3kl2", 3, 8, [1, 2], "inf", 2, False), ("2d20r<3kh1", 2, 20, [1, 2], 1, 1, True),
+    ("5d10r>8dl2", 5, 10, [9, 10], 1, 3, True),
+])
+def test_reroll_then_keep(text, n, sides, rerolled, depth, keep, highest):
+    pool = icepool.d(sides).reroll(rerolled, depth=depth).pool(n)
+    kept = pool.highest(keep) if highest else pool.lowest(keep)
+    assert parse(text).dist() == ours(kept.sum())
+
+
+def test_roll20s_reroll_once_is_this_notations_r():
+    assert parse("2d6ro1").dist() == ours(2 @ icepool.d6.reroll([1], depth=1))
+
+
+@pytest.mark.parametrize("text, die", [
+    ("1000d2kh500", lambda: icepool.d2.pool(1000).highest(500).sum()),
+    ("1000d2kl300", lambda: icepool.d2.pool(1000).lowest(300).sum()),
+    ("500d2kh250", lambda: icepool.d2.pool(500).highest(250).sum()),
+])
+def test_the_issues_answerable_questions_agree_with_icepool(text, die):
+    """Each of these was refused although it answers well within a second (issue #34); icepool is slow
+    on the others of the issue (2d10000kh1, 9d10000rr<9000, 1d10000*5+1d10000: about a minute each),
+    which tests/dice/test_answers_not_refusals.py checks against closed forms instead."""
+    assert parse(text).dist() == ours(die())

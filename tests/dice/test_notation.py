@@ -49,7 +49,7 @@ def test_success_count_uses_greater_equal_and_a_game_pool_is_left_to_its_system(
     ("2d6 x", 4, "unexpected 'x'"),
     ("", 0, "empty"),
     ("d", 1, "number of sides"),
-    ("1d6 >", 4, "to count successes write '>='"),
+    ("1d6 >", 4, "to count the dice showing N or more write 1d6>=N"),
     ("6d6>=7", 5, "never shows 7"),
     ("1d1!", 3, "cannot explode"),
     ("4d6kh3 › 1d8", 7, "unexpected"),

@@ -85,7 +85,8 @@ def test_every_expression_answers_inside_its_predicted_shape_or_refuses_before_w
     elif work <= CHEAP:
         dist = expr.dist()
         assert shape.low <= dist.min() <= dist.max() <= shape.high
-        assert len(dist) <= shape.count and dist.denominator.bit_length() <= shape.bits
+        assert len(dist) <= shape.count and max(dist.weights().values()).bit_length() <= shape.bits
+        assert dist.denominator.bit_length() <= shape.total_bits
 
 
 def test_a_chain_as_long_as_the_limit_allows_reads_back() -> None:

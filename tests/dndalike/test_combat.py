@@ -461,3 +461,12 @@ def test_seeded_skirmish_trips_regains_and_reports_stray_shots_truthfully():
             assert hit == intended
         else:
             assert hit == intended  # nobody else in the melee: no pick
+
+
+def test_sorcerer_at_maximum_fatigue_who_fails_the_end_of_turn_save_loses_the_stones_not_a_wound():
+    wizard = hero("Merla", stones=SpellStones(active=["Fire"], discard=["Water"]), fatigue=6, maximum_fatigue=6)
+    fight = Combat([wizard, monster()], ScriptedSource([2]), order=("heroes", "monsters"))
+    lines = fight.end_turn({"Merla": "fatigue"})
+    assert wizard.fatigue == 6 and wizard.damage.count == 0
+    assert wizard.stones.lost == ["Fire", "Water"] and wizard.stones.active == []
+    assert any("already at maximum fatigue" in line for line in lines)

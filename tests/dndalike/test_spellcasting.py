@@ -90,3 +90,13 @@ def test_spell_level_zero_is_refused_by_every_casting_rule():
         casting_save(ScriptedSource([4]), 1, 0)
     with pytest.raises(DndalikeError, match="-1"):
         casting_fatigue_probability(1, -1)
+
+
+def test_voluntary_fatigue_stops_at_the_maximum_so_a_failed_save_there_costs_the_stones():
+    stones = SpellStones(bag=["Fire"], active=["Water"], discard=["Fire"])
+    save, fatigue = end_of_turn_save(stones, 6, ScriptedSource([3]), max_fatigue=6)
+    assert not save.success and fatigue == 0 and stones.lost == ["Water", "Fire"]
+    below = SpellStones(active=["Water"])
+    assert end_of_turn_save(below, 5, ScriptedSource([3]), max_fatigue=6)[1] == 1 and below.lost == []
+    with pytest.raises(DndalikeError, match="-1"):
+        end_of_turn_save(below, 5, ScriptedSource([3]), max_fatigue=-1)

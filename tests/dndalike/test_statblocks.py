@@ -2,10 +2,22 @@
 
 from fractions import Fraction
 
+import pytest
+
 from rules.dndalike import REGISTRY
-from rules.dndalike.characters import armour_class, health, maximum_fatigue
+from rules.dndalike.characters import (
+    action_dice,
+    armour_class,
+    health,
+    level,
+    maximum_fatigue,
+    permanent_fatigue,
+    stat_bonus,
+)
 from rules.dndalike.combat import hits
 from rules.dndalike.statblocks import ARMOUR_CLASSES, attack_dist
+from sphinx_rpg.statblocks import show_value
+from tests.book_blocks import printed, shown_blocks
 
 
 def test_georgias_health_fatigue_and_armour_come_from_the_character_rules():
@@ -30,3 +42,36 @@ def test_the_orc_keeps_the_armour_class_of_the_seeds_example():
     block = REGISTRY.statblocks.build("orc")
     assert block.stat("Dndalike.Derived.ArmourClass").value == armour_class("Light Armour", 0) == 2
     assert block.stat("Dndalike.Derived.Health").value == health(("Fighter",), 1) == 7
+
+
+# -- every block the book shows, value by value ------------------------------------------------------
+SCORES = ("Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma")
+BOOK = {  # name -> (scores, power classes, armour, hands, weapon), as the book's pages give them
+    "georgia": ((16, 9, 5, 12, 18, 15), ("Fighter", "Rogue"), "Heavy Armour", ("weapon", "free hand"), "Sword"),
+    "orc": ((14, 10, 15, 6, 9, 8), ("Fighter",), "Light Armour", ("weapon", "free hand"), "Axe"),
+}
+
+
+def rule_values(name):
+    scores, classes, armour, hands, weapon = BOOK[name]
+    bonus = dict(zip(SCORES, (stat_bonus(score) for score in scores)))
+    values = {f"Dndalike.Stat.{stat}": score for stat, score in zip(SCORES, scores)}
+    values |= {"Dndalike.Derived.Level": level(classes),
+               "Dndalike.Derived.Health": health(classes, bonus["Constitution"]),
+               "Dndalike.Derived.MaximumFatigue": maximum_fatigue(bonus["Wisdom"]),
+               "Dndalike.Derived.ArmourClass": armour_class(armour, bonus["Charisma"]),
+               "Dndalike.Derived.PermanentFatigue": permanent_fatigue(armour),
+               "Dndalike.Rule.ActionDice": str(action_dice(*hands))}
+    strength = bonus["Strength"]
+    chances = {ac: Fraction(sum(hits(face + strength, face, ac) for face in range(1, 7)), 6) for ac in ARMOUR_CLASSES}
+    return values, f"{weapon} (Strength bonus {strength:+d})", chances
+
+
+@pytest.mark.parametrize("name", shown_blocks("dndalike"))
+def test_every_block_in_the_book_prints_the_rule_functions_numbers(name):
+    block = REGISTRY.statblocks.build(name)
+    values, attack, chances = rule_values(name)
+    text = printed(block)
+    assert text == {**{uid: show_value(value) for uid, value in values.items()}, "attack": attack,
+                    "odds": text["odds"]}
+    assert dict(block.attack.chances()) == chances

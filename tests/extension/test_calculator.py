@@ -202,6 +202,59 @@ def test_rpg_pyodide_downloads_once_and_says_where_the_copy_is(tmp_path, registr
     assert registry.downloads == 1
 
 
+def test_an_overwritten_runtime_file_is_no_longer_vendored(tmp_path, registry):
+    target = vendor.vendor_pyodide(tmp_path, "1.2.3")
+    assert vendor.vendored(target, "1.2.3")
+    (target / "pyodide.asm.wasm").write_bytes(b"contents of pyodide.asm.wasX")  # same size, other bytes
+    assert vendor.damaged(target, "1.2.3") == ["pyodide.asm.wasm"]
+    assert not vendor.vendored(target, "1.2.3")
+
+
+def test_rpg_pyodide_unpacks_an_overwritten_file_again_from_the_checked_tarball(tmp_path, registry, capsys):
+    from sphinx_rpg.cli import main
+
+    target = vendor.vendor_pyodide(tmp_path, "1.2.3")
+    (target / "pyodide.asm.wasm").write_bytes(b"overwritten")
+    assert main(["pyodide", str(tmp_path), "--version", "1.2.3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["repaired"] == ["pyodide.asm.wasm"] and report["downloaded"] is False
+    assert (target / "pyodide.asm.wasm").read_bytes() == b"contents of pyodide.asm.wasm"
+    assert registry.downloads == 1  # the cached tarball, checked again: no network
+    assert main(["pyodide", str(tmp_path), "--version", "1.2.3"]) == 0
+    assert "every file matches its recorded hash" in capsys.readouterr().out
+
+
+def test_a_copy_vendored_before_hashes_were_recorded_is_unpacked_again(tmp_path, registry):
+    target = vendor.vendor_pyodide(tmp_path, "1.2.3")
+    (target / vendor.STAMP).write_text(json.dumps({"version": "1.2.3", "integrity": registry.integrity}))
+    assert not vendor.vendored(target, "1.2.3")
+    vendor.vendor_pyodide(tmp_path, "1.2.3")
+    assert vendor.vendored(target, "1.2.3")
+
+
+def test_rpg_pyodide_prints_the_setting_relative_to_the_books_conf_py(tmp_path, registry, capsys, monkeypatch):
+    from sphinx_rpg.cli import main
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "conf.py").write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert main(["pyodide", ".cache/pyodide", "--version", "1.2.3"]) == 0
+    assert "in docs/conf.py: rpg_pyodide_vendor = '../.cache/pyodide/1.2.3'" in capsys.readouterr().out
+
+
+def test_the_starters_conf_py_finds_the_vendored_pyodide_itself(tmp_path, registry, monkeypatch):
+    import runpy
+
+    from sphinx_rpg.new import create
+
+    create(tmp_path / "g", "Gale")
+    assert "rpg_pyodide_vendor" not in runpy.run_path(str(tmp_path / "g" / "docs" / "conf.py"))
+    monkeypatch.setattr(vendor, "PYODIDE_VERSION", "1.2.3")
+    vendor.vendor_pyodide(tmp_path / "g" / ".cache" / "pyodide", "1.2.3")
+    setting = runpy.run_path(str(tmp_path / "g" / "docs" / "conf.py"))["rpg_pyodide_vendor"]
+    assert vendor.vendored((tmp_path / "g" / "docs" / setting).resolve(), "1.2.3")
+
+
 def test_rpg_pyodide_reports_a_failed_download_in_one_line(tmp_path, monkeypatch, capsys):
     from sphinx_rpg.cli import EXIT_ERROR, main
 

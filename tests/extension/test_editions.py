@@ -182,3 +182,84 @@ def test_sybil_runs_every_example_whatever_the_edition_shows(tmp_path, monkeypat
     assert [example.line for example in examples] == prompts
     for example in examples:
         example.evaluate()
+
+
+# -- one unit: an example and the words that introduce it; engine switches are designer-only -------------
+PLAY = """
+Play
+====
+
+Spending Energy costs what the effort is worth.
+
+A constructed example:
+
+>>> rule(3, 1)
+2
+
+A penalty caps the best die (``penalty_mode="cap"``); drama decides nothing by itself
+(options ``drama_decides``, ``luck``).
+"""
+
+LEFT_BEHIND = """
+Rest
+====
+
+Resting brings Energy back.  A constructed example:
+
+>>> rule(5, 0)
+5
+
+Tables that disagree pass ``greater_survives=False`` to ``Settings(...)``.
+"""
+
+
+def write_play(root: Path, *pages: tuple[str, str], extra_conf: str = "") -> Path:
+    src = write_book(root, extra_conf)
+    (src / "index.rst").write_text(INDEX.replace("   rules\n", "   rules\n" + "".join(f"   {n}\n" for n, _ in pages)))
+    for name, text in pages:
+        (src / f"{name}.rst").write_text(text)
+    return src
+
+
+def test_an_example_and_the_words_that_introduce_it_leave_the_player_edition_together(make_app, tmp_path):
+    src = write_play(tmp_path / "book", ("play", PLAY))
+    player = build(make_app, src, confoverrides={"rpg_edition": "player"})
+    assert warnings_of(player) == ""
+    text = body(player, "play")
+    assert "Spending Energy costs" in text and "A constructed example" not in text and ">>>" not in text
+    designer = build(make_app, src)
+    assert warnings_of(designer) == ""
+    assert "A constructed example:" in body(designer, "play")
+
+
+def test_an_engine_switch_in_parentheses_is_designer_only(make_app, tmp_path):
+    src = write_play(tmp_path / "book", ("play", PLAY))
+    player = body(build(make_app, src, confoverrides={"rpg_edition": "player"}), "play")
+    assert "A penalty caps the best die; drama decides nothing by itself." in " ".join(player.split())
+    assert "penalty_mode" not in player and "drama_decides" not in player
+    designer = body(build(make_app, src), "play")
+    assert 'penalty_mode="cap"' in designer.replace("&quot;", '"') and "drama_decides" in designer
+
+
+def test_a_lead_in_left_behind_and_an_engine_word_are_located_warnings_in_the_player_edition(make_app, tmp_path):
+    src = write_play(tmp_path / "book", ("rest", LEFT_BEHIND))
+    warnings = warnings_of(build(make_app, src, confoverrides={"rpg_edition": "player"}))
+    lines = warnings.strip().splitlines()
+    assert len(lines) == 3, warnings
+    assert re.search(r"rest\.rst:5: WARNING: a paragraph ends in ':' with nothing after it: "
+                     r"'Resting brings Energy back\.  ?A constructed example:'.*\[node\.edition\]", lines[0]), warnings
+    assert re.search(r"rest\.rst:10: WARNING: the player edition names the engine \(greater_survives=F\)"
+                     r".*\[node\.edition\]", lines[1]), warnings
+    assert re.search(r"rest\.rst:10: WARNING: the player edition names the engine \(Settings\(\)", lines[2]), warnings
+    # the designer edition prints the example after its lead-in, and its engine words are for designers
+    assert warnings_of(build(make_app, src)) == ""
+
+
+def test_pages_written_for_designers_are_not_checked(make_app, tmp_path):
+    src = write_play(tmp_path / "book", ("rest", LEFT_BEHIND), extra_conf='rpg_designer_text = ["rest.rst"]')
+    assert warnings_of(build(make_app, src, confoverrides={"rpg_edition": "player"})) == ""
+
+
+def test_a_dangling_lead_in_is_reported_in_the_designer_edition_too(make_app, tmp_path):
+    src = write_play(tmp_path / "book", ("end", "End\n===\n\nThe examples on this page share these imports:\n"))
+    assert "[node.edition]" in warnings_of(build(make_app, src))

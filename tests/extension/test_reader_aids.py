@@ -187,8 +187,33 @@ def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
     assert [entry[2] for entry in objects if entry[3] == "book-page3-thing0"] == [0]  # priority 0: "important"
 
 
-def test_an_incremental_build_keeps_the_main_index_entries_of_pages_it_did_not_rewrite(build, tmp_path, touch):
-    """Sphinx 9 forgets the search's index entries of unwritten pages; the nodes' own are put back."""
+def search_nodes(app) -> dict:
+    """What the search page knows of the nodes (``var RPG_SEARCH = {...};``, see sphinx_rpg/search.py)."""
+    html = (Path(app.outdir) / "search.html").read_text()
+    start = html.index("var RPG_SEARCH = ") + len("var RPG_SEARCH = ")
+    return json.loads(html[start:html.index(";</script>", start)])
+
+
+def test_the_search_page_names_each_nodes_book_type_and_page(build, tmp_path):
+    app = build(write_book(tmp_path / "book"))
+    data = search_nodes(app)
+    assert len(data["nodes"]) == 2 * PAGES + 1
+    name, book, types, page, sentence = data["nodes"]["Book.Page3.Thing0"]
+    assert (name, types, page, sentence) == ("Thing 3-0", "effect", "Page 3", "Thing zero of page 3.")
+    assert book == "aids"  # bound by no registry: the project's name
+    assert data["nodes"]["Aid.Rule.Pool"][1:3] == ["Aid Game", "rule"]  # bound: the registry's title
+    # a reference in the first sentence reads as the node's name, never as its uid
+    assert data["nodes"]["Book.Page3.Thing1"][4] == "Thing one refers to its sibling Thing 3-0."
+    # every anchor a search result may carry leads back to the node: its own and its lowercase alias
+    assert data["anchors"]["page3#Book.Page3.Thing0"] == "Book.Page3.Thing0"
+    assert data["anchors"]["page3#book-page3-thing0"] == "Book.Page3.Thing0"
+    assert data["pages"]["page3"] == "aids" and data["pages"]["index"] == "Aid Game"  # a page's book: its first node's
+    assert "sphinx_rpg_search.js" in (Path(app.outdir) / "search.html").read_text()
+    assert "sphinx_rpg_search.js" not in (Path(app.outdir) / "page3.html").read_text()  # the search page only
+
+
+def test_an_incremental_build_keeps_every_node_findable(build, tmp_path, touch):
+    """The nodes are search objects (from the domain, whole on every build), not only index entries."""
     src = write_book(tmp_path / "book")
     build(src)
     page5 = src / "page5.rst"
@@ -197,8 +222,15 @@ def test_an_incremental_build_keeps_the_main_index_entries_of_pages_it_did_not_r
     app = build(src)
     index = (Path(app.outdir) / "searchindex.js").read_text()
     data = json.loads(index[index.index("(") + 1:index.rindex(")")])
-    assert data["indexentries"]["thing 3-0 (e)"] == [[data["docnames"].index("page3"), "Book.Page3.Thing0", True]]
-    assert len([entry for entry in data["indexentries"] if entry.startswith("thing ")]) == 2 * PAGES
+    objects = [entry for entries in data["objects"].values() for entry in entries]
+    assert len([entry for entry in objects if entry[2] == 0]) == 2 * PAGES + 1
+    assert len(search_nodes(app)["nodes"]) == 2 * PAGES + 1
+
+
+def test_a_nodes_types_read_as_words():
+    from sphinx_rpg.search import type_words
+    assert [type_words(names) for names in [(), ("Effect",), ("Effect", "Resource"), ("A", "B", "C")]] == [
+        "", "effect", "effect and resource", "a, b and c"]
 
 
 def test_listing_summaries_render_their_docstring_markup(build, tmp_path):

@@ -84,12 +84,12 @@ def test_a_changed_formula_and_a_new_node_are_marked_and_listed(build, released)
     traits.write_text(traits.read_text() + "\n.. node:def:: Luck\n   :uid: Tiny.Res.Luck\n   :type: R\n\n   Fickle.\n")
     app = build(released)
     page = text_of(Path(app.outdir) / "traits.html")
-    assert "Changed since 1.0: Formula: Grit + 5 became Grit + 6." in page
+    assert "Changed since 1.0: formula was Grit + 5, now Grit + 6." in page
     assert "New since 1.0." in page
     assert page.count("since 1.0") == 2  # Grit did not change
     changes = text_of(Path(app.outdir) / "changes.html")
     assert "New since 1.0 (1)" in changes and "Luck (R)" in changes
-    assert "Changed since 1.0 (1)" in changes and "Formula: Grit + 5 became Grit + 6" in changes
+    assert "Changed since 1.0 (1)" in changes and "formula was Grit + 5, now Grit + 6" in changes
 
 
 def test_the_changelog_page_follows_an_edit_of_another_page(build, released, touch):
@@ -138,7 +138,6 @@ def catalogue(*entries: dict, version: int = 2):
     ({"docname": "other"}, ("moved",)),
     ({"summary": "New words."}, ("summary",)),
     ({"digest": "bb"}, ("text",)),
-    ({"facts": [{"label": "Ranks", "text": "0-4"}]}, ("facts",)),
     ({"name": "Toughness", "docname": "other"}, ("renamed", "moved")),
 ])
 def test_each_kind_of_change_is_named(change, kinds):
@@ -146,14 +145,47 @@ def test_each_kind_of_change_is_named(change, kinds):
     assert found.kinds == kinds
 
 
+def test_a_changed_fact_says_what_it_was_and_what_it_is_now():
+    old = {**ENTRY, "facts": [{"label": "Ranks", "text": "1-4"}, {"label": "Formula", "text": "Grit + 5"}]}
+    new = {**ENTRY, "facts": [{"label": "Ranks", "text": "0-4"}, {"label": "Formula", "text": "Grit + 5"}]}
+    [found] = diff_catalogues(catalogue(old), catalogue(new))
+    assert (found.kinds, found.details) == (("facts",), ("ranks were 1-4, now 0-4",))
+
+
+def test_a_fact_the_old_release_never_recorded_is_not_a_change():
+    """A book that learns to print a fact (Ranks: 0-4) has not changed the rule: no mark, on any node."""
+    old = catalogue(ENTRY, {**ENTRY, "uid": "X.A.Wit", "name": "Wit"})
+    ranks = [{"label": "Ranks", "text": "0-4"}]
+    new = catalogue({**ENTRY, "facts": ranks}, {**ENTRY, "uid": "X.A.Wit", "name": "Wit", "facts": ranks})
+    assert diff_catalogues(old, new) == []
+
+
+def test_a_fact_another_book_of_the_old_release_records_is_still_new_to_this_book():
+    old = catalogue({**ENTRY, "system": "nemron"},
+                    {**ENTRY, "uid": "S.A.Wit", "name": "Wit", "system": "spurg",
+                     "facts": [{"label": "Ranks", "text": "1 or more"}]})
+    new = catalogue({**ENTRY, "system": "nemron", "facts": [{"label": "Ranks", "text": "0-4"}]},
+                    {**ENTRY, "uid": "S.A.Wit", "name": "Wit", "system": "spurg",
+                     "facts": [{"label": "Ranks", "text": "1 or more"}]})
+    assert diff_catalogues(old, new) == []
+
+
+def test_a_fact_the_old_release_records_elsewhere_is_a_change_where_it_appears():
+    old = catalogue(ENTRY, {**ENTRY, "uid": "X.A.Wit", "name": "Wit", "facts": [{"label": "Ranks", "text": "0-4"}]})
+    new = catalogue({**ENTRY, "facts": [{"label": "Ranks", "text": "0-4"}]},
+                    {**ENTRY, "uid": "X.A.Wit", "name": "Wit", "facts": [{"label": "Ranks", "text": "0-4"}]})
+    [found] = diff_catalogues(old, new)
+    assert (found.uid, found.details) == ("X.A.Grit", ("ranks were not set, now 0-4",))
+
+
 def test_a_type_code_renamed_with_its_meaning_kept_is_no_change():
     old = {**ENTRY, "types": ["rule"], "type_names": ["Rule"]}
     assert diff_catalogues(catalogue(old), catalogue({**old, "types": ["RU"]})) == []
     [found] = diff_catalogues(catalogue(old), catalogue({**old, "types": ["G"], "type_names": ["Gear"]}))
-    assert found.details == ("type Rule became Gear",)
+    assert found.details == ("type was Rule, now Gear",)
     unnamed = {**ENTRY, "types": ["rule"], "type_names": []}  # a catalogue that names no types: the codes decide
     [found] = diff_catalogues(catalogue(unnamed), catalogue({**unnamed, "types": ["RU"]}))
-    assert found.details == ("type rule became RU",)
+    assert found.details == ("type was rule, now RU",)
 
 
 def test_added_and_removed_nodes_are_named_by_uid():

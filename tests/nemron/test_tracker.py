@@ -144,3 +144,119 @@ def test_seeded_skirmish_follows_disabled_limbs_and_bought_reactions():
             assert event[2] == 1  # the bought reaction is on the turn
     bought = [line for line in fight.log if "bonus reaction" in line]
     assert len(bought) == sum(e[0] == "bought" for e in events)
+
+
+def trio(**brandon):
+    """Grim and Vesk (rank-1 swords) against Brandon; initiative Grim 5, Vesk 4, Brandon 2."""
+    raiders = [Combatant(n, 1, 1, 0, parse_pool("Power 1 › Blades 1 › Sword 1"), 1, Body(6),
+                         defence=parse_pool("Agility 1")) for n in ("Grim", "Vesk")]
+    pc = Combatant("Brandon", 2, 1, 1, parse_pool("Awareness 1 › Marksmanship 2 › Pistol 2"), 2, Body(8),
+                   defence=parse_pool("Agility 2"), pc=True, **brandon)
+    return [*raiders, pc], [5, 1, 1, 4, 1, 1, 2, 1, 1]
+
+
+def test_flanked_defender_defends_melee_attacks_with_a_lesser_penalty():
+    fighters, initiative = trio()
+    # Vesk swings 6; Brandon's d8 shows 7, the flanked d8 shows 2: keep the lower, 2; torso
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 6, 1, 1, 7, 2, 5]))
+    fight.start()
+    fight.engage("Grim", "Brandon")
+    assert fight.end_turn().name == "Vesk"
+    report = fight.attack("Brandon", melee=True)
+    assert fight.melee_opponents("Brandon") == 2
+    assert (report.flanked, report.defence, report.damage, report.limb) == (True, 2, 4, Limb.TORSO)
+    assert "(flanked)" in str(report)
+
+
+def test_one_melee_opponent_or_a_ranged_attack_does_not_flank():
+    fighters, initiative = trio()
+    # Vesk swings 6 in melee, alone with Brandon: defence 7 stands; then, flanked but shot at, no penalty die
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 6, 1, 1, 7]))
+    fight.start()
+    fight.end_turn()
+    report = fight.attack("Brandon", melee=True)
+    assert (report.flanked, report.defence, report.damage) == (False, 7, 0)
+    fight = CombatTracker(trio()[0], ScriptedSource([*initiative, 6, 1, 1, 7]))
+    fight.start()
+    fight.engage("Grim", "Brandon")
+    fight.engage("Vesk", "Brandon")
+    fight.end_turn()
+    assert fight.attack("Brandon").flanked is False  # a shot, not a melee attack: no flanked penalty
+
+
+def test_downed_opponents_do_not_flank():
+    fighters, initiative = trio()
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 6, 1, 1, 7]))
+    fight.start()
+    fight.engage("Grim", "Brandon")
+    fight.combatants["Grim"].body.damage(Limb.HEAD, 6)
+    fight.end_turn()
+    assert fight.attack("Brandon", melee=True).flanked is False
+    fight.disengage("Vesk")
+    assert fight.melee_opponents("Brandon") == 0
+
+
+def test_neural_damage_through_the_tracker_drains_energy():
+    from rules.nemron.damage import Track
+    from rules.nemron.energy import Energy
+    fighters, initiative = trio(energy=Energy(6))
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 5, 1, 1]))  # no location die is drawn
+    fight.start()
+    report = fight.attack("Brandon", damage_type="neural", defend=False)
+    brandon = fight.combatants["Brandon"]
+    assert (report.damage, report.track, report.limb) == (5, Track.ENERGY, None)
+    assert brandon.energy.current == 1 and all(hp == 8 for hp in brandon.body.hp.values())
+    assert str(report) == "Grim attacks Brandon: 5 -> 5 Neural damage to Energy"
+
+
+def test_psychic_damage_through_the_tracker_becomes_stress():
+    from rules.nemron.damage import Stress
+    fighters, initiative = trio(stress=Stress())
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 5, 1, 1]))
+    fight.start()
+    fight.attack("Brandon", damage_type="Psychic", defend=False)
+    brandon = fight.combatants["Brandon"]
+    assert brandon.stress.rank == 5 and all(hp == 8 for hp in brandon.body.hp.values())
+
+
+def test_typed_damage_needs_the_track_it_goes_to():
+    fighters, initiative = trio()
+    fight = CombatTracker(fighters, ScriptedSource(initiative))
+    fight.start()
+    with pytest.raises(NemronError, match="Energy"):
+        fight.attack("Brandon", damage_type="Neural")
+    with pytest.raises(NemronError, match="Stress"):
+        fight.attack("Brandon", damage_type="Psychic")
+
+
+def test_area_attack_through_the_tracker_rolls_one_location_die_per_point():
+    fighters, initiative = trio()
+    # Grim's blast: 6, undefended; six location dice: torso, torso, right leg, left arm, head, right arm
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 6, 1, 1, 5, 5, 3, 2, 6, 1]))
+    fight.start()
+    report = fight.attack("Brandon", area=True, damage_type="Heat", defend=False)
+    hp = fight.combatants["Brandon"].body.hp
+    assert dict(report.spread) == {Limb.TORSO: 2, Limb.RIGHT_LEG: 1, Limb.LEFT_ARM: 1, Limb.HEAD: 1,
+                                   Limb.RIGHT_ARM: 1}
+    assert (hp[Limb.TORSO], hp[Limb.HEAD], hp[Limb.LEFT_LEG]) == (6, 7, 8)
+    assert sum(8 - v for v in hp.values()) == report.damage == 6
+    with pytest.raises(NemronError, match="area"):
+        fight.attack("Brandon", area=True, aim="head")
+
+
+def test_flanked_penalty_is_the_tables_option():
+    from rules.nemron.checks import Modifier
+    fighters, initiative = trio()
+    # a greater penalty instead: the d4 shows 1, the lower counts; or no penalty at all (no die drawn)
+    fight = CombatTracker(fighters, ScriptedSource([*initiative, 6, 1, 1, 7, 1, 5]), flanking=Modifier.GREATER_PENALTY)
+    fight.start()
+    fight.engage("Grim", "Brandon")
+    fight.end_turn()
+    assert fight.attack("Brandon", melee=True).defence == 1
+    fight = CombatTracker(trio()[0], ScriptedSource([*initiative, 6, 1, 1, 7]), flanking=None)
+    fight.start()
+    fight.engage("Grim", "Brandon")
+    fight.end_turn()
+    assert fight.attack("Brandon", melee=True).defence == 7
+    with pytest.raises(NemronError, match="'lots'"):
+        CombatTracker(trio()[0], ScriptedSource([]), flanking="lots")

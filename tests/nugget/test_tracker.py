@@ -55,3 +55,59 @@ def test_fight_tracker_refuses_bad_fights():
         f.play_round()
     with pytest.raises(NuggetError, match="over"):
         f.play_round()
+
+
+def rook():
+    from rules.nugget.npcs import create_npc
+    return create_npc("Rook", "Thug", {"Brawn": 1}, [Skill("Clubs", 1, fighting=True, close_combat=True)])
+
+
+def ogre():
+    from rules.nugget.npcs import create_npc
+    return create_npc("Ogre", "Brute", {"Brawn": 4, "Agility": -2},
+                      [Skill("Smash", 2, fighting=True, close_combat=True)], creature=True)
+
+
+def kell_against(other, *, tier, first=False, **options):
+    from rules.dice import ScriptedSource
+    kell = Fighter(soldier(), "squad", 1, 1, 2)
+    foe = Fighter(other, "foes", 1 if other.name == "Rook" else 2, 1, 2, tier=tier)
+    return lambda dice: Fight([foe, kell] if first else [kell, foe], ScriptedSource(dice), **options)
+
+
+def test_lid_off_fight_rerolls_every_six_for_another_success():
+    # Kell: initiative 5 + 3; attacks with 4 dice 6,1,1,1, the 6 re-rolled 6 then 2: 2 successes.
+    # Rook (a minion: no initiative die) defends with 3 dice, 0 successes; resists 4 damage with 3 dice, 0.
+    play = kell_against(rook(), tier="minion", lid="off")
+    fight = play([5, 6, 1, 1, 1, 6, 2, 1, 2, 3, 1, 2, 3])
+    assert fight.play_round()[-1] == "phase 8: Kell attacks Rook: 2 vs 0, damage 4, resisted to 4: Injured"
+    lid_on = kell_against(rook(), tier="minion")([5, 6, 1, 1, 1, 1, 2, 3, 1, 2, 3])
+    assert lid_on.play_round()[-1] == "phase 8: Kell attacks Rook: 1 vs 0, damage 3, resisted to 3: Injured"
+    with pytest.raises(Exception, match="'sideways'"):
+        kell_against(rook(), tier="minion", lid="sideways")([])
+
+
+def test_destiny_rerolls_a_missed_attack_and_keeps_the_better_roll():
+    # Kell misses (0 vs 1), spends her point, re-rolls 5,5,1,1: 2 successes, and hits
+    play = kell_against(rook(), tier="minion", destiny=True)
+    fight = play([5, 1, 1, 2, 3, 4, 1, 1, 5, 5, 1, 1, 1, 2, 3])
+    line = fight.play_round()[-1]
+    assert line == ("phase 8: Kell attacks Rook: 0 vs 1; Destiny re-roll 2, keeps 2 (0 left), "
+                    "damage 3, resisted to 3: Injured")
+    assert fight.fighters[0].points == 0
+    no_destiny = kell_against(rook(), tier="minion")([5, 1, 1, 2, 3, 4, 1, 1, 1, 1, 2, 1, 1, 1, 2])
+    assert "phase 8: Kell attacks Rook: 0 vs 1, a miss" in no_destiny.play_round()
+
+
+def test_destiny_turns_dead_into_unconscious_with_the_gms_consent():
+    # the Ogre (initiative 6) smashes with 2 dice, 6,6: 3 successes lid-on; Kell defends 0; 3 + 2 + Brawn 4
+    # = 9 damage, resisted with 1,2: Injured and Dead, unless a Destiny Point spares her
+    dice = [6, 1, 6, 6, 1, 1, 2, 3, 1, 2]
+    spared = kell_against(ogre(), tier="villain", first=True, spare_the_dying=True)(dice)
+    assert spared.play_round()[-1].endswith("Injured and Unconscious; Kell spends Destiny: Unconscious, not Dead")
+    kell = spared.fighters[1]
+    assert kell.condition.physical.unconscious and not kell.condition.physical.dead and kell.points == 0
+    assert spared.over
+    killed = kell_against(ogre(), tier="villain", first=True)(dice)
+    assert killed.play_round()[-1].endswith("Injured and Dead")
+    assert killed.fighters[1].condition.physical.dead

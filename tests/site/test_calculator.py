@@ -332,13 +332,35 @@ def test_a_share_link_round_trips(session):
     assert parse_qs(urlsplit(first["link"]).fragment) == {"dice": ["C+2 P+1"], "system": ["heimr"], "dc": ["7"]}
     # the address bar holds it too, from the frame after the answer
     session.tab.wait_for_function("link => location.href === link", arg=first["link"], timeout=5_000)
-    session.ask("", "3d6", "under", "10")
+    second = session.ask("", "3d6", "under", "10")
+    # the address takes the second link a frame after its answer: wait for that event, or the tab could
+    # still hold the first link when it is pasted, and a link equal to the address is no navigation at all
+    session.tab.wait_for_function("link => location.href === link", arg=second["link"], timeout=5_000)
     answered = session.tab.evaluate("window.rpgCalculators[0].asked")
     session.tab.goto(first["link"])  # pasted into the tab: the same answer again
     session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{answered + 1}'")
     shown = session.tab.evaluate("(() => { const a = Object.assign({}, window.rpgCalculators[0].last); "
                                  "delete a.ms; return a; })()")
     assert shown == first["answer"] == engine("heimr", "C+2 P+1", "dc", "7")
+
+
+@pytest.mark.parametrize("fragment, asked", [
+    ("#dice=3d6&dc=%E0%A4%A", ("", "3d6", "dc", "")),  # the malformed pair is dropped, the rest answered
+    ("#%E0%A4%A&dice=2d6", ("", "2d6", "dc", "")),
+    ("#dice=1d6&" + "&".join(f"p{n}=1" for n in range(5_000)), None),  # too many pairs: nothing asked
+    ("#dice=" + "9" * 100_000, None),  # too long: nothing asked
+])
+def test_a_hostile_share_link_leaves_the_calculator_working(session, fragment, asked):
+    before = session.tab.evaluate("window.rpgCalculators[0].asked")
+    session.tab.goto(session.site.url + PAGE + fragment)  # same document: the calculator stays warm
+    if asked:
+        session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{before + 1}'")
+        shown = session.tab.evaluate("(() => { const a = Object.assign({}, window.rpgCalculators[0].last); "
+                                     "delete a.ms; return a; })()")
+        assert shown == engine(*asked)
+    answer = session.ask("nemron", "Agility 2 › Athletics 1", "dc", "7")  # and the controls still answer
+    assert answer["answer"] == engine("nemron", "Agility 2 › Athletics 1", "dc", "7")
+    assert session.log.exceptions == []
 
 
 def test_a_share_link_naming_a_system_the_page_does_not_offer_is_refused(session):

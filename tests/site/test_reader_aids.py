@@ -189,3 +189,86 @@ def test_a_screenshot_of_the_energy_page_is_saved(edition, width, open_page, pag
     # nothing sticks out sideways: the page is as wide as the screen
     assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert_clean(page_log, server, since)
+
+
+# -- the front page: the rulebooks first, each with its three doors ----------------------------------------
+#: Each book's front-page card: its index page and its three doors (make a character, a turn or a fight,
+#: the core roll), as the pages of that book.
+BOOK_DOORS = {
+    "nemron": ("characters", "combat", "checks"),
+    "heimr": ("characters", "combat", "challenge"),
+    "nugget": ("characters", "combat", "rolls"),
+    "spurg": ("characters", "combat", "verdict"),
+    "dndalike": ("characters", "combat", "core"),
+}
+FRONT_CARDS_JS = """[...document.querySelectorAll(".rpg-book")].map(card => ({
+    links: [...card.querySelectorAll("a[href]")].map(a => ({href: a.getAttribute("href"), text: a.textContent.trim()})),
+    bottom: card.getBoundingClientRect().bottom + window.scrollY}))"""
+MANUAL_TOP_JS = """(() => { const a = [...document.querySelectorAll("[role=main] a[href]")]
+    .find(a => a.getAttribute("href") === "manual/index.html");
+    return a ? a.getBoundingClientRect().top + window.scrollY : null; })()"""
+
+
+@pytest.mark.parametrize("edition", ["designer", "player"])
+def test_the_front_page_shows_every_rulebook_with_its_three_doors_in_a_phones_first_screen(
+        edition, open_page, page_log, site, player_site, artifacts):
+    server = site if edition == "designer" else player_site
+    since = len(server.requests)
+    tab = open_page(viewport=PHONE, color_scheme="light")
+    tab.goto(server.url)
+    cards = tab.evaluate(FRONT_CARDS_JS)
+    books = {card["links"][0]["href"].split("/")[0]: card for card in cards}
+    assert list(books) == list(BOOK_DOORS), "the front page lists the rulebooks first, each in a card of its own"
+    for book, doors in BOOK_DOORS.items():
+        hrefs = [link["href"] for link in books[book]["links"]]
+        assert hrefs == [f"{book}/index.html", *(f"{book}/{door}.html" for door in doors)], book
+        assert [link["text"] for link in books[book]["links"][1:]] == [
+            "Make a character", "A turn, a fight", "The core roll"]
+    assert max(card["bottom"] for card in cards) <= PHONE["height"], "a book falls below the phone's first screen"
+    manual = tab.evaluate(MANUAL_TOP_JS)
+    assert manual is not None and manual > max(card["bottom"] for card in cards), "the manual comes after the books"
+    tab.screenshot(path=artifacts / f"front-{edition}-phone.png")
+    assert_clean(page_log, server, since)
+
+
+# -- search: one result per node, naming its book ---------------------------------------------------------
+SEARCH_LINES_JS = """[...document.querySelectorAll("#search-results ul.search > li")].map(li => ({
+    href: li.querySelector("a").href, node: li.classList.contains("rpg-search-node"),
+    text: li.innerText.replace(/\\s+/g, " ").trim()}))"""
+
+
+def test_searching_dodge_shows_each_books_dodge_once_and_first_naming_its_book(page, page_log, site):
+    since = len(site.requests)
+    page.goto(urljoin(site.url, "search.html?q=dodge"))
+    page.wait_for_function("document.querySelector('#search-results p.search-summary')?.textContent.trim()")
+    results = page.evaluate(SEARCH_LINES_JS)
+    nodes = [result for result in results if result["node"] and result["text"].startswith("Dodge \u2014")]
+    assert [without_query(r["href"]).removeprefix(site.url) for r in nodes] == ["dndalike/combat.html",
+                                                                               "heimr/defence.html"] or \
+        [without_query(r["href"]).removeprefix(site.url) for r in nodes] == ["heimr/defence.html",
+                                                                            "dndalike/combat.html"], results
+    assert results[:2] == nodes, "the two Dodge nodes come before any page that merely mentions dodging"
+    books = sorted(result["text"] for result in nodes)
+    assert books[0].startswith("Dodge \u2014 DnDalike (rules v0.1), ") and books[0].find(", in Combat") > 0, books
+    assert books[1].startswith("Dodge \u2014 Heimr Tabletop RPG Core, ") and books[1].find(", in Defence") > 0, books
+    # a page's result names its book too: five books have a page called Combat
+    combat = [r for r in results[2:] if without_query(r["href"]) == urljoin(site.url, "dndalike/combat.html")]
+    assert combat and all(r["text"].startswith("Combat \u2014 DnDalike (rules v0.1)") for r in combat), combat
+    summary = page.evaluate("document.querySelector('#search-results p.search-summary').textContent")
+    assert f"found {len(results)} pages" in summary, summary
+    assert_clean(page_log, site, since)
+
+
+# -- change marks: one per real change, old and new value in words ----------------------------------------
+NEMRON_ATTRIBUTES = ("Power", "Agility", "Constitution", "Intellect", "Awareness", "Willpower", "Control", "Sense",
+                     "Focus")
+
+
+def test_nemron_attributes_are_not_marked_changed_for_ranks_the_old_release_never_printed(built_html):
+    """0.1 printed no ranks for any Nemron node (the rule was 0-4 then too): printing them is no change."""
+    page = (built_html / "nemron/characters.html").read_text()
+    for name in NEMRON_ATTRIBUTES:
+        section = page.split(f'id="Generic.Attribute.{name}"', 1)[1].split("<section", 1)[0]
+        assert "Changed since" not in section, f"{name} is marked changed: {section[:600]}"
+    power = page.split('id="Generic.Attribute.Power"', 1)[1].split("<section", 1)[0]
+    assert "Ranks" in power  # the ranks are printed all the same

@@ -57,9 +57,11 @@ def repack(distribution: metadata.Distribution, folder: Path) -> Path:
     """Write ``distribution`` (as installed here) back into a wheel in ``folder``."""
     info = next(f for f in distribution.files or () if f.parts[0].endswith(".dist-info"))
     info_dir = info.parts[0]
-    tag = re.search(r"^Tag: (\S+)$", distribution.read_text("WHEEL") or "", re.M)
+    tags = re.findall(r"^Tag: (\S+)$", distribution.read_text("WHEEL") or "", re.M) or ["py3-none-any"]
+    # a wheel for several tags (py2.py3-none-any) names them all, compressed part by part, as pip reads them
+    parts = [".".join(dict.fromkeys(tag.split("-")[index] for tag in tags)) for index in range(3)]
     name = re.sub(r"[-_.]+", "_", distribution.metadata["Name"])
-    target = folder / f"{name}-{distribution.version}-{tag.group(1) if tag else 'py3-none-any'}.whl"
+    target = folder / f"{name}-{distribution.version}-{'-'.join(parts)}.whl"
     record = []
     with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as wheel:
         for file in distribution.files or ():
@@ -172,8 +174,18 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
     return Dists(next(out.glob("*.tar.gz")), next(out.glob("*.whl")))
 
 
+def designer_requirements() -> list[str]:
+    """sphinx-rpg's dependencies with its ``designer`` extra (what the starter's requirements.txt installs)."""
+    needed = []
+    for text in metadata.requires("sphinx-rpg") or ():
+        requirement = Requirement(text)
+        if requirement.marker is None or requirement.marker.evaluate({"extra": "designer"}):
+            requirement.marker = None
+            needed.append(str(requirement))
+    return needed
+
+
 @pytest.fixture(scope="session")
 def offline_wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Wheels of sphinx-rpg's dependencies and the starter's test tools, repacked from this venv."""
-    needed = [text for text in metadata.requires("sphinx-rpg") or () if "extra ==" not in text]
-    return cached_wheelhouse([*needed, "pytest", "sybil"], tmp_path_factory.mktemp("wheelhouse"))
+    """Wheels of sphinx-rpg's dependencies with its ``designer`` extra, repacked from this venv."""
+    return cached_wheelhouse(designer_requirements(), tmp_path_factory.mktemp("wheelhouse"))

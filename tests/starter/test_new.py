@@ -12,7 +12,7 @@ from sphinx_rpg.new import NewProjectError, check_package, create, package_name
 
 #: Every file a designer gets, with the game's package in place of ``{pkg}``.
 STARTER_FILES = {"README.md", ".gitignore", "requirements.txt", "pyproject.toml", "wheels/README.txt",
-                 ".github/workflows/rulebook.yml", "docs/conf.py", "docs/conftest.py", "docs/index.rst",
+                 ".github/workflows/rulebook.yml", ".readthedocs.yaml", "ci.py", "docs/conf.py", "docs/conftest.py", "docs/index.rst",
                  "docs/characters.rst", "docs/checks.rst", "docs/play.rst", "{pkg}/__init__.py",
                  "{pkg}/registry.py", "{pkg}/characters.py", "{pkg}/checks.py"}
 DIRECTIVES = ("node:def::", ":node:ref:", ":node:value:", "node:table::", "node:odds::", "node:list::",

@@ -15,6 +15,6 @@ REGISTRY.define("Tiny.Loop.Flow", "Flow", "RU", formula=Formula("Ebb + 1"))
 
 from rules.budgets import budget_values  # noqa: E402  (kept beside the budget it makes)
 
-REGISTRY.define("Tiny.Rule.Build", "Build Points", "RU", formula=Formula("Grit + Wit * 2"),
+REGISTRY.define("Tiny.Rule.Build", "Build", "RU", formula=Formula("Grit + Wit * 2"),
                 values=budget_values(6, choices=(4, 6, 8)))
-REGISTRY.define("Tiny.Rule.Odd", "Odd Points", "RU", formula=Formula("Grit + Nerve"), values=budget_values(3))
+REGISTRY.define("Tiny.Rule.Odd", "Odd", "RU", formula=Formula("Grit + Nerve"), values=budget_values(3))
