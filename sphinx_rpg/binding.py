@@ -17,7 +17,7 @@ from rules import systems
 from rules.nodes import Node, Registry
 from rules.providers import TableProvider
 from rules.systems import SystemLoadError
-from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
+from sphinx_rpg.boundary import EngineFailure, call_engine, one_line, origin
 from sphinx_rpg.bulk import collector_paused
 from sphinx_rpg.reference import TABLES
 from sphinx_rpg.warnings import warn
@@ -37,6 +37,10 @@ def load_registry(spec: str) -> Registry:
             return call_engine(systems.load_registry, spec)
     except EngineFailure as failure:
         if isinstance(failure.error, SystemLoadError):
+            cause = failure.error.__cause__  # what importing the registry's module raised, if that failed
+            where = origin(cause) if cause is not None else ""
+            if where and not where.startswith(systems.__file__ + ":"):  # a designer's file and line: warn there
+                raise RegistryLoadError(f"{failure.error} (raised at {where})") from cause
             raise failure.error from None
         module = systems.registry_path(spec).partition(":")[0]  # it parsed, or SystemLoadError came back
         raise RegistryLoadError(f"game system {spec!r}: cannot import {module!r}: {failure}") from failure.error
