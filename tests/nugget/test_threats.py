@@ -54,5 +54,5 @@ def test_mind_attack_refuses_a_will_outside_the_attribute_range():
 def test_threat_grades_are_read_in_any_case():
     from rules.nugget.threats import threat_rating
     assert threat_rating("deadly") == threat_rating("DEADLY") == threat_rating(" Deadly ") == 8
-    with pytest.raises(t.ThreatRatingError, match="'lethal'"):
+    with pytest.raises(t.NuggetError, match="'lethal'"):
         threat_rating("lethal")
