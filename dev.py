@@ -7,6 +7,9 @@
                            builds of docs/ (both editions) and pytest (unit, integration, Sybil)
     python3 dev.py check   only the static checks: ruff (lint) and mypy (types), configured in
                            pyproject.toml
+    python3 dev.py pdf     one PDF per book of the player edition, in docs/_build/pdf-player (needs
+                           TeX: Debian's texlive-latex-extra, texlive-fonts-recommended, texlive-xetex,
+                           fonts-freefont-otf, fonts-texgyre, tex-gyre and latexmk)
     python3 dev.py versions  a small book with every directive built on the lowest Sphinx that
                            pyproject.toml declares and on the newest (ci/sphinx_versions.py; minutes)
 
@@ -36,7 +39,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 #: The extras each command needs; a command is also served by any set that includes its own.
-EXTRAS = {"site": "site", "check": "test,myst,chart,site", "test": "test,myst,chart,site"}
+EXTRAS = {"site": "site", "check": "test,myst,chart,site", "test": "test,myst,chart,site", "pdf": "site"}
 
 
 def _stamp(command: str) -> Path:
@@ -354,12 +357,44 @@ def test() -> int:
     return 1 if failed else 0
 
 
+#: Debian's packages that ``pdf`` needs (TeX Live with XeLaTeX, its fonts, latexmk; TeX Gyre too).
+TEX_PACKAGES = ("texlive-latex-extra", "texlive-fonts-recommended", "texlive-xetex", "fonts-freefont-otf",
+                "fonts-texgyre", "tex-gyre", "latexmk")
+PDF_OUT = "docs/_build/pdf-player"
+
+
+def pdf() -> int:
+    """One PDF per book of the player edition: Sphinx writes the LaTeX (XeLaTeX, for the books' Unicode),
+    then latexmk typesets each book in turn.  Not part of ``test``: TeX is a large install."""
+    if not (shutil.which("latexmk") and shutil.which("xelatex")):
+        print("dev.py: the PDFs need TeX; on Debian or Ubuntu: apt-get install " + " ".join(TEX_PACKAGES),
+              file=sys.stderr, flush=True)
+        return 2
+    shutil.rmtree(ROOT / PDF_OUT, ignore_errors=True)
+    status = run("sphinx-build", "-q", "-b", "latex", "-D", "rpg_edition=player", "-D", "latex_engine=xelatex",
+                 "-D", "latex_use_xindy=0", "-d", "docs/_build/doctrees-pdf", "docs", PDF_OUT)
+    if status:
+        return status
+    for tex in sorted((ROOT / PDF_OUT).glob("*.tex")):
+        done = subprocess.run(["latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-quiet",
+                               tex.name], cwd=tex.parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        made = tex.with_suffix(".pdf")
+        if done.returncode or not made.exists():
+            print(done.stdout[-3000:], flush=True)
+            say(f"{tex.name}: typesetting failed (the log is {tex.with_suffix('.log')})")
+            status = 1
+        else:
+            say(f"{made.relative_to(ROOT)}")
+    return status
+
+
+
 def versions() -> int:
     """Every directive on the lowest and the newest Sphinx declared (ci/sphinx_versions.py; minutes)."""
     return subprocess.run([sys.executable, str(ROOT / "ci" / "sphinx_versions.py"), *sys.argv[2:]]).returncode
 
 
-COMMANDS = {"site": site, "test": test, "check": check}
+COMMANDS = {"site": site, "test": test, "check": check, "pdf": pdf}
 
 
 def main() -> int:

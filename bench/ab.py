@@ -58,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
         build.mkdir(parents=True)
         _with_path(checkout)
         result = sphinx_build(python, src_root / args.flavour, build, 1, build / "fresh.log")
-        print(f"ab: {name} fresh {result[1]:.1f} s CPU, exit {result[4]}", file=sys.stderr, flush=True)
+        print(f"ab: {name} fresh {result[1]:.1f} s CPU, {result[2]:.0f} MiB peak, exit {result[4]}",
+              file=sys.stderr, flush=True)
         work[name] = (src_root / args.flavour, build)
     samples: dict[tuple[str, str], list[float]] = {}
     serial = 0
@@ -77,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
                     write_pages(src, originals)
                     sphinx_build(python, src, build, 1, build / "restore.log")
                 samples.setdefault((name, kind), []).append(result[1])
-                print(f"ab: round {round_} {kind:10} {name:8} {result[1]:6.2f} s CPU, exit {result[4]}",
+                print(f"ab: round {round_} {kind:10} {name:8} {result[1]:6.2f} s CPU, {result[2]:.0f} MiB peak, "
+                      f"exit {result[4]}",
                       file=sys.stderr, flush=True)
             serial += 1
     if saved is None:

@@ -15,7 +15,9 @@ the unedited book, so every edit starts from the same state.  Wall time and the 
 resident memory (``ru_maxrss`` from ``os.wait4``: the largest of the build process and the worker
 processes it reaped, so with ``-j 2`` it is the biggest single process, not their sum) are collected;
 the table shows medians over the repeats and the ratio to each flavour's plain-Sphinx baseline (same
-content without the extension).
+content without the extension, and the same process settings: ``rpg-bound-exit`` and its baseline
+``plain-exit`` both freeze what is left for the collector at exit with the same conf.py line, since
+sphinx_rpg itself changes no process state).
 
 Sphinx runs from a virtual environment of its own, ``bench/_out/venv`` (``pip install -e .[bench]``
 with ``constraints.txt``, refreshed when either file changes), unless ``--python`` names another
@@ -236,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", type=Path, help="interpreter with sphinx-rpg[bench] (default: own venv)")
     parser.add_argument("--rpg-setting", action="append", default=[], metavar="NAME=VALUE",
                         help="a configuration override (sphinx-build -D) for the sphinx-rpg flavours, such as "
-                             "rpg_freeze_at_exit=0 (repeatable)")
+                             "rpg_pause_collector=1 (repeatable; it pauses only the extension's own bulk steps, "
+                             "which plain Sphinx has no counterpart of)")
     parser.add_argument("--profile", metavar="FLAVOUR",
                         help="instead of benchmarking, write a cProfile of one -j 1 build of FLAVOUR")
     parser.add_argument("--profile-build", choices=SCENARIOS, default="fresh",

@@ -103,6 +103,19 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int, int]] = {
     "chain": (lambda n: "-".join(f"1d{s}" for s in range(2, n + 2)), 1, 180),
     "scaled": (lambda n: f"({n}d100+{n}d99)*3", 1, 500),
     "mixed": (lambda n: "+".join(f"{n}d{s}" for s in (4, 6, 8, 10, 12, 20)), 1, 166),
+    "Nd20": (lambda n: f"{n}d20", 1, 1000),
+    "Nd1000": (lambda n: f"{n}d1000", 1, 1000),
+    "d100!": (lambda n: f"{n}d100!", 1, 1000),
+    "coins": (lambda n: f"{n}d2kh{max(1, n // 2)}", 2, 1000),
+    "coins-kl": (lambda n: f"1000d2kl{n}", 1, 999),
+    "keep-1": (lambda n: f"{n}d10000kh1", 2, 1000),
+    "adv-S": (lambda n: f"2d{n}kh1", 2, 10000),
+    "wide-r1": (lambda n: f"{n}d10000r1", 1, 1000),
+    "rr-left": (lambda n: f"{n}d10000rr<9000", 1, 1000),
+    "scale-S": (lambda n: f"1d{n}*5+1d{n}", 2, 10000),
+    "!kh1": (lambda n: f"{n}d10!kh1", 2, 1000),
+    "!kh-half": (lambda n: f"{n}d10!kh{max(1, n // 2)}", 2, 1000),
+    "r1kh": (lambda n: f"{n}d6r1kh{max(1, n // 2)}", 2, 1000),
 }
 
 
@@ -176,6 +189,19 @@ def main() -> None:
         slowest = max(ROWS, key=key)
         print(f"\nslowest by {name}: {slowest[1][:80]} ({slowest[3]} after {slowest[4]:.2f} s wall, "
               f"{slowest[5]:.2f} s cpu)")
+    answered = [r for r in ROWS if r[3] == "answered"]
+    if answered:
+        slowest = max(answered, key=lambda r: r[5])
+        print(f"slowest accepted expression: {slowest[1][:80]} ({slowest[5]:.2f} s cpu, work {slowest[2]:,} units)"
+              if slowest[2] else f"slowest accepted expression: {slowest[1][:80]} ({slowest[5]:.2f} s cpu)")
+    print("\nper family (for the manual): | family | slowest accepted | CPU s | smallest refused | refusal ms |")
+    for name in FAMILIES:
+        rows = [r for r in ROWS if r[0] == name]
+        ok = max((r for r in rows if r[3] == "answered"), key=lambda r: r[5], default=None)
+        no = min((r for r in rows if r[3] == "refused"), key=lambda r: r[2] or 0, default=None)
+        if rows:
+            print(f"| {name} | {ok[1][:40] if ok else '-'} | {f'{ok[5]:.2f}' if ok else '-'} | "
+                  f"{no[1][:40] if no else '-'} | {f'{no[5] * 1e3:.1f}' if no else '-'} |")
     sum_row = next(r for r in ROWS if r[0] == "sum")
     print(f"154d100 took {sum_row[5]:.2f} s cpu here (0.3 s on a quiet machine, issue #16): scale by that")
     slowest_refusal = max((r for r in ROWS if r[3] == "refused"), key=lambda r: r[4], default=None)

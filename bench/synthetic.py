@@ -44,16 +44,21 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 FLAVOURS = ("plain", "rpg", "rpg-bound", "plain-listings", "rpg-listings", "needs", "needs-listings",
-            "plain-listing-pages", "rpg-listing-pages")
+            "plain-listing-pages", "rpg-listing-pages", "plain-exit", "rpg-bound-exit")
 #: The plain-Sphinx project each flavour is compared with (same content, no extension).
 BASELINE = {"plain": "plain", "rpg": "plain", "rpg-bound": "plain", "needs": "plain",
             "plain-listings": "plain-listings", "rpg-listings": "plain-listings",
             "needs-listings": "plain-listings", "plain-listing-pages": "plain-listing-pages",
-            "rpg-listing-pages": "plain-listing-pages"}
+            "rpg-listing-pages": "plain-listing-pages", "plain-exit": "plain-exit",
+            "rpg-bound-exit": "plain-exit"}
 #: The edits an incremental build follows (``edited_pages``).
 EDITS = ("append", "insert-top", "rename", "move", "delete")
 #: Flavours whose nodes are bound to the generated registry (no ``:type:`` on the page).
-BOUND = ("rpg-bound", "rpg-listings", "rpg-listing-pages")
+BOUND = ("rpg-bound", "rpg-listings", "rpg-listing-pages", "rpg-bound-exit")
+#: Flavours whose conf.py freezes what is left for the collector when Python exits (one line any
+#: project may add): the exit saving, on both sides of the comparison alike.  sphinx_rpg itself
+#: changes no process state (see the manual's "Big books").
+EXIT_FROZEN = ("plain-exit", "rpg-bound-exit")
 #: The sphinx-needs project each sphinx_rpg flavour is compared with.
 PEER = {"rpg": "needs", "rpg-bound": "needs", "rpg-listings": "needs-listings"}
 DEFAULTS = {"pages": 500, "nodes": 10_000, "refs": 50_000, "seed": 1}
@@ -290,6 +295,9 @@ def _conf(flavour: str) -> str:
                   '"color": "#BFD8D2", "style": "node"}]']
     else:
         lines.append("extensions = []")
+    if flavour in EXIT_FROZEN:
+        lines += ["import atexit, gc  # the project's own choice: skip the collector's walk at exit",
+                  "atexit.register(gc.freeze)"]
     return "\n".join(lines) + "\n"
 
 

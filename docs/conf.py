@@ -83,3 +83,5 @@ intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
 #: The node indices list every book's nodes: they belong to the site, not to one book's PDF (each
 #: book prints its own nodes in its reference chapter).
 latex_domain_indices = False
+#: Chapters start on the next page, not the next right-hand one: no blank page before a short chapter.
+latex_elements = {"extraclassoptions": "openany,oneside"}

@@ -255,8 +255,11 @@ class Registry:
 
     def __init__(self, system: str, *, title: str | None = None,
                  node_types: Mapping[str, str] | None = None,
-                 notation: SystemNotation | None = None) -> None:
+                 notation: SystemNotation | None = None, target_name: str = "DC") -> None:
         self.system = system
+        #: What the game calls the number a roll must reach (or stay under): "DC" for most, SPURG's "TN".
+        #: Odds tables and the dice calculator head their target column with it.
+        self.target_name = target_name
         self.title = title or system
         self.node_types: dict[str, str] = dict(node_types or CORE_NODE_TYPES)
         #: The system's own dice notation (``rules.systems.SystemNotation``), which the book's

@@ -21,18 +21,19 @@ def _as_dist(pool: Any) -> Any:
     return pool.dist() if hasattr(pool, "dist") and not hasattr(pool, "p_ge") else pool
 
 
-def at_least_table(pool: Any, targets: Iterable[int], title: str = "") -> Table:
-    """P(result >= DC) for each DC: the chance to beat a difficulty."""
+def at_least_table(pool: Any, targets: Iterable[int], title: str = "", target_name: str = "DC") -> Table:
+    """P(result >= DC) for each DC: the chance to beat a difficulty; the first column is headed with
+    the game's own name for the number to reach (``Registry.target_name``)."""
     dist = _as_dist(pool)
     rows = [(dc, Fraction(dist.p_ge(dc))) for dc in targets]
-    return Table.of(("DC", "P(success)"), rows, title, probabilities=("P(success)",))
+    return Table.of((target_name, "P(success)"), rows, title, probabilities=("P(success)",))
 
 
-def at_most_table(pool: Any, targets: Iterable[int], title: str = "") -> Table:
-    """P(result <= target) for each target number: roll-under odds."""
+def at_most_table(pool: Any, targets: Iterable[int], title: str = "", target_name: str = "Target") -> Table:
+    """P(result <= target) for each target number: roll-under odds (the column named as the game names it)."""
     dist = _as_dist(pool)
     rows = [(tn, Fraction(dist.p_le(tn))) for tn in targets]
-    return Table.of(("Target", "P(success)"), rows, title, probabilities=("P(success)",))
+    return Table.of((target_name, "P(success)"), rows, title, probabilities=("P(success)",))
 
 
 def distribution_table(pool: Any, title: str = "", fold: Fold | None = None) -> Table:

@@ -30,11 +30,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
         editions,
         export,
         formula,
-        gcpause,
+        graph_print,
         graphs,
         guidance,
         index_pages,
         matchups,
+        media,
         navigation,
         pagescan,
         player_text,
@@ -50,7 +51,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     )
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
-    pagescan.gate_design(app)  # ...and its per-page transforms then cost only the pages that use it
     app.add_post_transform(pagescan.PageScan)
     config.setup(app)
     timelimit.setup(app)
@@ -80,9 +80,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     previews.setup(app)
     app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
-    gcpause.setup(app)
     guidance.setup(app)
     player_text.setup(app)
+    media.setup(app)
+    graph_print.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

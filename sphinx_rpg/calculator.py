@@ -27,7 +27,7 @@ from sphinx.util.typing import OptionSpec
 from rules.systems import SystemLoadError, installed_systems, registry_path
 from sphinx_rpg.binding import binding_for, configured_paths
 from sphinx_rpg.pagescan import holds
-from sphinx_rpg.vendor import PYODIDE_VERSION, vendored
+from sphinx_rpg.vendor import PYODIDE_FILES, PYODIDE_VERSION, vendored
 from sphinx_rpg.version import __version__
 from sphinx_rpg.warnings import warn
 from sphinx_rpg.wheel import DISTRIBUTION, WheelError, build_wheel, wheel_name
@@ -93,7 +93,12 @@ class NodeCalculator(SphinxDirective):
                 continue
             spec = _system_spec(paths.get(id(registry), name))
             systems.append({"spec": spec, "label": registry.title, "example": registry.notation.example})
-        settings: dict[str, Any] = {"systems": systems, "notation": "", "mode": "dc", "target": None}
+        from sphinx_rpg.directives.tables import target_name
+
+        first = self.options.get("systems", "").replace(",", " ").split()
+        settings: dict[str, Any] = {"systems": systems, "notation": "", "mode": "dc", "target": None,
+                                    "target_name": target_name(self.config, self.env.docname,
+                                                               first[0] if first else "")}
         notation = self.options.get("notation", "").strip()
         if len(notation) > MAX_NOTATION:
             warn("option", f"node:calculator: :notation: is longer than {MAX_NOTATION} characters", location)
@@ -129,6 +134,7 @@ def calculator_html(settings_json: str, number: int) -> str:
                 for s in settings["systems"]]
     first = settings["systems"][0]["spec"] if settings["systems"] else ""
     target = "" if settings["target"] is None else str(settings["target"])
+    name = settings.get("target_name", "DC")  # what the game calls the number to reach
     example = escape(settings["notation"], quote=True)
     return (
         f'<div class="rpg-calculator" id="{ident}">' + _json_script(settings_json)
@@ -143,7 +149,7 @@ def calculator_html(settings_json: str, number: int) -> str:
         f'<label class="rpg-calculator-field">Notation<select name="system" data-default="{escape(first, True)}">'
         + "".join(options) + '</select></label>'
         '<label class="rpg-calculator-field">Succeeds on<select name="mode">'
-        f'<option value="dc"{" selected" if settings["mode"] == "dc" else ""}>at least (DC)</option>'
+        f'<option value="dc"{" selected" if settings["mode"] == "dc" else ""}>at least ({escape(name)})</option>'
         f'<option value="under"{" selected" if settings["mode"] == "under" else ""}>at most (roll under)</option>'
         '</select></label>'
         f'<label class="rpg-calculator-field rpg-calculator-target">Target<input type="number" name="target" '
@@ -152,6 +158,8 @@ def calculator_html(settings_json: str, number: int) -> str:
         '<button type="button" data-action="roll">Roll</button>'
         '<button type="button" data-action="cancel" hidden>Cancel</button>'
         '<a class="rpg-calculator-share" href="#" hidden>Share link</a></div></form>'
+        '<p class="rpg-calculator-print rpg-print-only">The dice calculator runs in the web edition of this '
+        'book; <code>rpg odds</code> gives the same exact odds from a terminal.</p>'
         f'<p class="rpg-calculator-status" id="{ident}-status" role="status"></p>'
         '<p class="rpg-calculator-rolled" aria-live="polite"></p>'
         '<div class="rpg-calculator-result"></div></div>')
@@ -189,8 +197,10 @@ class CalculatorElsewhere(SphinxPostTransform):
 
 # -- environment: which pages hold a calculator (parallel and incremental safe) -----------------------
 def calculator_pages(env: Any) -> set[str]:
-    """The pages with a calculator, kept on the environment (pickled with it: plain strings)."""
-    pages: set[str] = env.__dict__.setdefault("rpg_calculator_pages", set())
+    """The pages with a calculator, kept in the node domain's data (pickled with the environment)."""
+    from sphinx_rpg.domain import node_domain
+
+    pages: set[str] = node_domain(env).data.setdefault("calculator_pages", set())
     return pages
 
 
@@ -199,7 +209,9 @@ def purge_doc(app: Sphinx, env: Any, docname: str) -> None:
 
 
 def merge_info(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
-    calculator_pages(env).update(calculator_pages(other) & set(docnames))
+    # a worker's environment comes without domain objects: its data is read as Sphinx pickled it
+    theirs = other.domaindata.get("node", {}).get("calculator_pages", ())
+    calculator_pages(env).update(set(theirs) & set(docnames))
 
 
 def add_calculator_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
@@ -252,6 +264,12 @@ def _copy_tree(source: Path, target: Path) -> None:
                 shutil.copy2(path, destination)
 
 
+def _runtime_bytes(folder: Path) -> int:
+    """The bytes of the Pyodide files a start fetches (all the vendored ones but ``package.json``)."""
+    return sum((folder / name).stat().st_size for name in PYODIDE_FILES
+               if name != "package.json" and (folder / name).is_file())
+
+
 def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: the engine wheel, the vendored Pyodide and the manifest the script reads."""
     if exception is not None or app.builder.format != "html" or not calculator_pages(app.env):
@@ -281,7 +299,11 @@ def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None
             warn("calculator", f"rpg_pyodide_vendor = {app.config.rpg_pyodide_vendor!r}: {source} holds no "
                                f"vendored Pyodide {PYODIDE_VERSION} (run `rpg pyodide` to make it); the "
                                f"calculator loads Pyodide from {pyodide}", None)
-    manifest = json.dumps({"wheel": name, "pyodide": pyodide, "packages": packages}, sort_keys=True)
+    # what the start fetches, in bytes, so the page can say how much has arrived ("python": 0 when
+    # Pyodide comes from elsewhere and its size is not known here)
+    sizes = {"python": _runtime_bytes(folder / "pyodide") if pyodide == "pyodide/" else 0,
+             "engine": (folder / name).stat().st_size}
+    manifest = json.dumps({"wheel": name, "pyodide": pyodide, "packages": packages, "sizes": sizes}, sort_keys=True)
     path = folder / MANIFEST
     if not path.is_file() or path.read_text(encoding="utf-8") != manifest:
         path.write_text(manifest, encoding="utf-8")

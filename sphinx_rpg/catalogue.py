@@ -22,14 +22,15 @@ import json
 import marshal
 import os
 import sys
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.domain import NodeRecord
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 #: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
 PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
 
@@ -92,7 +93,7 @@ class Catalogue:
     """The pieces of every node of this build; made on first use, saved at the end of the build."""
 
     def __init__(self, app: Any) -> None:
-        self.app = app
+        self._app = weakref.ref(app)  # the table below holds catalogues weakly by builder: no cycle back
         self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
         self.key = cache_key(app)
         #: last build's pieces by record, as plain tuples (marshal writes only those; a NodeRecord
@@ -101,10 +102,17 @@ class Catalogue:
         self.pieces: dict[NodeRecord, Pieces] | None = None
         self.made = 0
 
+    @property
+    def app(self) -> Any:
+        app = self._app()
+        if app is None:
+            raise ReferenceError("the catalogue's Sphinx application is gone")
+        return app
+
     def _load(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
         try:
             data = self.path.read_bytes()
-            with collector_paused():  # thousands of small objects
+            with collector_paused(pausing(self.app.config)):  # thousands of small objects
                 # from bytes: marshal.load on a file reads it in small pieces, 4x slower for 10 MB
                 key, kept = marshal.loads(data)
         except Exception:  # none yet, or from another version: every piece is made again
@@ -120,7 +128,7 @@ class Catalogue:
             env = self.app.env
             domain, binding = node_domain(env), binding_for(env.config)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
-            with collector_paused():
+            with collector_paused(pausing(env.config)):
                 self.pieces = self._made(env, domain, binding, page_uri)
         return self.pieces
 
@@ -145,7 +153,7 @@ class Catalogue:
             return
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            with collector_paused():  # ten thousand tuples, while the whole build is still alive
+            with collector_paused(pausing(self.app.config)):  # ten thousand tuples, the whole build alive
                 plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
                 data = marshal.dumps((self.key, plain))
             temporary.write_bytes(data)
@@ -165,22 +173,25 @@ def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: st
     return Pieces(_dumps(node_entry(env, domain, binding, record, uri)), _dumps(key), _dumps(preview), heading, uri)
 
 
+#: builder -> this build's catalogue, kept here rather than on the builder (Sphinx's object).
+_CATALOGUES: weakref.WeakKeyDictionary[Any, Catalogue] = weakref.WeakKeyDictionary()
+
+
 def catalogue(app: Any) -> Catalogue:
     """This build's catalogue (one per builder object, so per build)."""
-    found = getattr(app.builder, "_rpg_catalogue", None)
-    if not isinstance(found, Catalogue):
-        found = Catalogue(app)
-        app.builder._rpg_catalogue = found
+    found = _CATALOGUES.get(app.builder)
+    if found is None:
+        found = _CATALOGUES[app.builder] = Catalogue(app)
     return found
 
 
 def save_catalogue(app: Any, exception: BaseException | None) -> None:
     """``build-finished`` (after the files that use it): keep the pieces for the next build."""
-    found = getattr(app.builder, "_rpg_catalogue", None)
-    if exception is None and isinstance(found, Catalogue):
+    found = _CATALOGUES.get(app.builder)
+    if exception is None and found is not None:
         found.save()
 
 
 def reset_catalogue(app: Any, *_: Any) -> None:
     """``env-before-read-docs``: a second build by the same application starts from the file again."""
-    app.builder._rpg_catalogue = None
+    _CATALOGUES.pop(app.builder, None)

@@ -56,6 +56,24 @@ def chart_key(table: Table, kind: str) -> str:
     return digest.hexdigest()
 
 
+def chart_description(table: Table) -> str:
+    """What the chart shows, in words: its text alternative (the table beside it holds the numbers)."""
+    series = [column for column in table.columns[1:] if table.is_probability(column)]
+    shown = f"{table.title}: " if table.title else ""
+    return (f"Chart. {shown}{', '.join(series)} in per cent for each {table.columns[0]}; "
+            "the table gives the exact values.")
+
+
+def labelled(svg: str, description: str) -> str:
+    """``svg`` as one image named ``description`` (``role="img"``, ``aria-label``), for screen readers."""
+    from html import escape
+
+    start = svg.find("<svg")
+    if start < 0:
+        return svg
+    return f'{svg[:start]}<svg role="img" aria-label="{escape(description, quote=True)}"{svg[start + 4:]}'
+
+
 def chart_svg(table: Table, kind: str = "line", cache: Path | None = None) -> str | None:
     """An SVG plotting every probability column against the first column (a folded tail's row left
     out); None when impossible.

@@ -75,8 +75,17 @@ def _printable(text: str) -> str:
     return "\n".join(one_line(line, limit=len(line) * 4 + 3) if line else line for line in text.split("\n"))
 
 
+#: Dice notation that starts with a minus (``-1d6``, ``-(1d8+2)+10``, ``-d4``): an argument, not an option.
+_MINUS_NOTATION = re.compile(r"-[0-9(dD%\s]")
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (no usage block) and a hint for notation starting with '-'."""
+    """argparse with one-line errors (no usage block); notation starting with '-' needs no '--'."""
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        if _MINUS_NOTATION.match(arg_string):
+            return None  # a positional argument: no option of rpg starts with '-' and a digit, d, '(' or '%'
+        return super()._parse_optional(arg_string)
 
     def error(self, message: str) -> typing.NoReturn:
         hint = ""
@@ -404,7 +413,7 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
 # -- the parser ---------------------------------------------------------------------------------------
 def _parser(side_rolls: Sequence[SideRoll] = ()) -> argparse.ArgumentParser:
     parser = _Parser(prog="rpg", description="Roll dice, compute exact odds, and check or export sphinx-rpg "
-                     "rulebooks.", epilog="Notation that starts with '-' goes after '--': rpg roll -- -1d6")
+                     "rulebooks.", epilog="Notation may start with '-': rpg odds '-(1d8+2)+10'")
     from sphinx_rpg.version import __version__
 
     parser.add_argument("--version", action="version", version=f"rpg (sphinx-rpg) {__version__}")

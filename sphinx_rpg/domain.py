@@ -30,7 +30,7 @@ from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 9
+DATA_VERSION = 10
 
 
 class NodeRecord(NamedTuple):
@@ -55,6 +55,8 @@ class NodeRecord(NamedTuple):
     sentence: str = ""
     #: The included file (relative to the source directory) that holds the definition; "" for the page.
     source: str = ""
+    #: The node's first paragraph, formatted, for its preview (``inline.first_paragraph``: JSON runs).
+    lead: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -86,7 +88,7 @@ class NodeRecord(NamedTuple):
         its own page: neither may count as a change of the node for other pages (see
         ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0, digest="", sentence="", source="")
+        return self._replace(lineno=0, digest="", sentence="", source="", lead="")
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""

@@ -3,6 +3,7 @@ entries between builds) and the two files' writers share."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sphinx.environment import BuildEnvironment
@@ -39,8 +40,19 @@ def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: Nod
     }
 
 
-def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, str]]:
+def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, Any]]:
     """The node's key (its URL) and what its preview shows."""
     sentence = record.sentence or shorten(plain_text(record.summary))
-    return f"{uri}#{record.anchor}", {"title": domain.display_title(record),
-                                      "types": ", ".join(record.type_names), "text": sentence}
+    entry: dict[str, Any] = {"title": domain.display_title(record), "types": ", ".join(record.type_names),
+                             "text": sentence}
+    if record.lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
+        entry["lead"] = [_resolved(domain, run) for run in json.loads(record.lead)]
+    return f"{uri}#{record.anchor}", entry
+
+
+def _resolved(domain: NodeDomain, run: list[str]) -> list[str]:
+    """A run of a preview's paragraph; a node reference (``["ref", uid]``) as the title its link shows."""
+    if run[0] != "ref":
+        return run
+    target = domain.record(run[1])
+    return ["", domain.display_title(target) if target is not None else run[1]]

@@ -2,9 +2,10 @@
 
 The relationships come from the engine (``rules.graph``: formulas name their inputs), never from the
 pages.  ``node:graph`` draws them as an inline SVG in HTML, each box a link to its node, drawn in the
-page's text colour so it reads in light and dark themes and in print; other builders get the same
-facts as a list.  Links are made by Sphinx's own resolver: the first pass leaves a ``pending_xref``
-per node, the second reads the resolved addresses and draws.
+page's text colour so it reads in light and dark themes and in print; LaTeX draws the same layout
+as a TikZ figure in black (``graph_print``); every builder also gets the same facts as a list.
+Links are made by Sphinx's own resolver: the first pass leaves a ``pending_xref`` per node, the
+second reads the resolved addresses and draws.
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
-from rules.graph import Dependencies, dependencies, layers
+from rules.graph import Dependencies, dependencies
 from rules.nodes import Node, Registry
 from sphinx_rpg.binding import binding_for, registry_option
+from sphinx_rpg.graph_layout import BOX_HEIGHT, graph_layout
 from sphinx_rpg.pagescan import holds
 
 #: Largest picture drawn; a bigger graph is listed only (a picture of hundreds of boxes helps nobody).
 MAX_GRAPH_NODES = 200
-BOX_HEIGHT, ROW_GAP, COLUMN_GAP, CHAR_WIDTH, PADDING = 26, 10, 70, 7.4, 10
 
 
 @lru_cache(maxsize=32)
@@ -110,57 +111,16 @@ def connections_list(graph: Dependencies, registry: Registry, docname: str) -> n
     return items
 
 
-def _box_width(text: str) -> float:
-    return max(60.0, len(text) * CHAR_WIDTH + 2 * PADDING)
-
-
-def ordered_layers(graph: Dependencies, sweeps: int = 2) -> list[list[str]]:
-    """``rules.graph.layers`` with each column ordered to cross fewer arrows (barycentre sweeps).
-
-    Left to right, a box moves to the mean row of its inputs; right to left, to the mean row of what
-    it feeds.  Ties keep alphabetical order, so the picture is the same on every build.
-    """
-    columns = layers(graph)
-    row: dict[str, float] = {uid: float(index) for column in columns for index, uid in enumerate(column)}
-
-    def reorder(column: list[str], neighbours: dict[str, tuple[str, ...]]) -> None:
-        def centre(uid: str) -> float:
-            placed = [row[n] for n in neighbours.get(uid, ()) if n in row]
-            return sum(placed) / len(placed) if placed else row[uid]
-        column.sort(key=lambda uid: (centre(uid), uid))
-        for index, uid in enumerate(column):
-            row[uid] = float(index)
-
-    users = {uid: graph.used_by(uid) for column in columns for uid in column}
-    for _ in range(sweeps):
-        for column in columns[1:]:
-            reorder(column, dict(graph.inputs))
-        for column in reversed(columns[:-1]):
-            reorder(column, users)
-    return columns
-
-
 def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str], hrefs: dict[str, str],
               caption: str) -> str:
     """The picture: columns of boxes (inputs left), an arrow from each input to what it derives."""
-    columns = ordered_layers(graph)
-    widths = [max((_box_width(names[uid]) for uid in column), default=0.0) for column in columns]
-    x_of: dict[str, float] = {}
-    y_of: dict[str, float] = {}
-    x = 1.0
-    for column, width in zip(columns, widths):
-        for row, uid in enumerate(column):
-            x_of[uid], y_of[uid] = x, 1.0 + row * (BOX_HEIGHT + ROW_GAP)
-        x += width + COLUMN_GAP
-    height = max(len(column) for column in columns) * (BOX_HEIGHT + ROW_GAP) - ROW_GAP + 2
-    width = x - COLUMN_GAP + 1
+    x_of, y_of, column_width, width, height = graph_layout(graph, names)
     label = escape(caption or "How the rules connect", quote=True)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rpg-graph" viewBox="0 0 {width:.0f} {height:.0f}" '
              f'width="{width:.0f}" height="{height:.0f}" role="group" aria-label="{label}">',
              '<defs><marker id="rpg-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
              'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
              'fill="currentColor"/></marker></defs>']
-    column_width = {uid: widths[index] for index, column in enumerate(columns) for uid in column}
     for source, target in graph.edges():
         x1 = x_of[source] + column_width[source]
         y1 = y_of[source] + BOX_HEIGHT / 2
@@ -169,7 +129,7 @@ def graph_svg(graph: Dependencies, names: dict[str, str], titles: dict[str, str]
         parts.append(f'<path class="rpg-graph-edge" d="M {x1:.1f} {y1:.1f} C {x1 + bend:.1f} {y1:.1f}, '
                      f'{x2 - bend:.1f} {y2:.1f}, {x2 - 1:.1f} {y2:.1f}" marker-end="url(#rpg-arrow)"/>')
     for uid in sorted(x_of):
-        box = (f'<g class="rpg-graph-node"><title>{escape(titles[uid])} ({escape(uid)})</title>'
+        box = (f'<g class="rpg-graph-node"><title>{escape(titles[uid])}</title>'  # no internal id: it is read out
                f'<rect x="{x_of[uid]:.1f}" y="{y_of[uid]:.1f}" width="{column_width[uid]:.1f}" '
                f'height="{BOX_HEIGHT}" rx="5"/>'
                f'<text x="{x_of[uid] + column_width[uid] / 2:.1f}" y="{y_of[uid] + BOX_HEIGHT / 2:.1f}">'
@@ -189,6 +149,7 @@ class GraphRenderer(SphinxPostTransform):
         if not holds(self.document, node_graph):
             return
         html = self.env._builder_cls.format == "html"
+        latex = self.env._builder_cls.format == "latex"
         binding = binding_for(self.config)
         for placeholder in list(self.document.findall(node_graph)):
             registry = binding.registry(placeholder["system"])
@@ -214,6 +175,11 @@ class GraphRenderer(SphinxPostTransform):
                 titles = {uid: registry[uid].title for uid in connected}
                 svg = graph_svg(graph, names, titles, hrefs, caption)
                 result.append(nodes.container("", nodes.raw("", svg, format="html"), classes=["rpg-graph-box"]))
+            elif latex and 0 < len(connected) <= MAX_GRAPH_NODES:  # paper: the same picture, as a vector figure
+                from sphinx_rpg.graph_print import graph_tikz
+
+                names = {uid: registry[uid].name for uid in connected}
+                result.append(nodes.raw("", graph_tikz(graph, names, caption), format="latex"))
             result.extend(placeholder.children)
             placeholder.replace_self(result)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import re
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ _META = '<meta name="rpg-index-fingerprint" content="{}" />'
 _MEMORY_ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 
 logger = logging.getLogger(__name__)
+
+#: builder -> whether this build reads every page, kept here rather than on the builder (Sphinx's).
+_FULL_READ: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
 
 
 class _Unstable(Exception):
@@ -101,7 +105,7 @@ def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, A
 
 def note_docs_to_read(app: Any, env: Any, docnames: Iterable[str]) -> None:
     """A build that reads every page (``-E``, a new environment) renders the index pages too."""
-    app.builder._rpg_full_read = set(docnames) >= set(env.found_docs)
+    _FULL_READ[app.builder] = set(docnames) >= set(env.found_docs)
 
 
 def escape_index_groups(app: Any, pagename: str, templatename: str, context: dict[str, Any],
@@ -117,14 +121,11 @@ def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: di
                          doctree: Any) -> str | None:
     """``html-page-context``: mark a node index page, and keep last build's copy when it matches.
 
-    A page that is not kept has its table made in Python when the theme's template is a known one
-    (``sphinx_rpg.index_render``).
+    A page that is not kept is rendered by the theme's own ``domainindex.html``.
     """
     if pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None:
         return None
-    from sphinx_rpg.index_render import fast_template
-
-    return _kept_page(app, pagename, templatename, context) or fast_template(app, context)
+    return _kept_page(app, pagename, templatename, context)
 
 
 def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
@@ -135,7 +136,7 @@ def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, An
         return None
     meta = _META.format(stamp)
     context["metatags"] = f"{context.get('metatags', '')}\n    {meta}"
-    if getattr(app.builder, "_rpg_full_read", True):
+    if _FULL_READ.get(app.builder, True):
         return None
     output_path = getattr(app.builder, "get_output_path", None) or app.builder.get_outfilename  # Sphinx < 8.2
     path = Path(output_path(pagename))

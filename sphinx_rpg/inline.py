@@ -58,6 +58,58 @@ def shorten(text: str) -> str:
     return first
 
 
+#: The most characters of a node's first paragraph a preview shows (cut at a word, with "…").
+MAX_LEAD = 480
+#: Inline markup a preview keeps (as its tag); everything else is shown as its text.
+_RUN_TAGS = {nodes.emphasis: "em", nodes.strong: "strong", nodes.literal: "code"}
+
+
+def _runs(paragraph: nodes.Element) -> list[list[str]]:
+    """``[[tag, text], ...]`` of a paragraph: its text with emphasis, strong and code marked ("" = plain),
+    white space folded to single spaces."""
+    from sphinx.addnodes import pending_xref
+
+    runs: list[list[str]] = []
+    for child in paragraph.children:
+        if (isinstance(child, pending_xref) and child.get("refdomain") == "node" and not child.get("refexplicit")
+                and child.get("reftarget")):
+            runs.append(["ref", str(child["reftarget"])])  # a node named by its uid: its title once known
+            continue
+        tag = next((tag for kind, tag in _RUN_TAGS.items() if isinstance(child, kind)), "")
+        text = re.sub(r"\s+", " ", child.astext())
+        if runs and runs[-1][0] == tag:
+            runs[-1][1] += text
+        elif text:
+            runs.append([tag, text])
+    if runs:
+        runs[0][1], runs[-1][1] = runs[0][1].lstrip(), runs[-1][1].rstrip()
+    return [run for run in runs if run[1]]
+
+
+def first_paragraph(container: nodes.Element) -> str:
+    """The node's first paragraph for its preview, formatted: JSON ``[[tag, text], ...]`` ("" if none),
+    at most about ``MAX_LEAD`` characters (cut at a word, with "\u2026"); a ``["ref", uid]`` run is a
+    node reference that ``previews.preview_entry`` replaces with the node's title."""
+    import json
+
+    paragraph = next((child for child in container.children if isinstance(child, nodes.paragraph)), None)
+    if paragraph is None:
+        return ""
+    kept: list[list[str]] = []
+    room = MAX_LEAD
+    for tag, text in _runs(paragraph):
+        if tag == "ref":  # counted as a short name
+            kept.append([tag, text])
+            room -= 16
+            continue
+        if len(text) > room:
+            kept.append([tag, text[:room].rsplit(" ", 1)[0].rstrip() + "\u2026"])
+            break
+        kept.append([tag, text])
+        room -= len(text)
+    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+
+
 def first_sentence(container: nodes.Element) -> str:
     """The first sentence of a node's own prose: its first paragraph outside facts, examples and sub-nodes."""
     for child in container.children:

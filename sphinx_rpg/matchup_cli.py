@@ -17,6 +17,7 @@ from typing import Any
 from rules.matchup import (
     MAX_FIGHTS,
     SIMULATED_FIGHTS,
+    MatchupError,
     answer,
     left_table,
     outcome_table,
@@ -25,6 +26,9 @@ from rules.matchup import (
     summary,
 )
 from rules.tables import Table, percent
+
+#: The exit status of an answer (the ``rpg`` command's own, which this module does not import).
+EXIT_OK = 0
 
 
 def _side(text: str) -> list[str]:
@@ -58,12 +62,14 @@ def _text(table: Table) -> list[str]:
 
 
 def command_matchup(args: argparse.Namespace) -> tuple[int, Any, str]:
-    from sphinx_rpg.cli_base import EXIT_OK, CliError
-    from sphinx_rpg.cli_base import registry as _registry
+    from rules.systems import SystemLoadError, load_registry
 
-    registry = _registry(args.system)
+    try:
+        registry = load_registry(args.system)
+    except SystemLoadError as error:  # the command prints a refused value as one line, exit 2
+        raise MatchupError(str(error)) from None
     if not registry.matchups:
-        raise CliError(f"system {registry.system!r} publishes no fight model")
+        raise MatchupError(f"system {registry.system!r} publishes no fight model")
     fight = registry.matchups.build(args.side_a, args.side_b)
     exact = True if args.exact else False if args.simulate else None
     result = answer(fight, exact=exact, fights=args.fights, seed=args.seed)

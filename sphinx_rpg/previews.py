@@ -1,4 +1,4 @@
-"""``rpg-previews.json``: what a hover preview of a node shows (title, type names, first sentence).
+"""``rpg-previews.json``: what a node's preview shows (title, type names, first sentence, first paragraph).
 
 Written beside the HTML pages at the end of every HTML build from the domain's records (so it is whole
 on incremental and parallel builds); ``static/sphinx_rpg_previews.js`` reads it.  One short entry per
@@ -14,7 +14,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.bulk import collector_paused
+from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import preview_entry
@@ -42,7 +42,7 @@ def write_previews(app: Sphinx, exception: Exception | None) -> None:
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    with collector_paused():
+    with collector_paused(pausing(app.config)):
         entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
         for pieces in catalogue(app).all().values():
             entries[pieces.preview_key] = pieces.preview

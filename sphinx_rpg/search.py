@@ -1,8 +1,9 @@
 """Search a player would use: one result per node, naming its book and its type in words.
 
 Sphinx's search finds a node up to three times: as an object of the ``node`` domain (priority 0,
-"important"), as the *main* index entry of its heading, and as the title of its section; each shows
-the page's title, never the book.  The search page gets, from the domain, one line per node (its
+"important"), as the *main* index entry of its heading (kept out of the search index here: an
+incremental build would forget those of the pages it does not rewrite), and as the title of its
+section; each shows the page's title, never the book.  The search page gets, from the domain, one line per node (its
 name, its book, its type names and its page title, and every anchor that reaches it);
 ``static/sphinx_rpg_search.js`` then shows each node once, where its best-ranked result stood, as
 "Dodge — Heimr Tabletop RPG Core, defence, in Defence".  Nothing of Sphinx's own is patched: the
@@ -16,6 +17,8 @@ import json
 import re
 from typing import Any
 
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.nodes import clean_astext
 
@@ -75,5 +78,20 @@ def add_search_script(app: Sphinx, pagename: str, templatename: str, context: di
     app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
 
 
+def keep_node_entries_out_of_search(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``, HTML: the node's own index entry leaves the page as written (the general
+    index, made from what was read, keeps it, in bold).  The search then finds each node as its domain
+    object only, the same after an incremental build (which forgets the index entries of the pages it
+    does not rewrite) as after a clean one; the search page's script puts it first."""
+    if app.builder.format != "html":
+        return
+    anchors = {record.anchor for record in node_domain(app.env).records() if record.docname == docname}
+    for index in list(doctree.findall(addnodes.index)):
+        entries = index.get("entries") or []
+        if entries and all(entry[3] == "main" and entry[2] in anchors for entry in entries):
+            index.parent.remove(index)
+
+
 def setup(app: Sphinx) -> None:
     app.connect("html-page-context", add_search_script)
+    app.connect("doctree-resolved", keep_node_entries_out_of_search)

@@ -404,7 +404,8 @@ class SheetResolver(SphinxPostTransform):
         head += nodes.row("", *(nodes.entry("", nodes.paragraph(t, t)) for t in ("Field", "Value", "Rule")))
         body = nodes.tbody()
         for item in items:
-            value: nodes.Node = nodes.paragraph("", "")
+            # paper: an empty box to write in (LaTeX draws it; other builders leave the cell blank)
+            value: nodes.Node = nodes.paragraph("", "", nodes.raw("", BLANK_BOX, format="latex"))
             if html:
                 value = nodes.raw("", _cell(item, prefix), format="html")
             rule = _rule(item)
@@ -413,6 +414,10 @@ class SheetResolver(SphinxPostTransform):
         tgroup += head
         tgroup += body
         return table
+
+
+#: The box a printed sheet leaves for each value (LaTeX).
+BLANK_BOX = r"\fbox{\rule{0pt}{1.2em}\hspace{3.2em}}"
 
 
 def _groups(items: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[Mapping[str, Any]]]]:
@@ -449,8 +454,11 @@ def _cell(item: Mapping[str, Any], prefix: str) -> str:
     key = escape(item["key"], quote=True)
     ident = f"{prefix}-" + re.sub(r"[^A-Za-z0-9_-]", "-", item["key"])
     if item["kind"] == "derived":
-        return (f'<output class="rpg-sheet-value" id="{ident}" data-key="{key}" aria-live="polite">'
-                "\N{EM DASH}</output>")
+        # announced with its name ("Health: 12"), not as a bare number: the name is read, not shown
+        name = escape(item["label"])
+        return (f'<output class="rpg-sheet-value" id="{ident}" data-key="{key}" aria-live="polite" aria-atomic="true">'
+                f'<span class="rpg-visually-hidden">{name}: </span><span class="rpg-sheet-number">'
+                "\N{EM DASH}</span></output>")
     limits = "".join(f' {name}="{item[name]}"' for name in ("min", "max") if item[name] is not None)
     label = escape(item["label"], quote=True)
     return (f'<input type="number" class="rpg-sheet-input" id="{ident}" data-key="{key}" step="1" '

@@ -45,7 +45,7 @@ BYTE_STEP = 0.5
 #: ``to_bytes`` or ``from_bytes`` call).
 SLOT_STEP = 3 * PY_STEP
 #: Work units of one weight of a running-sum step (``itertools.accumulate``, a subtraction, copies).
-BOX_STEP = 3 * PY_STEP
+BOX_STEP = 6 * PY_STEP
 #: Work units of making one distribution object, however small (calls, tuples, a gcd).
 DIST_STEP = 150 * PY_STEP
 #: Work units of one pair of outcomes of ``Dist.combine`` (a call of the combining function, a dict update).

@@ -142,7 +142,9 @@ class Dist:
 
     @classmethod
     def _from_dense(cls, low: int, weights: list[int]) -> Dist:
-        return cls._new(range(low, low + len(weights)), weights)
+        d = cls._new(range(low, low + len(weights)), weights)
+        d._ints = True
+        return d
 
     @staticmethod
     @cache
@@ -150,7 +152,15 @@ class Dist:
         """A fair die with faces 1..sides."""
         if not is_whole(sides) or sides < 1:
             raise ValueError(f"a die needs a whole number of sides >= 1, not {sides!r}")
-        return Dist._new(range(1, sides + 1), [1] * sides)
+        return Dist._fair_ints(1, sides)
+
+    @classmethod
+    def _fair_ints(cls, low: int, count: int) -> Dist:
+        """Outcomes low..low+count-1, each of weight 1 (nothing to check or reduce)."""
+        self = object.__new__(cls)
+        self._set(tuple(range(low, low + count)), (1,) * count)
+        self._ints = True
+        return self
 
     @classmethod
     def constant(cls, x: Hashable) -> Dist:
@@ -198,12 +208,7 @@ class Dist:
     def _cumulative(self) -> list[int]:
         """cum[i] = sum of weights of outcomes[:i] (so cum[0] == 0 and cum[-1] == total)."""
         if self._cum is None:
-            cum = [0]
-            running = 0
-            for w in self._weights:
-                running += w
-                cum.append(running)
-            self._cum = cum
+            self._cum = list(accumulate(self._weights, initial=0))
         return self._cum
 
     def cumulative_weights(self) -> Sequence[int]:
@@ -482,7 +487,11 @@ def _box_sum(d: Dist, n: int) -> Dist:
         cum = list(accumulate(weights[:h], initial=0))
         first = list(map(sub, cum[1:], (pad + cum)[:h]))
         weights = first + first[:size - h][::-1]
-    return Dist._from_dense(d._outcomes[0] * n, weights)
+    # weights[0] == 1 and none is 0: already reduced, so no gcd and no filtering
+    result = object.__new__(Dist)
+    result._set(tuple(range(d._outcomes[0] * n, d._outcomes[0] * n + len(weights))), tuple(weights))
+    result._ints = True
+    return result
 
 
 @lru_cache(maxsize=512)

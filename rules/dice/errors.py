@@ -33,9 +33,25 @@ class ScriptFaceError(DiceError, ValueError):
 #: about a nanosecond of one core of an unloaded machine; ``rules.dice.cost`` prices every step.
 PY_STEP = 50
 
-#: The budget of one exact computation, in work units: about half a second of work, so that with the
-#: model's error every expression answers or refuses within about a second.
+#: The budget of one exact computation, in work units: about half a second of CPU time (the units are
+#: calibrated by ``bench/dice_calibrate.py``), so that with the model's error (within 3x family to
+#: family, ``tests/dice/test_cost_calibration.py``) every expression answers within about a second.
 MAX_WORK = 600_000_000
+
+#: How much slower the in-page calculator's Pyodide runs the engine than CPython: measured about 3x
+#: (Pyodide 314.0.7 in V8 against CPython 3.11, median over the calibration expressions), rounded up.
+BROWSER_SLOWDOWN = 4
+
+#: The in-page calculator's budget: the same time in the browser as :data:`MAX_WORK` here.
+BROWSER_WORK = MAX_WORK // BROWSER_SLOWDOWN
+
+
+def use_browser_budget() -> int:
+    """Lower the budget to :data:`BROWSER_WORK` for the rest of the process: the calculator's worker
+    calls it once after loading the engine.  Returns the budget now in force."""
+    global MAX_WORK
+    MAX_WORK = BROWSER_WORK
+    return MAX_WORK
 
 
 #: True while a whole expression already priced and accepted (``DiceExpr.dist``) computes: its steps

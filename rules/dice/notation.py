@@ -22,6 +22,7 @@ engine hang.  Any bad input raises :class:`NotationError` and nothing else.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .errors import DiceError
@@ -75,10 +76,21 @@ TARGET_HINT = ("a total against a target is not part of dice notation: give the 
                "':dc: {n}' on a page or '--dc {n}' with rpg odds (':under:' / '--under' for at most)")
 
 
+#: ``3d6``, ``d20``: plain dice, read directly (anything else, or out of bounds, goes to the parser).
+_SIMPLE = re.compile(r"\s*([0-9]{1,4})?[dD]([0-9]{1,5})\s*")
+#: A die after ``>``: ``1d6 > 1d8`` is a pool of a game's own notation, not a success count.
+_POOL_NEXT = re.compile(r"\s*[0-9]*[dD][0-9]")
+
+
 def parse(text: str) -> DiceExpr:
     """Parse dice notation into a :class:`DiceExpr` (raises :class:`NotationError` on bad input)."""
     if not isinstance(text, str):
         raise NotationError(repr(text), 0, f"dice notation must be a string, not {type(text).__name__}")
+    simple = _SIMPLE.fullmatch(text)
+    if simple:  # the commonest question, NdS, without the general parser (the same object it gives)
+        count, sides = int(simple[1] or 1), int(simple[2])
+        if 1 <= count <= MAX_DICE and 1 <= sides <= MAX_SIDES:
+            return Dice(count, sides)
     expr = _Parser(text).parse()
     written = len(str(expr))
     if written > MAX_LENGTH:
@@ -320,12 +332,12 @@ class _Parser:
                                  f"{die}>=N counts the dice showing N or more, and for the total "
                                  + TARGET_HINT.split(": ", 1)[1].format(n=threshold), at)
             return SuccessCount(die.count, die.sides, threshold)
-        if self.peek() == ">":
+        if self.peek() == ">" and not _POOL_NEXT.match(self.text, self.i + 1):
             after = self.target_after()
             raise self.error(f"unexpected '>': to count the dice showing {after} or more write "
                              f"{die}>={after} (Roll20 reads {die}>{after} so); for the total against a "
                              f"target, " + TARGET_HINT.split(": ", 1)[1].format(n=after))
-        if self.peek() == "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}":
+        if self.peek() in (">", "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"):
             raise self.error(f"unexpected {self.peek()!r}: a keep-highest pool such as Nemron's "
                              "is read with its game system's notation")
         self.i = save

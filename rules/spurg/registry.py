@@ -17,7 +17,7 @@ NODE_TYPES = {
     "CB": "Combat",
 }
 
-REGISTRY = Registry("spurg", title="SPURG", node_types=NODE_TYPES)
+REGISTRY = Registry("spurg", title="SPURG", node_types=NODE_TYPES, target_name="TN")  # the target number
 
 
 class SpurgError(ValueError):

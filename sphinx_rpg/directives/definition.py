@@ -24,7 +24,7 @@ from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.editions import is_player
 from sphinx_rpg.graphs import connection_fields, registry_dependencies
-from sphinx_rpg.inline import first_sentence
+from sphinx_rpg.inline import first_paragraph, first_sentence
 from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.supplements import core_item, provenance
 from sphinx_rpg.warnings import warn
@@ -157,7 +157,8 @@ class NodeDefinition(SphinxDirective):
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
                                         self.env.docname, anchor, line or self.lineno,
                                         rule.summary if rule else "", rule is not None, alias, digest,
-                                        overrides, first_sentence(container), self._included_from(source)))
+                                        overrides, first_sentence(container), self._included_from(source),
+                                        first_paragraph(container)))
         return result
 
     def _name(self, text: str) -> str:

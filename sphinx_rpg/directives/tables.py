@@ -18,7 +18,7 @@ from rules.providers import parse_argument_text
 from rules.tables import Table
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
-from sphinx_rpg.charts import CHART_KINDS, chart_svg, matplotlib_available
+from sphinx_rpg.charts import CHART_KINDS, chart_description, chart_svg, labelled, matplotlib_available
 from sphinx_rpg.directives.cells import Fill, TableArgumentError, _is_number, _same, render_cell
 from sphinx_rpg.directives.varied import run_varied
 from sphinx_rpg.warnings import warn
@@ -150,7 +150,7 @@ class _ComputedTable(SphinxDirective):
                  self.get_location())
             return None
         chart = nodes.container(classes=["rpg-chart"])
-        chart += nodes.raw("", svg, format="html")
+        chart += nodes.raw("", labelled(svg, chart_description(table)), format="html")
         return chart
 
 
@@ -185,6 +185,17 @@ class NodeTable(_ComputedTable):
         for path in {_module_file(provider.module), _registry_file(binding, namespace)} - {None}:
             self.env.note_dependency(str(path))
         return provider(parse_argument_text(fill(self.options.get("args", ""))))
+
+
+def target_name(config: Any, docname: str, system: str = "") -> str:
+    """What the game calls the number to reach: the ``:system:``'s registry's ``target_name``, else that
+    of the registry named like the page's book (its top folder: ``spurg/verdict`` is SPURG's), else "DC"."""
+    binding = binding_for(config)
+    for name in (system.strip(), docname.partition("/")[0] if "/" in docname else ""):
+        registry = binding.registry(name) if name else None
+        if registry is not None:
+            return str(getattr(registry, "target_name", "DC"))
+    return "DC"
 
 
 def _module_file(module_name: str | None) -> str | None:
@@ -241,10 +252,12 @@ class NodeOdds(_ComputedTable):
                                      "one row per target you chose")
         caption = fill(self.arguments[0]).strip()
         pool = self.pool(caption)
+        name = target_name(self.config, self.env.docname, self.options.get("system", ""))
         if "dc" in self.options:
-            return odds.at_least_table(pool, parse_range(fill(self.options["dc"])), caption)
+            return odds.at_least_table(pool, parse_range(fill(self.options["dc"])), caption, name)
         if "under" in self.options:
-            return odds.at_most_table(pool, parse_range(fill(self.options["under"])), caption)
+            return odds.at_most_table(pool, parse_range(fill(self.options["under"])), caption,
+                                      "Target" if name == "DC" else name)
         dist = pool.dist() if hasattr(pool, "dist") and not hasattr(pool, "p_ge") else pool
         if "fold" in self.options:  # asked for: fold however short (a folded table has at most 122 rows)
             return odds.distribution_table(dist, caption, fold=odds.fold_tails(dist, short=0))

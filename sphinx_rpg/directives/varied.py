@@ -91,8 +91,18 @@ def controls_html(target: str, parameters: Sequence[Parameter]) -> str:
         fields.append(f'<label class="rpg-odds-field"><span class="rpg-odds-label">{html.escape(parameter.label)}'
                       f'</span> <select name="{html.escape(parameter.name)}" data-param="{number}">{options}'
                       "</select></label>")
+    # the live region says which table is shown after each change (the swap itself is silent)
     return (f'<form class="rpg-odds-controls" hidden aria-label="Vary this table" aria-controls="{target}">'
-            + "".join(fields) + "</form>")
+            + "".join(fields) + '</form><p class="rpg-odds-announce rpg-visually-hidden" aria-live="polite"></p>')
+
+
+def print_note(parameters: Sequence[Parameter]) -> nodes.paragraph:
+    """The line paper gets instead of the controls: which table is printed and where the others are."""
+    chosen = " and ".join(f"{p.label} {_shown(p.default, p)}" for p in parameters)
+    others = "; ".join(f"{p.label}: {', '.join(_shown(v, p) for v in p.values)}" for p in parameters)
+    text = (f"Printed here: the table for {chosen}. The web edition of this page shows it for every other "
+            f"choice ({others}).")
+    return nodes.paragraph(text, text, classes=["rpg-print-only", "rpg-vary-print"])
 
 
 def data_html(data: Mapping[str, Any]) -> str:
@@ -196,6 +206,7 @@ def run_varied(directive: ComputedTable) -> list[nodes.Node]:
     box = nodes.container(classes=["rpg-odds-vary"], ids=[target])
     box += nodes.raw("", controls_html(target, parameters), format="html")
     box.extend(directive.render(default_table, filler(default)(directive.options.get("caption", ""))))
+    box += print_note(parameters)
     box += nodes.raw("", data_html(data), format="html")
     directive.set_source_info(box)
     return [box]

@@ -3,7 +3,9 @@
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
  * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems} once, then
  * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems, every, asked}.
- * Out: {type: "ready", ms, marks}, {type: "answer", id, json, ms, sent} and {type: "failed", message}
+ * Out: {type: "progress", stage, loaded} while starting (stage: "python", "engine" or "systems"; loaded:
+ * bytes of that stage's files arrived), {type: "ready", ms, marks}, {type: "answer", id, json, ms, sent}
+ * and {type: "failed", message}
  * (``ms``: the answer's time in Python; ``sent``: when it was posted, on the page's clock too; ``queued``:
  * how long the question took to reach Python since the page ``asked``).
  * The reader's text reaches Python only as string arguments of rules.calculator.answer_json /
@@ -36,19 +38,47 @@ function warmUp(pyodide, systems) {
   marks.firstAnswer = performance.now() - t1;
 }
 
+/* How much has arrived: each file the start fetches, as it completes (its size in bytes), summed per
+ * stage ("python": Pyodide's files, "engine": the wheel) and posted to the page. */
+let stage = "python";
+const arrived = { python: 0, engine: 0 };
+function progress(name) {
+  if (name) stage = name;
+  self.postMessage({ type: "progress", stage: stage, loaded: arrived[stage] || 0 });
+}
+function watchArrivals(wheelUrl) {
+  if (typeof PerformanceObserver === "undefined") return;
+  try {
+    new PerformanceObserver((list) => {
+      list.getEntries().forEach((entry) => {
+        const bytes = entry.decodedBodySize || entry.encodedBodySize || entry.transferSize || 0;
+        arrived[entry.name === wheelUrl ? "engine" : "python"] += bytes;
+      });
+      progress();
+    }).observe({ type: "resource", buffered: true });
+  } catch (error) { /* no resource timing here: the stages alone are shown */ }
+}
+
 async function start(pyodideUrl, wheelUrl, systems) {
   const t0 = performance.now();
+  watchArrivals(wheelUrl);
+  progress("python");
   const module = await import(pyodideUrl + "pyodide.mjs");
   const pyodide = await module.loadPyodide({ indexURL: pyodideUrl });
   marks.pyodide = performance.now() - t0;
+  progress("engine");
   const response = await fetch(wheelUrl);
   if (!response.ok) throw new Error("the engine wheel " + wheelUrl + " answered HTTP " + response.status);
   pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+  // The browser's own, lower work budget (Pyodide runs the engine about 3x slower than CPython).
+  pyodide.pyimport("rules.dice.errors").use_browser_budget();
   const calculator = pyodide.pyimport("rules.calculator");
   answerJson = calculator.answer_json;
   rollJson = calculator.roll_json;
   toPy = (value) => pyodide.toPy(value);
   marks.engine = performance.now() - t0 - marks.pyodide;
+  progress("systems");
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the page gets the message before the work
   warmUp(pyodide, systems);
   return performance.now() - t0;
 }

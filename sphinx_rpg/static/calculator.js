@@ -1,8 +1,10 @@
 /* sphinx-rpg dice calculator (node:calculator): exact odds computed by the book's own engine.
  *
- * Nothing heavy loads with the page.  The first time the reader uses a calculator (focus, typing,
- * Compute) or opens a share link, a Web Worker (calculator-worker.js) starts Pyodide and installs
- * the engine wheel the build wrote (_static/rpg/calculator.json names both).  Every question is
+ * Nothing heavy loads before the page itself.  Once a calculator scrolls into view, the page falls
+ * idle, or the reader uses it (focus, Compute) or opens a share link, a Web Worker
+ * (calculator-worker.js) starts Pyodide and installs the engine wheel the build wrote
+ * (_static/rpg/calculator.json names both, with their sizes); each calculator shows what is loading
+ * and how much of it has arrived.  Every question is
  * answered by rules.calculator.answer_json, the function behind `rpg odds`.  A question that takes
  * too long, or the Cancel button, terminates the worker: the page never hangs.  The expression, the
  * system and the target are kept in the URL's hash (#dice=3d6&dc=10): that is the share link.
@@ -30,6 +32,7 @@
 
   function stop(reason) {
     if (!engine) return;
+    progressed({ stage: "stopped" }, {});
     var asks = engine.asks;
     engine.worker.terminate();
     engine.rejectStart(new Error(reason));
@@ -37,6 +40,31 @@
     Object.keys(asks).forEach(function (id) {
       clearTimeout(asks[id].timer);
       asks[id].resolve({ error: reason });
+    });
+  }
+
+  //: What each stage of the start loads, in a reader's words (the sizes come from the manifest).
+  var STAGES = { python: "Python (Pyodide)", engine: "the rules engine", systems: "the game systems",
+                 warm: "a first answer" };
+
+  function megabytes(bytes) { return (bytes / 1e6).toFixed(1) + " MB"; }
+
+  /* Every calculator of the page shows how far the start is: what is loading and how much of it has
+   * arrived (``message.loaded`` bytes of ``sizes[stage]``); gone once the engine is ready. */
+  function progressed(message, sizes) {
+    (window.rpgCalculators || []).forEach(function (calc) {
+      var box = calc.progress;
+      if (!box) return;
+      if (message.stage === "ready" || message.stage === "stopped") { box.hidden = true; return; }
+      var total = sizes[message.stage] || 0, loaded = Math.min(message.loaded || 0, total || Infinity);
+      var words = "Starting the calculator: loading " + STAGES[message.stage];
+      if (total) words += ", " + megabytes(loaded) + " of " + megabytes(total);
+      box.querySelector(".rpg-calculator-progress-text").textContent = words + "\u2026";
+      var bar = box.querySelector("progress");
+      var whole = (sizes.python || 0) + (sizes.engine || 0);
+      var done = message.stage === "python" ? loaded : message.stage === "engine" ? (sizes.python || 0) + loaded : whole;
+      if (whole) { bar.max = whole; bar.value = Math.min(done, whole); } else bar.removeAttribute("value");
+      box.hidden = false;
     });
   }
 
@@ -56,8 +84,12 @@
         current.worker = worker;
         worker.onmessage = function (event) {
           var message = event.data;
-          if (message.type === "ready") {
+          if (message.type === "progress") {
+            current.progress = message;
+            progressed(message, files.sizes || {});
+          } else if (message.type === "ready") {
             clearTimeout(timer);
+            progressed({ stage: "ready" }, {});
             current.startMs = message.ms;
             // where the start went (ms: total, pyodide, engine, systems, firstAnswer), for bench/calculator.py
             window.rpgCalculatorStart = Object.assign({ total: message.ms }, message.marks || {});
@@ -153,6 +185,12 @@
     var select = this.form.elements.system;
     select.value = select.getAttribute("data-default") || "";
     this.form.hidden = false;
+    // how far the engine's start is (see progressed): not a live region, the status says when it is done
+    this.progress = el("div", { "class": "rpg-calculator-progress", hidden: "" });
+    this.progress.appendChild(el("span", { "class": "rpg-calculator-progress-text" }));
+    this.progress.appendChild(el("progress", { "aria-label": "Starting the calculator" }));
+    this.form.parentNode.insertBefore(this.progress, this.form.nextSibling);
+    if (engine && engine.progress) progressed(engine.progress, {});
     this.form.addEventListener("submit", function (event) { event.preventDefault(); self.compute(); });
     this.form.addEventListener("focusin", function () { startEngine(); }, { once: true });
     this.form.elements.mode.addEventListener("change", function () { self.label(); });
@@ -190,7 +228,8 @@
 
   Calculator.prototype.label = function () {
     var under = this.form.elements.mode.value === "under";
-    this.form.querySelector(".rpg-calculator-target").firstChild.textContent = under ? "Target" : "DC";
+    var name = this.settings.target_name || "DC"; // the game's word: DC for most, TN for SPURG
+    this.form.querySelector(".rpg-calculator-target").firstChild.textContent = under ? (name === "DC" ? "Target" : name) : name;
   };
 
   Calculator.prototype.question = function () {
@@ -238,7 +277,8 @@
     question = question || this.question();
     var number = ++this.asked;
     var link = question.every ? this.share.href : this.link();
-    this.root.setAttribute("aria-busy", "true");
+    // the result is what is rebuilt: the status beside it is read out as soon as it changes
+    this.result.setAttribute("aria-busy", "true");
     this.cancel.hidden = false;
     this.status.className = "rpg-calculator-status";
     this.status.textContent = engine && engine.startMs !== undefined ? "Computing\u2026"
@@ -278,7 +318,7 @@
 
   /* Question ``number`` is answered and on the page. */
   Calculator.prototype.answered = function (number, data) {
-    this.root.removeAttribute("aria-busy");
+    this.result.removeAttribute("aria-busy");
     this.cancel.hidden = true;
     this.root.setAttribute("data-answered", String(number));
     return data;
@@ -302,7 +342,7 @@
     this.rolled.textContent = "Rolling\u2026";
     return ask(question).then(function (data) {
       if (number !== self.rolls) return data;
-      if (!self.root.hasAttribute("aria-busy")) self.cancel.hidden = true;
+      if (!self.result.hasAttribute("aria-busy")) self.cancel.hidden = true;
       self.lastRoll = data;
       if (data.error) {
         self.rolled.className = "rpg-calculator-rolled rpg-calculator-error";
@@ -584,6 +624,24 @@
     }
     window.addEventListener("hashchange", follow);
     follow();
+    startSoon(calculators);
+  }
+
+  /* The engine starts before the reader asks: once a calculator is (nearly) in view, or once the page
+   * has loaded and fallen idle, whichever comes first; a question asked sooner starts it at once. */
+  function startSoon(calculators) {
+    if (!calculators.length) return;
+    if (window.IntersectionObserver) {
+      var watch = new IntersectionObserver(function (entries) {
+        if (entries.some(function (entry) { return entry.isIntersecting; })) { watch.disconnect(); startEngine(); }
+      }, { rootMargin: "200px" });
+      calculators.forEach(function (calc) { watch.observe(calc.root); });
+    }
+    function idle() {
+      if (window.requestIdleCallback) requestIdleCallback(function () { startEngine(); }, { timeout: 5000 });
+      else setTimeout(startEngine, 2000);
+    }
+    if (document.readyState === "complete") idle(); else window.addEventListener("load", idle, { once: true });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -161,7 +161,20 @@
       requestAnimationFrame(function () { setTimeout(function () { remembering = false; remember(); }, 0); });
     }
 
-    form.addEventListener("change", function () { show(); rememberSoon(); });
+    /* Screen readers hear which table now shows (the live region beside the form): the swap is silent. */
+    var announce = box.querySelector(".rpg-odds-announce");
+    function say() {
+      if (!announce) return;
+      var shown = data.tables[data.index[position()]];
+      var chosen = selects.map(function (select, number) {
+        var label = select.closest("label"), name = label && label.querySelector(".rpg-odds-label");
+        return (name ? name.textContent : data.params[number].name) + " " + select.options[select.selectedIndex].text;
+      }).join(", ");
+      announce.textContent = "Table updated: " + (shown.caption ? shown.caption + ", " : "") + chosen + ", " +
+        shown.rows.length + " rows.";
+    }
+
+    form.addEventListener("change", function () { show(); say(); rememberSoon(); });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.hidden = false;
     var linked = recall();

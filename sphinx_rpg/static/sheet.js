@@ -100,7 +100,10 @@
     });
     this.status = box.querySelector(".rpg-sheet-status");
     box.addEventListener("input", function (event) {
-      if (event.target.classList && event.target.classList.contains("rpg-sheet-input")) self.update();
+      if (event.target.classList && event.target.classList.contains("rpg-sheet-input")) {
+        box.classList.add("rpg-sheet-filled"); // a reader's own values print; an untouched sheet prints blank
+        self.update();
+      }
     });
     box.querySelectorAll("[data-action]").forEach(function (el) {
       var action = el.dataset.action;
@@ -117,6 +120,7 @@
       var start = typeof f.start === "number" ? f.start : f.min !== null && f.min > 0 ? f.min : f.max !== null && f.max < 0 ? f.max : 0;
       if (self.inputs[f.key]) self.inputs[f.key].value = String(start);
     });
+    this.box.classList.remove("rpg-sheet-filled");
     this.update();
     this.say("");
   };
@@ -145,7 +149,7 @@
           title = error.message;
         }
       }
-      if (el) { el.textContent = text; el.title = title; }
+      if (el) { (el.querySelector(".rpg-sheet-number") || el).textContent = text; el.title = title; }
     });
     this.updateBudgets(values);
     return values;
@@ -187,6 +191,10 @@
       el.textContent = text;
       el.title = title;
       el.classList.toggle("rpg-sheet-over", over);
+      // what an untouched sheet prints instead of its computed count: a blank to fill in by hand
+      var limit = self.total(budget).toString();
+      el.setAttribute("data-blank", budget.kind === "cap" ? "____ (at most " + limit + ")"
+                                                          : "____ of " + limit + " " + budget.unit + " spent");
     });
   };
   var BUDGET_PREFIX = "budget:"; // a budget's chosen total travels as "budget:<uid>" in saves and links
@@ -212,6 +220,7 @@
         count += 1;
       }
     });
+    if (count) this.box.classList.add("rpg-sheet-filled");
     this.update();
     return count;
   };

@@ -53,3 +53,40 @@ def test_fair_dice_sums_are_symmetric_and_complete(text):
     n, sides = (int(x) for x in text.split("d"))
     assert dist.min() == n and dist.max() == n * sides and dist.p(n) == Fraction(1, sides ** n)
     assert dist.p(n + 1) == dist.p(n * sides - 1) == Fraction(n, sides ** n)
+
+
+def test_the_in_page_calculator_has_its_own_lower_budget(monkeypatch):
+    from rules.dice import ComputationTooLargeError, errors
+
+    monkeypatch.setattr(errors, "MAX_WORK", errors.MAX_WORK)  # restored after the test
+    text = "200d100"  # within the budget here, over the browser's
+    assert errors.BROWSER_WORK < parse(text).work() <= errors.MAX_WORK
+    assert errors.BROWSER_WORK == errors.MAX_WORK // errors.BROWSER_SLOWDOWN
+    assert errors.use_browser_budget() == errors.BROWSER_WORK == errors.MAX_WORK
+    with pytest.raises(ComputationTooLargeError):
+        parse(text).dist()
+
+
+@pytest.mark.parametrize("text", ["3d6", "3d6+1d8+2", "2d20kh1+1d4", "4d6r1kh3-1d6", "(2d6!)*2+1d1000*5+1d1000"])
+def test_a_question_is_priced_once_then_computed_without_pricing_its_steps_again(monkeypatch, text):
+    import sys
+
+    from rules.dice import clear_caches, errors
+
+    calls: list[str] = []  # the pricing functions called while the priced computation runs
+    distribution, keep = sys.modules["rules.dice.distribution"], sys.modules["rules.dice.keep"]
+    for module, name in ((distribution, "repeat_cost"), (distribution, "sparse_cost"), (distribution, "_dense_cost"),
+                         (keep, "die_keep_work"), (keep, "cdf_product_work")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name,
+                            lambda *a, real=real, name=name: (errors.priced() and calls.append(name)) or real(*a))
+    expr = parse(text)
+    clear_caches()
+    expr.dist()
+    assert calls == []
+    clear_caches()
+    errors.run_priced(lambda: distribution.Dist.die(6).repeat_sum(40) + distribution.Dist.die(7))
+    assert calls == []  # and the check above can see a call: outside a priced computation a step prices itself
+    monkeypatch.setattr(errors, "priced", lambda: True)
+    distribution.Dist.die(5).repeat_sum(40)
+    assert calls == ["repeat_cost"]

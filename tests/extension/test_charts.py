@@ -108,3 +108,10 @@ def test_another_table_or_kind_is_another_kept_chart():
     keys = {charts.chart_key(TABLE, "line"), charts.chart_key(TABLE, "bar"), charts.chart_key(other, "line"),
             charts.chart_key(Table.of(TABLE.columns, TABLE.rows, "Titled", probabilities=("P(success)",)), "line")}
     assert len(keys) == 4
+
+
+def test_a_chart_is_one_image_whose_text_alternative_says_what_it_plots():
+    svg = charts.labelled(charts.chart_svg(TABLE, "line"), charts.chart_description(TABLE))
+    opening = svg[:svg.index(">")]
+    assert opening.startswith('<svg role="img" aria-label="Chart. P(success) in per cent for each DC; '
+                              'the table gives the exact values."')

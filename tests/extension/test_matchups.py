@@ -80,3 +80,11 @@ def test_a_bad_matchup_is_a_located_typed_warning(build, book, argument, message
     warnings = app.warning.getvalue()
     assert "[node.matchup]" in warnings and message in warnings and "fights.rst:4" in warnings
     assert "Traceback" not in warnings
+
+
+def test_a_fight_that_never_ends_is_stopped_by_the_engine_time_limit(build, book):
+    (book / "conf.py").write_text((book / "conf.py").read_text() + "rpg_engine_time_limit = 1\n")
+    page(book, ".. node:matchup:: tinyfight: endless vs bob\n   :fights: 10")
+    app = build(book)
+    warnings = app.warning.getvalue()
+    assert "[node.matchup]" in warnings and "fights.rst:4" in warnings and "Traceback" not in warnings

@@ -163,11 +163,12 @@ def test_backlinks_on_an_unchanged_page_follow_a_referring_pages_new_title(build
     assert "Page Three Renamed</span></a>" in (Path(app.outdir) / "page4.html").read_text()  # page 4 was not edited
 
 
-def test_previews_give_each_node_its_title_types_and_first_sentence(build, tmp_path):
+def test_previews_give_each_node_its_title_types_first_sentence_and_first_paragraph(build, tmp_path):
     app = build(write_book(tmp_path / "book"))
     previews = json.loads((Path(app.outdir) / "rpg-previews.json").read_text())["nodes"]
     assert previews["page3.html#Book.Page3.Thing0"] == {"title": "Thing 3-0 (E)", "types": "Effect",
-                                                         "text": "Thing zero of page 3."}
+                                                         "text": "Thing zero of page 3.",
+                                                         "lead": [["", "Thing zero of page 3. It matters."]]}
     assert len(previews) == 2 * PAGES + 1
     html = (Path(app.outdir) / "page2.html").read_text()
     assert 'src="_static/sphinx_rpg_previews.js' in html
@@ -178,11 +179,14 @@ def test_previews_give_each_node_its_title_types_and_first_sentence(build, tmp_p
 
 
 def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
-    """Search ranks main index entries above objects and page text: the node comes first."""
+    """A node is the main (bold) entry of its name in the general index, and for the search an important object
+    (priority 0): the search page lists it once and first (its index entry stays out of the search index)."""
     app = build(write_book(tmp_path / "book"))
     index = (Path(app.outdir) / "searchindex.js").read_text()
     data = json.loads(index[index.index("(") + 1:index.rindex(")")])
-    assert data["indexentries"]["thing 3-0 (e)"] == [[data["docnames"].index("page3"), "Book.Page3.Thing0", True]]
+    assert "thing 3-0 (e)" not in data["indexentries"]  # the search finds the node as its object, once
+    genindex = (Path(app.outdir) / "genindex.html").read_text()
+    assert '<a href="page3.html#Book.Page3.Thing0"><strong>Thing 3-0 (E)</strong></a>' in genindex  # main: bold
     objects = [entry for entries in data["objects"].values() for entry in entries]
     assert [entry[2] for entry in objects if entry[3] == "book-page3-thing0"] == [0]  # priority 0: "important"
 
@@ -259,3 +263,20 @@ def test_backlinks_are_printed_in_the_pdf_too(build, tmp_path):
     tex = next(Path(app.outdir).glob("*.tex")).read_text()
     assert tex.count("Referenced by:") == PAGES  # one line under each Thing0 (page 2's lists two pages)
     assert "\\sphinxstylestrong{Referenced by:} {\\hyperref[\\detokenize{page0::doc}]" in tex  # page 1's Thing0
+
+
+def test_a_preview_paragraph_keeps_emphasis_and_code_and_marks_node_references_and_is_cut_at_a_word():
+    from docutils import nodes
+    from sphinx.addnodes import pending_xref
+
+    from sphinx_rpg.inline import MAX_LEAD, first_paragraph
+
+    ref = pending_xref("", nodes.inline("Book.Thing", "Book.Thing"), refdomain="node", reftarget="Book.Thing")
+    paragraph = nodes.paragraph("", "", nodes.Text("Roll\n"), nodes.emphasis("", "two"), nodes.Text(" dice ("),
+                                nodes.literal("", "2d6"), nodes.Text("), then see "), ref, nodes.Text("."))
+    assert json.loads(first_paragraph(nodes.container("", paragraph))) == [
+        ["", "Roll "], ["em", "two"], ["", " dice ("], ["code", "2d6"], ["", "), then see "], ["ref", "Book.Thing"],
+        ["", "."]]
+    long = nodes.paragraph("", "word " * 200)
+    runs = json.loads(first_paragraph(nodes.container("", long)))
+    assert len(runs[0][1]) <= MAX_LEAD + 1 and runs[0][1].endswith("word\u2026")

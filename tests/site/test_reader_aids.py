@@ -120,11 +120,85 @@ def test_hovering_a_node_reference_previews_its_title_types_and_first_sentence(p
     assert shown is not None and shown["role"] == "tooltip" and shown["width"] > 50
     lines = shown["text"].splitlines()
     assert lines[:2] == ["Energy (E,R)", "Effect, Resource"]
-    assert lines[2].startswith("Every character has it") and lines[2].endswith(".")
+    assert lines[2].startswith("Every character has it") and lines[2].endswith((".", "\u2026"))
     page.screenshot(path=artifacts / "preview-hover.png")
     page.mouse.move(5, 5)
     page.wait_for_function("document.getElementById('rpg-preview').hidden")
     assert_clean(page_log, site, since)
+
+
+def test_the_preview_stays_while_the_pointer_moves_from_the_link_onto_it(page, page_log, site):
+    """WCAG 1.4.13 (content on hover): the reader can move the pointer onto what the hover showed."""
+    since = len(site.requests)
+    page.goto(urljoin(site.url, "nemron/index.html"))
+    link = energy_ref(page)
+    link.hover()
+    page.wait_for_function("document.getElementById('rpg-preview') && !document.getElementById('rpg-preview').hidden")
+    near, tip = link.bounding_box(), page.locator("#rpg-preview").bounding_box()
+    x = near["x"] + min(near["width"], tip["width"]) / 2
+    page.mouse.move(x, near["y"] + near["height"] - 1)
+    page.mouse.move(x, tip["y"] + tip["height"] / 2, steps=8)  # across the gap, onto the preview
+    assert page.locator("#rpg-preview").is_visible()
+    page.mouse.move(5, 5)
+    page.wait_for_function("document.getElementById('rpg-preview').hidden")
+    assert_clean(page_log, site, since)
+
+
+#: The preview's content as elements: the lead paragraph's formatting survives (em, strong, code).
+PREVIEW_PARTS_JS = """() => {
+    const tip = document.getElementById("rpg-preview");
+    return {title: tip.querySelector(".rpg-preview-title").textContent,
+            types: tip.querySelector(".rpg-preview-types").textContent,
+            marked: [...tip.querySelectorAll(".rpg-preview-text :is(em, strong, code)")].map(e => e.localName),
+            go: tip.querySelector("a.rpg-preview-go")?.href ?? null, role: tip.getAttribute("role")};
+}"""
+
+
+def test_a_first_tap_shows_the_preview_with_a_go_to_link_and_a_second_tap_follows(open_page, page_log, site,
+                                                                                    artifacts):
+    since = len(site.requests)
+    tab = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    start = urljoin(site.url, "nemron/index.html")
+    tab.goto(start)
+    link = energy_ref(tab)
+    link.scroll_into_view_if_needed()
+    link.tap()
+    tab.wait_for_function("document.getElementById('rpg-preview') && !document.getElementById('rpg-preview').hidden")
+    assert tab.url == start, "the first tap followed the link instead of showing its preview"
+    parts = tab.evaluate(PREVIEW_PARTS_JS)
+    assert parts["title"] == "Energy (E,R)" and parts["types"] == "Effect, Resource"
+    assert parts["go"] == link.evaluate("a => a.href") and parts["role"] == "group"
+    tab.screenshot(path=artifacts / "preview-tap-phone.png")
+    link.tap()  # the second tap on the same link follows it
+    tab.wait_for_url(urljoin(site.url, ENERGY_PAGE) + "*")
+    assert_clean(page_log, site, since)
+
+
+def test_a_tap_elsewhere_closes_the_preview_and_the_go_to_link_follows(open_page, page_log, site):
+    since = len(site.requests)
+    tab = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    tab.goto(urljoin(site.url, "nemron/index.html"))
+    link = energy_ref(tab)
+    link.scroll_into_view_if_needed()
+    link.tap()
+    tab.wait_for_function("document.getElementById('rpg-preview') && !document.getElementById('rpg-preview').hidden")
+    tab.locator("[role=main] h1").first.tap()
+    tab.wait_for_function("document.getElementById('rpg-preview').hidden")
+    link.tap()
+    tab.wait_for_function("document.getElementById('rpg-preview') && !document.getElementById('rpg-preview').hidden")
+    tab.locator("#rpg-preview a.rpg-preview-go").tap()
+    tab.wait_for_url(urljoin(site.url, ENERGY_PAGE) + "*")
+    assert_clean(page_log, site, since)
+
+
+def test_a_preview_shows_the_nodes_first_paragraph_with_its_formatting(built_html):
+    """The build writes each node's first paragraph as runs of text, emphasis and code (no HTML)."""
+    previews = json.loads((built_html / "rpg-previews.json").read_text(encoding="utf-8"))["nodes"]
+    leads = [entry["lead"] for entry in previews.values() if "lead" in entry]
+    assert len(leads) > len(previews) / 2
+    assert all(isinstance(run, list) and len(run) == 2 and run[0] in ("", "em", "strong", "code")
+               for lead in leads for run in lead)
+    assert any(run[0] for lead in leads for run in lead), "no preview keeps any emphasis or code"
 
 
 def test_focusing_a_node_reference_with_the_keyboard_shows_its_preview(page, page_log, site):

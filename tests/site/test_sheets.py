@@ -35,7 +35,7 @@ FILL_JS = """((values) => {
         box.value = String(value);
         box.dispatchEvent(new Event("input", {bubbles: true}));  // as typing does
     }
-    return Object.fromEntries(Object.entries(sheet.outputs).map(([key, el]) => [key, el.textContent]));
+    return Object.fromEntries(Object.entries(sheet.outputs).map(([key, el]) => [key, el.querySelector('.rpg-sheet-number').textContent]));
 })"""
 BUDGETS_JS = """Object.fromEntries(Object.entries(window.rpgSheets[0].budgetOutputs).map(([uid, el]) =>
     [uid, [el.textContent, el.classList.contains("rpg-sheet-over")]]))"""
@@ -206,7 +206,7 @@ def test_the_share_link_opens_the_same_sheet(page, site):
     fragment = link[link.index("#"):]
     page.goto("about:blank")
     open_sheet(page, site, "nemron", fragment)
-    again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.textContent]))")
+    again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.querySelector('.rpg-sheet-number').textContent]))")
     assert again == shown == engine_values(data, "nemron", values)
 
 
@@ -234,7 +234,7 @@ def test_a_saved_sheet_loads_back(page, site):
         input.dispatchEvent(new Event("change"));
     }})()""")
     page.wait_for_function('document.querySelector(".rpg-sheet-status").textContent.startsWith("Loaded")')
-    again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.textContent]))")
+    again = page.evaluate("Object.fromEntries(Object.entries(window.rpgSheets[0].outputs).map(([k, e]) => [k, e.querySelector('.rpg-sheet-number').textContent]))")
     assert again == shown
     assert page.evaluate("document.querySelector('select[data-budget=\"Nugget.Rule.PoorAttributes\"]').value") == "2"
 

@@ -39,6 +39,12 @@ class OneBlow:
 def fight(side_a, side_b):
     if "broken" in (*side_a, *side_b):
         raise SystemExit("the fight tried to end the build")
+    if "endless" in (*side_a, *side_b):
+        def forever(source):
+            while True:
+                pass
+
+        return Matchup(("Endless", "Bob"), ("Endless", "Bob"), "HP left", forever)
     a, b = side_a[0], side_b[0]
     if a not in AIM or b not in AIM:
         raise KeyError(f"no fighter {a if a not in AIM else b!r}")

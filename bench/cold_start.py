@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""The dice calculator's cold start as a reader meets it: from opening the page to the first answer.
+
+    .venv/bin/python bench/cold_start.py [--site docs/_build/html] [--page nemron/calculator.html]
+                                          [--repeats 5] [--think 3]
+
+Serves a built site (with Pyodide vendored) on 127.0.0.1; each run is a fresh browser context (an empty
+HTTP cache: everything is fetched again, as on a first visit), every other host blocked.  Two readers:
+
+* **at once**: presses Compute as soon as the form is on the page; the time runs from the start of
+  the page's navigation (``performance.timeOrigin``) to the answer on the page.  This is the whole
+  cold start: the page, Pyodide, the engine wheel, the page's systems and one answer.
+* **after reading**: looks at the page for ``--think`` seconds first (the engine starts by itself when
+  the calculator is in view), then presses Compute; the time runs from the click to the answer.
+
+Prints the median and every run of each (ms), with the machine's load average: figures measured on a
+loaded machine are not those of a quiet one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.calculator import serve  # noqa: E402
+
+#: Press Compute (once the form shows) and wait for the answer; ms since the page's navigation started.
+AT_ONCE_JS = """async () => {
+    while (!(window.rpgCalculators && window.rpgCalculators.length)) await new Promise(r => setTimeout(r, 5));
+    const calc = window.rpgCalculators[0];
+    const clicked = performance.now();
+    calc.form.querySelector("button[type=submit]").click();
+    await new Promise(resolve => {
+        const done = () => calc.root.getAttribute("data-answered") === "1";
+        if (done()) return resolve();
+        new MutationObserver((_, watch) => { if (done()) { watch.disconnect(); resolve(); } })
+            .observe(calc.root, {attributes: true, attributeFilter: ["data-answered"]});
+    });
+    return {fromOpen: performance.now(), fromClick: performance.now() - clicked, error: calc.last.error || null};
+}"""
+
+
+def chromium() -> str:
+    return next(filter(None, map(shutil.which, ("chromium-headless-shell", "chromium"))), "/usr/bin/chromium")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", default=str(ROOT / "docs" / "_build" / "html"), help="a built site")
+    parser.add_argument("--page", default="nemron/calculator.html", help="a page with a calculator")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--think", type=float, default=3.0, help="seconds the second reader reads first")
+    args = parser.parse_args()
+    site = Path(args.site)
+    if not (site / "_static" / "rpg" / "calculator.json").is_file():
+        print(f"{site} has no calculator: build the site first (python3 dev.py site)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve(site)
+    runs: dict[str, list[float]] = {"at once": [], "after reading": []}
+    load = os.getloadavg()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        for _ in range(args.repeats):
+            for reader in runs:  # the two readers take turns: drift lands on both alike
+                context = browser.new_context()
+                context.route(lambda u: not u.startswith(url), lambda route: route.abort())
+                tab = context.new_page()
+                tab.goto(url + args.page, wait_until="commit")
+                if reader == "after reading":
+                    tab.wait_for_load_state("load")
+                    time.sleep(args.think)
+                result = tab.evaluate(AT_ONCE_JS)
+                if result["error"]:
+                    print(f"refused: {result['error']}", file=sys.stderr)
+                    return 1
+                runs[reader].append(result["fromOpen"] if reader == "at once" else result["fromClick"])
+                context.close()
+        browser.close()
+    server.shutdown()
+    print(f"# Calculator cold start ({args.page}, {args.repeats} runs, load average at the start "
+          f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} cores)\n")
+    for reader, values in runs.items():
+        what = "page opened -> first answer" if reader == "at once" else f"Compute after {args.think:g} s -> answer"
+        print(f"- {reader} ({what}): median {statistics.median(values):.0f} ms "
+              f"(runs: {', '.join(f'{v:.0f}' for v in values)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
