@@ -25,7 +25,6 @@ from rules.notation import SystemNotation
 from rules.providers import F, Parameter, Providers
 from rules.statblocks import B, StatBlocks
 from rules.uids import UID_PATTERN as UID_PATTERN  # re-exported: the node model's public names
-from rules.uids import InvalidUidError as InvalidUidError
 from rules.uids import NodeError, check_uid
 from rules.uids import is_valid_uid as is_valid_uid
 from rules.values import is_whole
@@ -68,19 +67,15 @@ class InvalidTypeError(NodeError):
         super().__init__(f"{text!r} is not a valid node type list: {reason}")
 
 
-class UnknownTypeError(NodeError):
-    def __init__(self, uid: str, code: str, known: Iterable[str]) -> None:
-        self.uid, self.code = uid, code
-        known = list(known)
-        near = difflib.get_close_matches(code, known, n=1, cutoff=0.5)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
-        super().__init__(f"node {uid!r}: unknown type code {code!r}{hint} (known: {', '.join(known)})")
+def unknown_type_error(uid: str, code: str, known: Iterable[str]) -> NodeError:
+    known = list(known)
+    near = difflib.get_close_matches(code, known, n=1, cutoff=0.5)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    return NodeError(f"node {uid!r}: unknown type code {code!r}{hint} (known: {', '.join(known)})")
 
 
-class DuplicateNodeError(NodeError):
-    def __init__(self, uid: str, registry: str) -> None:
-        self.uid = uid
-        super().__init__(f"node {uid!r} is already registered in {registry!r}")
+def duplicate_node_error(uid: str, registry: str) -> NodeError:
+    return NodeError(f"node {uid!r} is already registered in {registry!r}")
 
 
 class UnknownNodeError(NodeError, KeyError):
@@ -90,10 +85,6 @@ class UnknownNodeError(NodeError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
-
-
-class RankError(NodeError):
-    """A rank outside what a node allows."""
 
 
 def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -138,9 +129,9 @@ class Ranks:
 
     def check(self, rank: int, uid: str = "node") -> int:
         if not is_whole(rank):
-            raise RankError(f"{uid}: rank must be a whole number, not {rank!r}")
+            raise NodeError(f"{uid}: rank must be a whole number, not {rank!r}")
         if rank < self.minimum or (self.maximum is not None and rank > self.maximum):
-            raise RankError(f"{uid}: rank {rank} is outside {self}")
+            raise NodeError(f"{uid}: rank {rank} is outside {self}")
         return rank
 
     def __str__(self) -> str:
@@ -287,10 +278,10 @@ class Registry:
 
     def add(self, node: Node) -> Node:
         if node.uid in self._nodes:
-            raise DuplicateNodeError(node.uid, self.system)
+            raise duplicate_node_error(node.uid, self.system)
         for code in node.types:
             if code not in self.node_types:
-                raise UnknownTypeError(node.uid, code, self.node_types)
+                raise unknown_type_error(node.uid, code, self.node_types)
         self._nodes[node.uid] = node
         return node
 

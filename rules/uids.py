@@ -13,13 +13,9 @@ class NodeError(ValueError):
     """Base class of every error about nodes and registries."""
 
 
-class InvalidUidError(NodeError):
-    def __init__(self, uid: object) -> None:
-        self.uid = uid
-        super().__init__(
-            f"{uid!r} is not a valid node uid: use dotted identifiers such as 'Generic.Trait.Energy' "
-            "(each part starts with a letter; letters, digits, '_' and '-' follow)"
-        )
+def invalid_uid_error(uid: object) -> NodeError:
+    return NodeError(f"{uid!r} is not a valid node uid: use dotted identifiers such as 'Generic.Trait.Energy' "
+        "(each part starts with a letter; letters, digits, '_' and '-' follow)")
 
 
 def is_valid_uid(uid: object) -> TypeGuard[str]:
@@ -28,5 +24,5 @@ def is_valid_uid(uid: object) -> TypeGuard[str]:
 
 def check_uid(uid: object) -> str:
     if not is_valid_uid(uid):
-        raise InvalidUidError(uid)
+        raise invalid_uid_error(uid)
     return uid

@@ -13,8 +13,6 @@ refer to its nodes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import NoUri
@@ -43,13 +41,13 @@ def _attached(node: nodes.Node, doctree: nodes.document) -> bool:
     return node is doctree
 
 
-def _page_title(app: Any, domain: NodeDomain, docname: str) -> str:
+def _page_title(app: Sphinx, domain: NodeDomain, docname: str) -> str:
     """The link text of a page, as a ``:doc:`` link shows it; flattened once per page and build."""
     return str(domain.memo(("page title", docname), lambda: clean_astext(app.env.titles[docname])
                            if docname in app.env.titles else docname))
 
 
-def add_backlinks(app: Any, doctree: nodes.document, docname: str) -> None:
+def add_backlinks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: a "Referenced by" line under every node other pages refer to."""
     if not app.config.rpg_backlinks:
         return
@@ -68,7 +66,7 @@ def add_backlinks(app: Any, doctree: nodes.document, docname: str) -> None:
             _insert(container, _line(app, domain, docname, pages))
 
 
-def _line(app: Any, domain: NodeDomain, fromdocname: str, pages: list[str]) -> nodes.paragraph:
+def _line(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -> nodes.paragraph:
     line = nodes.paragraph("", "", classes=["rpg-backlinks", "no-search"])
     line += nodes.strong("Referenced by:", "Referenced by:")
     if app.builder.format == "html":
@@ -91,11 +89,11 @@ _ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord('"'): "&quot;", ord(">"): "
 _ATTRIBUTE_ESCAPES = {**_ESCAPES, **{ord(space): " " for space in "\n\r\t\v\f"}}
 
 
-def _html_title(app: Any, domain: NodeDomain, docname: str) -> str:
+def _html_title(app: Sphinx, domain: NodeDomain, docname: str) -> str:
     return str(domain.memo(("page title html", docname), lambda: _page_title(app, domain, docname).translate(_ESCAPES)))
 
 
-def _html_links(app: Any, domain: NodeDomain, fromdocname: str, pages: list[str]) -> str:
+def _html_links(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -> str:
     """The links as the HTML writer would write them from reference nodes, written directly.
 
     A book has about as many backlinks as references: one string per line instead of four docutils

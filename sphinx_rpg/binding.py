@@ -19,6 +19,8 @@ from rules.providers import TableProvider
 from rules.systems import SystemLoadError
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line, origin
 from sphinx_rpg.bulk import collector_paused, pausing
+from sphinx_rpg.reference import TABLES
+from sphinx_rpg.warnings import warn
 
 #: An ``rpg_registries`` entry that cannot be used (the engine's one loader raises it; the message says why).
 RegistryLoadError = SystemLoadError
@@ -35,10 +37,10 @@ def load_registry(spec: str, pause_collector: bool = False) -> Registry:
             return call_engine(systems.load_registry, spec)
     except EngineFailure as failure:
         if isinstance(failure.error, SystemLoadError):
-            cause = failure.error.__cause__  # what the module raised while it was imported: name its line
-            where = origin(cause, engine_too=False) if cause is not None else ""  # never the loader's own line
-            if where:
-                raise SystemLoadError(f"{failure.error} (raised at {where})") from cause
+            cause = failure.error.__cause__  # what importing the registry's module raised, if that failed
+            where = origin(cause) if cause is not None else ""
+            if where and not where.startswith(systems.__file__ + ":"):  # a designer's file and line: warn there
+                raise RegistryLoadError(f"{failure.error} (raised at {where})") from cause
             raise failure.error from None
         module = systems.registry_path(spec).partition(":")[0]  # it parsed, or SystemLoadError came back
         raise RegistryLoadError(f"game system {spec!r}: cannot import {module!r}: {failure}") from failure.error
@@ -83,16 +85,12 @@ class Binding:
 
     def table(self, namespace: str, name: str) -> TableProvider | None:
         """A table published by the registry of system ``namespace`` (or by the extension's manual)."""
-        from sphinx_rpg.reference import TABLES
-
         if namespace == TABLES.namespace:
             return TABLES.get(name)
         registry = self.registry(namespace)
         return registry.tables.get(name) if registry is not None else None
 
     def namespaces(self) -> list[str]:
-        from sphinx_rpg.reference import TABLES
-
         return [*(r.system for r in self.registries), TABLES.namespace]
 
     def source_files(self) -> list[str]:
@@ -176,13 +174,11 @@ def binding_for(config: object) -> Binding:
 
 def registry_option(config: object, directive: str, system: str, location: object) -> Registry | None:
     """The bound registry a directive's ``:system:`` names; a located ``node.option`` warning when none is."""
-    from sphinx_rpg.warnings import warn
-
     binding = binding_for(config)
     registry = binding.registry(system)
     if registry is None:
         known = ", ".join(r.system for r in binding.registries) or "none configured"
-        from sphinx_rpg.hints import did_you_mean
+        from sphinx_rpg.spelling import did_you_mean
 
         hint = did_you_mean(system, (r.system for r in binding.registries))
         warn("option", f"{directive}: no bound registry has system {system!r}{hint} (known: {known})", location)

@@ -25,9 +25,12 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules.systems import SystemLoadError, installed_systems, registry_path
+from sphinx_rpg.binding import binding_for, configured_paths
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.vendor import PYODIDE_FILES, PYODIDE_VERSION, vendored
+from sphinx_rpg.version import __version__
 from sphinx_rpg.warnings import warn
+from sphinx_rpg.wheel import DISTRIBUTION, WheelError, build_wheel, wheel_name
 
 #: Where the build puts the calculator's files, under the site's ``_static/``.
 FOLDER = "rpg"
@@ -73,8 +76,6 @@ class NodeCalculator(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from sphinx_rpg.binding import binding_for, configured_paths
-
         location = self.get_location()
         binding = binding_for(self.config)
         paths = {id(registry): path for path in configured_paths(self.config)
@@ -203,17 +204,17 @@ def calculator_pages(env: Any) -> set[str]:
     return pages
 
 
-def purge_doc(app: Any, env: Any, docname: str) -> None:
+def purge_doc(app: Sphinx, env: Any, docname: str) -> None:
     calculator_pages(env).discard(docname)
 
 
-def merge_info(app: Any, env: Any, docnames: Any, other: Any) -> None:
+def merge_info(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
     # a worker's environment comes without domain objects: its data is read as Sphinx pickled it
     theirs = other.domaindata.get("node", {}).get("calculator_pages", ())
     calculator_pages(env).update(set(theirs) & set(docnames))
 
 
-def add_calculator_script(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+def add_calculator_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                           doctree: nodes.document | None) -> None:
     """Only pages with a calculator load calculator.js (which loads nothing more until it is used)."""
     if doctree is not None and pagename in calculator_pages(app.env):
@@ -225,8 +226,6 @@ def add_calculator_script(app: Any, pagename: str, templatename: str, context: d
 # -- the files the calculator loads -------------------------------------------------------------------
 def engine_packages(config: Any) -> list[str]:
     """``rpg_calculator_packages``, or ``rules`` plus the top-level package of every configured registry."""
-    from sphinx_rpg.binding import configured_paths
-
     chosen = config.rpg_calculator_packages
     if chosen is not None:
         return [str(name) for name in chosen]
@@ -245,7 +244,7 @@ def engine_systems(packages: list[str]) -> dict[str, str]:
             if path.partition(":")[0].partition(".")[0] in packages}
 
 
-def _pyodide_source(app: Any) -> Path | None:
+def _pyodide_source(app: Sphinx) -> Path | None:
     """The vendored Pyodide folder ``rpg_pyodide_vendor`` names (relative to conf.py), if set."""
     value = app.config.rpg_pyodide_vendor
     if not value:
@@ -271,11 +270,8 @@ def _runtime_bytes(folder: Path) -> int:
                if name != "package.json" and (folder / name).is_file())
 
 
-def write_calculator_files(app: Any, exception: BaseException | None) -> None:
+def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: the engine wheel, the vendored Pyodide and the manifest the script reads."""
-    from sphinx_rpg.version import __version__
-    from sphinx_rpg.wheel import DISTRIBUTION, WheelError, build_wheel, wheel_name
-
     if exception is not None or app.builder.format != "html" or not calculator_pages(app.env):
         return
     folder = Path(app.outdir) / "_static" / FOLDER

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from rules.odds import AT_LEAST, AT_MOST
 from rules.tables import Table
+from sphinx_rpg.files import write_atomically
 
 CHART_KINDS = ("line", "bar")
 #: Drawn in this colour by matplotlib, then handed to CSS as ``currentColor``.
@@ -93,8 +94,6 @@ def chart_svg(table: Table, kind: str = "line", cache: Path | None = None) -> st
 
 def _keep(path: Path, svg: str) -> None:
     """Write ``path`` whole or not at all: two builds drawing the same chart at once both succeed."""
-    from sphinx_rpg.files import write_atomically
-
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, svg)
 

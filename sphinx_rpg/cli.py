@@ -40,19 +40,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.tables import Table, percent
+from sphinx_rpg.cli_base import (
+    EXIT_ERROR,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    CliError,
+    _find_game_here,
+    _system_hint,
+)
+from sphinx_rpg.cli_base import registry as _registry
 
 if TYPE_CHECKING:
-    from rules.nodes import Registry
+    from sphinx.application import Sphinx
+
     from rules.systems import SideRoll, SystemNotation
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR, EXIT_INTERNAL = 0, 1, 2, 3
 BAR_WIDTH = 40
 SYSTEM_HELP = ("read NOTATION with a game system's own notation: a bundled short name or an import path "
                "such as mygame.rules:REGISTRY")
-
-
-class CliError(Exception):
-    """A problem with what the user asked for; printed as one line."""
 
 
 def _one_line(text: str) -> str:
@@ -101,37 +107,6 @@ def _nonempty(text: str) -> str:
 
 
 # -- dice ---------------------------------------------------------------------------------------------
-def _registry(system: str) -> Registry:
-    """The registry ``--system`` names: a bundled short name or an import path (``mygame.rules:REGISTRY``).
-
-    A game package in the current folder is found as ``python -m`` would find it (the ``rpg`` script
-    alone does not put the current folder on ``sys.path``)."""
-    from rules.systems import SystemLoadError, load_registry
-
-    _find_game_here(system)
-    try:
-        return load_registry(system)
-    except SystemLoadError as error:
-        raise CliError(f"{error}{_system_hint(system)}") from None
-
-
-def _find_game_here(system: str) -> None:
-    """Put the current folder on ``sys.path`` when it holds the package ``--system`` names."""
-    top = system.strip().partition(":")[0].partition(".")[0]
-    here = Path.cwd()
-    if top.isidentifier() and (here / top / "__init__.py").is_file() and str(here) not in sys.path:
-        sys.path.insert(0, str(here))
-
-
-def _system_hint(system: str) -> str:
-    """`` (did you mean 'nemron'?)`` among the installed systems and the game packages of the current folder."""
-    from rules.systems import installed_systems
-    from sphinx_rpg.hints import did_you_mean
-
-    games = [path.parent.name for path in Path.cwd().glob("*/__init__.py") if path.parent.name.isidentifier()]
-    return did_you_mean(system.strip().partition(":")[0].partition(".")[0], [*installed_systems(), *games])
-
-
 def _notation(system: str) -> SystemNotation:
     """The ``SystemNotation`` a system registers on its registry."""
     registry = _registry(system)
@@ -220,7 +195,7 @@ def command_odds(args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 # -- rulebooks ----------------------------------------------------------------------------------------
-def _node_warnings(app: Any) -> Any:
+def _node_warnings(app: Sphinx) -> Any:
     """A handler that collects the extension's typed warnings as Sphinx logs them (no text parsing)."""
     from sphinx.util.logging import WarningStreamHandler
 
@@ -239,7 +214,7 @@ class _NodeWarnings(logging.StreamHandler):  # type: ignore[type-arg]
     pair, a docutils node or a path, read here the way Sphinx reads it.
     """
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Sphinx) -> None:
         from sphinx.util.logging import WarningSuppressor
 
         super().__init__(io.StringIO())

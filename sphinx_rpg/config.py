@@ -74,7 +74,7 @@ TOOL_DIRS = frozenset({"_build", ".pytest_cache", ".venv", "venv", "node_modules
                        ".mypy_cache", ".ruff_cache", ".hypothesis", "__pycache__"})
 
 
-def exclude_tool_dirs(app: Any, config: Any) -> None:
+def exclude_tool_dirs(app: Sphinx, config: Any) -> None:
     """Add the tool folders to ``exclude_patterns``, so a MyST build never reads a cache's README.md."""
     if not config.rpg_exclude_tool_dirs:
         return

@@ -7,25 +7,23 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from sphinx_rpg import engine
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.domain import node_domain
-from sphinx_rpg.hints import did_you_mean
+from sphinx_rpg.settings import setting_location
+from sphinx_rpg.spelling import did_you_mean
 from sphinx_rpg.warnings import warn
 
 #: How :class:`sphinx_rpg.boundary.EngineFailure` names where the engine went wrong.
 _RAISED_AT = re.compile(r" \(raised at (.+?:\d+)\)")
 
 
-def report_registry_errors(app: Any) -> None:
+def report_registry_errors(app: Sphinx) -> None:
     """Each unusable registry once, and a shadowed engine, located at the ``rpg_registries`` line of conf.py."""
-    from sphinx_rpg import engine
-    from sphinx_rpg.settings import setting_location
-
     location = setting_location(app, "rpg_registries")
     if engine.SHADOWED:
         warn("registry", engine.SHADOWED, location)
@@ -41,7 +39,7 @@ def report_registry_errors(app: Any) -> None:
             warn("registry", f"rpg_registries: {error}", location)
 
 
-def report_coverage(app: Any, env: BuildEnvironment) -> None:
+def report_coverage(app: Sphinx, env: BuildEnvironment) -> None:
     binding = binding_for(env.config)
     if not binding.registries:
         return

@@ -402,8 +402,6 @@ class NodeDomain(Domain):
 
     def external_changes(self) -> set[str]:
         """uids whose intersphinx entry changed since the last build; remembers the current entries."""
-        from sphinx_rpg.tracking import external_nodes
-
         external, known = external_nodes(self.env), self.data.get("external", {})
         self.data["external"] = external
         return {uid for uid in external.keys() | known.keys() if external.get(uid) != known.get(uid)}
@@ -486,17 +484,27 @@ class NodeDomain(Domain):
         return target if isinstance(target, str) else None
 
 
-def warn_missing_node(app: Any, domain: Domain | None, node: pending_xref) -> bool | None:
+def warn_missing_node(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
     """Report a dangling ``:node:ref:`` as ``node.ref``, always (not only in nitpicky mode)."""
     if domain is None or domain.name != "node":
         return None
-    from sphinx_rpg.hints import did_you_mean
+    from sphinx_rpg.spelling import did_you_mean
 
     target = node["reftarget"]
     uids = (record.uid for record in domain.records()) if isinstance(domain, NodeDomain) else ()
     hint = did_you_mean(str(target), uids)
     warn("ref", f"node reference target not found: {target!r}{hint}", location=node)
     return True
+
+
+def external_nodes(env: BuildEnvironment) -> dict[str, str]:
+    """uid -> a description of the node as the intersphinx inventories publish it."""
+    inventory = getattr(env, "intersphinx_inventory", None) or {}
+    try:
+        entries = inventory.get("node:node", {})
+        return {str(uid): repr(item) for uid, item in entries.items()}
+    except AttributeError:
+        return {}
 
 
 def node_domain(env: BuildEnvironment) -> NodeDomain:
@@ -507,7 +515,7 @@ def node_domain(env: BuildEnvironment) -> NodeDomain:
     return domain
 
 
-def check_consistency(app: Any, env: BuildEnvironment) -> None:
+def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
     domain = node_domain(env)
     for first, other in domain.duplicates():
         warn("duplicate",
@@ -529,7 +537,7 @@ def _where(env: BuildEnvironment, record: NodeRecord) -> str:
     return f"{env.doc2path(record.docname)}:{record.lineno}"
 
 
-def pages_to_rewrite(app: Any, env: BuildEnvironment) -> list[str]:
+def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages, and a
     node's "Referenced by" line must follow pages that start or stop referring to it."""
     domain = node_domain(env)

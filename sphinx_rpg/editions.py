@@ -45,7 +45,7 @@ def is_player(config: Config) -> bool:
     return edition_of(config) == "player"
 
 
-def check_edition(app: Any, config: Config) -> None:
+def check_edition(app: Sphinx, config: Config) -> None:
     """``config-inited``: validate ``rpg_edition``; the player edition leaves out designer pages."""
     if config.rpg_edition not in EDITIONS:
         warn("option", f"rpg_edition = {config.rpg_edition!r}: not one of {', '.join(map(repr, EDITIONS))}; "

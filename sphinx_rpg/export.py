@@ -85,7 +85,7 @@ def joined_document(env: BuildEnvironment, page_uri: Any, entries: Iterable[str]
     return f'{head[:-1]},"nodes":[{",".join(entries)}]{"," + tail[1:] if tail != "{}" else "}"}'
 
 
-def on_build_finished(app: Any, exception: Exception | None) -> None:
+def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: nodes.json beside the HTML, from the nodes' pieces kept between builds."""
     builder = app.builder
     if exception is None and builder.format == "html" and app.config.rpg_nodes_json:

@@ -19,6 +19,8 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from sphinx_rpg.warnings import warn
+
 Record = Mapping[str, object]
 
 FIELDS = ("uid", "name", "type", "type_name", "namespace", "docname", "summary", "bound")
@@ -294,8 +296,6 @@ def select(predicate: Predicate, records: Sequence[Record], index: FieldIndex) -
 
 def filter_is_valid(text: str, location: object) -> bool:
     """Check a directive's filter when the page is read; a located ``node.filter`` warning when it fails."""
-    from sphinx_rpg.warnings import warn
-
     try:
         parse_filter(text)
     except FilterError as error:

@@ -9,7 +9,7 @@
 * After an ``rpg_registries`` entry fails to load, the warnings that only repeat its absence (every
   ``node:def`` unbound, every ``:node:value:`` without a rule...) are left out and counted once.
 
-:func:`sphinx_rpg.hints.did_you_mean` is the one way every message suggests a near name.
+:func:`sphinx_rpg.spelling.did_you_mean` is the one way every message suggests a near name.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.hints import did_you_mean, key, one_edit_apart
+from sphinx_rpg.spelling import did_you_mean, one_edit_apart, spelling_key
 from sphinx_rpg.warnings import warn
 
 #: Subtypes that follow from rule objects missing because a registry failed to load.
@@ -83,7 +83,7 @@ def check_rules(app: Sphinx, env: BuildEnvironment) -> None:
         names = {node.uid: node.name for node in members}
         for uid, loose in sorted(graph.parameters.items()):
             for name in loose:
-                near = sorted({names[u] for alias, uids in aliases.items() if one_edit_apart(key(name), alias)
+                near = sorted({names[u] for key, uids in aliases.items() if one_edit_apart(spelling_key(name), key)
                                for u in uids if u != uid and u in names})
                 if not near:
                     continue

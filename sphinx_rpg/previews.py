@@ -37,7 +37,7 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
     return {"version": PREVIEWS_VERSION, "nodes": entries}
 
 
-def write_previews(app: Any, exception: Exception | None) -> None:
+def write_previews(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between builds."""
     builder = app.builder
     if exception is not None or builder.format != "html":

@@ -33,6 +33,7 @@ from sphinx_rpg.changes import (
     load_catalogue,
 )
 from sphinx_rpg.domain import node_domain
+from sphinx_rpg.export import nodes_document
 from sphinx_rpg.filters import filter_is_valid, parse_filter
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
@@ -173,7 +174,6 @@ class ChangesResolver(SphinxPostTransform):
         placeholders = list(self.document.findall(node_changes))
         if not placeholders:
             return
-        from sphinx_rpg.export import nodes_document
 
         domain = node_domain(self.env)
         current = domain.memo(("changes-current",),

@@ -30,7 +30,7 @@ class NodeValueRole(LocatedRole, SphinxRole):
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         node = binding_for(self.config).lookup(uid)
         if node is None:
-            from sphinx_rpg.hints import did_you_mean
+            from sphinx_rpg.spelling import did_you_mean
 
             hint = did_you_mean(uid, (bound.uid for bound in binding_for(self.config).nodes()))
             warn("value", f":node:value: no rule object is bound to {uid!r}{hint}", self.get_location())

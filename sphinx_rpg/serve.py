@@ -142,9 +142,13 @@ def run(preview: Preview) -> int:
 
 
 def command(args: argparse.Namespace) -> tuple[int, Any, str]:
-    """``rpg serve``: print the address, then run the preview until Ctrl+C (a ServeError is the CLI's
-    one-line error, as every ValueError is)."""
-    preview = plan(args.docs, args.port, args.player, args.watch)
+    """``rpg serve``: print the address, then run the preview until Ctrl+C."""
+    from sphinx_rpg.cli_base import CliError
+
+    try:
+        preview = plan(args.docs, args.port, args.player, args.watch)
+    except ServeError as error:
+        raise CliError(str(error)) from None
     edition = "player" if preview.player else "designer"
     watched = ", ".join(str(folder) for folder in preview.watched) or "no game package"
     print(f"rpg serve: the {edition} edition of {preview.docs} on {preview.address} (watching the pages and "

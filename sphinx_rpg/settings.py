@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from sphinx.application import Sphinx
 
 from sphinx_rpg.warnings import warn
 
 
-def setting_location(app: Any, name: str) -> str | None:
+def setting_location(app: Sphinx, name: str) -> str | None:
     """``/path/conf.py:LINE`` of the first assignment to ``name``; conf.py alone if none is found."""
     confdir = getattr(app, "confdir", None)
     if not confdir:
@@ -28,7 +27,7 @@ def setting_location(app: Any, name: str) -> str | None:
     return str(conf)
 
 
-def report_deprecated_settings(app: Any) -> None:
+def report_deprecated_settings(app: Sphinx) -> None:
     """``rpg_table_modules`` opened import paths to page text; published tables replaced it."""
     if getattr(app.config, "rpg_table_modules", None) is not None:
         warn("option", "rpg_table_modules is deprecated and has no effect: node:table shows only "

@@ -466,7 +466,7 @@ def _cell(item: Mapping[str, Any], prefix: str) -> str:
             f'<span class="rpg-sheet-message" id="{ident}-message" role="alert"></span>')
 
 
-def add_sheet_script(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+def add_sheet_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                      doctree: nodes.document | None) -> None:
     """Only pages with a sheet load sheet.js (and are marked for the print stylesheet)."""
     # the domain knows which pages hold a sheet: no walk over every page's whole doctree

@@ -21,11 +21,13 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import CONFIG_OK, BuildEnvironment
 
+from sphinx_rpg.domain import node_domain
+
 #: pending_xref types that are resolved by asking every domain (``resolve_any_xref``).
 ANY_REFTYPES = ("any", "myst")
 
 
-def note_doctree(app: Any, doctree: nodes.document) -> None:
+def note_doctree(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``: one walk of the page for both jobs below (a big book has thousands of pages)."""
     ifconfig_node: type[nodes.Element] | None = None
     if "sphinx.ext.ifconfig" in app.extensions:
@@ -46,23 +48,23 @@ def note_doctree(app: Any, doctree: nodes.document) -> None:
     forget_excluded(app, doctree, blocks)
 
 
-def note_links(app: Any, refs: Iterable[addnodes.pending_xref]) -> None:
+def note_links(app: Sphinx, refs: Iterable[addnodes.pending_xref]) -> None:
     """References that reach nodes through ``:any:`` or MyST links."""
     env = app.env
-    domain = env.get_domain("node")
+    domain = node_domain(env)
     for ref in refs:
         if ref.get("reftype") in ANY_REFTYPES and ref.get("refdomain") != "doc" and ref.get("reftarget"):
             domain.note_reference(env.docname, str(ref["reftarget"]))
 
 
-def _only_excludes(app: Any, node: nodes.Element) -> bool:
+def _only_excludes(app: Sphinx, node: nodes.Element) -> bool:
     try:
         return not app.tags.eval_condition(node["expr"])
     except Exception:
         return False
 
 
-def _ifconfig_excludes(app: Any, node: nodes.Element, settings: Any) -> bool:
+def _ifconfig_excludes(app: Sphinx, node: nodes.Element, settings: Any) -> bool:
     """Ask sphinx.ext.ifconfig itself, on a bare copy of the block: its verdict, not a second evaluator."""
     from sphinx.ext.ifconfig import process_ifconfig_nodes
 
@@ -77,10 +79,10 @@ def _ifconfig_excludes(app: Any, node: nodes.Element, settings: Any) -> bool:
     return marker not in list(probe.findall(nodes.inline))
 
 
-def forget_excluded(app: Any, doctree: nodes.document, blocks: Iterable[tuple[str, nodes.Element]]) -> None:
+def forget_excluded(app: Sphinx, doctree: nodes.document, blocks: Iterable[tuple[str, nodes.Element]]) -> None:
     """Nodes this build excludes (``only``/``ifconfig`` blocks) are not recorded (nor linked, listed or exported)."""
     env = app.env
-    domain = env.get_domain("node")
+    domain = node_domain(env)
     for kind, block in blocks:
         anchors = [n["rpg_anchor"] for n in block.findall(nodes.Element) if n.get("rpg_anchor")]
         if not anchors:
@@ -92,10 +94,10 @@ def forget_excluded(app: Any, doctree: nodes.document, blocks: Iterable[tuple[st
                 domain.forget(env.docname, anchor)
 
 
-def reread_conditional(app: Any, env: BuildEnvironment, added: set[str], changed: set[str],
+def reread_conditional(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
                        removed: set[str]) -> list[str]:
     """``env-get-outdated``: pages whose nodes hang on tags or configuration, when those changed."""
-    domain = env.get_domain("node")
+    domain = node_domain(env)
     tags = sorted(app.tags)
     previous = domain.data.get("tags")
     domain.data["tags"] = tags
@@ -107,16 +109,6 @@ def reread_conditional(app: Any, env: BuildEnvironment, added: set[str], changed
         if ("only" in kinds and previous is not None and previous != tags) or ("ifconfig" in kinds and config_changed):
             pages.append(docname)
     return sorted(pages)
-
-
-def external_nodes(env: BuildEnvironment) -> dict[str, str]:
-    """uid -> a description of the node as the intersphinx inventories publish it."""
-    inventory = getattr(env, "intersphinx_inventory", None) or {}
-    try:
-        entries = inventory.get("node:node", {})
-        return {str(uid): repr(item) for uid, item in entries.items()}
-    except AttributeError:
-        return {}
 
 
 def setup(app: Sphinx) -> None:

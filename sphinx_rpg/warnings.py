@@ -5,12 +5,11 @@ Users silence a kind with ``suppress_warnings = ["node.coverage"]`` (or ``"node"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sphinx.util import logging
 
-if TYPE_CHECKING:
-    from rules.tables import Table
+from rules.tables import Table
 
 logger = logging.getLogger("sphinx_rpg")
 
@@ -52,7 +51,5 @@ def warn(subtype: str, message: str, location: Any = None) -> None:
 
 def subtypes_table() -> Table:
     """Every warning subtype and what triggers it (the manual prints this)."""
-    from rules.tables import Table
-
     return Table.of(("Subtype", "Reported for"), [(f"node.{name}", meaning) for name, meaning in SUBTYPES.items()],
                     "Warning subtypes", code=("Subtype",))

@@ -18,27 +18,14 @@ from rules.tables import Table
 from rules.values import is_whole
 
 
-class CharacterError(DndalikeError):
-    """Base class of the character-creation errors."""
-
-
-class StatScoreError(CharacterError):
+def stat_score_error(score: object) -> DndalikeError:
     """A stat score that 3d6 cannot produce."""
-
-    def __init__(self, score: object) -> None:
-        self.score = score
-        super().__init__(f"stat score {score!r} is impossible: 3d6 gives a whole number from 3 to 18")
+    return DndalikeError(f"stat score {score!r} is impossible: 3d6 gives a whole number from 3 to 18")
 
 
-class NoPowerError(CharacterError):
+def no_power_error(powers: object) -> DndalikeError:
     """A character with no class power has neither a class nor a level."""
-
-    def __init__(self, powers: object) -> None:
-        super().__init__(f"powers {powers!r}: a character needs a list of at least one class power")
-
-
-class HandsError(CharacterError):
-    """A combination of hand items that does not fit two hands."""
+    return DndalikeError(f"powers {powers!r}: a character needs a list of at least one class power")
 
 
 # --------------------------------------------------------------------------------------------- stats
@@ -80,7 +67,7 @@ BONUS_BANDS: tuple[BonusBand, ...] = (
 def _stat_name(name: str) -> str:
     full = ABBREVIATIONS.get(name, name)
     if full not in STAT_ORDER:
-        raise CharacterError(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
+        raise DndalikeError(f"unknown stat {name!r} (known: {', '.join(STAT_ORDER)})")
     return full
 
 
@@ -92,17 +79,17 @@ def stat_bonus(score: int) -> int:
     Raises :class:`StatScoreError` for a score outside 3..18.
     """
     if not is_whole(score):
-        raise StatScoreError(score)
+        raise stat_score_error(score)
     for band in BONUS_BANDS:
         if band.low <= score <= band.high:
             return band.bonus
-    raise StatScoreError(score)
+    raise stat_score_error(score)
 
 
 def check_bonus(bonus: int) -> int:
     """Validate a stat bonus (-2..+2) handed to a derived-value rule."""
     if not is_whole(bonus) or not -2 <= bonus <= 2:
-        raise CharacterError(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
+        raise DndalikeError(f"stat bonus {bonus!r} is impossible: bonuses run from -2 to +2")
     return bonus
 
 
@@ -192,14 +179,14 @@ def class_of(power_class: str) -> CharacterClass:
     try:
         return CLASSES[power_class]
     except (KeyError, TypeError):
-        raise CharacterError(f"unknown class {power_class!r} (known: {', '.join(CLASSES)})") from None
+        raise DndalikeError(f"unknown class {power_class!r} (known: {', '.join(CLASSES)})") from None
 
 
 @REGISTRY.rule("Dndalike.Rule.Class", "Class", "RU")
 def character_class(power_classes: Sequence[str]) -> str:
     """A character's class is the class of the first power they picked; later powers never change it."""
     if not power_classes or isinstance(power_classes, str):
-        raise NoPowerError(power_classes)
+        raise no_power_error(power_classes)
     return class_of(power_classes[0]).name
 
 
@@ -207,7 +194,7 @@ def character_class(power_classes: Sequence[str]) -> str:
 def level(power_classes: Sequence[str]) -> int:
     """Level is simply how many class powers a character has: a new character is level 1."""
     if not power_classes or isinstance(power_classes, str):
-        raise NoPowerError(power_classes)
+        raise no_power_error(power_classes)
     for name in power_classes:
         class_of(name)
     return len(power_classes)
@@ -268,7 +255,7 @@ def armour(name: str) -> Armour:
     try:
         return ARMOURS[name]
     except (KeyError, TypeError):
-        raise CharacterError(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})") from None
+        raise DndalikeError(f"unknown armour {name!r} (known: {', '.join(ARMOURS)})") from None
 
 
 @REGISTRY.rule("Dndalike.Derived.ArmourClass", "Armour Class", "derived", formula="ArmourAC + ChaBonus")
@@ -363,11 +350,11 @@ def action_dice(*hands: str) -> Kit:
     items = []
     for name in hands:
         if not isinstance(name, str) or name not in HAND_ITEMS:
-            raise HandsError(f"unknown hand item {name!r} (known: {', '.join(HAND_ITEMS)})")
+            raise DndalikeError(f"unknown hand item {name!r} (known: {', '.join(HAND_ITEMS)})")
         items.append(HAND_ITEMS[name])
     used = sum(item.hands for item in items)
     if used != 2:
-        raise HandsError(f"hands {hands!r} fill {used} hands: say what both hands hold")
+        raise DndalikeError(f"hands {hands!r} fill {used} hands: say what both hands hold")
     movement, attack, shield = 1, 0, 0
     features: set[str] = set()
     free_hand_counted = False

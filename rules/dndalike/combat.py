@@ -36,34 +36,6 @@ SLOW, QUICK = "slow", "quick"
 RAISE_MODES = ("max", "set")
 
 
-class CombatError(DndalikeError):
-    """Base class of the combat errors."""
-
-
-class TimingError(CombatError):
-    """An action taken when it may not be: a slow action off-turn or as a response."""
-
-
-class CostError(CombatError):
-    """An action whose cost cannot be paid (no die of that type left, no fatigue headroom, no stone)."""
-
-
-class TargetError(CombatError):
-    """An action aimed at something it cannot target."""
-
-
-class TurnOrderError(CombatError):
-    """Parties whose arrival order cannot be read."""
-
-
-class SettingsError(CombatError):
-    """A combat setting outside its allowed values."""
-
-
-class CombatantError(CombatError):
-    """A combatant whose armour class, health or fatigue cannot exist."""
-
-
 # ----------------------------------------------------------------------------------------- settings
 
 @dataclass(frozen=True)
@@ -88,12 +60,12 @@ class CombatSettings:
 
     def __post_init__(self) -> None:
         if self.raise_ac not in RAISE_MODES:
-            raise SettingsError(f"raise_ac {self.raise_ac!r} is not one of {', '.join(RAISE_MODES)}")
+            raise DndalikeError(f"raise_ac {self.raise_ac!r} is not one of {', '.join(RAISE_MODES)}")
         if not is_whole(self.ranged_aim_fatigue) or self.ranged_aim_fatigue < 0:
-            raise SettingsError(f"ranged_aim_fatigue {self.ranged_aim_fatigue!r} must be a whole number >= 0")
+            raise DndalikeError(f"ranged_aim_fatigue {self.ranged_aim_fatigue!r} must be a whole number >= 0")
         for name in ("basic_trip", "basic_regain"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(f"{name} {getattr(self, name)!r} must be True or False")
+                raise DndalikeError(f"{name} {getattr(self, name)!r} must be True or False")
 
 
 # ---------------------------------------------------------------------------------------- combatants
@@ -130,7 +102,7 @@ class Combatant:
         for what, value, least in (("armour class", self.armour_class, -2), ("health", self.health, 1),
                                    ("fatigue", self.fatigue, 0), ("maximum fatigue", self.maximum_fatigue, 0)):
             if not is_whole(value) or value < least:
-                raise CombatantError(f"{self.name}: {what} {value!r} is invalid: it must be a whole number, "
+                raise DndalikeError(f"{self.name}: {what} {value!r} is invalid: it must be a whole number, "
                                      f"{least} or more")
         self.features = frozenset(self.features)
         self.powers = frozenset(self.powers)
@@ -243,10 +215,10 @@ def turn_order(arrivals: Mapping[str, int]) -> tuple[str, ...]:
     usually arrived first.  Ties keep the order given.
     """
     if not arrivals:
-        raise TurnOrderError("no parties given")
+        raise DndalikeError("no parties given")
     for name, when in arrivals.items():
         if not is_whole(when):
-            raise TurnOrderError(f"party {name!r}: arrival {when!r} is not a whole number")
+            raise DndalikeError(f"party {name!r}: arrival {when!r} is not a whole number")
     return tuple(sorted(arrivals, key=lambda name: arrivals[name]))
 
 
@@ -264,7 +236,7 @@ def fatigue_to_act(spec: ActionSpec, combatant: Combatant, *, own_turn: bool, st
     extra = quick_upgrade(spec.kind, combatant.powers, combatant.features)
     if extra is None:
         when = "on someone else's turn" if not own_turn else "in response"
-        raise TimingError(f"{combatant.name} cannot take the slow action {spec.name} {when}")
+        raise DndalikeError(f"{combatant.name} cannot take the slow action {spec.name} {when}")
     return extra
 
 
@@ -287,7 +259,7 @@ class Combat:
         self.order = tuple(order) if order is not None else tuple(parties)
         missing = set(parties) - set(self.order)
         if missing:
-            raise TurnOrderError(f"parties {sorted(missing)} have no place in the turn order {self.order}")
+            raise DndalikeError(f"parties {sorted(missing)} have no place in the turn order {self.order}")
         self.turn = 0
         self.stack: list[StackItem] = []
         self.log: list[str] = []
@@ -377,7 +349,7 @@ class Combat:
         try:
             return ACTIONS[action]
         except KeyError:
-            raise CombatError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})") from None
+            raise DndalikeError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})") from None
 
     def _check_needs(self, spec: ActionSpec, actor: Combatant) -> None:
         need = spec.needs
@@ -385,13 +357,13 @@ class Combat:
             return
         if need in ("basic_trip", "basic_regain"):
             if not getattr(self.settings, need):
-                raise CostError(f"{spec.name} is switched off at this table (CombatSettings({need}=False))")
+                raise DndalikeError(f"{spec.name} is switched off at this table (CombatSettings({need}=False))")
             return
         if need == "stones":
             if actor.stones is None:
-                raise CostError(f"{actor.name} is no sorcerer: {spec.name} needs spell stones")
+                raise DndalikeError(f"{actor.name} is no sorcerer: {spec.name} needs spell stones")
             return
-        raise CostError(f"{actor.name} cannot {spec.name}: it needs {need!r}")
+        raise DndalikeError(f"{actor.name} cannot {spec.name}: it needs {need!r}")
 
     def _pay(self, actor: Combatant, spec: ActionSpec, extra_fatigue: int, stones: Sequence[str],
              stone_as: str | None) -> tuple[tuple[int, ...], int | None, int | None]:
@@ -402,22 +374,23 @@ class Combat:
                 dice_needed[code] = dice_needed.get(code, 0) + 1
         if stone_as is not None:
             if stone_as not in dice_needed:
-                raise CostError(f"{spec.name} costs no {stone_as} die to replace with a stone")
+                raise DndalikeError(f"{spec.name} costs no {stone_as} die to replace with a stone")
             if actor.stones is None or not actor.stones.active or "Powerful" not in actor.powers:
-                raise CostError(f"{actor.name} has no active stone to spend as a die (needs Powerful)")
+                raise DndalikeError(f"{actor.name} has no active stone to spend as a die (needs Powerful)")
             dice_needed[stone_as] -= 1
         for code, n in dice_needed.items():
             if actor.pool.get(code, 0) < n:
-                raise CostError(f"{actor.name} has {actor.pool.get(code, 0)} {code} dice left; {spec.name} needs {n}")
+                raise DndalikeError(f"{actor.name} has {actor.pool.get(code, 0)} {code} dice left; "
+                                    f"{spec.name} needs {n}")
         fatigue = extra_fatigue + spec.cost.count("F")
         if actor.fatigue + fatigue > actor.maximum_fatigue:
-            raise CostError(f"{actor.name} cannot take {fatigue} more fatigue "
+            raise DndalikeError(f"{actor.name} cannot take {fatigue} more fatigue "
                             f"({actor.fatigue} of {actor.maximum_fatigue})")
         if "O" in spec.cost:
             if not stones:
-                raise CostError(f"{spec.name} needs at least one spell stone")
+                raise DndalikeError(f"{spec.name} needs at least one spell stone")
             if self._current_spell is None:  # only "Cast a Spell" costs stones, and it names its spell
-                raise TargetError(f"{spec.name} needs a spell")
+                raise DndalikeError(f"{spec.name} needs a spell")
             check_stones(self._current_spell, stones, actor.stones.active if actor.stones else [])
         # everything is payable: pay
         for code, n in dice_needed.items():
@@ -469,11 +442,11 @@ class Combat:
         """Interrupt someone's stacked MOVE with an attack that resolves when the mover reaches ``at``."""
         spec = self._spec(action)
         if spec.kind != "attack" or spec.targets != "character":
-            raise TargetError(f"only an attack on a character can interrupt a move, not {spec.name}")
+            raise DndalikeError(f"only an attack on a character can interrupt a move, not {spec.name}")
         if move.spec.name != "Move" or move.status != "stacked":
-            raise TargetError(f"{move} is not a stacked move")
+            raise DndalikeError(f"{move} is not a stacked move")
         if at not in move.path:
-            raise TargetError(f"{at!r} is not on the move's path {move.path}")
+            raise DndalikeError(f"{at!r} is not on the move's path {move.path}")
         item = self._prepare(actor, spec, target or move.actor, merged=True)
         move.interrupts.append((at, item))
         self._say(f"{item} is merged into {move} at {at!r}")
@@ -486,20 +459,20 @@ class Combat:
                  task: Task | None = None, skill_level: str = "Unskilled", completion: bool = False,
                  merged: bool) -> StackItem:
         if not actor.alive:
-            raise TimingError(f"{actor.name} is dead")
+            raise DndalikeError(f"{actor.name} is dead")
         self._check_needs(spec, actor)
         if spec.targets == "character" and not isinstance(target, Combatant):
-            raise TargetError(f"{spec.name} needs a character as its target, not {target!r}")
+            raise DndalikeError(f"{spec.name} needs a character as its target, not {target!r}")
         if spec.targets == "ability" and not (isinstance(target, StackItem) and target.status == "stacked"):
-            raise TargetError(f"{spec.name} needs a stacked ability as its target, not {target!r}")
+            raise DndalikeError(f"{spec.name} needs a stacked ability as its target, not {target!r}")
         if spec.name == "Move" and not path:
-            raise TargetError("a move needs a path: the places it passes, in order")
+            raise DndalikeError("a move needs a path: the places it passes, in order")
         if spec.name == "Cast a Spell" and spell is None:
-            raise TargetError("Cast a Spell needs a spell")
+            raise DndalikeError("Cast a Spell needs a spell")
         if spec.name == "Skill Attempt" and task is None:
-            raise TargetError("a skill attempt needs a task")
+            raise DndalikeError("a skill attempt needs a task")
         if spec.kind == "movement" and actor.tripped:
-            raise TimingError(f"{actor.name} is tripped: no movement ability until the end of the turn")
+            raise DndalikeError(f"{actor.name} is tripped: no movement ability until the end of the turn")
         if spec.name == "Regain a Die":
             type_ = die_type or "A"
             exert(dict(actor.pool), actor.dice.as_dict(), type_)  # names a full or unknown die type before paying
@@ -529,7 +502,7 @@ class Combat:
             return target
         if aim:
             if actor.fatigue + self.settings.ranged_aim_fatigue > actor.maximum_fatigue:
-                raise CostError(f"{actor.name} has no fatigue left to aim into the melee: pass aim=False")
+                raise DndalikeError(f"{actor.name} has no fatigue left to aim into the melee: pass aim=False")
             self.add_fatigue(actor, self.settings.ranged_aim_fatigue, voluntary=True)
             if self._save(actor):
                 return target
@@ -547,7 +520,7 @@ class Combat:
     def resolve(self) -> list[str]:
         """Resolve the top of the stack; return what happened."""
         if not self.stack:
-            raise CombatError("the stack is empty: nothing to resolve")
+            raise DndalikeError("the stack is empty: nothing to resolve")
         item = self.stack.pop()
         self._run(item)
         return self._take_lines()
@@ -607,7 +580,7 @@ def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
     """No actions: end-of-turn effects resolve, the active party refreshes its action dice, and the
     next party's turn starts.  ``choices`` names, per sorcerer, how a failed end-of-turn save is paid."""
     if combat.stack:
-        raise CombatError(f"{len(combat.stack)} abilities still wait on the stack")
+        raise DndalikeError(f"{len(combat.stack)} abilities still wait on the stack")
     party = combat.active_party
     combat._say(f"end of turn: {party}")
     for who in combat.combatants:

@@ -22,35 +22,17 @@ NATURAL_SUCCESS = 6
 NATURAL_FAILURE = 1
 
 
-class CoreRuleError(DndalikeError):
-    """Base class of the core-rule errors."""
-
-
-class FatigueError(CoreRuleError):
-    """A fatigue value or amount that cannot exist (negative, or not a whole number)."""
-
-
-class FatigueLimitError(CoreRuleError):
+def fatigue_limit_error(current: int, amount: int, maximum: int) -> DndalikeError:
     """Voluntary fatigue past the maximum."""
-
-    def __init__(self, current: int, amount: int, maximum: int) -> None:
-        self.current, self.amount, self.maximum = current, amount, maximum
-        super().__init__(f"cannot voluntarily gain {amount} fatigue at {current}: the maximum is {maximum}")
+    return DndalikeError(f"cannot voluntarily gain {amount} fatigue at {current}: the maximum is {maximum}")
 
 
-class EdgeError(CoreRuleError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"{value!r} is not an edge (normal, advantage or disadvantage)")
+def edge_error(value: object) -> DndalikeError:
+    return DndalikeError(f"{value!r} is not an edge (normal, advantage or disadvantage)")
 
 
-class FaceError(CoreRuleError):
-    def __init__(self, face: object) -> None:
-        self.face = face
-        super().__init__(f"face {face!r} is not a face of a d6 (1 to 6)")
-
-
-class DieValueError(CoreRuleError):
-    """A die value, opposing value or modifier that is not a whole number."""
+def face_error(face: object) -> DndalikeError:
+    return DndalikeError(f"face {face!r} is not a face of a d6 (1 to 6)")
 
 
 # ----------------------------------------------------------------------- advantage and disadvantage
@@ -73,14 +55,14 @@ def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: s
     """
     for value in (advantages, disadvantages):
         if not isinstance(value, int):
-            raise EdgeError((advantages, disadvantages))
+            raise edge_error((advantages, disadvantages))
     a, d = int(advantages), int(disadvantages)
     if a < 0 or d < 0:
-        raise EdgeError((advantages, disadvantages))
+        raise edge_error((advantages, disadvantages))
     if cancel == "any":
         a, d = int(a > 0), int(d > 0)
     elif cancel != "count":
-        raise CoreRuleError(f"unknown cancellation rule {cancel!r} (use 'any' or 'count')")
+        raise DndalikeError(f"unknown cancellation rule {cancel!r} (use 'any' or 'count')")
     if a > d:
         return Edge.ADVANTAGE
     if d > a:
@@ -91,7 +73,7 @@ def edge(advantages: int | bool = 0, disadvantages: int | bool = 0, *, cancel: s
 def die(how: Edge = Edge.NORMAL) -> Dist:
     """The distribution of the kept face of one d6 rolled with ``how``."""
     if not isinstance(how, Edge):
-        raise EdgeError(how)
+        raise edge_error(how)
     d6 = Dist.die(SIDES)
     if how is Edge.ADVANTAGE:
         return advantage(d6)
@@ -111,7 +93,7 @@ class DieRoll:
 def roll_die(source: DiceSource, how: Edge = Edge.NORMAL) -> DieRoll:
     """Roll one game die through ``source``: two faces with an edge, one without."""
     if not isinstance(how, Edge):
-        raise EdgeError(how)
+        raise edge_error(how)
     if how is Edge.NORMAL:
         face = source.roll(SIDES)
         return DieRoll((face,), face)
@@ -125,8 +107,8 @@ def roll_die(source: DiceSource, how: Edge = Edge.NORMAL) -> DieRoll:
 @REGISTRY.rule("Dndalike.Rule.Success", "Success", "RU")
 def succeeds(value: int, opposing: int) -> bool:
     """An action succeeds when its die value meets or beats the opposing value *at resolution time*."""
-    return (require_whole(value, "die value", error=DieValueError)
-            >= require_whole(opposing, "opposing value", error=DieValueError))
+    return (require_whole(value, "die value", error=DndalikeError)
+            >= require_whole(opposing, "opposing value", error=DndalikeError))
 
 
 # ------------------------------------------------------------------------------------ saving throw
@@ -140,7 +122,7 @@ def natural_result(face: int) -> bool | None:
     face on the die, before any bonus or penalty.
     """
     if not is_whole(face) or not 1 <= face <= SIDES:
-        raise FaceError(face)
+        raise face_error(face)
     if face == NATURAL_SUCCESS:
         return True
     if face == NATURAL_FAILURE:
@@ -151,8 +133,8 @@ def natural_result(face: int) -> bool | None:
 def save_succeeds(face: int, fatigue: int, *, modifier: int = 0) -> bool:
     """Whether a kept ``face`` saves against ``fatigue``; ``modifier`` is added to the face
     (a spell's level is a negative modifier, the Intelligence bonus on skill rolls a positive one)."""
-    require_whole(fatigue, "fatigue", minimum=0, error=FatigueError)
-    require_whole(modifier, "modifier", error=DieValueError)
+    require_whole(fatigue, "fatigue", minimum=0, error=DndalikeError)
+    require_whole(modifier, "modifier", error=DndalikeError)
     natural = natural_result(face)
     if natural is not None:
         return natural
@@ -166,8 +148,8 @@ def save_probability(fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0
     Low fatigue cannot push the chance above 5/6 (a natural 1 fails) and high fatigue cannot push it
     below 1/6 (a natural 6 saves): the game never offers certainty.
     """
-    require_whole(fatigue, "fatigue", minimum=0, error=FatigueError)
-    require_whole(modifier, "modifier", error=DieValueError)
+    require_whole(fatigue, "fatigue", minimum=0, error=DndalikeError)
+    require_whole(modifier, "modifier", error=DndalikeError)
     return sum((p for face, p in die(how).items() if save_succeeds(face, fatigue, modifier=modifier)),
                Fraction(0))
 
@@ -188,8 +170,8 @@ class SaveResult:
 
 def saving_throw(source: DiceSource, fatigue: int, *, how: Edge = Edge.NORMAL, modifier: int = 0) -> SaveResult:
     """Roll a saving throw through ``source``."""
-    require_whole(fatigue, "fatigue", minimum=0, error=FatigueError)
-    require_whole(modifier, "modifier", error=DieValueError)
+    require_whole(fatigue, "fatigue", minimum=0, error=DndalikeError)
+    require_whole(modifier, "modifier", error=DndalikeError)
     rolled = roll_die(source, how)
     return SaveResult(rolled, fatigue, modifier, save_succeeds(rolled.kept, fatigue, modifier=modifier))
 
@@ -197,7 +179,7 @@ def saving_throw(source: DiceSource, fatigue: int, *, how: Edge = Edge.NORMAL, m
 @REGISTRY.table(highest=Int(0, 20))
 def save_odds(highest: int = 7) -> Table:
     """Exact saving-throw odds for every fatigue from 0 to ``highest``, plain and with each edge."""
-    require_whole(highest, "highest fatigue", minimum=0, error=FatigueError)
+    require_whole(highest, "highest fatigue", minimum=0, error=DndalikeError)
     rows = [(f, save_probability(f), save_probability(f, how=Edge.ADVANTAGE),
              save_probability(f, how=Edge.DISADVANTAGE)) for f in range(highest + 1)]
     return Table.of(("Fatigue", "Save", "With advantage", "With disadvantage"), rows,
@@ -210,7 +192,7 @@ def save_chances(edge: str = "normal", modifier: int = 0, highest: int = 7) -> T
 
     The page's odds controls vary ``edge`` and ``modifier``; the natural 6 and natural 1 still decide.
     """
-    require_whole(highest, "highest fatigue", minimum=0, error=FatigueError)
+    require_whole(highest, "highest fatigue", minimum=0, error=DndalikeError)
     how = Edge(edge)
     rows = [(f, save_probability(f, how=how, modifier=modifier)) for f in range(highest + 1)]
     title = f"Saving throw, {how.value}, modifier {modifier:+d}"
@@ -234,17 +216,17 @@ def gain_fatigue(current: int, amount: int, maximum: int, *, voluntary: bool = T
 
     Voluntary fatigue beyond the maximum raises :class:`FatigueLimitError`.
     """
-    require_whole(current, "current fatigue", minimum=0, error=FatigueError)
-    require_whole(amount, "fatigue gained", minimum=0, error=FatigueError)
-    require_whole(maximum, "maximum fatigue", minimum=0, error=FatigueError)
+    require_whole(current, "current fatigue", minimum=0, error=DndalikeError)
+    require_whole(amount, "fatigue gained", minimum=0, error=DndalikeError)
+    require_whole(maximum, "maximum fatigue", minimum=0, error=DndalikeError)
     new = current + amount
     if voluntary and new > maximum:
-        raise FatigueLimitError(current, amount, maximum)
+        raise fatigue_limit_error(current, amount, maximum)
     wounds = new - max(current, maximum) if new > maximum else 0
     return FatigueGain(new, wounds)
 
 
 def fatigue_headroom(current: int, maximum: int) -> int:
     """How much more fatigue a character may still take on voluntarily."""
-    return max(0, require_whole(maximum, "maximum fatigue", minimum=0, error=FatigueError)
-               - require_whole(current, "current fatigue", minimum=0, error=FatigueError))
+    return max(0, require_whole(maximum, "maximum fatigue", minimum=0, error=DndalikeError)
+               - require_whole(current, "current fatigue", minimum=0, error=DndalikeError))

@@ -26,15 +26,12 @@ MULTICLASS_FACTOR = Fraction(3, 2)
 READINGS = ("total", "per-power")
 
 
-class LevelError(DndalikeError):
-    """Base class of the level errors."""
-
-
 def _power_number(number: object) -> int:
     if not is_whole(number) or number < 1:
-        raise LevelError(f"power number {number!r} is invalid: powers are counted from 1")
+        raise DndalikeError(f"power number {number!r} is invalid: powers are counted from 1")
     if number > HIGHEST_LEVEL:
-        raise LevelError(f"power number {number} cannot be bought: after the {HIGHEST_LEVEL}th power comes retirement")
+        raise DndalikeError(f"power number {number} cannot be bought: after the {HIGHEST_LEVEL}th power "
+                            "comes retirement")
     return number
 
 
@@ -52,7 +49,7 @@ def power_price(number: int, *, reading: str = "total") -> int:
         return MONEY_SPENT[number - 1] - (MONEY_SPENT[number - 2] if number > 1 else 0)
     if reading == "per-power":
         return MONEY_SPENT[number - 1]
-    raise LevelError(f"unknown reading {reading!r} of the level table (use one of {', '.join(READINGS)})")
+    raise DndalikeError(f"unknown reading {reading!r} of the level table (use one of {', '.join(READINGS)})")
 
 
 def money_to_reach(level: int, *, reading: str = "total") -> int:

@@ -17,14 +17,6 @@ from rules.dndalike.skills import SKILL_LEVELS
 from rules.values import is_whole
 
 
-class PowerError(DndalikeError):
-    """Base class of the class-power errors."""
-
-
-class ExertError(PowerError):
-    """Nothing to regain: the die type is unknown or no die of it has been spent."""
-
-
 @dataclass(frozen=True)
 class Power:
     """A class power: its class and a one-line account of what it grants."""
@@ -52,7 +44,7 @@ def power(name: str) -> Power:
     try:
         return POWERS[name]
     except KeyError:
-        raise PowerError(f"unknown class power {name!r} (known: {', '.join(POWERS)})") from None
+        raise DndalikeError(f"unknown class power {name!r} (known: {', '.join(POWERS)})") from None
 
 
 def power_classes(names: Collection[str]) -> tuple[str, ...]:
@@ -64,9 +56,9 @@ def power_classes(names: Collection[str]) -> tuple[str, ...]:
 def exert(pool: dict[str, int], maximum: dict[str, int], die_type: str) -> dict[str, int]:
     """EXERT (quick, costs 1 fatigue): get back one action die of ``die_type`` already spent this turn."""
     if die_type not in maximum:
-        raise ExertError(f"unknown die type {die_type!r} (known: {', '.join(maximum)})")
+        raise DndalikeError(f"unknown die type {die_type!r} (known: {', '.join(maximum)})")
     if pool.get(die_type, 0) >= maximum[die_type]:
-        raise ExertError(f"no {die_type} die has been spent: nothing to regain")
+        raise DndalikeError(f"no {die_type} die has been spent: nothing to regain")
     return {**pool, die_type: pool.get(die_type, 0) + 1}
 
 
@@ -74,7 +66,7 @@ def exert(pool: dict[str, int], maximum: dict[str, int], die_type: str) -> dict[
 def learn_spell(known: Collection[str], spell: str) -> tuple[str, ...]:
     """Each time this power is taken the wizard learns one more spell (from any spell list the table likes)."""
     if spell in known:
-        raise PowerError(f"spell {spell!r} is already known")
+        raise DndalikeError(f"spell {spell!r} is already known")
     return (*known, spell)
 
 
@@ -111,7 +103,7 @@ def skilled(skill_level: str) -> str:
     """One skill goes up a rank: Unskilled to Skilled, Skilled to Expert."""
     levels = list(SKILL_LEVELS)
     if skill_level not in levels or skill_level == levels[-1]:
-        raise PowerError(f"skill level {skill_level!r} cannot be raised (levels: {', '.join(SKILL_LEVELS)})")
+        raise DndalikeError(f"skill level {skill_level!r} cannot be raised (levels: {', '.join(SKILL_LEVELS)})")
     return levels[levels.index(skill_level) + 1]
 
 
@@ -140,5 +132,5 @@ def riposte_cancels(my_attack: int, their_attack: int, *, melee: bool = True) ->
     the riposte's."""
     for what, value in (("riposte Attack value", my_attack), ("attack's Attack value", their_attack)):
         if not is_whole(value):
-            raise PowerError(f"{what} {value!r} is invalid: it must be a whole number")
+            raise DndalikeError(f"{what} {value!r} is invalid: it must be a whole number")
     return melee and their_attack <= my_attack

@@ -27,17 +27,8 @@ TARGET_RULES = ("task", "fatigue", "harder")
 COMPLETION_MODES = ("sum", "each", "any")
 
 
-class SkillError(DndalikeError):
-    """Base class of the skill errors."""
-
-
-class CompletionModeError(SkillError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown completion mode {value!r} (use one of {', '.join(COMPLETION_MODES)})")
-
-
-class SkillValueError(SkillError):
-    """A progress, requirement, difficulty or dungeon level that is not a whole number 0 or more."""
+def completion_mode_error(value: object) -> DndalikeError:
+    return DndalikeError(f"unknown completion mode {value!r} (use one of {', '.join(COMPLETION_MODES)})")
 
 
 # ------------------------------------------------------------------------------------------ progress
@@ -49,7 +40,7 @@ def max_attempts(skill_level: str) -> int:
     try:
         return SKILL_LEVELS[skill_level]
     except KeyError:
-        raise SkillError(f"unknown skill level {skill_level!r} (known: {', '.join(SKILL_LEVELS)})") from None
+        raise DndalikeError(f"unknown skill level {skill_level!r} (known: {', '.join(SKILL_LEVELS)})") from None
 
 
 def progress_target(fatigue: int, difficulty: int | None = None, *, rule: str = "task") -> int:
@@ -59,16 +50,16 @@ def progress_target(fatigue: int, difficulty: int | None = None, *, rule: str = 
     ``rule="fatigue"``: always current fatigue, as for any saving throw.  ``rule="harder"``: the
     higher of the two.
     """
-    require_whole(fatigue, "fatigue", minimum=0, error=SkillValueError)
+    require_whole(fatigue, "fatigue", minimum=0, error=DndalikeError)
     if difficulty is not None:
-        require_whole(difficulty, "difficulty", minimum=0, error=SkillValueError)
+        require_whole(difficulty, "difficulty", minimum=0, error=DndalikeError)
     if rule == "task":
         return fatigue if difficulty is None else difficulty
     if rule == "fatigue":
         return fatigue
     if rule == "harder":
         return fatigue if difficulty is None else max(fatigue, difficulty)
-    raise SkillError(f"unknown progress target rule {rule!r} (use one of {', '.join(TARGET_RULES)})")
+    raise DndalikeError(f"unknown progress target rule {rule!r} (use one of {', '.join(TARGET_RULES)})")
 
 
 @dataclass
@@ -81,9 +72,9 @@ class Task:
     attempts: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        require_whole(self.requirement, "progress requirement", minimum=0, error=SkillValueError)
+        require_whole(self.requirement, "progress requirement", minimum=0, error=DndalikeError)
         if self.difficulty is not None:
-            require_whole(self.difficulty, "difficulty", minimum=0, error=SkillValueError)
+            require_whole(self.difficulty, "difficulty", minimum=0, error=DndalikeError)
 
 
 @REGISTRY.rule("Dndalike.Roll.Progress", "Progress", "RL", dice="1d6")
@@ -93,7 +84,7 @@ def attempt_progress(task: Task, who: str, skill_level: str, fatigue: int, sourc
     allowed = max_attempts(skill_level)
     used = task.attempts.get(who, 0)
     if used >= allowed:
-        raise SkillError(f"{who!r} ({skill_level}) has used all {allowed} progress attempt(s) on this task")
+        raise DndalikeError(f"{who!r} ({skill_level}) has used all {allowed} progress attempt(s) on this task")
     target = progress_target(fatigue, task.difficulty, rule=rule)
     result = saving_throw(source, target, how=how, modifier=int_bonus)
     task.attempts[who] = used + 1
@@ -105,7 +96,7 @@ def attempt_progress(task: Task, who: str, skill_level: str, fatigue: int, sourc
 def progress_distribution(attempts: int, target: int, *, int_bonus: int = 0,
                           how: Edge = Edge.NORMAL) -> Dist:
     """Exact distribution of the progress ``attempts`` saves against ``target`` produce."""
-    require_whole(attempts, "attempts", minimum=0, error=SkillValueError)
+    require_whole(attempts, "attempts", minimum=0, error=DndalikeError)
     p = save_probability(target, how=how, modifier=int_bonus)
     one = Dist.from_weights({1: p, 0: 1 - p}) if 0 < p < 1 else Dist.constant(int(p == 1))
     return one.repeat_sum(attempts) if attempts else Dist.constant(0)
@@ -119,17 +110,17 @@ def completion_succeeds(faces: Sequence[int], requirement: int, *, mode: str = "
     ``mode="sum"`` (default): the total of the dice (plus the Intelligence bonus) must reach the
     requirement.  ``"each"``: every die must; ``"any"``: one die is enough (bonus added per die).
     """
-    require_whole(requirement, "progress requirement", minimum=0, error=SkillValueError)
+    require_whole(requirement, "progress requirement", minimum=0, error=DndalikeError)
     for face in faces:
         if not is_whole(face) or not 1 <= face <= 6:
-            raise SkillValueError(f"a completion die face must be a whole number of at least 1, not {face!r}")
+            raise DndalikeError(f"a completion die face must be a whole number of at least 1, not {face!r}")
     if mode == "sum":
         return sum(faces) + int_bonus >= requirement
     if mode == "each":
         return all(face + int_bonus >= requirement for face in faces)
     if mode == "any":
         return any(face + int_bonus >= requirement for face in faces)
-    raise CompletionModeError(mode)
+    raise completion_mode_error(mode)
 
 
 @dataclass(frozen=True)
@@ -153,8 +144,8 @@ def attempt_completion(task: Task, source: DiceSource, *, mode: str = "sum", int
 
 def completion_probability(progress: int, requirement: int, *, mode: str = "sum", int_bonus: int = 0) -> Fraction:
     """Exact chance a completion roll with ``progress`` dice meets ``requirement``."""
-    require_whole(progress, "progress", minimum=0, error=SkillValueError)
-    require_whole(requirement, "progress requirement", minimum=0, error=SkillValueError)
+    require_whole(progress, "progress", minimum=0, error=DndalikeError)
+    require_whole(requirement, "progress requirement", minimum=0, error=DndalikeError)
     if mode == "sum":
         return (Dist.die(6).repeat_sum(progress) + int_bonus).p_ge(requirement) if progress else \
             Fraction(int(int_bonus >= requirement))
@@ -163,15 +154,15 @@ def completion_probability(progress: int, requirement: int, *, mode: str = "sum"
         return one ** progress
     if mode == "any":
         return 1 - (1 - one) ** progress
-    raise CompletionModeError(mode)
+    raise completion_mode_error(mode)
 
 
 @REGISTRY.table(most_progress=Int(0, 20), lowest=Int(1, 30), highest=Int(1, 30), mode=Choice(*COMPLETION_MODES))
 def completion_odds(most_progress: int = 6, lowest: int = 2, highest: int = 14, mode: str = "sum") -> Table:
     """Chance of completing a task, by progress made (rows) and requirement (columns)."""
-    require_whole(most_progress, "progress", minimum=0, error=SkillValueError)
-    requirements = range(require_whole(lowest, "requirement", minimum=0, error=SkillValueError),
-                         require_whole(highest, "requirement", minimum=0, error=SkillValueError) + 1)
+    require_whole(most_progress, "progress", minimum=0, error=DndalikeError)
+    requirements = range(require_whole(lowest, "requirement", minimum=0, error=DndalikeError),
+                         require_whole(highest, "requirement", minimum=0, error=DndalikeError) + 1)
     columns = ("Progress", *(f"Need {r}" for r in requirements))
     rows: list[tuple[Cell, ...]] = [(n, *(completion_probability(n, r, mode=mode) for r in requirements))
             for n in range(1, most_progress + 1)]
@@ -200,7 +191,7 @@ def sneak_progress_distribution(fatigues: Sequence[int]) -> Dist:
 def spot(progress: int, requirement: int, source: DiceSource) -> CompletionResult:
     """The spotter's completion roll against the sneakers: a die per point of progress gathered."""
     return attempt_completion(Task(requirement, progress=require_whole(progress, "progress", minimum=0,
-                                                                       error=SkillValueError)), source)
+                                                                       error=DndalikeError)), source)
 
 
 # ------------------------------------------------------------------------------------ resting, watch
@@ -222,9 +213,9 @@ def rest(fatigue: int, *, permanent_fatigue: int = 0, kept: int = 0, armour_floo
     If the party agreed to keep ``kept`` fatigue to make the watch easier, they recover less, and
     nobody heals a wound or regains stones.
     """
-    require_whole(fatigue, "fatigue", minimum=0, error=SkillValueError)
-    require_whole(permanent_fatigue, "permanent fatigue", minimum=0, error=SkillValueError)
-    require_whole(kept, "kept fatigue", minimum=0, error=SkillValueError)
+    require_whole(fatigue, "fatigue", minimum=0, error=DndalikeError)
+    require_whole(permanent_fatigue, "permanent fatigue", minimum=0, error=DndalikeError)
+    require_whole(kept, "kept fatigue", minimum=0, error=DndalikeError)
     floor = permanent_fatigue if armour_floor else 0
     after = min(fatigue, floor + kept) if fatigue > floor else fatigue
     full = kept == 0
@@ -234,13 +225,13 @@ def rest(fatigue: int, *, permanent_fatigue: int = 0, kept: int = 0, armour_floo
 @REGISTRY.rule("Dndalike.Derived.WatchDifficulty", "Watch Difficulty", "derived", formula="1 + DungeonLevel")
 def watch_difficulty(dungeon_level: int) -> int:
     """The deeper the dungeon, the harder the watch: 1 + the dungeon level."""
-    return 1 + require_whole(dungeon_level, "dungeon level", minimum=0, error=SkillValueError)
+    return 1 + require_whole(dungeon_level, "dungeon level", minimum=0, error=DndalikeError)
 
 
 def watch_requirement(resting_fatigues: Sequence[int], kept: int = 0) -> int:
     """The watch's progress requirement: all the resting characters' fatigue, less what they keep."""
-    total = sum(require_whole(f, "fatigue", minimum=0, error=SkillValueError) for f in resting_fatigues)
-    return max(0, total - require_whole(kept, "kept fatigue", minimum=0, error=SkillValueError))
+    total = sum(require_whole(f, "fatigue", minimum=0, error=DndalikeError) for f in resting_fatigues)
+    return max(0, total - require_whole(kept, "kept fatigue", minimum=0, error=DndalikeError))
 
 
 @dataclass(frozen=True)

@@ -20,22 +20,13 @@ from rules.values import is_whole
 END_OF_TURN_CHOICES = ("fatigue", "stones")
 
 
-class SpellcastingError(DndalikeError):
-    """Base class of the spellcasting errors."""
-
-
-class StonePaymentError(SpellcastingError):
-    """Stones that cannot pay for a spell (too few, none of its school, or not in the active pool)."""
-
-
-class SpellLevelError(SpellcastingError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"spell level {value!r} is invalid: it must be a whole number, 1 or more")
+def spell_level_error(value: object) -> DndalikeError:
+    return DndalikeError(f"spell level {value!r} is invalid: it must be a whole number, 1 or more")
 
 
 def _spell_level(value: object) -> int:
     if not is_whole(value) or value < 1:
-        raise SpellLevelError(value)
+        raise spell_level_error(value)
     return value
 
 
@@ -68,7 +59,7 @@ def school(name: str) -> School:
     try:
         return SCHOOLS[name]
     except KeyError:
-        raise SpellcastingError(f"unknown school of magic {name!r} (known: {', '.join(SCHOOLS)})") from None
+        raise DndalikeError(f"unknown school of magic {name!r} (known: {', '.join(SCHOOLS)})") from None
 
 
 @REGISTRY.rule("Dndalike.Rule.Menhir", "Menhir", "RU", values={"stones": 1, "starting_menhirs": 1})
@@ -121,7 +112,7 @@ def gather_power(stones: SpellStones, source: DiceSource) -> str:
     as there are stones in the bag, so scripted dice decide it too.
     """
     if not stones.bag:
-        raise SpellcastingError("no spell stone left in the bag to gather")
+        raise DndalikeError("no spell stone left in the bag to gather")
     ordered = sorted(stones.bag)
     drawn = ordered[source.roll(len(ordered)) - 1]
     stones.bag.remove(drawn)
@@ -141,7 +132,7 @@ class Spell:
 
     def __post_init__(self) -> None:
         if not is_whole(self.level) or self.level < 1:
-            raise SpellLevelError(self.level)
+            raise spell_level_error(self.level)
         school(self.school)
 
     @property
@@ -155,16 +146,16 @@ def check_stones(spell: Spell, paid: Sequence[str], active: Sequence[str] | None
     must be of the spell's own school.  With ``active`` given, the stones must be in the active pool.
     Raises :class:`StonePaymentError`."""
     if len(paid) < spell.stones_needed:
-        raise StonePaymentError(f"{spell.name!r} needs {spell.stones_needed} stone(s), paid {list(paid)}")
+        raise DndalikeError(f"{spell.name!r} needs {spell.stones_needed} stone(s), paid {list(paid)}")
     for name in paid:
         school(name)
     if spell.school not in paid:
-        raise StonePaymentError(f"{spell.name!r} needs at least one {spell.school} stone, paid {list(paid)}")
+        raise DndalikeError(f"{spell.name!r} needs at least one {spell.school} stone, paid {list(paid)}")
     if active is not None:
         pool = list(active)
         for name in paid:
             if name not in pool:
-                raise StonePaymentError(f"stone {name!r} is not in the active pool {list(active)}")
+                raise DndalikeError(f"stone {name!r} is not in the active pool {list(active)}")
             pool.remove(name)
 
 
@@ -216,9 +207,9 @@ def end_of_turn_save(stones: SpellStones, fatigue: int, source: DiceSource, *, c
     the stones instead.  Returns the save and the fatigue gained.
     """
     if choice not in END_OF_TURN_CHOICES:
-        raise SpellcastingError(f"unknown end-of-turn choice {choice!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
+        raise DndalikeError(f"unknown end-of-turn choice {choice!r} (use one of {', '.join(END_OF_TURN_CHOICES)})")
     if max_fatigue is not None and (not is_whole(max_fatigue) or max_fatigue < 0):
-        raise SpellcastingError(f"maximum fatigue must be a whole number >= 0, not {max_fatigue!r}")
+        raise DndalikeError(f"maximum fatigue must be a whole number >= 0, not {max_fatigue!r}")
     save = saving_throw(source, fatigue, how=how)
     if save.success:
         return save, 0

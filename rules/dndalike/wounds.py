@@ -21,26 +21,18 @@ DAMAGE_DIE = 6
 HEAL_CHOICES = ("latest", "largest", "smallest")
 
 
-class WoundError(DndalikeError):
-    """A wound count that cannot exist."""
-
-
-class HealthError(DndalikeError):
+def health_error(value: object) -> DndalikeError:
     """A Health value below 1."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-        super().__init__(f"health {value!r} is invalid: it must be a whole number, 1 or more")
+    return DndalikeError(f"health {value!r} is invalid: it must be a whole number, 1 or more")
 
 
-class HealChoiceError(DndalikeError):
-    def __init__(self, value: object) -> None:
-        super().__init__(f"unknown healing choice {value!r} (use one of {', '.join(HEAL_CHOICES)})")
+def heal_choice_error(value: object) -> DndalikeError:
+    return DndalikeError(f"unknown healing choice {value!r} (use one of {', '.join(HEAL_CHOICES)})")
 
 
 def _health(value: object) -> int:
     if not is_whole(value) or value < 1:
-        raise HealthError(value)
+        raise health_error(value)
     return value
 
 
@@ -51,7 +43,7 @@ def wounds_dealt(wounds: int = 1, *, two_handed: bool = False) -> int:
     Only wounds are doubled: a finishing blow deals no wounds, so a two-handed coup de grace is
     still one finishing blow.
     """
-    require_whole(wounds, "wounds", minimum=0, error=WoundError)
+    require_whole(wounds, "wounds", minimum=0, error=DndalikeError)
     return wounds * 2 if two_handed else wounds
 
 
@@ -77,7 +69,7 @@ class DamageTrack:
 def suffer_wounds(track: DamageTrack, wounds: int, source: DiceSource) -> tuple[int, ...]:
     """Record ``wounds`` new wounds: a d6 of secret damage each for a normal character, a tally mark
     for a lesser one (no dice).  Returns the dice rolled."""
-    require_whole(wounds, "wounds", minimum=0, error=WoundError)
+    require_whole(wounds, "wounds", minimum=0, error=DndalikeError)
     track.count += wounds
     if track.lesser:
         return ()
@@ -121,7 +113,7 @@ def death_probability(wounds: int, health: int) -> Fraction:
     For a lesser character this is the chance at every blow; for a normal one it is the chance over
     the secret rolls already made.
     """
-    require_whole(wounds, "wounds", minimum=0, error=WoundError)
+    require_whole(wounds, "wounds", minimum=0, error=DndalikeError)
     _health(health)
     return Dist.die(DAMAGE_DIE).repeat_sum(wounds).p_ge(health) if wounds else Fraction(0)
 
@@ -129,7 +121,7 @@ def death_probability(wounds: int, health: int) -> Fraction:
 @REGISTRY.table(most_wounds=Int(0, 20), lowest_health=Int(1, 40), highest_health=Int(1, 40))
 def finishing_blow_odds(most_wounds: int = 6, lowest_health: int = 4, highest_health: int = 12) -> Table:
     """Chance that a finishing blow kills, by wounds taken (rows) and Health (columns)."""
-    require_whole(most_wounds, "wounds", minimum=0, error=WoundError)
+    require_whole(most_wounds, "wounds", minimum=0, error=DndalikeError)
     _health(lowest_health)
     _health(highest_health)
     healths = range(lowest_health, highest_health + 1)
@@ -145,7 +137,7 @@ def heal_wound(track: DamageTrack, *, which: str = "latest") -> int:
     recent by default (``which="latest"``), or the ``"largest"`` or ``"smallest"`` roll.
     """
     if which not in HEAL_CHOICES:
-        raise HealChoiceError(which)
+        raise heal_choice_error(which)
     if track.count == 0:
         return 0
     track.count -= 1

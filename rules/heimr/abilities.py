@@ -23,10 +23,6 @@ Rounding = Literal["floor", "toward-zero"]
 RECOMMENDED_BASE_CONSISTENCY = range(-2, 4)
 
 
-class AbilityError(HeimrError):
-    """Bad ability input: no attributes to average, negative training, an unknown ability..."""
-
-
 @REGISTRY.rule("Heimr.Rule.BasePotential", "Base potential", "RU")
 def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
     """The potential an ability has untrained: its attribute, or the average of several rounded down.
@@ -35,20 +31,20 @@ def base_potential(*attribute_values: int, rounding: Rounding = "floor") -> int:
     ``"toward-zero"`` drops the fraction instead (-0.5 becomes 0).
     """
     if not attribute_values:
-        raise AbilityError("base potential needs at least one attribute value, got none")
-    values = [require_whole(v, "an attribute value", error=AbilityError) for v in attribute_values]
+        raise HeimrError("base potential needs at least one attribute value, got none")
+    values = [require_whole(v, "an attribute value", error=HeimrError) for v in attribute_values]
     mean = Fraction(sum(values), len(values))
     if rounding == "floor":
         return math.floor(mean)
     if rounding == "toward-zero":
         return math.trunc(mean)
-    raise AbilityError(f"rounding must be 'floor' or 'toward-zero', not {rounding!r}")
+    raise HeimrError(f"rounding must be 'floor' or 'toward-zero', not {rounding!r}")
 
 
 def _trained(value: object, what: str) -> int:
-    trained = require_whole(value, what, error=AbilityError)
+    trained = require_whole(value, what, error=HeimrError)
     if trained < 0:
-        raise AbilityError(f"{what} cannot be negative: {value}")
+        raise HeimrError(f"{what} cannot be negative: {value}")
     return trained
 
 
@@ -56,7 +52,7 @@ def _trained(value: object, what: str) -> int:
                formula="base_consistency + trained_consistency")
 def ability_consistency(base_consistency: int, trained_consistency: int = 0) -> int:
     """An ability's consistency: the ability's base plus what the character trained."""
-    return (require_whole(base_consistency, "base consistency", error=AbilityError)
+    return (require_whole(base_consistency, "base consistency", error=HeimrError)
             + _trained(trained_consistency, "trained consistency"))
 
 
@@ -64,7 +60,7 @@ def ability_consistency(base_consistency: int, trained_consistency: int = 0) -> 
                formula="base_potential + trained_potential")
 def ability_potential(base: int, trained_potential: int = 0) -> int:
     """An ability's potential: the base from the attributes plus what the character trained."""
-    return require_whole(base, "base potential", error=AbilityError) + _trained(trained_potential, "trained potential")
+    return require_whole(base, "base potential", error=HeimrError) + _trained(trained_potential, "trained potential")
 
 
 @dataclass(frozen=True)
@@ -90,7 +86,7 @@ class Ability:
         """The (consistency, potential) this character rolls with this ability."""
         base_c = self.base_consistency if base_consistency is None else base_consistency
         if base_c is None:
-            raise AbilityError(f"{self.name} has no base consistency: the GM sets it (pass base_consistency=)")
+            raise HeimrError(f"{self.name} has no base consistency: the GM sets it (pass base_consistency=)")
         base_p = base_potential(*(character.attribute(a) for a in self.attributes), rounding=rounding)
         return (ability_consistency(base_c, trained_consistency),
                 ability_potential(base_p, trained_potential))
@@ -148,7 +144,7 @@ def find_ability(name: str) -> Ability:
     for ability in (*STANDARD_ABILITIES, *BASIC_ABILITIES):
         if isinstance(name, str) and ability.name.lower() == name.strip().lower():
             return ability
-    raise AbilityError(f"no standard or basic ability named {name!r}")
+    raise HeimrError(f"no standard or basic ability named {name!r}")
 
 
 def outside_recommended_range() -> tuple[str, ...]:

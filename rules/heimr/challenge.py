@@ -28,15 +28,11 @@ BASE_DIE = 6
 CONSISTENCY_DIE = 10
 
 
-class ChallengeError(HeimrError):
-    """A dice challenge asked with impossible inputs (a non-integer consistency, a bad face...)."""
-
-
 @REGISTRY.rule("Heimr.Challenge.Consistency", "Consistency", "RU",
                values={"die": CONSISTENCY_DIE, "base_die": BASE_DIE})
 def consistency_dice(consistency: int) -> int:
     """How many d10s join the d6: the size of the consistency, ``|C|``, whatever its sign."""
-    return abs(require_whole(consistency, "consistency", error=ChallengeError))
+    return abs(require_whole(consistency, "consistency", error=HeimrError))
 
 
 @REGISTRY.rule("Heimr.Challenge.RawScore", "Raw score", "RU")
@@ -50,12 +46,12 @@ def raw_score(consistency: int, d6: int, d10s: Sequence[int], *, d6_counts_as_on
     n = consistency_dice(consistency)
     d10s = tuple(d10s)
     if len(d10s) != n:
-        raise ChallengeError(f"consistency {consistency} rolls {n} d10s, got {len(d10s)}: {d10s!r}")
+        raise HeimrError(f"consistency {consistency} rolls {n} d10s, got {len(d10s)}: {d10s!r}")
     if not is_whole(d6) or not 1 <= d6 <= BASE_DIE:
-        raise ChallengeError(f"a d6 shows 1 to 6, not {d6!r}")
+        raise HeimrError(f"a d6 shows 1 to 6, not {d6!r}")
     for face in d10s:
         if not is_whole(face) or not 1 <= face <= CONSISTENCY_DIE:
-            raise ChallengeError(f"a d10 shows 1 to 10, not {face!r}")
+            raise HeimrError(f"a d10 shows 1 to 10, not {face!r}")
     if consistency > 0:
         tens = d10s.count(CONSISTENCY_DIE)
         return max(d6, *d10s) + max(0, tens - 1)
@@ -68,8 +64,8 @@ def raw_score(consistency: int, d6: int, d10s: Sequence[int], *, d6_counts_as_on
 @REGISTRY.rule("Heimr.Challenge.Potential", "Potential", "RU")
 def apply_potential(raw: int, potential: int) -> int:
     """The result of a challenge: potential is a flat amount added to the raw score of the dice."""
-    return (require_whole(raw, "raw score", error=ChallengeError)
-            + require_whole(potential, "potential", error=ChallengeError))
+    return (require_whole(raw, "raw score", error=HeimrError)
+            + require_whole(potential, "potential", error=HeimrError))
 
 
 @dataclass(frozen=True)
@@ -94,7 +90,7 @@ def roll_challenge(consistency: int, potential: int, source: DiceSource, *,
                    d6_counts_as_one: bool = True) -> ChallengeRoll:
     """Roll a challenge through ``source``: the d6 first, then the d10s, so scripts read in order."""
     n = consistency_dice(consistency)
-    potential = require_whole(potential, "potential", error=ChallengeError)
+    potential = require_whole(potential, "potential", error=HeimrError)
     d6 = source.roll(BASE_DIE)
     d10s = tuple(source.roll(CONSISTENCY_DIE) for _ in range(n))
     raw = raw_score(consistency, d6, d10s, d6_counts_as_one=d6_counts_as_one)
@@ -163,27 +159,27 @@ def raw_distribution(consistency: int, *, d6_counts_as_one: bool = True) -> Dist
     """
     n = consistency_dice(consistency)
     if n > MAX_CONSISTENCY:
-        raise ChallengeError(f"consistency must be within +-{MAX_CONSISTENCY}, not {consistency}")
+        raise HeimrError(f"consistency must be within +-{MAX_CONSISTENCY}, not {consistency}")
     return _raw_distribution(consistency, bool(d6_counts_as_one))
 
 
 def challenge_distribution(consistency: int, potential: int = 0, *, d6_counts_as_one: bool = True) -> Dist:
     """The exact distribution of a challenge's result: the raw score shifted by the potential."""
-    potential = require_whole(potential, "potential", error=ChallengeError)
+    potential = require_whole(potential, "potential", error=HeimrError)
     return raw_distribution(consistency, d6_counts_as_one=d6_counts_as_one) + potential
 
 
 @REGISTRY.rule("Heimr.Challenge.Requirement", "Requirement", "RU")
 def meets_requirement(result: int, requirement: int) -> bool:
     """A challenge succeeds when its result reaches the requirement: equal is enough."""
-    return (require_whole(result, "result", error=ChallengeError)
-            >= require_whole(requirement, "requirement", error=ChallengeError))
+    return (require_whole(result, "result", error=HeimrError)
+            >= require_whole(requirement, "requirement", error=HeimrError))
 
 
 def success_probability(consistency: int, potential: int, requirement: int, *,
                         d6_counts_as_one: bool = True) -> Fraction:
     """The exact chance that a challenge reaches ``requirement``."""
-    requirement = require_whole(requirement, "requirement", error=ChallengeError)
+    requirement = require_whole(requirement, "requirement", error=HeimrError)
     dist = challenge_distribution(consistency, potential, d6_counts_as_one=d6_counts_as_one)
     return Fraction(dist.p_ge(requirement))
 
@@ -191,8 +187,8 @@ def success_probability(consistency: int, potential: int, requirement: int, *,
 @REGISTRY.rule("Heimr.Challenge.Opposed", "Opposed challenge", "RU")
 def defender_holds(active: int, passive: int) -> bool:
     """In an opposed challenge the passive side's result is the requirement, so a tie goes to it."""
-    return (require_whole(passive, "passive result", error=ChallengeError)
-            >= require_whole(active, "active result", error=ChallengeError))
+    return (require_whole(passive, "passive result", error=HeimrError)
+            >= require_whole(active, "active result", error=HeimrError))
 
 
 def opposed_probability(active: tuple[int, int], passive: tuple[int, int], *,
@@ -209,7 +205,7 @@ _NOTATION = re.compile(r"\s*C\s*=?\s*(?P<c>[+-]?\d+)\s*(?:[,;]?\s*P\s*=?\s*(?P<p
 def _read_challenge(text: str) -> tuple[int, int]:
     match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
     if not match:
-        raise ChallengeError(f"{text!r} is not a challenge such as 'C+3 P-1'")
+        raise HeimrError(f"{text!r} is not a challenge such as 'C+3 P-1'")
     return int(match["c"]), int(match["p"] or 0)
 
 

@@ -16,14 +16,6 @@ from rules.nodes import Ranks
 from rules.values import is_whole
 
 
-class UnknownAttributeError(HeimrError):
-    """An attribute name or abbreviation the attribute set does not know."""
-
-
-class ResourceError(HeimrError):
-    """A hit-point or willpower amount that makes no sense (a negative maximum, a fractional loss...)."""
-
-
 @dataclass(frozen=True)
 class Attribute:
     """One attribute: its name, the abbreviation tables use, and whether it is physical.
@@ -61,12 +53,12 @@ def find_attribute(name: str, attributes: Iterable[Attribute] = STANDARD_ATTRIBU
         if wanted in (attribute.name.lower(), attribute.abbreviation.lower()):
             return attribute
     known = ", ".join(a.abbreviation for a in attributes)
-    raise UnknownAttributeError(f"no attribute {name!r} (known: {known})")
+    raise HeimrError(f"no attribute {name!r} (known: {known})")
 
 
 def _check_amount(value: object, what: str) -> int:
     if not is_whole(value):
-        raise ResourceError(f"{what} must be a whole number, not {value!r}")
+        raise HeimrError(f"{what} must be a whole number, not {value!r}")
     return value
 
 
@@ -80,13 +72,13 @@ class Resource:
     def __post_init__(self) -> None:
         _check_amount(self.maximum, "a maximum")
         if self.maximum < 0:
-            raise ResourceError(f"a maximum cannot be negative: {self.maximum}")
+            raise HeimrError(f"a maximum cannot be negative: {self.maximum}")
         self.current = self.maximum if self.current is None else _check_amount(self.current, "a current value")
 
     def lose(self, amount: int) -> int:
         """Lower the pool (it may go below zero: negative hit points are injury levels)."""
         if _check_amount(amount, "an amount lost") < 0:
-            raise ResourceError(f"cannot lose a negative amount: {amount}")
+            raise HeimrError(f"cannot lose a negative amount: {amount}")
         self.current = (self.maximum if self.current is None else self.current) - amount
         return self.current
 
@@ -126,7 +118,7 @@ class Character:
         for key, value in self.attributes.items():
             if find_attribute(key) == attribute:
                 if not is_whole(value) or value < LOWEST_ATTRIBUTE:
-                    raise UnknownAttributeError(f"{self.name}'s {attribute.name} must be a whole number of at "
+                    raise HeimrError(f"{self.name}'s {attribute.name} must be a whole number of at "
                                                 f"least {LOWEST_ATTRIBUTE}, not {value!r}")
                 return value
-        raise UnknownAttributeError(f"{self.name} has no value for {attribute.name} ({name!r})")
+        raise HeimrError(f"{self.name} has no value for {attribute.name} ({name!r})")

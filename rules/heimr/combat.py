@@ -24,15 +24,11 @@ def turns_to_seconds(turns: int) -> int:
     """Story time that ``turns`` turns take: characters act one after another, but each turn is two
     seconds that everyone spends at once."""
     if not is_whole(turns) or turns < 0:
-        raise CombatError(f"a number of turns is a whole number of at least 0, not {turns!r}")
+        raise HeimrError(f"a number of turns is a whole number of at least 0, not {turns!r}")
     return turns * TURN_SECONDS
 
 Outcome = Literal["hit", "dodge", "block"]
 Tie = Literal["listed", "dexterity", "roll-off"]
-
-
-class CombatError(HeimrError):
-    """Bad combat input: a name not in the order, a second standard action, an unknown outcome..."""
 
 
 @dataclass(frozen=True)
@@ -62,10 +58,10 @@ def roll_initiative(combatants: Sequence[Combatant], source: DiceSource, *,
     again among the tied, as often as needed.
     """
     if tie not in ("listed", "dexterity", "roll-off"):
-        raise CombatError(f"tie is 'listed', 'dexterity' or 'roll-off', not {tie!r}")
+        raise HeimrError(f"tie is 'listed', 'dexterity' or 'roll-off', not {tie!r}")
     names = [c.name for c in combatants]
     if len(set(names)) != len(names):
-        raise CombatError(f"every combatant needs a distinct name: {names}")
+        raise HeimrError(f"every combatant needs a distinct name: {names}")
     rolls = [InitiativeRoll(c.name, roll_challenge(c.dexterity, c.willpower, source,
                                                    d6_counts_as_one=d6_counts_as_one).result, c.willpower)
              for c in combatants]
@@ -95,14 +91,14 @@ def _index(order: Sequence[str], name: str) -> int:
     try:
         return list(order).index(name)
     except ValueError:
-        raise CombatError(f"{name!r} is not in the initiative order {list(order)}") from None
+        raise HeimrError(f"{name!r} is not in the initiative order {list(order)}") from None
 
 
 @REGISTRY.rule("Heimr.Action.Delay", "Delay", "AC")
 def delay(order: Sequence[str], who: str, other: str, *, before: bool = False) -> list[str]:
     """Declared at the start of one's turn: move ``who`` to just after (or ``before``) ``other``."""
     if who == other:
-        raise CombatError(f"{who!r} cannot delay relative to themself")
+        raise HeimrError(f"{who!r} cannot delay relative to themself")
     _index(order, who)
     rest = [name for name in order if name != who]
     at = _index(rest, other)
@@ -130,7 +126,7 @@ class ReadiedAction:
     def fire(self, order: Sequence[str], triggered_by: str) -> list[str]:
         """The trigger happened: the action goes off and the readier moves to just before ``triggered_by``."""
         if self.state != "waiting":
-            raise CombatError(f"{self.readier}'s readied action is {self.state}, it cannot fire")
+            raise HeimrError(f"{self.readier}'s readied action is {self.state}, it cannot fire")
         new_order = trigger_readied(order, self.readier, triggered_by)
         self.state = "fired"
         return new_order
@@ -148,7 +144,7 @@ def reads_intent(insight: int, persuasion: int) -> bool:
     """Readying against an *intent*: the readier's Insight must reach the attacker's Persuasion."""
     for what, value in (("insight", insight), ("persuasion", persuasion)):
         if not is_whole(value):
-            raise CombatError(f"the {what} result must be a whole number, not {value!r}")
+            raise HeimrError(f"the {what} result must be a whole number, not {value!r}")
     return insight >= persuasion
 
 
@@ -159,12 +155,12 @@ def range_penalty(distance: int, max_range: int | None = None) -> int:
     Beyond the weapon's ``max_range`` there is no shot at all.
     """
     if not is_whole(distance) or distance < 0:
-        raise CombatError(f"a distance is a whole number of at least 0, not {distance!r}")
+        raise HeimrError(f"a distance is a whole number of at least 0, not {distance!r}")
     if max_range is not None and (not is_whole(max_range)
                                   or max_range < 1):
-        raise CombatError(f"a weapon's range is a whole number of at least 1, not {max_range!r}")
+        raise HeimrError(f"a weapon's range is a whole number of at least 1, not {max_range!r}")
     if max_range is not None and distance > max_range:
-        raise CombatError(f"distance {distance} is beyond the weapon's range of {max_range}")
+        raise HeimrError(f"distance {distance} is beyond the weapon's range of {max_range}")
     return distance // 2
 
 
@@ -196,7 +192,7 @@ def shoot_into_cluster(cluster: Sequence[str], target: str,
         penalty = len(members) - step
         outcome = defend(name, penalty)
         if outcome not in ("hit", "dodge", "block"):
-            raise CombatError(f"an outcome is 'hit', 'dodge' or 'block', not {outcome!r}")
+            raise HeimrError(f"an outcome is 'hit', 'dodge' or 'block', not {outcome!r}")
         chain.append(ClusterShot(name, penalty, outcome))
         if outcome != "dodge":
             break
@@ -241,24 +237,24 @@ class TurnBudget:
 
     def _open(self, what: str) -> None:
         if self.ended:
-            raise CombatError(f"the turn has ended; no {what}")
+            raise HeimrError(f"the turn has ended; no {what}")
 
     def standard(self, action: str = "standard action") -> None:
         self._open(action)
         if self.standard_used:
-            raise CombatError(f"only one standard action per turn; {action!r} is a second")
+            raise HeimrError(f"only one standard action per turn; {action!r} is a second")
         self.standard_used = True
 
     def free(self, action: str) -> None:
         self._open(action)
         if action in self.free_used:
-            raise CombatError(f"each free action once per turn; {action!r} again")
+            raise HeimrError(f"each free action once per turn; {action!r} again")
         self.free_used.add(action)
 
     def simultaneous(self, action: str) -> None:
         self._open(action)
         if self.simultaneous_used:
-            raise CombatError(f"one simultaneous action per turn; {action!r} is a second")
+            raise HeimrError(f"one simultaneous action per turn; {action!r} is a second")
         self.simultaneous_used = True
 
     def ongoing(self, action: str) -> int:
@@ -283,7 +279,7 @@ def upcoming_survives(*, attacked: bool = False, effect_received: bool = False, 
              "cancelled_by_player": cancelled_by_player}
     for name, flag in flags.items():
         if not isinstance(flag, bool):
-            raise CombatError(f"{name} is True or False, not {flag!r}")
+            raise HeimrError(f"{name} is True or False, not {flag!r}")
     return not any(flags.values())
 
 
@@ -295,7 +291,7 @@ def weapon_attack_rolls(weapons_wielded: int) -> int:
     """A weapon attack is a standard action: one attack roll per weapon wielded, all at one target."""
     if (not is_whole(weapons_wielded)
             or not 1 <= weapons_wielded <= len(HANDS)):
-        raise CombatError(f"a character wields 1 or 2 weapons, not {weapons_wielded!r}")
+        raise HeimrError(f"a character wields 1 or 2 weapons, not {weapons_wielded!r}")
     return weapons_wielded
 
 
@@ -304,7 +300,7 @@ def brawl_attack(choice: Literal["Hit", "Bind"]) -> CalledEffect:
     """A punch, kick or grab rolled with Brawl: chosen before the roll, a hit deals Hit 1 or a Bind."""
     if choice in ("Hit", "Bind"):
         return call_effect(choice)
-    raise CombatError(f"a brawl attack does 'Hit' or 'Bind', not {choice!r}")
+    raise HeimrError(f"a brawl attack does 'Hit' or 'Bind', not {choice!r}")
 
 
 @REGISTRY.table()

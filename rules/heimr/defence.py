@@ -30,10 +30,6 @@ SOFT_SOUND_HIDE_LOSS = 2
 OUTMANOEUVRE_PENALTY = 1
 
 
-class DefenceError(HeimrError):
-    """Bad defence input: an unknown defence, a parry with no parries left, a block without a shield..."""
-
-
 @dataclass(frozen=True)
 class Defence:
     """A way to defend: the ability it rolls, what it needs, and what it works against."""
@@ -58,8 +54,8 @@ for _defence in DEFENCES:
 @REGISTRY.rule("Heimr.Rule.DefenceRoll", "Defence roll", "RU")
 def attack_misses(attack: int, defence: int) -> bool:
     """The attack misses when the defence result is equal to or higher than the attack result."""
-    return (require_whole(defence, "the defence result", error=DefenceError)
-            >= require_whole(attack, "the attack result", error=DefenceError))
+    return (require_whole(defence, "the defence result", error=HeimrError)
+            >= require_whole(attack, "the attack result", error=HeimrError))
 
 
 def hit_probability(attack: tuple[int, int], defence: tuple[int, int], *,
@@ -86,28 +82,28 @@ class DefenceTracker:
     uses: dict[str, int] = field(default_factory=lambda: {"dodge": 0, "block": 0, "parry": 0})
 
     def __post_init__(self) -> None:
-        require_whole(self.melee_weapons, "the number of melee weapons", minimum=0, error=DefenceError)
+        require_whole(self.melee_weapons, "the number of melee weapons", minimum=0, error=HeimrError)
         if not isinstance(self.shield, bool):
-            raise DefenceError(f"shield is True or False, not {self.shield!r}")
+            raise HeimrError(f"shield is True or False, not {self.shield!r}")
 
     def penalty(self, kind: DefenceKind) -> int:
         """The consistency penalty the next defence of this kind takes."""
         if kind == "parry":
             return 0
         if kind not in ("dodge", "block"):
-            raise DefenceError(f"a defence is dodge, block or parry, not {kind!r}")
+            raise HeimrError(f"a defence is dodge, block or parry, not {kind!r}")
         return REPEAT_PENALTY * self.uses[kind]
 
     def use(self, kind: DefenceKind, *, ranged: bool = False) -> int:
         """Record a defence; returns its consistency penalty."""
         penalty = self.penalty(kind)
         if kind == "block" and not self.shield:
-            raise DefenceError("block needs a shield, and this defender has none")
+            raise HeimrError("block needs a shield, and this defender has none")
         if kind == "parry":
             if ranged:
-                raise DefenceError("parry works only against melee attacks, not ranged ones")
+                raise HeimrError("parry works only against melee attacks, not ranged ones")
             if self.uses["parry"] >= self.melee_weapons:
-                raise DefenceError(f"one parry per wielded melee weapon: {self.melee_weapons} already used")
+                raise HeimrError(f"one parry per wielded melee weapon: {self.melee_weapons} already used")
         self.uses[kind] += 1
         return penalty
 
@@ -124,7 +120,7 @@ def prerolled_defence_applies(prerolled: DefenceKind, attack_is_ranged: bool) ->
     after the attack is declared (before it is rolled) and keeps the parry for the first melee attack.
     """
     if prerolled not in ("dodge", "block", "parry"):
-        raise DefenceError(f"a defence is dodge, block or parry, not {prerolled!r}")
+        raise HeimrError(f"a defence is dodge, block or parry, not {prerolled!r}")
     return not (prerolled == "parry" and attack_is_ranged)
 
 
@@ -162,7 +158,7 @@ def find_position(name: str) -> Position:
     for position in POSITIONS:
         if isinstance(name, str) and position.name.lower() == name.strip().lower():
             return position
-    raise DefenceError(f"no position named {name!r} (known: {', '.join(p.name for p in POSITIONS)})")
+    raise HeimrError(f"no position named {name!r} (known: {', '.join(p.name for p in POSITIONS)})")
 
 
 @REGISTRY.rule("Heimr.Rule.PositionModifier", "Position modifiers", "RU")
@@ -176,14 +172,14 @@ def position_modifier(position: str, roll: Literal["attack", "defence", "ranged 
     """
     p = find_position(position)
     if climbing not in ("specific", "general", "both"):
-        raise DefenceError(f"climbing is 'specific', 'general' or 'both', not {climbing!r}")
+        raise HeimrError(f"climbing is 'specific', 'general' or 'both', not {climbing!r}")
     if roll == "ranged against":
         return p.ranged_against
     if roll not in ("attack", "defence"):
-        raise DefenceError(f"a roll is 'attack', 'defence' or 'ranged against', not {roll!r}")
+        raise HeimrError(f"a roll is 'attack', 'defence' or 'ranged against', not {roll!r}")
     value = p.attack if roll == "attack" else p.defence
     if value is None:
-        raise DefenceError(f"a {p.name.lower()} character makes no {roll} roll")
+        raise HeimrError(f"a {p.name.lower()} character makes no {roll} roll")
     if p.name == "Climbing" and roll == "attack":
         return {"specific": -1, "general": -2, "both": -3}[climbing]
     return value
@@ -197,7 +193,7 @@ WAKE_REQUIREMENTS = {"soft": 9, "loud": 5}
 def wake_requirement(sound: Literal["soft", "loud"]) -> int:
     """The Perception requirement for a sleeper to wake at a sound (a hit always wakes them)."""
     if sound not in WAKE_REQUIREMENTS:
-        raise DefenceError(f"a sound is 'soft' or 'loud', not {sound!r}")
+        raise HeimrError(f"a sound is 'soft' or 'loud', not {sound!r}")
     return WAKE_REQUIREMENTS[sound]
 
 
@@ -207,15 +203,15 @@ def luck_shot(d10: int, concealment: int) -> int | None:
     """Attacking someone known to be hidden: a d10 first; only a 10 allows the attack roll, at a
     consistency penalty of 1 plus the concealment penalty (returned); otherwise ``None``."""
     if not is_whole(d10) or not 1 <= d10 <= 10:
-        raise DefenceError(f"a d10 shows 1 to 10, not {d10!r}")
-    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
+        raise HeimrError(f"a d10 shows 1 to 10, not {d10!r}")
+    require_whole(concealment, "a concealment penalty", minimum=0, error=HeimrError)
     return LUCK_SHOT_PENALTY + concealment if d10 == LUCK_SHOT_FACE else None
 
 
 def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], concealment: int) -> Fraction:
     """Exact chance that a luck shot lands: 1 in 10, then the penalised attack must beat the defence."""
     c, p = attack
-    require_whole(concealment, "a concealment penalty", minimum=0, error=DefenceError)
+    require_whole(concealment, "a concealment penalty", minimum=0, error=HeimrError)
     return Fraction(1, 10) * hit_probability((c - LUCK_SHOT_PENALTY - concealment, p), defence)
 
 
@@ -224,10 +220,10 @@ def luck_shot_probability(attack: tuple[int, int], defence: tuple[int, int], con
 def hide_after_sounds(hide: int, soft_sounds: int, loud: bool = False) -> int | None:
     """The hide challenge's result after ``soft_sounds`` soft sounds (2 off each); a loud sound
     gives the character away (``None``)."""
-    require_whole(hide, "the hide result", error=DefenceError)
-    require_whole(soft_sounds, "a number of sounds", minimum=0, error=DefenceError)
+    require_whole(hide, "the hide result", error=HeimrError)
+    require_whole(soft_sounds, "a number of sounds", minimum=0, error=HeimrError)
     if not isinstance(loud, bool):
-        raise DefenceError(f"loud is True or False, not {loud!r}")
+        raise HeimrError(f"loud is True or False, not {loud!r}")
     return None if loud else hide - SOFT_SOUND_HIDE_LOSS * soft_sounds
 
 
@@ -237,13 +233,13 @@ def guarded_ranged_attack(outcome: Literal["hit", "dodge", "block"]) -> str:
     target, a block stops it, a hit lands on the guard."""
     result = {"hit": "guard is hit", "dodge": "continues to the original target", "block": "stopped"}
     if outcome not in result:
-        raise DefenceError(f"an outcome is 'hit', 'dodge' or 'block', not {outcome!r}")
+        raise HeimrError(f"an outcome is 'hit', 'dodge' or 'block', not {outcome!r}")
     return result[outcome]
 
 
 def attackers_to_reach(guards: int) -> int:
     """Each guard stops one opponent, so reaching a guarded target takes one attacker more than guards."""
-    return require_whole(guards, "a number of guards", minimum=0, error=DefenceError) + 1
+    return require_whole(guards, "a number of guards", minimum=0, error=HeimrError) + 1
 
 
 #: Movers needed to shift a character, by the character's state.
@@ -260,7 +256,7 @@ FORCED_MOVEMENT: dict[str, int] = {
 def movers_needed(state: str) -> int:
     """How many characters it takes to move someone who cannot or will not move."""
     if state not in FORCED_MOVEMENT:
-        raise DefenceError(f"no forced-movement case {state!r} (known: {', '.join(FORCED_MOVEMENT)})")
+        raise HeimrError(f"no forced-movement case {state!r} (known: {', '.join(FORCED_MOVEMENT)})")
     return FORCED_MOVEMENT[state]
 
 
@@ -295,11 +291,11 @@ def hidden_strike_potential(potential: int, action: HiddenAction, *, hidden: boo
 
     A plain melee attack (``"attack"``) gets nothing extra, nor does anyone the target can find.
     """
-    require_whole(potential, "the attack's potential", error=DefenceError)
+    require_whole(potential, "the attack's potential", error=HeimrError)
     if action not in ("charge", "shoot", "attack"):
-        raise DefenceError(f"an attack from hiding is 'charge', 'shoot' or 'attack', not {action!r}")
+        raise HeimrError(f"an attack from hiding is 'charge', 'shoot' or 'attack', not {action!r}")
     if not isinstance(hidden, bool):
-        raise DefenceError(f"hidden is True or False, not {hidden!r}")
+        raise HeimrError(f"hidden is True or False, not {hidden!r}")
     return potential + (HIDDEN_POTENTIAL_BONUS if hidden and action != "attack" else 0)
 
 
@@ -307,7 +303,7 @@ def hidden_strike_potential(potential: int, action: HiddenAction, *, hidden: boo
                formula="consistency - 1", values={"penalty": OUTMANOEUVRE_PENALTY})
 def outmanoeuvre_dodge(consistency: int) -> int:
     """Slipping past a guard: the guard's free attack must be dodged at 1 consistency less."""
-    return require_whole(consistency, "the dodge's consistency", error=DefenceError) - OUTMANOEUVRE_PENALTY
+    return require_whole(consistency, "the dodge's consistency", error=HeimrError) - OUTMANOEUVRE_PENALTY
 
 
 @dataclass
@@ -327,13 +323,13 @@ class GuardPost:
     def can_respond(self, approacher_hidden: bool) -> bool:
         """Whether this guard can step in: it is still up and can see the approacher."""
         if not isinstance(approacher_hidden, bool):
-            raise DefenceError(f"approacher_hidden is True or False, not {approacher_hidden!r}")
+            raise HeimrError(f"approacher_hidden is True or False, not {approacher_hidden!r}")
         return self.active and not approacher_hidden
 
     def intercept(self) -> str:
         """The guard steps in once; then the guard is over and the ward is open.  Returns the guard."""
         if not self.active:
-            raise DefenceError(f"{self.guard}'s guard on {self.ward} is already over")
+            raise HeimrError(f"{self.guard}'s guard on {self.ward} is already over")
         self.active = False
         return self.guard
 
@@ -342,10 +338,10 @@ class GuardPost:
         intercepts), ``"charge intercepted"`` (guard across the border, and the crosser charges), or
         ``"crossed"`` (guard across the border; moving over ends the guard)."""
         if not self.border:
-            raise DefenceError(f"{self.guard} guards {self.ward}, not a border")
+            raise HeimrError(f"{self.guard} guards {self.ward}, not a border")
         for name, flag in (("guard_on_my_side", guard_on_my_side), ("charging", charging)):
             if not isinstance(flag, bool):
-                raise DefenceError(f"{name} is True or False, not {flag!r}")
+                raise HeimrError(f"{name} is True or False, not {flag!r}")
         if not self.active:
             return "crossed"
         self.active = False
@@ -368,12 +364,12 @@ def responding_guard(posts: Sequence[GuardPost], order: Sequence[str], approache
     initiative order from the approacher onwards (wrapping round).  ``None``: the way is open."""
     names = list(order)
     if approacher not in names:
-        raise DefenceError(f"{approacher!r} is not in the initiative order {names}")
+        raise HeimrError(f"{approacher!r} is not in the initiative order {names}")
     start = names.index(approacher)
     ranked = {name: (i - start) % len(names) for i, name in enumerate(names)}
     for post in posts:
         if post.guard not in ranked:
-            raise DefenceError(f"guard {post.guard!r} is not in the initiative order {names}")
+            raise HeimrError(f"guard {post.guard!r} is not in the initiative order {names}")
     for post in sorted(posts, key=lambda p: ranked[p.guard]):
         if post.can_respond(post.guard in hidden_from):
             return post
@@ -389,7 +385,7 @@ def hold_on(requirement: int | None, consistency: int, potential: int, source: D
     """
     if requirement is None:
         return None
-    require_whole(requirement, "the climb's requirement", error=DefenceError)
+    require_whole(requirement, "the climb's requirement", error=HeimrError)
     return roll_challenge(consistency, potential, source)
 
 
@@ -398,15 +394,15 @@ def situational_modifiers(consistency: int, potential: int, *, darkness: int = 0
                           blocking: bool = False) -> tuple[int, int]:
     """(consistency, potential) of a combat roll after the situation: darkness costs consistency (its
     size is the GM's), and a shield adds its potential bonus to a block (see the armoury module)."""
-    require_whole(consistency, "consistency", error=DefenceError)
-    require_whole(potential, "potential", error=DefenceError)
-    require_whole(darkness, "a darkness penalty", minimum=0, error=DefenceError)
+    require_whole(consistency, "consistency", error=HeimrError)
+    require_whole(potential, "potential", error=HeimrError)
+    require_whole(darkness, "a darkness penalty", minimum=0, error=HeimrError)
     if not isinstance(blocking, bool):
-        raise DefenceError(f"blocking is True or False, not {blocking!r}")
+        raise HeimrError(f"blocking is True or False, not {blocking!r}")
     bonus = 0
     if shield is not None:
         found = [s for s in SHIELDS if isinstance(shield, str) and s.name.lower() == shield.strip().lower()]
         if not found:
-            raise DefenceError(f"no shield named {shield!r} (known: {', '.join(s.name for s in SHIELDS)})")
+            raise HeimrError(f"no shield named {shield!r} (known: {', '.join(s.name for s in SHIELDS)})")
         bonus = (found[0].bonus or 0) if blocking else 0
     return consistency - darkness, potential + bonus

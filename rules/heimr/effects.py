@@ -24,10 +24,6 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
 
-class EffectError(HeimrError):
-    """An unknown effect, a called number below 1, a call that cannot be read..."""
-
-
 @dataclass(frozen=True)
 class Effect:
     """An effect as the rules list it: what its number measures (if anything) and what it does."""
@@ -81,7 +77,7 @@ def find_effect(name: str) -> Effect:
     for effect in EFFECTS:
         if isinstance(name, str) and effect.name.lower() == name.strip().lower():
             return effect
-    raise EffectError(f"no effect named {name!r} (known: {', '.join(e.name for e in EFFECTS)})")
+    raise HeimrError(f"no effect named {name!r} (known: {', '.join(e.name for e in EFFECTS)})")
 
 
 @dataclass(frozen=True)
@@ -103,9 +99,9 @@ def call_effect(name: str, number: int | None = None) -> CalledEffect:
     if number is None:
         return CalledEffect(effect, effect.default)
     if effect.unit is None:
-        raise EffectError(f"{effect.name} takes no number, but {number!r} was called")
+        raise HeimrError(f"{effect.name} takes no number, but {number!r} was called")
     if not is_whole(number) or number < 1:
-        raise EffectError(f"a called number is a whole number of at least 1, not {number!r}")
+        raise HeimrError(f"a called number is a whole number of at least 1, not {number!r}")
     return CalledEffect(effect, number)
 
 
@@ -113,13 +109,13 @@ def parse_call(text: str) -> CalledEffect:
     """Read a spoken call: ``"Stumble four"``, ``"hit two"``, ``"Daze"``, ``"Drop 3"``."""
     words = text.split() if isinstance(text, str) else []
     if not 1 <= len(words) <= 2:
-        raise EffectError(f"{text!r} is not a call such as 'Stumble four'")
+        raise HeimrError(f"{text!r} is not a call such as 'Stumble four'")
     if len(words) == 1:
         return call_effect(words[0])
     spoken = words[1].lower()
     number = int(spoken) if spoken.isdigit() else NUMBER_WORDS.get(spoken)
     if number is None:
-        raise EffectError(f"{words[1]!r} in {text!r} is not a number")
+        raise HeimrError(f"{words[1]!r} in {text!r} is not a number")
     return call_effect(words[0], number)
 
 
@@ -128,7 +124,7 @@ def parse_call(text: str) -> CalledEffect:
 def effect_turns(seconds: int) -> int:
     """Turns an effect lasts: its seconds halved, rounded down (so a 1-second effect lasts no turn)."""
     if not is_whole(seconds) or seconds < 0:
-        raise EffectError(f"a duration is a whole number of seconds, not {seconds!r}")
+        raise HeimrError(f"a duration is a whole number of seconds, not {seconds!r}")
     return seconds // TURN_SECONDS
 
 
@@ -141,15 +137,15 @@ def resist(called: CalledEffect, *, mode: Literal["negate", "reduce"] = "negate"
     the effect survives with whatever remains.
     """
     if not isinstance(called, CalledEffect):
-        raise EffectError(f"resist answers a called effect (see call_effect), not {called!r}")
+        raise HeimrError(f"resist answers a called effect (see call_effect), not {called!r}")
     if mode == "negate":
         return None
     if mode != "reduce":
-        raise EffectError(f"resist mode is 'negate' or 'reduce', not {mode!r}")
+        raise HeimrError(f"resist mode is 'negate' or 'reduce', not {mode!r}")
     if called.number is None:
         return None
     if not is_whole(by) or by < 1:
-        raise EffectError(f"a reducing resist needs its called number (1 or more), not {by!r}")
+        raise HeimrError(f"a reducing resist needs its called number (1 or more), not {by!r}")
     left = called.number - by
     return replace(called, number=left) if left > 0 else None
 
@@ -157,7 +153,7 @@ def resist(called: CalledEffect, *, mode: Literal["negate", "reduce"] = "negate"
 def bind_consequence(part: str) -> str:
     """What a Bind on ``part`` (hands, arm, leg, feet, body) stops."""
     if part not in BIND_PARTS:
-        raise EffectError(f"Bind works on {', '.join(BIND_PARTS)}, not {part!r}")
+        raise HeimrError(f"Bind works on {', '.join(BIND_PARTS)}, not {part!r}")
     return BIND_PARTS[part]
 
 
@@ -179,7 +175,7 @@ def stumble_blocked_directions(victim: str, source: str) -> tuple[Direction, ...
 def stumbling_can_attack(ranged: bool, target_in_your_cluster: bool) -> bool:
     """While stumbling: no ranged attacks, and melee only against someone in a cluster with you."""
     if not isinstance(ranged, bool) or not isinstance(target_in_your_cluster, bool):
-        raise EffectError(f"ranged and target_in_your_cluster are True or False, not "
+        raise HeimrError(f"ranged and target_in_your_cluster are True or False, not "
                           f"{ranged!r} and {target_in_your_cluster!r}")
     return not ranged and target_in_your_cluster
 

@@ -21,10 +21,6 @@ LOWEST_ATTRIBUTE = min(PROGRESS_REQUIRED) - 1
 HIGHEST_LISTED = max(PROGRESS_REQUIRED)
 
 
-class ExperienceError(HeimrError):
-    """Bad XP input: no characters to share with, a training level below 1, negative XP..."""
-
-
 @dataclass(frozen=True)
 class XpShare:
     """What each character gets and what the group carries over to the next award."""
@@ -36,9 +32,9 @@ class XpShare:
 @REGISTRY.rule("Heimr.Rule.XpSplit", "Sharing experience", "RU", formula="floor((xp + carried) / characters)")
 def split_xp(xp: int, characters: int, carried: int = 0) -> XpShare:
     """Share an encounter's XP (plus what was carried) evenly; the remainder waits for the next award."""
-    total = (require_whole(xp, "XP", minimum=0, error=ExperienceError)
-             + require_whole(carried, "carried XP", minimum=0, error=ExperienceError))
-    characters = require_whole(characters, "the number of characters", minimum=1, error=ExperienceError)
+    total = (require_whole(xp, "XP", minimum=0, error=HeimrError)
+             + require_whole(carried, "carried XP", minimum=0, error=HeimrError))
+    characters = require_whole(characters, "the number of characters", minimum=1, error=HeimrError)
     return XpShare(total // characters, total % characters)
 
 
@@ -46,7 +42,7 @@ def split_xp(xp: int, characters: int, carried: int = 0) -> XpShare:
                values={"first": FIRST_TRAINING_COSTS[0], "second": FIRST_TRAINING_COSTS[1]})
 def training_cost(level: int) -> int:
     """XP for one point of trained consistency or potential, to reach ``level`` (1 or more)."""
-    level = require_whole(level, "a training level", minimum=1, error=ExperienceError)
+    level = require_whole(level, "a training level", minimum=1, error=HeimrError)
     before, cost = 0, FIRST_TRAINING_COSTS[0]
     if level >= 2:
         before, cost = FIRST_TRAINING_COSTS
@@ -58,14 +54,14 @@ def training_cost(level: int) -> int:
 def total_training_cost(level: int) -> int:
     """XP to train from nothing up to ``level`` (0 costs nothing)."""
     return sum(training_cost(n) for n in range(1, require_whole(level, "a training level", minimum=0,
-                                                                error=ExperienceError) + 1))
+                                                                error=HeimrError) + 1))
 
 
 def xp_to_train(current: int, target: int) -> int:
     """XP to raise a training from ``current`` to ``target``."""
-    if (require_whole(target, "a target level", minimum=0, error=ExperienceError)
-        < require_whole(current, "a current level", minimum=0, error=ExperienceError)):
-        raise ExperienceError(f"training never goes down: {current} to {target}")
+    if (require_whole(target, "a target level", minimum=0, error=HeimrError)
+        < require_whole(current, "a current level", minimum=0, error=HeimrError)):
+        raise HeimrError(f"training never goes down: {current} to {target}")
     return total_training_cost(target) - total_training_cost(current)
 
 
@@ -74,7 +70,7 @@ def xp_to_train(current: int, target: int) -> int:
 def progress_required(new_value: int) -> int:
     """Progress an attribute needs to rise to ``new_value``; from 4 up it is always the 4 entry."""
     if not is_whole(new_value) or new_value < min(PROGRESS_REQUIRED):
-        raise ExperienceError(f"no progress requirement for a new attribute value of {new_value!r} "
+        raise HeimrError(f"no progress requirement for a new attribute value of {new_value!r} "
                               f"(the table starts at {min(PROGRESS_REQUIRED)})")
     return PROGRESS_REQUIRED[min(new_value, HIGHEST_LISTED)]
 
@@ -88,9 +84,9 @@ class AttributeTrack:
 
     def __post_init__(self) -> None:
         if not is_whole(self.value) or self.value < LOWEST_ATTRIBUTE:
-            raise ExperienceError(f"an attribute value is a whole number of at least {LOWEST_ATTRIBUTE}, "
+            raise HeimrError(f"an attribute value is a whole number of at least {LOWEST_ATTRIBUTE}, "
                                   f"not {self.value!r}")
-        require_whole(self.progress, "attribute progress", minimum=0, error=ExperienceError)
+        require_whole(self.progress, "attribute progress", minimum=0, error=HeimrError)
 
     def add_training_point(self) -> bool:
         """Add one progress; on reaching the requirement of the next value, rise and reset. True if it rose."""

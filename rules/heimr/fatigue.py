@@ -23,13 +23,9 @@ MAX_FATIGUE = 20
 BASE_FATIGUE_FROM = 4
 
 
-class FatigueError(HeimrError):
-    """A fatigue outside 1..20, a d6 face outside 1..6, a non-integer Stamina..."""
-
-
 def _fatigue(value: object) -> int:
     if not is_whole(value) or not MIN_FATIGUE <= value <= MAX_FATIGUE:
-        raise FatigueError(f"fatigue lies between {MIN_FATIGUE} and {MAX_FATIGUE}, not {value!r}")
+        raise HeimrError(f"fatigue lies between {MIN_FATIGUE} and {MAX_FATIGUE}, not {value!r}")
     return value
 
 
@@ -38,7 +34,7 @@ def _fatigue(value: object) -> int:
 def base_fatigue(stamina: int) -> int:
     """Fatigue when rested: 4 minus Stamina, but never below 1. A breather returns fatigue here."""
     if not is_whole(stamina):
-        raise FatigueError(f"Stamina is a whole number, not {stamina!r}")
+        raise HeimrError(f"Stamina is a whole number, not {stamina!r}")
     return min(MAX_FATIGUE, max(MIN_FATIGUE, BASE_FATIGUE_FROM - stamina))
 
 
@@ -51,7 +47,7 @@ def fatigue_applies(ability: Ability, *, mixed: bool = True) -> bool:
     attributes are all physical.
     """
     if not isinstance(ability, Ability):
-        raise FatigueError(f"fatigue_applies takes an Ability (see find_ability), not {ability!r}")
+        raise HeimrError(f"fatigue_applies takes an Ability (see find_ability), not {ability!r}")
     physical = [find_attribute(name).physical for name in ability.attributes]
     return any(physical) if mixed else all(physical)
 
@@ -61,7 +57,7 @@ def passes_fatigue(raw: int, fatigue: int) -> bool:
     """A physical challenge only counts if its raw score reaches the fatigue; otherwise it fails
     automatically (and a failed attack needs no defence)."""
     if not is_whole(raw):
-        raise FatigueError(f"a raw score is a whole number, not {raw!r}")
+        raise HeimrError(f"a raw score is a whole number, not {raw!r}")
     return raw >= _fatigue(fatigue)
 
 
@@ -70,7 +66,7 @@ def fatigue_after(fatigue: int, d6: int) -> int:
     """Fatigue after one challenge of exertion: one higher when the d6 fell below it, capped at 20."""
     _fatigue(fatigue)
     if not is_whole(d6) or not 1 <= d6 <= 6:
-        raise FatigueError(f"a d6 shows 1 to 6, not {d6!r}")
+        raise HeimrError(f"a d6 shows 1 to 6, not {d6!r}")
     return min(MAX_FATIGUE, fatigue + 1) if d6 < fatigue else fatigue
 
 

@@ -18,10 +18,6 @@ MINIMUM_GRID = 3
 _SQUARE = re.compile(r"\s*([A-Za-z])\s*(\d+)\s*")
 
 
-class GridError(HeimrError):
-    """A square name that is not ``A1``-style, a grid too small, a square off the grid..."""
-
-
 @dataclass(frozen=True, order=True)
 class Square:
     """A square by column (A = 0) and row (1 = 0)."""
@@ -36,7 +32,7 @@ class Square:
             return name
         match = _SQUARE.fullmatch(name) if isinstance(name, str) else None
         if not match or int(match[2]) < 1:
-            raise GridError(f"{name!r} is not a square name such as 'A1' or 'C3'")
+            raise HeimrError(f"{name!r} is not a square name such as 'A1' or 'C3'")
         return cls(ord(match[1].upper()) - ord("A"), int(match[2]) - 1)
 
     def __str__(self) -> str:
@@ -55,14 +51,14 @@ class Grid:
         columns_ok = isinstance(self.columns, int) and MINIMUM_GRID <= self.columns <= 26
         rows_ok = isinstance(self.rows, int) and self.rows >= MINIMUM_GRID
         if not (columns_ok and rows_ok):
-            raise GridError(f"a grid is {MINIMUM_GRID} to 26 columns and at least {MINIMUM_GRID} rows, "
+            raise HeimrError(f"a grid is {MINIMUM_GRID} to 26 columns and at least {MINIMUM_GRID} rows, "
                             f"not {self.columns!r} by {self.rows!r}")
 
     def square(self, name: str | Square) -> Square:
         """A square of this grid by name, checked to lie on it."""
         square = Square.parse(name)
         if not (0 <= square.column < self.columns and 0 <= square.row < self.rows):
-            raise GridError(f"{square} is off a {self.columns} by {self.rows} grid")
+            raise HeimrError(f"{square} is off a {self.columns} by {self.rows} grid")
         return square
 
     def squares(self) -> list[Square]:
@@ -77,7 +73,7 @@ def distance(origin: str | Square, target: str | Square, climb_turns: int = 0) -
     """
     a, b = Square.parse(origin), Square.parse(target)
     if not is_whole(climb_turns) or climb_turns < 0:
-        raise GridError(f"climbing turns are a whole number of at least 0, not {climb_turns!r} "
+        raise HeimrError(f"climbing turns are a whole number of at least 0, not {climb_turns!r} "
                         "(jumping down is free, so a lower target adds 0)")
     return abs(a.column - b.column) + abs(a.row - b.row) + climb_turns
 
@@ -103,7 +99,7 @@ class CombatCluster:
     def __post_init__(self) -> None:
         self.square = Square.parse(self.square)
         if isinstance(self.members, str) or not all(isinstance(m, str) for m in self.members):
-            raise GridError(f"a cluster's members are a list of names, not {self.members!r}")
+            raise HeimrError(f"a cluster's members are a list of names, not {self.members!r}")
         self.members = list(self.members)
 
     def join(self, name: str) -> None:
@@ -113,7 +109,7 @@ class CombatCluster:
     def leave(self, name: str) -> None:
         """Pushed out, stumbled, or walked off."""
         if name not in self.members:
-            raise GridError(f"{name!r} is not in the cluster in {self.square}")
+            raise HeimrError(f"{name!r} is not in the cluster in {self.square}")
         self.members.remove(name)
 
     def __len__(self) -> int:

@@ -21,8 +21,8 @@ SHORT_REST_MINUTES = 5
 Location = Literal["arm", "leg", "torso"]
 
 
-class HealthError(HeimrError):
-    """Impossible health input: hit points that are not injured, a negative time, an unknown location."""
+class CharacterDeadError(HeimrError):
+    """Hit points so low that the table's chosen reading counts the character dead (the tracker catches it)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def injury_level(hp: int, *, deeper: Literal["mutilated", "dead"] = "mutilated")
     ``deeper="dead"`` treats -6 and below as death and raises :class:`CharacterDeadError`.
     """
     if not is_whole(hp):
-        raise HealthError(f"hit points are a whole number, not {hp!r}")
+        raise HeimrError(f"hit points are a whole number, not {hp!r}")
     if hp > 0:
         return None
     for level in INJURY_LEVELS:
@@ -73,11 +73,7 @@ def injury_level(hp: int, *, deeper: Literal["mutilated", "dead"] = "mutilated")
         return INJURY_LEVELS[-1]
     if deeper == "dead":
         raise CharacterDeadError(f"{hp} hit points is below every injury level: dead under deeper='dead'")
-    raise HealthError(f"deeper is 'mutilated' or 'dead', not {deeper!r}")
-
-
-class CharacterDeadError(HealthError):
-    """Hit points so low that the table's chosen reading counts the character dead."""
+    raise HeimrError(f"deeper is 'mutilated' or 'dead', not {deeper!r}")
 
 
 @REGISTRY.rule("Heimr.Rule.InjuryEffects", "Injury effects", "RU")
@@ -88,11 +84,11 @@ def injury_effects(locations: Iterable[Location]) -> tuple[str, ...]:
     """
     table = {"arm": "Drop", "leg": "Fall", "torso": "Daze"}
     if isinstance(locations, str):
-        raise HealthError(f"injury effects take a list of hit locations, not the single text {locations!r}")
+        raise HeimrError(f"injury effects take a list of hit locations, not the single text {locations!r}")
     effects: list[str] = []
     for location in locations:
         if location not in table:
-            raise HealthError(f"hit locations are arm, leg and torso, not {location!r}")
+            raise HeimrError(f"hit locations are arm, leg and torso, not {location!r}")
         if table[location] not in effects:
             effects.append(table[location])
     return tuple(effects)
@@ -104,12 +100,12 @@ def short_rest(hp: int, max_hp: int, minutes: int, *, interrupted: bool = False)
     the character had at least 1 hit point; otherwise unchanged.  A dice challenge or a skill
     interrupts."""
     if not is_whole(minutes) or minutes < 0:
-        raise HealthError(f"a rest lasts a whole number of minutes, not {minutes!r}")
+        raise HeimrError(f"a rest lasts a whole number of minutes, not {minutes!r}")
     for what, value in (("hit points", hp), ("maximum hit points", max_hp)):
         if not is_whole(value):
-            raise HealthError(f"{what} are a whole number, not {value!r}")
+            raise HeimrError(f"{what} are a whole number, not {value!r}")
     if max_hp < 1 or hp > max_hp:
-        raise HealthError(f"hit points {hp} against a maximum of {max_hp}: the maximum is at least 1 "
+        raise HeimrError(f"hit points {hp} against a maximum of {max_hp}: the maximum is at least 1 "
                           "and the current value no higher")
     if hp >= 1 and minutes >= SHORT_REST_MINUTES and not interrupted:
         return max_hp
@@ -131,11 +127,11 @@ class Wound:
 
     def __post_init__(self) -> None:
         if not isinstance(self.level, InjuryLevel):
-            raise HealthError(f"a wound needs an injury level (see injury_level), not {self.level!r}")
+            raise HeimrError(f"a wound needs an injury level (see injury_level), not {self.level!r}")
 
     def wait(self, minutes: int) -> Wound:
         if not is_whole(minutes) or minutes < 0:
-            raise HealthError(f"time passes in whole minutes of at least 0, not {minutes!r}")
+            raise HeimrError(f"time passes in whole minutes of at least 0, not {minutes!r}")
         if not self.stabilised:
             self.minutes += minutes
         return self

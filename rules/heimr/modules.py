@@ -19,10 +19,6 @@ from rules.values import is_whole
 BLIND_SPOT_PENALTY = 5
 
 
-class ModuleError(HeimrError):
-    """Bad module input: an unknown weapon, an attacker in the defender's own square..."""
-
-
 @dataclass(frozen=True)
 class Weapon:
     """A weapon class: reach (``None`` for melee, else the range), the Hit it deals, its potential bonus."""
@@ -81,7 +77,7 @@ def find_weapon(name: str) -> Weapon:
     for weapon in WEAPONS:
         if isinstance(name, str) and weapon.name.lower() == name.strip().lower():
             return weapon
-    raise ModuleError(f"no weapon named {name!r} (known: {', '.join(w.name for w in WEAPONS)})")
+    raise HeimrError(f"no weapon named {name!r} (known: {', '.join(w.name for w in WEAPONS)})")
 
 
 @REGISTRY.rule("Heimr.Module.MedievalArmoury", "Medieval armoury", "M")
@@ -91,7 +87,7 @@ def weapon_attack(weapon: str, consistency: int, potential: int) -> tuple[int, i
     w = find_weapon(weapon)
     for what, value in (("consistency", consistency), ("potential", potential)):
         if not is_whole(value):
-            raise ModuleError(f"the attack's {what} must be a whole number, not {value!r}")
+            raise HeimrError(f"the attack's {what} must be a whole number, not {value!r}")
     return consistency, potential + (w.bonus or 0), w.damage
 
 
@@ -113,14 +109,14 @@ def attack_direction(defender: str | Square, attacker: str | Square,
     d, a = Square.parse(defender), Square.parse(attacker)
     dx, dy = a.column - d.column, a.row - d.row
     if dx == dy == 0:
-        raise ModuleError(f"the attacker at {a} shares the defender's square: no direction")
+        raise HeimrError(f"the attacker at {a} shares the defender's square: no direction")
     major, minor = max(abs(dx), abs(dy)), min(abs(dx), abs(dy))
     if minor == 0 or minor == major:
         return _sign(dx), _sign(dy)
     to_straight, to_diagonal = minor, major - minor
     if to_straight == to_diagonal:
         if prefer not in ("straight", "diagonal"):
-            raise ModuleError(f"{a} is as near a straight line as a diagonal from {d}: "
+            raise HeimrError(f"{a} is as near a straight line as a diagonal from {d}: "
                               "the attacker must choose (prefer='straight' or 'diagonal')")
         diagonal = prefer == "diagonal"
     else:

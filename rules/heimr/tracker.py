@@ -58,12 +58,8 @@ OUT_AT_HP = INJURY_LEVELS[-1].highest_hp
 def hit_location(d6: int) -> Location:
     """Where an injuring hit landed: 1-2 an arm, 3-4 a leg, 5-6 the torso (a GM may call it instead)."""
     if not is_whole(d6) or d6 not in HIT_LOCATIONS:
-        raise TrackerError(f"a d6 shows 1 to 6, not {d6!r}")
+        raise HeimrError(f"a d6 shows 1 to 6, not {d6!r}")
     return HIT_LOCATIONS[d6]
-
-
-class TrackerError(HeimrError):
-    """A move the fight does not allow: not started, an unknown or fallen fighter, a hidden target..."""
 
 
 @dataclass
@@ -99,12 +95,12 @@ class Fighter:
 
     def __post_init__(self) -> None:
         if not is_whole(self.hp):
-            raise TrackerError(f"{self.name}: hit points must be a whole number, not {self.hp!r}")
+            raise HeimrError(f"{self.name}: hit points must be a whole number, not {self.hp!r}")
         find_weapon(self.weapon)
         if self.off_hand is not None:
             find_weapon(self.off_hand)
             if self.shield is not None:
-                raise TrackerError(f"{self.name}: the off-hand holds a shield or a weapon, not both")
+                raise HeimrError(f"{self.name}: the off-hand holds a shield or a weapon, not both")
         melee = sum(find_weapon(w).range is None for w in self.weapons)
         self.defences = DefenceTracker(melee_weapons=melee, shield=self.shield is not None)
         if self.stamina is not None and self.fatigue is None:
@@ -165,11 +161,11 @@ class Skirmish:
                  deeper: Literal["mutilated", "dead"] = "mutilated") -> None:
         names = [f.name for f in fighters]
         if len(set(names)) != len(names) or len(names) < 2:
-            raise TrackerError(f"a fight needs two or more fighters with distinct names, not {names!r}")
+            raise HeimrError(f"a fight needs two or more fighters with distinct names, not {names!r}")
         if not is_whole(darkness) or darkness < 0:
-            raise TrackerError(f"darkness is a whole consistency penalty of at least 0, not {darkness!r}")
+            raise HeimrError(f"darkness is a whole consistency penalty of at least 0, not {darkness!r}")
         if deeper not in ("mutilated", "dead"):
-            raise TrackerError(f"deeper is 'mutilated' or 'dead', not {deeper!r}")
+            raise HeimrError(f"deeper is 'mutilated' or 'dead', not {deeper!r}")
         self.fighters = {f.name: f for f in fighters}
         self.source = source
         self.darkness = darkness
@@ -196,7 +192,7 @@ class Skirmish:
 
     def _started(self) -> None:
         if not self.order:
-            raise TrackerError("the fight has not started: call start() first")
+            raise HeimrError("the fight has not started: call start() first")
 
     @property
     def current(self) -> Fighter:
@@ -207,7 +203,7 @@ class Skirmish:
         try:
             return self.fighters[name]
         except KeyError:
-            raise TrackerError(f"no fighter {name!r} ({', '.join(self.fighters)})") from None
+            raise HeimrError(f"no fighter {name!r} ({', '.join(self.fighters)})") from None
 
     def _turn_starts(self) -> None:
         for _ in range(len(self.order)):
@@ -245,7 +241,7 @@ class Skirmish:
         """The current fighter takes a breather (its turn): fatigue returns to base."""
         me = self.current
         if me.stamina is None:
-            raise TrackerError(f"{me.name} has no Stamina: fatigue is not tracked")
+            raise HeimrError(f"{me.name} has no Stamina: fatigue is not tracked")
         me.fatigue = base_fatigue(me.stamina)
         self.log.append(f"{me.name} takes a breather (fatigue {me.fatigue})")
         return me.fatigue
@@ -303,13 +299,13 @@ class Skirmish:
         kind: Literal["dodge", "block", "parry"] = auto if choice is None else choice
         if kind == "parry":
             if defender.parry is None:
-                raise TrackerError(f"{defender.name} has no parry challenge (give Fighter(parry=...))")
+                raise HeimrError(f"{defender.name} has no parry challenge (give Fighter(parry=...))")
             if ranged:
-                raise TrackerError(f"{defender.name} cannot parry a shot: parries stop melee attacks only")
+                raise HeimrError(f"{defender.name} cannot parry a shot: parries stop melee attacks only")
             c, p = defender.parry
         elif kind == "block":
             if defender.block is None or defender.shield is None:
-                raise TrackerError(f"{defender.name} cannot block: no shield and block challenge")
+                raise HeimrError(f"{defender.name} cannot block: no shield and block challenge")
             c, p = defender.block
         else:
             c, p = defender.dodge
@@ -376,20 +372,20 @@ class Skirmish:
         """
         me, aimed = self.current, self.get(target)
         if aimed is me or not aimed.standing:
-            raise TrackerError(f"{me.name} cannot attack {aimed.name}" + ("" if aimed.standing else ": down"))
+            raise HeimrError(f"{me.name} cannot attack {aimed.name}" + ("" if aimed.standing else ": down"))
         if me.name in aimed.hidden_from:
-            raise TrackerError(f"{aimed.name} is hidden from {me.name}: only a luck shot can reach them")
+            raise HeimrError(f"{aimed.name} is hidden from {me.name}: only a luck shot can reach them")
         if action not in ("attack", "charge", "shoot"):
-            raise TrackerError(f"an attack is 'attack', 'charge' or 'shoot', not {action!r}")
+            raise HeimrError(f"an attack is 'attack', 'charge' or 'shoot', not {action!r}")
         if defence not in (None, "dodge", "block", "parry", "none"):
-            raise TrackerError(f"a defence is 'dodge', 'block', 'parry' or 'none', not {defence!r}")
+            raise HeimrError(f"a defence is 'dodge', 'block', 'parry' or 'none', not {defence!r}")
         for effect, why in (("Daze", "is dazed"), ("Drop", "dropped their weapon")):
             if effect in me.effects:
-                raise TrackerError(f"{me.name} {why}: no attack until the end of their next turn")
+                raise HeimrError(f"{me.name} {why}: no attack until the end of their next turn")
         if location is not None and location not in ("arm", "leg", "torso"):
-            raise TrackerError(f"a hit location is 'arm', 'leg' or 'torso', not {location!r}")
+            raise HeimrError(f"a hit location is 'arm', 'leg' or 'torso', not {location!r}")
         if (distance is not None or cluster is not None) and action != "shoot":
-            raise TrackerError("a distance or a cluster goes with a shot (action='shoot')")
+            raise HeimrError("a distance or a cluster goes with a shot (action='shoot')")
         if cluster is not None:
             return self._shoot_cluster(me, aimed, cluster, distance)
         posts = [p for p in self.guards if p.ward == aimed.name and self.fighters[p.guard].standing
@@ -415,10 +411,10 @@ class Skirmish:
     def _shoot_cluster(self, me: Fighter, aimed: Fighter, cluster: Sequence[str], distance: int | None) -> Blow:
         names = {self.get(name).name for name in cluster}
         if aimed.name not in names:
-            raise TrackerError(f"{aimed.name} is not in the cluster {sorted(names)}")
+            raise HeimrError(f"{aimed.name} is not in the cluster {sorted(names)}")
         out = sorted(n for n in names if not self.fighters[n].standing or n == me.name)
         if out:
-            raise TrackerError(f"a cluster holds standing fighters other than the shooter, not {out}")
+            raise HeimrError(f"a cluster holds standing fighters other than the shooter, not {out}")
         blows: list[Blow] = []
 
         def defend(name: str, penalty: int) -> Outcome:
@@ -485,7 +481,7 @@ class Skirmish:
         """
         me = self.current
         if not post.border:
-            raise TrackerError(f"{post.guard} guards {post.ward}, not a border")
+            raise HeimrError(f"{post.guard} guards {post.ward}, not a border")
         guard = self.get(post.guard)
         if post.active and guard.standing and guard.name in me.hidden_from:
             line = f"{me.name} crosses {post.ward} unseen by {guard.name}"
@@ -510,7 +506,7 @@ class Skirmish:
                      distance: int | None = None) -> tuple[int, int, int]:
         arm = find_weapon(weapon or me.weapon)
         if (action == "shoot") != (arm.range is not None):
-            raise TrackerError(f"{me.name}'s {arm.name.lower()} cannot {action}")
+            raise HeimrError(f"{me.name}'s {arm.name.lower()} cannot {action}")
         c, p = me.attack
         p = p + (arm.bonus or 0)
         p = hidden_strike_potential(p, action, hidden=defender.name in me.hidden_from)
@@ -532,7 +528,7 @@ class Skirmish:
         """
         me, guard = self.current, self.get(post.guard)
         if not post.active or not guard.standing:
-            raise TrackerError(f"{guard.name}'s guard is already over")
+            raise HeimrError(f"{guard.name}'s guard is already over")
         c, p, hit = self._attack_roll(guard, me, "attack")
         attack = roll_challenge(c, p, self.source).result
         dc, dp = me.dodge

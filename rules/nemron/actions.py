@@ -19,14 +19,6 @@ from rules.values import is_whole
 INITIATIVE_ATTRIBUTES = ("Agility", "Awareness", "Sense")
 
 
-class ActionEconomyError(NemronError):
-    """Using an action, reaction or movement a character does not (or no longer) have."""
-
-
-class InitiativeError(NemronError):
-    """Two initiative entries with the same name, or an entry that is not an initiative result."""
-
-
 @REGISTRY.rule("Generic.Rule.Initiative", "Initiative", "RU", values={"pool": " › ".join(INITIATIVE_ATTRIBUTES)})
 def initiative_pool(agility: int, awareness: int, sense: int) -> Pool:
     """The initiative pool: ``Agility › Awareness › Sense``, keep the highest (drama optional)."""
@@ -51,13 +43,13 @@ def turn_order(rolls: Iterable[InitiativeRoll]) -> list[InitiativeRoll]:
     rolls = list(rolls)
     for roll in rolls:
         if not isinstance(roll, InitiativeRoll):
-            raise InitiativeError(f"{roll!r} is not an InitiativeRoll")
+            raise NemronError(f"{roll!r} is not an InitiativeRoll")
         if not is_whole(roll.result) or roll.result < 1:
-            raise InitiativeError(f"{roll.name}: initiative result {roll.result!r} is not a die result")
+            raise NemronError(f"{roll.name}: initiative result {roll.result!r} is not a die result")
     names = [r.name for r in rolls]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
-        raise InitiativeError(f"initiative names must be unique: {', '.join(duplicates)} repeats")
+        raise NemronError(f"initiative names must be unique: {', '.join(duplicates)} repeats")
     return sorted(rolls, key=lambda r: (-r.result, not r.pc))
 
 
@@ -73,7 +65,7 @@ class Turn:
 
     def __init__(self, speed: int) -> None:
         if not is_whole(speed) or speed < 0:
-            raise ActionEconomyError(f"movement speed must be a whole number of metres, not {speed!r}")
+            raise NemronError(f"movement speed must be a whole number of metres, not {speed!r}")
         self.speed = speed
         self.actions = 1
         self.reactions = 1
@@ -88,33 +80,33 @@ class Turn:
     def act(self) -> None:
         """Use the action (or a bonus action) on one's own turn."""
         if self.actions < 1:
-            raise ActionEconomyError("no action left this turn")
+            raise NemronError("no action left this turn")
         self._stop_moving()
         self.actions -= 1
 
     def react(self, *, to_self: bool = False, within_melee: bool = False) -> None:
         """Use a reaction, only to something done to oneself or within one's melee range."""
         if not (to_self or within_melee):
-            raise ActionEconomyError("a reaction answers only what happens to you or within your melee range")
+            raise NemronError("a reaction answers only what happens to you or within your melee range")
         if self.reactions < 1:
-            raise ActionEconomyError("no reaction left this round")
+            raise NemronError("no reaction left this round")
         self.reactions -= 1
 
     def move(self, metres: int) -> int:
         """Move ``metres`` as part of the one movement action; returns the metres left."""
         if not is_whole(metres) or metres < 0:
-            raise ActionEconomyError(f"a move covers a whole number of metres, not {metres!r}")
+            raise NemronError(f"a move covers a whole number of metres, not {metres!r}")
         if self.movement_closed:
-            raise ActionEconomyError("the movement action is spent: it cannot resume after another action")
+            raise NemronError("the movement action is spent: it cannot resume after another action")
         if self.moved + metres > self.speed:
-            raise ActionEconomyError(f"cannot move {metres} m: {self.speed - self.moved} m of movement left")
+            raise NemronError(f"cannot move {metres} m: {self.speed - self.moved} m of movement left")
         self.moved += metres
         return self.speed - self.moved
 
     def hold(self) -> None:
         """Hold the action to use it at any later point in the round."""
         if self.actions < 1:
-            raise ActionEconomyError("no action left to hold")
+            raise NemronError("no action left to hold")
         self._stop_moving()
         self.actions -= 1
         self.held = True
@@ -122,7 +114,7 @@ class Turn:
     def use_held(self) -> None:
         """Use a held action, off one's own turn."""
         if not self.held:
-            raise ActionEconomyError("there is no held action to use")
+            raise NemronError("there is no held action to use")
         self.held = False
 
     def bonus(self, kind: str) -> None:
@@ -132,7 +124,7 @@ class Turn:
         elif kind == "reaction":
             self.reactions += 1
         else:
-            raise ActionEconomyError(f"a bonus is an 'action' or a 'reaction', not {kind!r}")
+            raise NemronError(f"a bonus is an 'action' or a 'reaction', not {kind!r}")
 
 
 REGISTRY.define("Generic.Rule.HeldAction", "Held Action", "RU", implementation=Turn.hold,

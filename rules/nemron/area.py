@@ -14,9 +14,8 @@ from math import comb
 
 from rules.dice import Dist
 from rules.dice.errors import PY_STEP, check_work
-from rules.nemron.combat import CombatError
 from rules.nemron.health import HUMANOID_LOCATIONS, Limb, location
-from rules.nemron.registry import REGISTRY
+from rules.nemron.registry import REGISTRY, NemronError
 from rules.providers import Choice, Int
 from rules.tables import Table
 from rules.values import is_whole
@@ -27,9 +26,9 @@ MAX_AREA_POINTS = 40
 
 def _points(amount: int) -> int:
     if not is_whole(amount) or amount < 0:
-        raise CombatError(f"area damage must be a whole number of at least 0, not {amount!r}")
+        raise NemronError(f"area damage must be a whole number of at least 0, not {amount!r}")
     if amount > MAX_AREA_POINTS:
-        raise CombatError(f"area damage {amount} is more points than an exact spread takes ({MAX_AREA_POINTS})")
+        raise NemronError(f"area damage {amount} is more points than an exact spread takes ({MAX_AREA_POINTS})")
     return amount
 
 
@@ -86,7 +85,7 @@ def chance_limb_hit(amount: int, limb: Limb | str, table: Mapping[int, Limb] = H
     try:
         return spread[Limb(limb)].p_ge(1)
     except (ValueError, KeyError):
-        raise CombatError(f"{limb!r} is not a limb of the table ({', '.join(hit.value for hit in spread)})") from None
+        raise NemronError(f"{limb!r} is not a limb of the table ({', '.join(hit.value for hit in spread)})") from None
 
 
 @REGISTRY.table(points=Int(1, 12), limb=Choice(*(limb.value for limb in Limb)))

@@ -52,14 +52,6 @@ class UnknownAttributeError(NemronError):
         super().__init__(f"{name!r} is not a Nemron attribute (known: {', '.join(a.value for a in Attribute)})")
 
 
-class FrameError(NemronError):
-    """A frame whose bounds are impossible, or a swap the frame rules forbid."""
-
-
-class CharacterCreationError(NemronError):
-    """A new character that breaks the creation rules (frame bounds, starting skills, XP)."""
-
-
 #: Attribute lines, each with its three attributes in the published order.
 LINES: Mapping[Line, tuple[Attribute, ...]] = {
     Line.BODY: (Attribute.POWER, Attribute.AGILITY, Attribute.CONSTITUTION),
@@ -141,9 +133,9 @@ class Frame:
             low, high = self.bounds(attribute)
             for bound in (low, high):
                 if not is_whole(bound):
-                    raise FrameError(f"frame {self.name!r}: {attribute.value} bound {bound!r} is not a whole rank")
+                    raise NemronError(f"frame {self.name!r}: {attribute.value} bound {bound!r} is not a whole rank")
             if not 0 <= low <= high <= MAX_RANK:
-                raise FrameError(f"frame {self.name!r}: {attribute.value} bounds {low}-{high} are impossible "
+                raise NemronError(f"frame {self.name!r}: {attribute.value} bounds {low}-{high} are impossible "
                                  f"(ranks run from 0 to {MAX_RANK})")
 
     def bounds(self, attribute: Attribute | str) -> tuple[int, int]:
@@ -155,12 +147,12 @@ class Frame:
         """The frame after the one allowed swap: ``raise_max``'s maximum +1, ``lower_max``'s -1."""
         up, down = as_attribute(raise_max), as_attribute(lower_max)
         if self.swapped:
-            raise FrameError(f"frame {self.name!r} has already been adjusted once")
+            raise NemronError(f"frame {self.name!r} has already been adjusted once")
         if up is down:
-            raise FrameError(f"the swap must raise and lower two different attributes, not {up.value} twice")
+            raise NemronError(f"the swap must raise and lower two different attributes, not {up.value} twice")
         maximum: dict[Attribute | str, int] = {a: self.bounds(a)[1] for a in Attribute}
         if maximum[up] >= MAX_RANK:
-            raise FrameError(f"frame {self.name!r}: {up.value} already allows rank {maximum[up]}, "
+            raise NemronError(f"frame {self.name!r}: {up.value} already allows rank {maximum[up]}, "
                              f"the top of the rank ladder; it cannot be raised")
         maximum[up] += 1
         maximum[down] -= 1
@@ -171,13 +163,13 @@ class Frame:
         ranks = _ranks(attributes)
         missing = [a.value for a in Attribute if a not in ranks]
         if missing:
-            raise CharacterCreationError(f"attributes missing: {', '.join(missing)}")
+            raise NemronError(f"attributes missing: {', '.join(missing)}")
         for attribute, rank in ranks.items():
             if not is_whole(rank):
-                raise CharacterCreationError(f"{attribute.value} rank {rank!r} is not a whole number")
+                raise NemronError(f"{attribute.value} rank {rank!r} is not a whole number")
             low, high = self.bounds(attribute)
             if not low <= rank <= high:
-                raise CharacterCreationError(
+                raise NemronError(
                     f"{attribute.value} {rank} is outside frame {self.name!r} ({low}-{high})")
         return ranks
 
@@ -230,11 +222,11 @@ def create_character(name: str, frame: Frame, attributes: Mapping[Attribute | st
     """
     ranks = frame.check(attributes)
     if isinstance(skills, str) or not all(isinstance(s, str) and s.strip() for s in skills):
-        raise CharacterCreationError(f"starting skills must be a list of skill names, not {skills!r}")
+        raise NemronError(f"starting skills must be a list of skill names, not {skills!r}")
     if len(set(skills)) != len(skills):
-        raise CharacterCreationError(f"starting skills repeat a skill: {list(skills)!r}")
+        raise NemronError(f"starting skills repeat a skill: {list(skills)!r}")
     if len(skills) != STARTING_SKILLS:
-        raise CharacterCreationError(f"a new character takes exactly {STARTING_SKILLS} skills, not {len(skills)}")
+        raise NemronError(f"a new character takes exactly {STARTING_SKILLS} skills, not {len(skills)}")
     return Character(name, ranks, {s: STARTING_SKILL_RANK for s in skills}, STARTING_XP, pc, frame)
 
 

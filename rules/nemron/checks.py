@@ -31,24 +31,9 @@ _NAMED = re.compile(r"(?P<name>[A-Za-z][A-Za-z' -]*?)\s+(?P<rank>-?\d+)")
 MAX_DICE_PER_PART = 20
 
 
-class PoolNotationError(NemronError):
+def pool_notation_error(text: object, reason: str) -> NemronError:
     """Text that is not a Nemron pool."""
-
-    def __init__(self, text: object, reason: str) -> None:
-        self.text = text
-        super().__init__(f"{text!r} is not a Nemron pool: {reason}")
-
-
-class DifficultyError(NemronError):
-    """A DC outside the scale in use."""
-
-
-class ModifierError(NemronError):
-    """Something that is not a boon or penalty, or an unknown way of applying one."""
-
-
-class DramaDieError(NemronError):
-    """A drama-die face that a d20 cannot show."""
+    return NemronError(f"{text!r} is not a Nemron pool: {reason}")
 
 
 @dataclass(frozen=True)
@@ -75,10 +60,10 @@ class Pool:
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(self.dice))
         if not self.dice:
-            raise PoolNotationError("", "a pool needs at least one die")
+            raise pool_notation_error("", "a pool needs at least one die")
         for die in self.dice:  # only rank dice, however the pool was built (a d9 has no Fixed-Medium)
             if not isinstance(die, PoolDie):
-                raise PoolNotationError(die, "a pool holds PoolDie entries")
+                raise pool_notation_error(die, "a pool holds PoolDie entries")
             _check_sides(die.sides, die.label)
 
     @classmethod
@@ -116,7 +101,7 @@ class Pool:
 
 def _check_sides(sides: int, text: str) -> int:
     if sides not in RANK_DICE.values():
-        raise PoolNotationError(text, f"d{sides} is not a rank die (d4, d6, d8, d10 or d12)")
+        raise pool_notation_error(text, f"d{sides} is not a rank die (d4, d6, d8, d10 or d12)")
     return sides
 
 
@@ -126,25 +111,25 @@ def parse_pool(text: str) -> Pool:
     Named parts need a rank (0 to 4); dice parts may repeat a die (``2d6``) but only rank dice exist.
     """
     if not isinstance(text, str) or not text.strip():
-        raise PoolNotationError(text, "it is empty")
+        raise pool_notation_error(text, "it is empty")
     dice: list[PoolDie] = []
     for part in (p.strip() for p in _SPLIT.split(text)):
         if not part:
-            raise PoolNotationError(text, "an empty part between separators")
+            raise pool_notation_error(text, "an empty part between separators")
         if m := _DICE.fullmatch(part):
             count = int(m["count"] or 1)
             sides = int(m["sides"])
             if not 1 <= count <= MAX_DICE_PER_PART:
-                raise PoolNotationError(text, f"{part!r}: between 1 and {MAX_DICE_PER_PART} dice per part")
+                raise pool_notation_error(text, f"{part!r}: between 1 and {MAX_DICE_PER_PART} dice per part")
             _check_sides(sides, text)
             dice.extend(PoolDie(f"1d{sides}", sides) for _ in range(count))
         elif m := _NAMED.fullmatch(part):
             rank = int(m["rank"])
             if rank not in RANK_DICE:
-                raise PoolNotationError(text, f"{part!r}: rank {rank} is outside 0-{max(RANK_DICE)}")
+                raise pool_notation_error(text, f"{part!r}: rank {rank} is outside 0-{max(RANK_DICE)}")
             dice.append(PoolDie(f"{m['name'].strip()} {rank}", rank_die(rank)))
         else:
-            raise PoolNotationError(text, f"{part!r} is neither dice (1d8) nor a name with a rank (Agility 2)")
+            raise pool_notation_error(text, f"{part!r} is neither dice (1d8) nor a name with a rank (Agility 2)")
     return Pool(tuple(dice))
 
 
@@ -173,7 +158,7 @@ def as_pool(pool: Pool | str | Sequence[int]) -> Pool:
     if isinstance(pool, str):
         return parse_pool(pool)
     if not isinstance(pool, (list, tuple)):
-        raise PoolNotationError(pool, "give a pool, its notation or a list of die sizes")
+        raise pool_notation_error(pool, "give a pool, its notation or a list of die sizes")
     return Pool.of_dice(*pool)
 
 
@@ -205,7 +190,7 @@ def difficulty(dc: int, *, advanced_scaling: bool = False) -> str:
     ceiling = MAX_HEROIC_DC if advanced_scaling else MAX_DC
     if not is_whole(dc) or not 1 <= dc <= ceiling:
         hint = "" if advanced_scaling else " (higher DCs need advanced_scaling=True)"
-        raise DifficultyError(f"DC {dc!r} is outside 1-{ceiling}{hint}")
+        raise NemronError(f"DC {dc!r} is outside 1-{ceiling}{hint}")
     return next(text for low, high, text in DC_SCALE if low <= dc <= high)
 
 
@@ -297,7 +282,7 @@ def _as_modifier(value: Modifier | str) -> Modifier:
     try:
         return Modifier(value)
     except ValueError:
-        raise ModifierError(f"{value!r} is not a boon or penalty "
+        raise NemronError(f"{value!r} is not a boon or penalty "
                             f"(known: {', '.join(m.value for m in Modifier)})") from None
 
 
@@ -312,7 +297,7 @@ def resolve_modifiers(modifiers: Iterable[Modifier | str], *, greater_survives: 
     if isinstance(modifiers, (str, Modifier)):
         modifiers = [modifiers]
     elif modifiers is None or not hasattr(modifiers, "__iter__"):
-        raise ModifierError(f"modifiers must be a list of boons and penalties, not {modifiers!r}")
+        raise NemronError(f"modifiers must be a list of boons and penalties, not {modifiers!r}")
     mods = {_as_modifier(m) for m in modifiers}
     boons = [m for m in mods if m.rule.boon]
     penalties = [m for m in mods if not m.rule.boon]
@@ -327,7 +312,7 @@ def resolve_modifiers(modifiers: Iterable[Modifier | str], *, greater_survives: 
 
 def _check_penalty_mode(penalty_mode: str) -> str:
     if penalty_mode not in PENALTY_MODES:
-        raise ModifierError(f"penalty_mode {penalty_mode!r} is not one of {', '.join(PENALTY_MODES)}")
+        raise NemronError(f"penalty_mode {penalty_mode!r} is not one of {', '.join(PENALTY_MODES)}")
     return penalty_mode
 
 
@@ -338,15 +323,15 @@ def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifi
     faces = tuple(faces)
     if not faces or any(not is_whole(f) or not 1 <= f <= max(RANK_DICE.values())
                         for f in faces):
-        raise PoolNotationError(faces, "rolled faces must be one or more whole numbers from 1 to 12")
+        raise pool_notation_error(faces, "rolled faces must be one or more whole numbers from 1 to 12")
     best = max(faces)
     if modifier is None:
         return best
     rule = _as_modifier(modifier).rule
     if modifier_face is None:
-        raise ModifierError(f"{modifier!r} needs its d{rule.sides} face")
+        raise NemronError(f"{modifier!r} needs its d{rule.sides} face")
     if not is_whole(modifier_face) or not 1 <= modifier_face <= rule.sides:
-        raise ModifierError(f"{modifier_face!r} is not a face of the d{rule.sides} of a {_as_modifier(modifier).value}")
+        raise NemronError(f"{modifier_face!r} is not a face of the d{rule.sides} of a {_as_modifier(modifier).value}")
     if rule.boon:
         return max(best, modifier_face)
     return min(min(faces), modifier_face) if penalty_mode == "lowest" else min(best, modifier_face)
@@ -391,7 +376,7 @@ def drama(face: int) -> Drama:
     The drama die never joins the pool; it only decides whether something memorable happens.
     """
     if not is_whole(face) or not 1 <= face <= DRAMA_DIE:
-        raise DramaDieError(f"drama die face {face!r} is not a d20 face (1-20)")
+        raise NemronError(f"drama die face {face!r} is not a d20 face (1-20)")
     return {BAD_DRAMA_FACE: Drama.BAD, GOOD_DRAMA_FACE: Drama.GOOD}.get(face, Drama.NONE)
 
 

@@ -20,17 +20,9 @@ from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 
-class CombatError(NemronError):
-    """A negative roll or damage amount, or an attack that cannot be made."""
-
-
-class RangeBandError(CombatError):
-    """A distance outside every range band."""
-
-
 def _roll_value(value: int, what: str) -> int:
     if not is_whole(value) or value < 0:
-        raise CombatError(f"{what} must be a whole number of at least 0, not {value!r}")
+        raise NemronError(f"{what} must be a whole number of at least 0, not {value!r}")
     return value
 
 
@@ -41,7 +33,7 @@ def attack_pool(weapon: str, weapon_rank: int, **ranks: int) -> Pool:
     ``attack_pool("Pistol", 2, Awareness=1, Marksmanship=2)`` is ``Awareness 1 › Marksmanship 2 › Pistol 2``.
     """
     if not ranks:
-        raise CombatError(f"an attack with {weapon!r} needs at least one attribute in its pool")
+        raise NemronError(f"an attack with {weapon!r} needs at least one attribute in its pool")
     return Pool.of(*ranks.items(), (weapon, weapon_rank))
 
 
@@ -84,7 +76,7 @@ def aimed_modifier(target: Limb | str | None) -> Modifier | None:
     try:
         Limb(target)
     except ValueError:
-        raise CombatError(f"{target!r} is not a limb ({', '.join(limb.value for limb in Limb)})") from None
+        raise NemronError(f"{target!r} is not a limb ({', '.join(limb.value for limb in Limb)})") from None
     return Modifier.LESSER_PENALTY
 
 
@@ -144,9 +136,9 @@ def range_band(metres: float, *, upper_inclusive: bool = False) -> RangeBand:
     distant metre.
     """
     if isinstance(metres, bool) or not isinstance(metres, (int, float)) or math.isnan(metres) or metres < 0:
-        raise RangeBandError(f"distance {metres!r} must be a number of metres, at least 0")
+        raise NemronError(f"distance {metres!r} must be a number of metres, at least 0")
     for band in RANGE_BANDS:
         below_high = metres <= band.high if (upper_inclusive and band.name != "Melee") else metres < band.high
         if below_high or (band is RANGE_BANDS[-1] and metres == band.high):
             return band
-    raise RangeBandError(f"{metres} m is beyond the distant band (100 m)")
+    raise NemronError(f"{metres} m is beyond the distant band (100 m)")

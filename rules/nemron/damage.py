@@ -18,10 +18,6 @@ from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 
-class DamageError(NemronError):
-    """A negative amount of damage or Stress, or an unknown damage type."""
-
-
 class DamageType(str, Enum):
     """The fourteen damage types of the published book."""
 
@@ -67,7 +63,7 @@ def as_damage_type(value: DamageType | str) -> DamageType:
     for damage_type in DamageType:
         if isinstance(value, str) and value.strip().lower() == damage_type.value.lower():
             return damage_type
-    raise DamageError(f"{value!r} is not a damage type ({', '.join(t.value for t in DamageType)})")
+    raise NemronError(f"{value!r} is not a damage type ({', '.join(t.value for t in DamageType)})")
 
 
 def damage_target(damage_type: DamageType | str) -> Track:
@@ -84,15 +80,15 @@ def deal_damage(amount: int, damage_type: DamageType | str, *, body: Body, limb:
     every other type takes HP from ``limb`` of ``body``.
     """
     if not is_whole(amount) or amount < 0:
-        raise DamageError(f"damage must be a whole number of at least 0, not {amount!r}")
+        raise NemronError(f"damage must be a whole number of at least 0, not {amount!r}")
     track = damage_target(damage_type)
     if track is Track.ENERGY:
         if energy is None:
-            raise DamageError("Neural damage needs the target's Energy")
+            raise NemronError("Neural damage needs the target's Energy")
         energy.drain(amount)
     elif track is Track.STRESS:
         if stress is None:
-            raise DamageError("Psychic damage needs the target's Stress")
+            raise NemronError("Psychic damage needs the target's Stress")
         stress.add(amount)
     else:
         body.damage(limb, amount)
@@ -113,7 +109,7 @@ class Stress:
     def add(self, amount: int) -> int:
         """Take ``amount`` Psychic damage as Stress and return the new rank."""
         if not is_whole(amount) or amount < 0:
-            raise DamageError(f"Stress gained must be a whole number of at least 0, not {amount!r}")
+            raise NemronError(f"Stress gained must be a whole number of at least 0, not {amount!r}")
         self.rank += amount
         return self.rank
 
@@ -151,9 +147,9 @@ def falling_damage(metres: float, surface: str = "flat ground", *, armour_protec
     GM may add Dazed or Stagger.
     """
     if isinstance(metres, bool) or not isinstance(metres, (int, float)) or not 0 <= metres < math.inf:
-        raise DamageError(f"a fall of {metres!r} m: the height must be a number of metres, at least 0")
+        raise NemronError(f"a fall of {metres!r} m: the height must be a number of metres, at least 0")
     key = surface.strip().lower() if isinstance(surface, str) else surface
     if key not in FALL_SURFACES:
-        raise DamageError(f"no falling-damage guideline for surface {surface!r} "
+        raise NemronError(f"no falling-damage guideline for surface {surface!r} "
                                   f"(known: {', '.join(FALL_SURFACES)})")
     return Fall(int(metres // METRES_PER_FALL_DAMAGE), FALL_SURFACES[key], ignores_armour=not armour_protects)

@@ -17,14 +17,6 @@ from rules.nemron.registry import REGISTRY, NemronError
 from rules.values import is_whole
 
 
-class EffectApplicationError(NemronError):
-    """A negative fixed number of ranks for an effect."""
-
-
-class LuckError(EffectApplicationError):
-    """Taking Luck from a drama die that did not show good drama."""
-
-
 @dataclass(frozen=True)
 class Condition:
     """A named condition or boon of the book, with what this book knows about it."""
@@ -56,7 +48,7 @@ def apply_effect(effect: EffectRank, pool: Pool | str, source: DiceSource, *, fi
     """
     if fixed is not None:
         if not is_whole(fixed) or fixed < 0:
-            raise EffectApplicationError(f"{effect.name}: fixed ranks must be a whole number >= 0, not {fixed!r}")
+            raise NemronError(f"{effect.name}: fixed ranks must be a whole number >= 0, not {fixed!r}")
         gained = fixed
     else:
         gained = max(as_pool(pool).roll(source))
@@ -86,8 +78,8 @@ def gain_luck(luck: Charges, outcome: Drama) -> int:
     is not on the rules page: spending it (:meth:`Charges.spend`) is narrated by the GM.
     """
     if not isinstance(luck, Charges):
-        raise LuckError(f"Luck is counted in Charges, not {luck!r}")
+        raise NemronError(f"Luck is counted in Charges, not {luck!r}")
     if outcome is not Drama.GOOD:
-        raise LuckError(f"only good drama grants Luck, not {outcome!r}")
+        raise NemronError(f"only good drama grants Luck, not {outcome!r}")
     luck.rank += LUCK_PER_GOOD_DRAMA
     return luck.rank

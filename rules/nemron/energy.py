@@ -21,14 +21,6 @@ MAX_ENERGY = Formula("Control + Sense + Focus + 5")
 EFFORT_COST_PER_HOUR, BONUS_REACTION_COST, RECOVERY_PER_HOUR = 1, 2, 1
 
 
-class EnergyError(NemronError):
-    """Spending Energy a character does not have, or a negative amount of time or Energy."""
-
-
-class BonusReactionError(EnergyError):
-    """A second Energy-bought bonus reaction in the same round."""
-
-
 @REGISTRY.rule("Generic.Trait.Energy", "Energy", "E,R", formula=str(MAX_ENERGY),
             values={"base": 5, "effort_cost": EFFORT_COST_PER_HOUR, "bonus_reaction_cost": BONUS_REACTION_COST,
                     "recovery": RECOVERY_PER_HOUR})
@@ -45,32 +37,32 @@ class Energy:
     bonus_reaction_rounds: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        require_whole(self.maximum, "maximum Energy", minimum=0, error=EnergyError)
+        require_whole(self.maximum, "maximum Energy", minimum=0, error=NemronError)
         if self.current == -1:
             self.current = self.maximum
-        require_whole(self.current, "current Energy", minimum=0, error=EnergyError)
+        require_whole(self.current, "current Energy", minimum=0, error=NemronError)
         if not 0 <= self.current <= self.maximum:
-            raise EnergyError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
+            raise NemronError(f"current Energy {self.current!r} is outside 0-{self.maximum}")
 
     @classmethod
     def from_spirit(cls, control: int, sense: int, focus: int) -> Energy:
         """A full pool for a character with these Spirit-line ranks."""
         for name, rank in (("Control", control), ("Sense", sense), ("Focus", focus)):
             if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
-                raise EnergyError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
+                raise NemronError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
         return cls(MAX_ENERGY.whole(Control=control, Sense=sense, Focus=focus))
 
     def spend(self, amount: int) -> int:
         """Pay ``amount`` (an ability's cost, say) and return what is left."""
-        require_whole(amount, "an Energy cost", minimum=0, error=EnergyError)
+        require_whole(amount, "an Energy cost", minimum=0, error=NemronError)
         if amount > self.current:
-            raise EnergyError(f"cannot spend {amount} Energy: only {self.current} left")
+            raise NemronError(f"cannot spend {amount} Energy: only {self.current} left")
         self.current -= amount
         return self.current
 
     def effort(self, hours: int) -> int:
         """Hard physical effort (jogging, climbing a mountain): 1 Energy per hour."""
-        return self.spend(require_whole(hours, "hours of effort", minimum=0, error=EnergyError) * EFFORT_COST_PER_HOUR)
+        return self.spend(require_whole(hours, "hours of effort", minimum=0, error=NemronError) * EFFORT_COST_PER_HOUR)
 
     def bonus_reaction(self, round_number: int, turn: Turn) -> int:
         """Buy one bonus reaction for 2 Energy, only once in any round: ``turn`` gains the reaction.
@@ -78,11 +70,11 @@ class Energy:
         Payment and reaction go together, so no caller can pay and forget to grant it.
         """
         if not isinstance(turn, Turn):
-            raise BonusReactionError(f"the bonus reaction goes to a Turn, not {turn!r}")
+            raise NemronError(f"the bonus reaction goes to a Turn, not {turn!r}")
         if not is_whole(round_number) or round_number < 1:
-            raise BonusReactionError(f"the round must be a whole number of at least 1, not {round_number!r}")
+            raise NemronError(f"the round must be a whole number of at least 1, not {round_number!r}")
         if round_number in self.bonus_reaction_rounds:
-            raise BonusReactionError(f"round {round_number}: a bonus reaction was already bought this round")
+            raise NemronError(f"round {round_number}: a bonus reaction was already bought this round")
         left = self.spend(BONUS_REACTION_COST)
         self.bonus_reaction_rounds.add(round_number)
         turn.bonus("reaction")
@@ -91,12 +83,12 @@ class Energy:
     def rest(self, hours: int) -> int:
         """Rest: 1 Energy back per hour, up to the maximum."""
         self.current = min(self.maximum, self.current + require_whole(hours, "hours of rest", minimum=0,
-                                                                      error=EnergyError) * RECOVERY_PER_HOUR)
+                                                                      error=NemronError) * RECOVERY_PER_HOUR)
         return self.current
 
     def drain(self, amount: int) -> int:
         """Lose Energy to damage (Neural): unlike spending, this stops at 0 instead of failing."""
-        self.current = max(0, self.current - require_whole(amount, "Energy drained", minimum=0, error=EnergyError))
+        self.current = max(0, self.current - require_whole(amount, "Energy drained", minimum=0, error=NemronError))
         return self.current
 
 

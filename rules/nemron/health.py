@@ -24,10 +24,6 @@ LIMB_HP = Formula("5 + Power + Agility + Constitution")
 REST_HEALING_HOURS = 8
 
 
-class HealthError(NemronError):
-    """A negative amount of damage or healing, or a limb the body does not have."""
-
-
 class Limb(str, Enum):
     """A humanoid's six limbs."""
 
@@ -66,7 +62,7 @@ def location(face: int, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> Limb:
     try:
         return table[face]
     except (KeyError, TypeError):
-        raise HealthError(f"location die face {face!r} is not in the table ({sorted(table)})") from None
+        raise NemronError(f"location die face {face!r} is not in the table ({sorted(table)})") from None
 
 
 def roll_location(source: DiceSource, table: Mapping[int, Limb] = HUMANOID_LOCATIONS) -> Limb:
@@ -79,7 +75,7 @@ def limb_hp(power: int, agility: int, constitution: int) -> int:
     """HP of each limb: 5 + Power + Agility + Constitution (every limb gets the full amount)."""
     for name, rank in (("Power", power), ("Agility", agility), ("Constitution", constitution)):
         if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
-            raise HealthError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
+            raise NemronError(f"{name} rank {rank!r} must be a whole number from 0 to {MAX_RANK}")
     return LIMB_HP.whole(Power=power, Agility=agility, Constitution=constitution)
 
 
@@ -96,7 +92,7 @@ class LimbDamage:
 
 def _amount(value: int, what: str) -> int:
     if not is_whole(value) or value < 0:
-        raise HealthError(f"{what} must be a whole number of at least 0, not {value!r}")
+        raise NemronError(f"{what} must be a whole number of at least 0, not {value!r}")
     return value
 
 
@@ -123,7 +119,7 @@ class Body:
         try:
             return Limb(limb)
         except ValueError:
-            raise HealthError(f"{limb!r} is not a limb ({', '.join(known.value for known in Limb)})") from None
+            raise NemronError(f"{limb!r} is not a limb ({', '.join(known.value for known in Limb)})") from None
 
     def damage(self, limb: Limb | str, amount: int) -> LimbDamage:
         """Take ``amount`` damage on one limb."""
@@ -144,13 +140,13 @@ class Body:
     def can_attack(self, arms_needed: int = ARMS_TO_ATTACK) -> bool:
         """An attack needs a working arm to hold and swing the weapon (``arms_needed=2`` for two hands)."""
         if not is_whole(arms_needed) or not 0 <= arms_needed <= len(ARMS):
-            raise HealthError(f"arms needed must be a whole number from 0 to {len(ARMS)}, not {arms_needed!r}")
+            raise NemronError(f"arms needed must be a whole number from 0 to {len(ARMS)}, not {arms_needed!r}")
         return self.usable(ARMS) >= arms_needed
 
     def can_move(self, legs_needed: int = LEGS_TO_MOVE) -> bool:
         """The movement action needs both legs (``legs_needed=1`` lets a one-legged character hobble)."""
         if not is_whole(legs_needed) or not 0 <= legs_needed <= len(LEGS):
-            raise HealthError(f"legs needed must be a whole number from 0 to {len(LEGS)}, not {legs_needed!r}")
+            raise NemronError(f"legs needed must be a whole number from 0 to {len(LEGS)}, not {legs_needed!r}")
         return self.usable(LEGS) >= legs_needed
 
     def sever(self, limb: Limb | str) -> Limb:
@@ -160,7 +156,7 @@ class Body:
         """
         limb = self._limb(limb)
         if limb.major:
-            raise HealthError(f"the {limb.value} is a major limb: losing it is death, not a lost limb")
+            raise NemronError(f"the {limb.value} is a major limb: losing it is death, not a lost limb")
         self.lost.add(limb)
         self.hp[limb] = 0
         return limb
@@ -177,7 +173,7 @@ class Body:
         """Targeted healing (first aid, a healing skill): all points go to this one limb."""
         limb = self._limb(limb)
         if limb in self.lost:
-            raise HealthError(f"the {limb.value} is lost: healing cannot restore it")
+            raise NemronError(f"the {limb.value} is lost: healing cannot restore it")
         self.hp[limb] = min(self.max_hp, self.hp[limb] + _amount(points, "healing"))
         return self.hp[limb]
 

@@ -22,28 +22,14 @@ RANK_DICE: Mapping[int, int] = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12}
 MAX_RANK = max(RANK_DICE)
 
 
-class RankDieError(NemronError):
+def rank_die_error(rank: object) -> NemronError:
     """A rank the rank table does not cover."""
-
-    def __init__(self, rank: object) -> None:
-        self.rank = rank
-        super().__init__(f"rank {rank!r} has no die: Nemron ranks run from 0 (d4) to {MAX_RANK} (d12)")
+    return NemronError(f"rank {rank!r} has no die: Nemron ranks run from 0 (d4) to {MAX_RANK} (d12)")
 
 
-class NodeTypeError(NemronError):
+def node_type_error(code: object) -> NemronError:
     """A node type code Nemron does not know."""
-
-    def __init__(self, code: object) -> None:
-        self.code = code
-        super().__init__(f"{code!r} is not a Nemron node type (known: {', '.join(NODE_TYPE_RULES)})")
-
-
-class ChargeError(NemronError):
-    """Spending more charges than a resource node holds."""
-
-
-class EffectRankError(NemronError):
-    """A negative rank, gain or decay for an effect node."""
+    return NemronError(f"{code!r} is not a Nemron node type (known: {', '.join(NODE_TYPE_RULES)})")
 
 
 @REGISTRY.rule("Generic.Rule.RankDie", "Rank Die", "RU",
@@ -55,7 +41,7 @@ def rank_die(rank: int) -> int:
     every pool (checks, attacks, initiative, healing) consistent.
     """
     if not is_whole(rank) or rank not in RANK_DICE:
-        raise RankDieError(rank)
+        raise rank_die_error(rank)
     return RANK_DICE[rank]
 
 
@@ -105,7 +91,7 @@ def node_type_rule(code: str) -> NodeTypeRule:
     try:
         return NODE_TYPE_RULES[code]
     except (KeyError, TypeError):
-        raise NodeTypeError(code) from None
+        raise node_type_error(code) from None
 
 
 @REGISTRY.rule("Generic.Rule.PoolDie", "Pool Die", "RU")
@@ -121,7 +107,7 @@ def pool_die(types: str | Iterable[str], rank: int, *, relevant: bool = True) ->
     elif isinstance(types, (list, tuple, set, frozenset)):
         codes = list(types)
     else:
-        raise NodeTypeError(types)
+        raise node_type_error(types)
     rules = [node_type_rule(code) for code in codes]
     contributions = {rule.adds_die for rule in rules}
     if DieContribution.ALWAYS in contributions or (relevant and DieContribution.WHEN_RELEVANT in contributions):
@@ -148,7 +134,7 @@ class Ability:
         rank_die(level)  # validates the level range
         reached = [start for start in self.effects if start <= level]
         if not reached:
-            raise EffectRankError(f"{self.name}: level {level} is below every listed level "
+            raise NemronError(f"{self.name}: level {level} is below every listed level "
                                   f"({', '.join(map(str, sorted(self.effects)))})")
         return self.effects[max(reached)]
 
@@ -167,9 +153,9 @@ class EffectRank:
     trait: bool = False
 
     def __post_init__(self) -> None:
-        require_whole(self.rank, f"{self.name}: the rank", minimum=0, error=EffectRankError)
+        require_whole(self.rank, f"{self.name}: the rank", minimum=0, error=NemronError)
         if self.rank < self.floor:
-            raise EffectRankError(f"{self.name}: rank {self.rank} is below its floor {self.floor}")
+            raise NemronError(f"{self.name}: rank {self.rank} is below its floor {self.floor}")
 
     @property
     def floor(self) -> int:
@@ -182,13 +168,13 @@ class EffectRank:
 
     def gain(self, ranks: int) -> int:
         """Add ``ranks`` (more of the same boon or condition) and return the new rank."""
-        require_whole(ranks, f"{self.name}: ranks gained", minimum=0, error=EffectRankError)
+        require_whole(ranks, f"{self.name}: ranks gained", minimum=0, error=NemronError)
         self.rank += ranks
         return self.rank
 
     def decay(self, steps: int = 1) -> int:
         """Lose ``steps`` ranks, never going below the floor; return the new rank."""
-        require_whole(steps, f"{self.name}: decay steps", minimum=0, error=EffectRankError)
+        require_whole(steps, f"{self.name}: decay steps", minimum=0, error=NemronError)
         self.rank = max(self.floor, self.rank - steps)
         return self.rank
 
@@ -210,26 +196,26 @@ class Charges:
     RECHARGE_HOURS = 8
 
     def __post_init__(self) -> None:
-        require_whole(self.rank, f"{self.name}: the number of charges", minimum=0, error=ChargeError)
+        require_whole(self.rank, f"{self.name}: the number of charges", minimum=0, error=NemronError)
 
     def spend(self, charges: int = 1) -> int:
         """Use ``charges`` charges and return what is left."""
-        require_whole(charges, f"{self.name}: charges spent", minimum=0, error=ChargeError)
+        require_whole(charges, f"{self.name}: charges spent", minimum=0, error=NemronError)
         if charges > self.rank:
-            raise ChargeError(f"{self.name}: cannot spend {charges} charge(s), only {self.rank} left")
+            raise NemronError(f"{self.name}: cannot spend {charges} charge(s), only {self.rank} left")
         self.rank -= charges
         return self.rank
 
     def rest(self, hours: int) -> int:
         """Rest for ``hours``; a trait resource below 1 is recharged to 1 after 8 hours."""
-        require_whole(hours, f"{self.name}: hours of rest", minimum=0, error=ChargeError)
+        require_whole(hours, f"{self.name}: hours of rest", minimum=0, error=NemronError)
         if self.trait and hours >= self.RECHARGE_HOURS and self.rank < 1:
             self.rank = 1
         return self.rank
 
 
 __all__ = [
-    "NODE_TYPES", "RANK_DICE", "MAX_RANK", "RankDieError", "NodeTypeError", "ChargeError",
-    "EffectRankError", "rank_die", "DieContribution", "NodeTypeRule", "NODE_TYPE_RULES", "node_type_rule",
+    "NODE_TYPES", "RANK_DICE", "MAX_RANK", "rank_die",
+    "DieContribution", "NodeTypeRule", "NODE_TYPE_RULES", "node_type_rule",
     "pool_die", "Ability", "EffectRank", "Charges",
 ]

@@ -23,34 +23,6 @@ DOMAIN_XP, DOMAIN_FEATURE_XP = 2, 2
 MINOR_MILESTONE_XP, MAJOR_MILESTONE_EXTRA_XP = (1, 2), (2, 3)
 
 
-class ProgressionError(NemronError):
-    """A move the progression rules forbid (the subclasses say which rule)."""
-
-
-class NotEnoughXPError(ProgressionError):
-    """Spending more XP than a character has."""
-
-
-class RankCapError(ProgressionError):
-    """Raising a node past rank 4, or a type that cannot be raised with XP."""
-
-
-class CooldownError(ProgressionError):
-    """Raising the same node again within a month."""
-
-
-class TrainingError(ProgressionError):
-    """Finishing a new skill before its training is complete, or learning a skill one already has."""
-
-
-class DomainError(ProgressionError):
-    """Making a domain of an unknown skill, or buying a feature the domain cannot take."""
-
-
-class MilestoneError(ProgressionError):
-    """A milestone award outside the range for its kind."""
-
-
 @REGISTRY.rule("Generic.Rule.RankUpCost", "Rank-up Cost", "RU", formula="max(rank, 1)")
 def rank_up_cost(rank: int, *, zero_rank_is_free: bool = False) -> int:
     """XP to raise a node one rank: its current rank.
@@ -59,9 +31,9 @@ def rank_up_cost(rank: int, *, zero_rank_is_free: bool = False) -> int:
     skill's first rank) unless ``zero_rank_is_free`` is set.
     """
     if not is_whole(rank) or not 0 <= rank <= MAX_RANK:
-        raise RankCapError(f"rank {rank!r} is outside 0-{MAX_RANK}")
+        raise NemronError(f"rank {rank!r} is outside 0-{MAX_RANK}")
     if rank == MAX_RANK:
-        raise RankCapError(f"rank {rank} is the highest rank: nothing to raise it to")
+        raise NemronError(f"rank {rank} is the highest rank: nothing to raise it to")
     return rank if zero_rank_is_free else max(rank, 1)
 
 
@@ -71,11 +43,11 @@ def cooldown_over(last_rank_up_day: int | None, today: int, *, gm_override: bool
     GM waives the wait."""
     for what, day in (("the last rank-up day", last_rank_up_day), ("today", today)):
         if day is not None and (not is_whole(day)):
-            raise CooldownError(f"{what} must be a whole in-game day, not {day!r}")
+            raise NemronError(f"{what} must be a whole in-game day, not {day!r}")
     if last_rank_up_day is None or gm_override:
         return True
     if today < last_rank_up_day:
-        raise CooldownError(f"day {today} is before the last rank-up on day {last_rank_up_day}")
+        raise NemronError(f"day {today} is before the last rank-up on day {last_rank_up_day}")
     return today - last_rank_up_day >= DAYS_PER_MONTH
 
 
@@ -105,25 +77,25 @@ class Progress:
 
     def __post_init__(self) -> None:
         if not is_whole(self.xp) or self.xp < 0:
-            raise NotEnoughXPError(f"XP must be a whole number of at least 0, not {self.xp!r}")
+            raise NemronError(f"XP must be a whole number of at least 0, not {self.xp!r}")
 
     def _pay(self, cost: int, what: str) -> None:
         if cost > self.xp:
-            raise NotEnoughXPError(f"{what} costs {cost} XP, only {self.xp} XP left")
+            raise NemronError(f"{what} costs {cost} XP, only {self.xp} XP left")
         self.xp -= cost
 
     def rank_up(self, name: str, *, gm_override: bool = False) -> int:
         """Raise a node one rank; returns the new rank."""
         if name not in self.nodes:
-            raise ProgressionError(f"the character has no node {name!r}")
+            raise NemronError(f"the character has no node {name!r}")
         types, rank = self.nodes[name]
         for code in types.split(","):
             if not node_type_rule(code.strip()).ranks_with_xp:
-                raise RankCapError(f"{name!r} is of type {types}: {NODE_TYPE_RULES[code.strip()].name} "
+                raise NemronError(f"{name!r} is of type {types}: {NODE_TYPE_RULES[code.strip()].name} "
                                    "nodes cannot be raised with XP")
         cost = rank_up_cost(rank, zero_rank_is_free=self.zero_rank_is_free)
         if not cooldown_over(self.last_rank_up.get(name), self.day, gm_override=gm_override):
-            raise CooldownError(f"{name!r} ranked up on day {self.last_rank_up[name]}: "
+            raise NemronError(f"{name!r} ranked up on day {self.last_rank_up[name]}: "
                                 f"wait until day {self.last_rank_up[name] + DAYS_PER_MONTH}")
         self._pay(cost, f"raising {name!r} from rank {rank}")
         self.nodes[name] = (types, rank + 1)
@@ -141,9 +113,9 @@ class Progress:
         day does not make it count twice.
         """
         if skill in self.nodes:
-            raise TrainingError(f"the character already has {skill!r}")
+            raise NemronError(f"the character already has {skill!r}")
         if not is_whole(hours) or hours < 0:
-            raise TrainingError(f"training hours must be a whole number of at least 0, not {hours!r}")
+            raise NemronError(f"training hours must be a whole number of at least 0, not {hours!r}")
         log = self.training.setdefault(skill, {})
         log[self.day] = log.get(self.day, 0) + hours
         return self.training_days(skill)
@@ -152,7 +124,7 @@ class Progress:
         """Finish a new skill after 30 days of training by paying 1 XP; it starts at rank 1."""
         days = self.training_days(skill)
         if days < TRAINING_DAYS:
-            raise TrainingError(f"{skill!r} has {days} of {TRAINING_DAYS} training days")
+            raise NemronError(f"{skill!r} has {days} of {TRAINING_DAYS} training days")
         self._pay(NEW_SKILL_XP, f"learning {skill!r}")
         del self.training[skill]
         self.nodes[skill] = ("S", 1)
@@ -161,11 +133,11 @@ class Progress:
     def make_domain(self, skill: str, *, available: bool = True) -> Domain:
         """Upgrade a skill the character has into a domain for 2 XP (if the setting has such a domain)."""
         if self.nodes.get(skill, ("", 0))[0] != "S":
-            raise DomainError(f"{skill!r} is not a skill the character has")
+            raise NemronError(f"{skill!r} is not a skill the character has")
         if not available:
-            raise DomainError(f"the setting has no domain for {skill!r}")
+            raise NemronError(f"the setting has no domain for {skill!r}")
         if skill in self.domains:
-            raise DomainError(f"{skill!r} is already a domain")
+            raise NemronError(f"{skill!r} is already a domain")
         self._pay(DOMAIN_XP, f"making {skill!r} a domain")
         self.domains[skill] = Domain(skill)
         return self.domains[skill]
@@ -174,15 +146,15 @@ class Progress:
         """Buy a domain feature for 2 XP: never more features than the domain's rank, one per month."""
         domain = self.domains.get(skill)
         if domain is None:
-            raise DomainError(f"{skill!r} is not a domain")
+            raise NemronError(f"{skill!r} is not a domain")
         if feature in domain.features:
-            raise DomainError(f"{skill!r} already has the feature {feature!r}")
+            raise NemronError(f"{skill!r} already has the feature {feature!r}")
         rank = self.nodes[skill][1]
         if len(domain.features) >= rank:
-            raise DomainError(f"{skill!r} at rank {rank} already has {len(domain.features)} feature(s)")
+            raise NemronError(f"{skill!r} at rank {rank} already has {len(domain.features)} feature(s)")
         last = max(domain.features.values(), default=None)
         if last is not None and self.day - last < DAYS_PER_MONTH:
-            raise DomainError(f"{skill!r} gained a feature on day {last}: the next one comes on day "
+            raise NemronError(f"{skill!r} gained a feature on day {last}: the next one comes on day "
                               f"{last + DAYS_PER_MONTH}")
         self._pay(DOMAIN_FEATURE_XP, f"the feature {feature!r}")
         domain.features[feature] = self.day
@@ -215,13 +187,13 @@ def milestone_xp(kind: str, *, cumulative: bool = True) -> tuple[int, int]:
         if cumulative:
             return low + MINOR_MILESTONE_XP[0], high + MINOR_MILESTONE_XP[1]
         return low, high
-    raise MilestoneError(f"a milestone is 'minor' or 'major', not {kind!r}")
+    raise NemronError(f"a milestone is 'minor' or 'major', not {kind!r}")
 
 
 def award_milestone(progress: Progress, kind: str, xp: int, *, cumulative: bool = True) -> int:
     """Give a milestone's XP, checked against its range; returns the new total."""
     low, high = milestone_xp(kind, cumulative=cumulative)
     if not is_whole(xp) or not low <= xp <= high:
-        raise MilestoneError(f"a {kind} milestone awards {low}-{high} XP, not {xp!r}")
+        raise NemronError(f"a {kind} milestone awards {low}-{high} XP, not {xp!r}")
     progress.xp += xp
     return progress.xp

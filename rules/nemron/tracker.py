@@ -32,10 +32,6 @@ def track_type(kind: DamageType | None) -> DamageType:
     return kind or DamageType.KINETIC
 
 
-class TrackerError(NemronError):
-    """An attack or turn the sequence does not allow (not your turn, unknown or downed combatant...)."""
-
-
 @dataclass
 class Combatant:
     """One side of a fight: initiative ranks, an attack and a defence pool, a weapon rank, a body."""
@@ -115,11 +111,11 @@ class CombatTracker:
                  flanking: Modifier | None = Modifier.LESSER_PENALTY) -> None:
         names = [c.name for c in combatants]
         if len(set(names)) != len(names):
-            raise TrackerError(f"combatant names must be unique: {names!r}")
+            raise NemronError(f"combatant names must be unique: {names!r}")
         if len(combatants) < 2:
-            raise TrackerError("a fight needs at least two combatants")
+            raise NemronError("a fight needs at least two combatants")
         if flanking is not None and not isinstance(flanking, Modifier):
-            raise TrackerError(f"flanking is a Modifier or None, not {flanking!r}")
+            raise NemronError(f"flanking is a Modifier or None, not {flanking!r}")
         self.combatants = {c.name: c for c in combatants}
         self.source = source
         #: What flanking does to a defence roll (the book's lesser penalty; ``None``: nothing).
@@ -147,14 +143,14 @@ class CombatTracker:
     @property
     def current(self) -> Combatant:
         if not self.order:
-            raise TrackerError("the fight has not started: call start() first")
+            raise NemronError("the fight has not started: call start() first")
         return self.combatants[self.order[self.index]]
 
     def _get(self, name: str) -> Combatant:
         try:
             return self.combatants[name]
         except KeyError:
-            raise TrackerError(f"no combatant {name!r} ({', '.join(self.combatants)})") from None
+            raise NemronError(f"no combatant {name!r} ({', '.join(self.combatants)})") from None
 
     def attack(self, target: str, *, aim: Limb | str | None = None, defend: bool = True, melee: bool = False,
                damage_type: DamageType | str | None = None, area: bool = False) -> AttackReport:
@@ -169,21 +165,21 @@ class CombatTracker:
         """
         attacker, defender = self.current, self._get(target)
         if defender is attacker:
-            raise TrackerError(f"{attacker.name} cannot attack itself")
+            raise NemronError(f"{attacker.name} cannot attack itself")
         if defender.body.is_downed():
-            raise TrackerError(f"{defender.name} is already downed")
+            raise NemronError(f"{defender.name} is already downed")
         if not self.can_attack(attacker.name):
             broken = ", ".join(f"{a.value} {attacker.body.hp[a]} HP" for a in ARMS)
-            raise TrackerError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
+            raise NemronError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
                                f"needed ({broken})")
         if area and aim is not None:
-            raise TrackerError(f"an area attack rolls a location die per point: it cannot aim at {aim!r}")
+            raise NemronError(f"an area attack rolls a location die per point: it cannot aim at {aim!r}")
         kind = None if damage_type is None else as_damage_type(damage_type)
         track = Track.HP if kind is None else damage_target(kind)
         if track is Track.ENERGY and defender.energy is None:
-            raise TrackerError(f"{kind and kind.value} damage drains Energy, and {defender.name} has none tracked")
+            raise NemronError(f"{kind and kind.value} damage drains Energy, and {defender.name} has none tracked")
         if track is Track.STRESS and defender.stress is None:
-            raise TrackerError(f"{kind and kind.value} damage becomes Stress, and {defender.name} has none tracked")
+            raise NemronError(f"{kind and kind.value} damage becomes Stress, and {defender.name} has none tracked")
         modifier = aimed_modifier(aim)
         attacker.turn.act()
         if melee:
@@ -236,7 +232,7 @@ class CombatTracker:
         disengages; a melee attack engages attacker and target by itself."""
         first, second = self._get(name), self._get(other)
         if first is second:
-            raise TrackerError(f"{name} cannot be in melee with itself")
+            raise NemronError(f"{name} cannot be in melee with itself")
         pair = frozenset((first.name, second.name))
         if pair not in self.engaged:
             self.engaged.add(pair)
@@ -264,7 +260,7 @@ class CombatTracker:
         mover = self.current
         if not mover.body.can_move(mover.legs_needed):
             broken = ", ".join(f"{leg.value} {mover.body.hp[leg]} HP" for leg in LEGS)
-            raise TrackerError(f"{mover.name} cannot move: {mover.legs_needed} working leg(s) needed ({broken})")
+            raise NemronError(f"{mover.name} cannot move: {mover.legs_needed} working leg(s) needed ({broken})")
         left = mover.turn.move(metres)
         self.log.append(f"{mover.name} moves {metres} m")
         return left
@@ -272,10 +268,10 @@ class CombatTracker:
     def buy_reaction(self, name: str) -> int:
         """``name`` pays 2 Energy (once a round) for a bonus reaction this round; returns Energy left."""
         if not self.order:
-            raise TrackerError("the fight has not started: call start() first")
+            raise NemronError("the fight has not started: call start() first")
         buyer = self._get(name)
         if buyer.energy is None:
-            raise TrackerError(f"{buyer.name} has no Energy to buy a reaction with")
+            raise NemronError(f"{buyer.name} has no Energy to buy a reaction with")
         left = buyer.energy.bonus_reaction(self.round, buyer.turn)
         self.log.append(f"{buyer.name} pays Energy for a bonus reaction ({left} left)")
         return left

@@ -35,34 +35,6 @@ RESISTANCE_BASE = 2
 STARTING_DESTINY = 1
 
 
-class CharacterError(NuggetError):
-    """Base class of character creation errors."""
-
-
-class UnknownAttributeError(CharacterError):
-    """A name that is not one of Brawn, Agility, Brains and Will."""
-
-
-class AttributeRangeError(CharacterError):
-    """An attribute level outside the allowed range."""
-
-
-class AttributeBudgetError(CharacterError):
-    """Attribute levels that do not spend exactly the points a new character has."""
-
-
-class SkillLevelError(CharacterError):
-    """A skill level outside 1-4, or a core skill below its starting level."""
-
-
-class GoalTextError(CharacterError):
-    """A goal that is not a short piece of text."""
-
-
-class OccupationError(CharacterError):
-    """A missing occupation or core skill."""
-
-
 @dataclass(frozen=True)
 class Attribute:
     """One of the four natural talents every character is rated in."""
@@ -90,9 +62,9 @@ for _attribute in ATTRIBUTES:
 def attribute_level(level: object, what: str = "attribute level") -> int:
     """Check an attribute level used in a sum: a whole number in the widest (creature) range, -2..+4."""
     low, high = CREATURE_ATTRIBUTE_RANGE
-    checked = require_whole(level, what, error=AttributeRangeError)
+    checked = require_whole(level, what, error=NuggetError)
     if not low <= checked <= high:
-        raise AttributeRangeError(f"{what} {checked:+d} is outside {low:+d}..{high:+d}")
+        raise NuggetError(f"{what} {checked:+d} is outside {low:+d}..{high:+d}")
     return checked
 
 
@@ -103,10 +75,10 @@ def attribute_level(level: object, what: str = "attribute level") -> int:
 def check_attribute(name: str, level: int, *, creature: bool = False) -> int:
     """Validate one attribute: people stay within -1..+2, creatures may reach -2..+4."""
     if name not in ATTRIBUTE_NAMES:
-        raise UnknownAttributeError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
+        raise NuggetError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
     low, high = CREATURE_ATTRIBUTE_RANGE if creature else PC_ATTRIBUTE_RANGE
-    if not low <= require_whole(level, f"{name} level", error=AttributeRangeError) <= high:
-        raise AttributeRangeError(f"{name} {level:+d} is outside {low:+d}..{high:+d}")
+    if not low <= require_whole(level, f"{name} level", error=NuggetError) <= high:
+        raise NuggetError(f"{name} {level:+d} is outside {low:+d}..{high:+d}")
     return level
 
 
@@ -140,11 +112,11 @@ def attribute_budget(levels: Mapping[str, int], *, max_poor: int = MAX_POOR_ATTR
     every = {name: levels.get(name, 0) for name in ATTRIBUTE_NAMES}
     poor = int(POOR_ATTRIBUTES_COUNT.evaluate(every))
     if poor > max_poor:
-        raise AttributeBudgetError(f"{poor} attributes at -1, but at most {max_poor} may be")
+        raise NuggetError(f"{poor} attributes at -1, but at most {max_poor} may be")
     spent = sum(level for level in levels.values() if level > 0)
     budget = ATTRIBUTE_POINTS + poor
     if ATTRIBUTE_POINTS_SPENT.evaluate(every) != ATTRIBUTE_POINTS:
-        raise AttributeBudgetError(f"attributes spend {spent} points; a new character spends exactly {budget}")
+        raise NuggetError(f"attributes spend {spent} points; a new character spends exactly {budget}")
     return spent
 
 
@@ -176,8 +148,8 @@ class Skill:
                values={"min": min(SKILL_LEVELS), "max": max(SKILL_LEVELS)})
 def check_skill_level(level: int, name: str = "skill") -> int:
     """Skills run from 1 (Basic) through Professional and Expert to 4 (Master); each level is a die."""
-    if require_whole(level, f"{name} level", error=SkillLevelError) not in SKILL_LEVELS:
-        raise SkillLevelError(f"{name} level {level} is outside 1..4")
+    if require_whole(level, f"{name} level", error=NuggetError) not in SKILL_LEVELS:
+        raise NuggetError(f"{name} level {level} is outside 1..4")
     return level
 
 
@@ -203,7 +175,7 @@ def skill_cost(skill: Skill, *, core: bool = False) -> int:
     """
     start = CORE_SKILL_LEVEL if core else OCCUPATION_LEVEL if skill.occupational else 0
     if skill.level < start:
-        raise SkillLevelError(f"{skill.name} level {skill.level} is below its starting level {start}")
+        raise NuggetError(f"{skill.name} level {skill.level} is below its starting level {start}")
     return skill.level - start
 
 
@@ -213,7 +185,7 @@ def check_skill_budget(core: Skill, skills: Sequence[Skill]) -> int:
     """A new character spends exactly four free skill levels on hobbies or on raising work skills."""
     spent = skill_cost(core, core=True) + sum(skill_cost(skill) for skill in skills)
     if spent != FREE_SKILL_LEVELS:
-        raise CharacterError(f"skills use {spent} free levels; a new character uses exactly {FREE_SKILL_LEVELS}")
+        raise NuggetError(f"skills use {spent} free levels; a new character uses exactly {FREE_SKILL_LEVELS}")
     return spent
 
 
@@ -221,13 +193,13 @@ def check_skill_budget(core: Skill, skills: Sequence[Skill]) -> int:
 def check_goals(goals: Sequence[str]) -> tuple[str, ...]:
     """One to three things the character cares about; they steer Destiny Points."""
     if isinstance(goals, str):
-        raise GoalTextError(f"goals must be a list of goals, not the single text {goals!r}")
+        raise NuggetError(f"goals must be a list of goals, not the single text {goals!r}")
     goals = tuple(goals)
     for goal in goals:
         if not isinstance(goal, str) or not goal.strip():
-            raise GoalTextError(f"a goal must be a non-empty piece of text, not {goal!r}")
+            raise NuggetError(f"a goal must be a non-empty piece of text, not {goal!r}")
     if not MIN_GOALS <= len(goals) <= MAX_GOALS:
-        raise CharacterError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
+        raise NuggetError(f"{len(goals)} goals given; write down {MIN_GOALS} to {MAX_GOALS}")
     return goals
 
 
@@ -247,7 +219,7 @@ def highest_fighting_level(skills: Sequence[Skill], *, fighting_occupation: bool
     """The Fighting level initiative counts: the best written Fighting skill, and at least the
     occupation's level 1 when the occupation's cluster covers fighting (a soldier, a barbarian)."""
     if not isinstance(fighting_occupation, bool):
-        raise OccupationError(f"fighting_occupation is True or False, not {fighting_occupation!r}")
+        raise NuggetError(f"fighting_occupation is True or False, not {fighting_occupation!r}")
     written = max((s.level for s in skills if s.fighting), default=0)
     return max(written, OCCUPATION_LEVEL if fighting_occupation else 0)
 
@@ -281,7 +253,7 @@ class Character:
 
     def attribute(self, name: str) -> int:
         if name not in ATTRIBUTE_NAMES:
-            raise UnknownAttributeError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
+            raise NuggetError(f"unknown attribute {name!r} (known: {', '.join(ATTRIBUTE_NAMES)})")
         return self.attributes.get(name, 0)
 
     @property
@@ -316,9 +288,9 @@ def create_character(name: str, attributes: Mapping[str, int], occupation: str, 
                      fighting_occupation: bool = False) -> Character:
     """Build a new player character, checking every creation rule; it starts with one Destiny Point."""
     if not isinstance(occupation, str) or not occupation.strip():
-        raise OccupationError(f"a character needs an occupation, got {occupation!r}")
+        raise NuggetError(f"a character needs an occupation, got {occupation!r}")
     if not isinstance(core_skill, Skill):
-        raise OccupationError(f"the core skill must be a Skill, got {core_skill!r}")
+        raise NuggetError(f"the core skill must be a Skill, got {core_skill!r}")
     levels = {name_: 0 for name_ in ATTRIBUTE_NAMES}
     for attr, level in attributes.items():
         levels[attr] = check_attribute(attr, level)

@@ -40,19 +40,11 @@ WEAPON_BASE: Mapping[str, int] = {
 }
 
 
-class CombatError(NuggetError):
-    """Base class of the combat errors."""
-
-
-class CombatCountError(CombatError):
-    """A skill level outside 0..4, or a negative success count or damage figure."""
-
-
 def _skill(value: object, what: str = "skill level") -> int:
     """A skill level in a pool: 0 (no skill) up to the highest level, 4."""
-    level = require_whole(value, what, minimum=0, error=CombatCountError)
+    level = require_whole(value, what, minimum=0, error=NuggetError)
     if level > max(SKILL_LEVELS):
-        raise CombatCountError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
+        raise NuggetError(f"{what} {value} is outside 0..{max(SKILL_LEVELS)}")
     return level
 
 
@@ -66,7 +58,7 @@ def attack_pool(skill: int, agility: int, *, spray: bool = False, injuries: int 
     """
     adv, dis = attribute_dice(agility)
     return pool_size(base, _skill(skill) + adv + int(spray), dis + require_whole(injuries, "injuries", minimum=0,
-                                                                                 error=CombatCountError))
+                                                                                 error=NuggetError))
 
 
 @REGISTRY.rule("Nugget.Roll.Defence", "Defence", "RL", formula="BD + skill + Agility",
@@ -81,13 +73,13 @@ def defence_pool(skill: int, agility: int, *, close_combat: bool = True, project
     tables that read the source's "similar" as not including it.
     """
     if not close_combat:
-        raise CombatError("defence needs a close-combat skill (not, say, Gun); got close_combat=False")
+        raise NuggetError("defence needs a close-combat skill (not, say, Gun); got close_combat=False")
     if cover not in COVER_BASE_DICE:
-        raise CombatError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
+        raise NuggetError(f"unknown cover {cover!r} (known: {', '.join(COVER_BASE_DICE)})")
     base = COVER_BASE_DICE[cover] if projectile else ATTACK_BASE_DICE
     adv, dis = attribute_dice(agility) if use_agility else (0, 0)
     return pool_size(base, _skill(skill) + adv + int(shield), dis + require_whole(injuries, "injuries", minimum=0,
-                                                                                  error=CombatCountError))
+                                                                                  error=NuggetError))
 
 
 REGISTRY.define("Nugget.Rule.Spray", "Spray Fire", "RU", implementation=attack_pool, values={"advantage": 1},
@@ -102,14 +94,14 @@ def unseen_pool(fighting: int, brains: int, *, injuries: int = 0) -> int:
     """Against an opponent nobody can see, attack and defence alike become Fighting + Brains at BD 0."""
     adv, dis = attribute_dice(brains)
     return pool_size(UNSEEN_BASE_DICE, _skill(fighting, "Fighting level") + adv, dis
-                     + require_whole(injuries, "injuries", minimum=0, error=CombatCountError))
+                     + require_whole(injuries, "injuries", minimum=0, error=NuggetError))
 
 
 @REGISTRY.rule("Nugget.Rule.Hit", "Hit", "RU")
 def hits(attack_successes: int, defence_successes: int) -> bool:
     """The attack lands only with more successes than the defence: a tie is a miss."""
-    return (require_whole(attack_successes, "attack successes", minimum=0, error=CombatCountError)
-            > require_whole(defence_successes, "defence successes", minimum=0, error=CombatCountError))
+    return (require_whole(attack_successes, "attack successes", minimum=0, error=NuggetError)
+            > require_whole(defence_successes, "defence successes", minimum=0, error=NuggetError))
 
 
 @REGISTRY.rule("Nugget.Weapon.Base", "Weapon Base Damage", "Weapon",
@@ -119,7 +111,7 @@ def weapon_base(weapon: str) -> int:
     try:
         return WEAPON_BASE[weapon]
     except (KeyError, TypeError):
-        raise CombatError(f"unknown weapon {weapon!r} (known: {', '.join(WEAPON_BASE)})") from None
+        raise NuggetError(f"unknown weapon {weapon!r} (known: {', '.join(WEAPON_BASE)})") from None
 
 
 @REGISTRY.rule("Nugget.Weapon.Armour", "Armour", "Weapon",
@@ -128,7 +120,7 @@ def check_armour(points: int, *, modern: bool = False) -> int:
     """Armour takes its points off every hit's damage: up to 3 for archaic kinds, 5 for modern ones."""
     limit = MODERN_ARMOUR_MAX if modern else ARCHAIC_ARMOUR_MAX
     if not is_whole(points) or not 0 <= points <= limit:
-        raise CombatError(f"armour {points!r} is outside 0..{limit} for {'modern' if modern else 'archaic'} armour")
+        raise NuggetError(f"armour {points!r} is outside 0..{limit} for {'modern' if modern else 'archaic'} armour")
     return points
 
 
@@ -142,7 +134,7 @@ def hit_damage(attack_successes: int, defence_successes: int, weapon: int, *, br
     Brawn takes away), less armour.  Not clamped: :func:`~rules.nugget.harm.resisted_damage`
     clamps once at the very end.  A miss does no damage at all.
     """
-    require_whole(weapon, "weapon base", minimum=0, error=CombatCountError)
+    require_whole(weapon, "weapon base", minimum=0, error=NuggetError)
     check_armour(armour, modern=True)
     attribute_level(brawn, "Brawn")
     if not hits(attack_successes, defence_successes):
@@ -210,7 +202,7 @@ def hit_table(lid: str = "on", max_attack: int = 8, max_defence: int = 6) -> Tab
     """Chance to hit for attack pools (rows) against defence pools (columns; 0: no defence)."""
     for what, value in (("max_attack", max_attack), ("max_defence", max_defence)):
         if not isinstance(value, int) or value < 1:
-            raise CombatCountError(f"{what} must be at least 1, got {value!r}")
+            raise NuggetError(f"{what} must be at least 1, got {value!r}")
     columns = tuple(f"vs {d}" for d in range(0, max_defence + 1))
     rows: list[tuple[Cell, ...]] = [(a, *(hit_chance(a, d, lid=lid) for d in range(0, max_defence + 1)))
             for a in range(1, max_attack + 1)]

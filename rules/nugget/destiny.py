@@ -17,21 +17,9 @@ SKILL_COST_FACTOR = 5
 DESTINY_DIE = 1
 
 
-class DestinyError(NuggetError):
-    """Base class of the Destiny errors."""
-
-
-class SkillPurchaseError(DestinyError):
-    """Buying a skill level that does not exist or is not the next one."""
-
-
-class RerollError(DestinyError):
-    """A re-roll choice other than better, first and second, or a bad success target."""
-
-
 def _amount(points: object) -> int:
     if not is_whole(points) or points < 1:
-        raise DestinyError(f"Destiny Points are gained and spent in whole numbers >= 1, not {points!r}")
+        raise NuggetError(f"Destiny Points are gained and spent in whole numbers >= 1, not {points!r}")
     return points
 
 
@@ -50,7 +38,7 @@ class Destiny:
     def __post_init__(self) -> None:
         for what, value in (("Destiny Points", self.points), ("the GM pool", self.gm_pool)):
             if not is_whole(value) or value < 0:
-                raise DestinyError(f"{what} must be a whole number >= 0, not {value!r}")
+                raise NuggetError(f"{what} must be a whole number >= 0, not {value!r}")
 
     def gain(self, points: int = 1) -> Destiny:
         """A cool deed or a step toward a Goal."""
@@ -64,7 +52,7 @@ class Destiny:
 
     def spend(self, points: int = 1) -> Destiny:
         if _amount(points) > self.points:
-            raise DestinyError(f"cannot spend {points} Destiny Points with only {self.points}")
+            raise NuggetError(f"cannot spend {points} Destiny Points with only {self.points}")
         return replace(self, points=self.points - points)
 
 
@@ -80,7 +68,7 @@ def keep_preferred(first: PoolRoll, second: PoolRoll, *, keep: str = "better") -
     if keep == "second":
         return second
     if keep != "better":
-        raise RerollError(f"keep must be 'better', 'first' or 'second', not {keep!r}")
+        raise NuggetError(f"keep must be 'better', 'first' or 'second', not {keep!r}")
     return max((first, second), key=lambda roll: (roll.successes, not roll.fumble))
 
 
@@ -88,7 +76,7 @@ def reroll_chance(pool: int, at_least: int = 1, *, lid: Lid | str = Lid.ON,
                   max_rerolls: int | None = None) -> Fraction:
     """Exact chance of at least ``at_least`` successes when a failed attempt is re-rolled once."""
     if not is_whole(at_least) or at_least < 1:
-        raise RerollError(f"the successes needed must be a whole number >= 1, not {at_least!r}")
+        raise NuggetError(f"the successes needed must be a whole number >= 1, not {at_least!r}")
     miss = 1 - success_distribution(pool, lid=lid, max_rerolls=max_rerolls).p_ge(at_least)
     return 1 - miss * miss
 
@@ -99,7 +87,7 @@ def survive(effect: Effect, *, gm_allows: bool = True) -> Effect:
     if not effect.dead:
         return effect
     if not gm_allows:
-        raise DestinyError("the GM does not allow Destiny to turn death into unconsciousness in this game")
+        raise NuggetError("the GM does not allow Destiny to turn death into unconsciousness in this game")
     return replace(effect, dead=False, unconscious=True)
 
 
@@ -111,11 +99,11 @@ def skill_level_cost(new_level: int, current_level: int | None = None) -> int:
     ``current_level`` (0 for a new skill) is checked to be one below ``new_level`` when given.
     """
     if not is_whole(new_level) or new_level not in SKILL_LEVELS:
-        raise SkillPurchaseError(f"skill level {new_level!r} does not exist (levels 1..4)")
+        raise NuggetError(f"skill level {new_level!r} does not exist (levels 1..4)")
     if current_level is not None and (not is_whole(current_level)):
-        raise SkillPurchaseError(f"the current skill level must be a whole number, not {current_level!r}")
+        raise NuggetError(f"the current skill level must be a whole number, not {current_level!r}")
     if current_level is not None and current_level != new_level - 1:
-        raise SkillPurchaseError(f"a skill at level {current_level} rises to {current_level + 1}, "
+        raise NuggetError(f"a skill at level {current_level} rises to {current_level + 1}, "
                                  f"not {new_level}: buy one level at a time")
     return new_level * SKILL_COST_FACTOR
 
@@ -134,5 +122,5 @@ def destiny_pool(pool: int, *, allowed: bool = False) -> int:
 def coincidence(destiny: Destiny, *, allowed: bool = False) -> Destiny:
     """Optional rule: a point establishes a minor, plausible coincidence in the character's favour."""
     if not allowed:
-        raise DestinyError("this game does not allow Destiny Points to buy coincidences (allowed=False)")
+        raise NuggetError("this game does not allow Destiny Points to buy coincidences (allowed=False)")
     return destiny.spend()

@@ -26,18 +26,6 @@ INJURY_RECOVERY = "a day of rest and care"
 FIRST_AID_BASE_DICE = 2
 
 
-class HarmError(NuggetError):
-    """Base class of the harm errors."""
-
-
-class DamageError(HarmError):
-    """A negative damage or success count."""
-
-
-class TrackError(HarmError):
-    """A wound track other than ``physical`` and ``mental``."""
-
-
 @REGISTRY.rule("Nugget.Roll.Resistance", "Resistance Roll", "RL",
                formula="max(0, damage - successes + fumble)", values={"fumble": FUMBLE_DAMAGE})
 def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
@@ -47,8 +35,8 @@ def resisted_damage(damage: int, successes: int, fumble: bool = False) -> int:
     so a fumble only hurts when the damage before it was at least 0.
     """
     if not is_whole(damage):
-        raise DamageError(f"damage must be a whole number, not {damage!r}")
-    require_whole(successes, "Resistance successes", minimum=0, error=DamageError)
+        raise NuggetError(f"damage must be a whole number, not {damage!r}")
+    require_whole(successes, "Resistance successes", minimum=0, error=NuggetError)
     return max(0, damage - successes + (FUMBLE_DAMAGE if fumble else 0))
 
 
@@ -95,7 +83,7 @@ DAMAGE_TABLE: tuple[tuple[int, Effect], ...] = (
                values={"hurt": 1, "injured": 3, "unconscious": 5, "dead": 7})
 def damage_effect(damage: int) -> Effect:
     """Read final damage off the table: 1-2 Hurt, 3-4 Injured, 5-6 also Unconscious, 7+ also Dead."""
-    require_whole(damage, "damage", minimum=0, error=DamageError)
+    require_whole(damage, "damage", minimum=0, error=NuggetError)
     return [effect for least, effect in DAMAGE_TABLE if damage >= least][-1]
 
 
@@ -133,7 +121,7 @@ class Wounds:
 
     def __post_init__(self) -> None:
         for what, count in (("Hurts", self.hurts), ("Injuries", self.injuries)):
-            require_whole(count, what, minimum=0, error=HarmError)
+            require_whole(count, what, minimum=0, error=NuggetError)
 
     def take(self, effect: Effect) -> Wounds:
         return Wounds(self.hurts + effect.hurts, self.injuries + effect.injuries,
@@ -153,7 +141,7 @@ class Condition:
 
     def track(self, kind: str) -> Wounds:
         if kind not in TRACKS:
-            raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
+            raise NuggetError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
         wounds: Wounds = getattr(self, kind)
         return wounds
 
@@ -188,9 +176,9 @@ class Condition:
         """
         track = self.track(kind)
         if not is_whole(days) or days < 1:
-            raise HarmError(f"recovery takes a whole number of days, at least 1, not {days!r}")
+            raise NuggetError(f"recovery takes a whole number of days, at least 1, not {days!r}")
         if not isinstance(parallel, bool):
-            raise HarmError(f"parallel is True or False, not {parallel!r}")
+            raise NuggetError(f"parallel is True or False, not {parallel!r}")
         healed = track.injuries if parallel else min(days, track.injuries)
         return replace(self, **{kind: replace(track, hurts=0, injuries=track.injuries - healed)})
 
@@ -208,7 +196,7 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
     Healer and patient do nothing else that round.  With ``one_per_round`` a round of first aid
     heals at most one Hurt, however many successes it earns.
     """
-    require_whole(successes, "first aid successes", minimum=0, error=HarmError)
+    require_whole(successes, "first aid successes", minimum=0, error=NuggetError)
     healed = min(successes, 1 if one_per_round else successes, condition.physical.hurts)
     return replace(condition, physical=replace(condition.physical, hurts=condition.physical.hurts - healed))
 
@@ -216,8 +204,8 @@ def first_aid(condition: Condition, successes: int, *, one_per_round: bool = Fal
 def effect_distribution(damage: int, resistance_dice: int, *, lid: Lid | str = Lid.ON,
                         max_rerolls: int | None = None) -> dict[str, Fraction]:
     """Exact chances of each damage-table row when ``damage`` meets a Resistance of so many dice."""
-    require_whole(damage, "damage", minimum=0, error=DamageError)
-    require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError)
+    require_whole(damage, "damage", minimum=0, error=NuggetError)
+    require_whole(resistance_dice, "Resistance dice", minimum=0, error=NuggetError)
     final = final_damage_distribution(damage, resistance_dice, lid=lid, max_rerolls=max_rerolls)
     chances: dict[str, Fraction] = {effect.label: Fraction(0) for _, effect in DAMAGE_TABLE}
     for points, p in final.items():
@@ -229,8 +217,8 @@ def final_damage_distribution(damage: int, resistance_dice: int, *, lid: Lid | s
                               max_rerolls: int | None = None) -> Dist:
     """Exact distribution of the damage left after a Resistance roll (the fumble included)."""
     if not is_whole(damage):
-        raise DamageError(f"damage must be a whole number, not {damage!r}")
-    if require_whole(resistance_dice, "Resistance dice", minimum=0, error=DamageError) == 0:
+        raise NuggetError(f"damage must be a whole number, not {damage!r}")
+    if require_whole(resistance_dice, "Resistance dice", minimum=0, error=NuggetError) == 0:
         return Dist.constant(damage)
     outcomes = outcome_distribution(resistance_dice, lid=lid, max_rerolls=max_rerolls)
     return outcomes.map(lambda pair: resisted_damage(damage, pair[0], pair[1]))

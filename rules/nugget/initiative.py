@@ -20,27 +20,15 @@ PHASES = 10
 MINION_INITIATIVE = 3
 
 
-class InitiativeError(NuggetError):
-    """Base class of the initiative errors."""
-
-
-class PhaseError(InitiativeError):
-    """A phase outside 1..10."""
-
-
-class ActionLimitError(InitiativeError):
-    """Action limits that make no sense (no actions, or a cap outside 1..10)."""
-
-
 def _check_bonus(bonus: object) -> int:
     if not is_whole(bonus):
-        raise InitiativeError(f"an initiative bonus must be a whole number, not {bonus!r}")
+        raise NuggetError(f"an initiative bonus must be a whole number, not {bonus!r}")
     return bonus
 
 
 def _check_phase(phase: object) -> int:
     if not is_whole(phase) or not 1 <= phase <= PHASES:
-        raise PhaseError(f"phase {phase!r} is outside 1..{PHASES}")
+        raise NuggetError(f"phase {phase!r} is outside 1..{PHASES}")
     return phase
 
 
@@ -49,7 +37,7 @@ def wound_penalty(hurts: int = 0, injuries: int = 0) -> int:
     """Initiative lost to wounds: every Hurt and every Injury slows a character down by one."""
     for what, count in (("Hurts", hurts), ("Injuries", injuries)):
         if not is_whole(count) or count < 0:
-            raise InitiativeError(f"{what} must be a whole number >= 0, not {count!r}")
+            raise NuggetError(f"{what} must be a whole number >= 0, not {count!r}")
     return hurts + injuries
 
 
@@ -84,10 +72,10 @@ class ActionLimits:
     def __post_init__(self) -> None:
         if self.max_actions is not None and (not isinstance(self.max_actions, int)
                                              or isinstance(self.max_actions, bool) or self.max_actions < 1):
-            raise ActionLimitError(f"max_actions must be at least 1 or None, not {self.max_actions!r}")
+            raise NuggetError(f"max_actions must be at least 1 or None, not {self.max_actions!r}")
         if (not is_whole(self.later_cap)
                 or not 1 <= self.later_cap <= PHASES):
-            raise ActionLimitError(f"later_cap must be a phase 1..{PHASES}, not {self.later_cap!r}")
+            raise NuggetError(f"later_cap must be a phase 1..{PHASES}, not {self.later_cap!r}")
 
 
 #: The book's reading of "up to 10, 8".
@@ -104,7 +92,7 @@ def action_phases(total: int, limits: ActionLimits = UP_TO_TEN_EIGHT) -> tuple[i
     (within ``limits``).  Below 1 the character is too confused to act this round.
     """
     if not is_whole(total):
-        raise PhaseError(f"an initiative total must be a whole number, not {total!r}")
+        raise NuggetError(f"an initiative total must be a whole number, not {total!r}")
     phases: list[int] = []
     remaining = total
     while remaining >= 1:
@@ -131,7 +119,7 @@ def delay(phase: int, to_phase: int) -> int:
     _check_phase(phase)
     _check_phase(to_phase)
     if to_phase >= phase:
-        raise InitiativeError(f"cannot delay from phase {phase} to phase {to_phase}: phases count down")
+        raise NuggetError(f"cannot delay from phase {phase} to phase {to_phase}: phases count down")
     return to_phase
 
 

@@ -20,10 +20,6 @@ from rules.nugget.registry import REGISTRY, NuggetError
 from rules.values import is_whole
 
 
-class NpcError(NuggetError):
-    """Base class of the NPC errors."""
-
-
 @dataclass(frozen=True)
 class Tier:
     """An NPC tier: how many Hurts or Injuries take it out of a conflict (``None``: never by count)."""
@@ -55,7 +51,7 @@ def is_out(tier: str, wounds: Wounds) -> bool:
     try:
         rule = TIERS[tier]
     except (KeyError, TypeError):
-        raise NpcError(f"unknown NPC tier {tier!r} (known: {', '.join(TIERS)})") from None
+        raise NuggetError(f"unknown NPC tier {tier!r} (known: {', '.join(TIERS)})") from None
     if wounds.unconscious or wounds.dead:
         return True
     if rule.out_at_injuries is not None and wounds.injuries >= rule.out_at_injuries:
@@ -68,7 +64,7 @@ def villain_destiny(player_characters: int, *, per_pc: int = 1) -> int:
     """Major villains work like player characters and start with Destiny, often a point per PC."""
     for what, count in (("the number of player characters", player_characters), ("points per PC", per_pc)):
         if not is_whole(count) or count < 0:
-            raise NpcError(f"{what} must be a whole number >= 0, not {count!r}")
+            raise NuggetError(f"{what} must be a whole number >= 0, not {count!r}")
     return player_characters * per_pc
 
 
@@ -91,22 +87,22 @@ def create_npc(name: str, occupation: str, attributes: Mapping[str, int] | None 
     occupation (a minion's usual lot) and rolls its first skill, if any, as the core.
     """
     if not isinstance(name, str) or not name.strip():
-        raise NpcError(f"an NPC needs a name, got {name!r}")
+        raise NuggetError(f"an NPC needs a name, got {name!r}")
     if not isinstance(occupation, str) or not occupation.strip():
-        raise NpcError(f"an NPC needs an occupation, got {occupation!r}")
+        raise NuggetError(f"an NPC needs an occupation, got {occupation!r}")
     if not is_whole(destiny) or destiny < 0:
-        raise NpcError(f"Destiny Points must be a whole number >= 0, not {destiny!r}")
+        raise NuggetError(f"Destiny Points must be a whole number >= 0, not {destiny!r}")
     if attributes is not None and not isinstance(attributes, Mapping):
-        raise NpcError(f"attributes map names to levels, such as {{'Brawn': 2}}, not {attributes!r}")
+        raise NuggetError(f"attributes map names to levels, such as {{'Brawn': 2}}, not {attributes!r}")
     if isinstance(skills, (str, bytes)) or not isinstance(skills, Sequence):
-        raise NpcError(f"skills are a list of Skill objects, not {skills!r}")
+        raise NuggetError(f"skills are a list of Skill objects, not {skills!r}")
     levels = {attribute: 0 for attribute in ATTRIBUTE_NAMES}
     for attribute, level in (attributes or {}).items():
         levels[attribute] = check_attribute(attribute, level, creature=creature)
     written = tuple(skills)
     if any(not isinstance(skill, Skill) for skill in written) or (
             core_skill is not None and not isinstance(core_skill, Skill)):
-        raise NpcError(f"skills must be Skill objects, got {written!r} / {core_skill!r}")
+        raise NuggetError(f"skills must be Skill objects, got {written!r} / {core_skill!r}")
     if core_skill is None:
         core_skill, written = (written[0], written[1:]) if written else (Skill(occupation, OCCUPATION_LEVEL, True), ())
     return Character(name, levels, occupation, core_skill, written, (), destiny, (), fighting_occupation)

@@ -45,38 +45,6 @@ MIN_BASE_DICE, MAX_BASE_DICE = -4, 2
 MAX_SITUATION = 1
 
 
-class DifficultyError(NuggetError):
-    """A difficulty that is not one of the four named grades."""
-
-
-class BaseDiceError(NuggetError):
-    """Base Dice outside -4..+2."""
-
-
-class PoolError(NuggetError):
-    """A negative count of Advantages or Disadvantages, or a bad situational modifier."""
-
-
-class TooHardError(NuggetError):
-    """A pool with no dice: the task is just too hard and nobody rolls."""
-
-
-class FaceError(NuggetError):
-    """A die face that a six-sided die cannot show."""
-
-
-class LidError(NuggetError):
-    """A lid style other than ``on`` and ``off``, or a bad re-roll depth."""
-
-
-class SuccessCountError(NuggetError):
-    """A negative number of successes."""
-
-
-class PoolNotationError(NuggetError):
-    """Text that is not NUGGET pool notation such as ``5 dice lid-off``."""
-
-
 @dataclass(frozen=True)
 class Difficulty:
     """One grade of task difficulty and the Base Dice an average person gets for it."""
@@ -103,7 +71,7 @@ def base_dice(difficulty: str) -> int:
     try:
         return _BY_KEY[difficulty].base_dice
     except (KeyError, TypeError):
-        raise DifficultyError(f"unknown difficulty {difficulty!r} (known: {', '.join(_BY_KEY)})") from None
+        raise NuggetError(f"unknown difficulty {difficulty!r} (known: {', '.join(_BY_KEY)})") from None
 
 
 @REGISTRY.rule("Nugget.Roll.Pool", "Dice Pool", "RL", formula="BD + Adv - Dis",
@@ -114,26 +82,26 @@ def pool_size(base: int, advantages: int = 0, disadvantages: int = 0, situation:
     ``situation`` is the GM's extra Advantage (+1) or Disadvantage (-1) for special circumstances.
     The result may be zero or less: see :func:`is_too_hard`.
     """
-    require_whole(base, "Base Dice", error=BaseDiceError)
+    require_whole(base, "Base Dice", error=NuggetError)
     if not MIN_BASE_DICE <= base <= MAX_BASE_DICE:
-        raise BaseDiceError(f"Base Dice {base} is outside {MIN_BASE_DICE}..+{MAX_BASE_DICE}")
+        raise NuggetError(f"Base Dice {base} is outside {MIN_BASE_DICE}..+{MAX_BASE_DICE}")
     for what, count in (("Advantages", advantages), ("Disadvantages", disadvantages)):
-        if require_whole(count, what, error=PoolError) < 0:
-            raise PoolError(f"{what} cannot be negative, got {count}")
-    if abs(require_whole(situation, "situation", error=PoolError)) > MAX_SITUATION:
-        raise PoolError(f"the GM's situational modifier is one die at most, got {situation}")
+        if require_whole(count, what, error=NuggetError) < 0:
+            raise NuggetError(f"{what} cannot be negative, got {count}")
+    if abs(require_whole(situation, "situation", error=NuggetError)) > MAX_SITUATION:
+        raise NuggetError(f"the GM's situational modifier is one die at most, got {situation}")
     return base + advantages - disadvantages + situation
 
 
 @REGISTRY.rule("Nugget.Rule.TooHard", "Too Hard", "RU")
 def is_too_hard(pool: int) -> bool:
     """True when the pool has no dice left: the task is out of reach and is not rolled at all."""
-    return require_whole(pool, "pool", error=PoolError) < 1
+    return require_whole(pool, "pool", error=NuggetError) < 1
 
 
 def _check_face(face: object) -> int:
     if not is_whole(face) or not 1 <= face <= DIE_SIDES:
-        raise FaceError(f"{face!r} is not a face of a six-sided die")
+        raise NuggetError(f"{face!r} is not a face of a six-sided die")
     return face
 
 
@@ -166,8 +134,8 @@ RESULT_BANDS: tuple[ResultBand, ...] = (
                values={"barely": 1, "solid": 3, "impressive": 5})
 def result_band(successes: int) -> ResultBand:
     """How well a roll went: the number of successes reads as a quality, not just pass or fail."""
-    if require_whole(successes, "successes", error=SuccessCountError) < 0:
-        raise SuccessCountError(f"successes cannot be negative, got {successes}")
+    if require_whole(successes, "successes", error=NuggetError) < 0:
+        raise NuggetError(f"successes cannot be negative, got {successes}")
     return [band for band in RESULT_BANDS if successes >= band.least][-1]
 
 
@@ -176,7 +144,7 @@ def is_fumble(faces: Sequence[int]) -> bool:
     """Every die of the pool shows 1: a failure bad enough for the GM to add awkward consequences."""
     checked = [_check_face(face) for face in faces]
     if not checked:
-        raise TooHardError("a pool of no dice cannot fumble: it is not rolled")
+        raise NuggetError("a pool of no dice cannot fumble: it is not rolled")
     return all(face == FUMBLE_FACE for face in checked)
 
 
@@ -192,7 +160,7 @@ def lid_style(lid: Lid | str) -> Lid:
     try:
         return Lid(lid)
     except ValueError:
-        raise LidError(f"unknown lid style {lid!r}: use 'on' (gritty) or 'off' (high energy)") from None
+        raise NuggetError(f"unknown lid style {lid!r}: use 'on' (gritty) or 'off' (high energy)") from None
 
 
 @REGISTRY.rule("Nugget.Setting.LidOn", "Lid-On", "Setting")
@@ -204,7 +172,7 @@ def lid_on_bonus(faces: Sequence[int]) -> int:
 
 def _check_depth(max_rerolls: object) -> int | None:
     if max_rerolls is not None and (not is_whole(max_rerolls) or max_rerolls < 0):
-        raise LidError(f"the lid-off re-roll depth must be None or a whole number >= 0, not {max_rerolls!r}")
+        raise NuggetError(f"the lid-off re-roll depth must be None or a whole number >= 0, not {max_rerolls!r}")
     return max_rerolls
 
 
@@ -220,7 +188,7 @@ def explode(face: int, source: DiceSource, max_rerolls: int | None = None) -> tu
     chain: list[int] = []
     while face == TOP_FACE and (depth is None or len(chain) < depth):
         if len(chain) >= MAX_ROLLED_REROLLS:
-            raise LidError(f"the dice source showed {MAX_ROLLED_REROLLS} sixes in a row: stopped")
+            raise NuggetError(f"the dice source showed {MAX_ROLLED_REROLLS} sixes in a row: stopped")
         face = _check_face(source.roll(DIE_SIDES))
         chain.append(face)
     return tuple(chain)
@@ -260,9 +228,9 @@ def read_pool(faces: Iterable[int], rerolls: Iterable[int] = (), *, lid: Lid | s
     for face in (*faces, *rerolls):
         _check_face(face)
     if not faces:
-        raise TooHardError("a pool needs at least one die")
+        raise NuggetError("a pool needs at least one die")
     if rerolls and style is Lid.ON:
-        raise LidError(f"lid-on games have no re-rolls, got {list(rerolls)}")
+        raise NuggetError(f"lid-on games have no re-rolls, got {list(rerolls)}")
     return PoolRoll(faces, rerolls, style)
 
 
@@ -277,7 +245,7 @@ def roll_pool(pool: int, source: DiceSource, *, lid: Lid | str = Lid.ON,
     style = lid_style(lid)
     _check_depth(max_rerolls)
     if is_too_hard(pool):
-        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+        raise NuggetError(f"a pool of {pool} dice is just too hard: no roll")
     faces = tuple(_check_face(source.roll(DIE_SIDES)) for _ in range(pool))
     rerolls: tuple[int, ...] = ()
     if style is Lid.OFF:
@@ -293,21 +261,21 @@ def success_distribution(pool: int, *, lid: Lid | str = Lid.ON, max_rerolls: int
     carries the whole remaining tail, below 2**-64), or stops each chain after ``max_rerolls``.
     """
     if is_too_hard(pool):
-        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+        raise NuggetError(f"a pool of {pool} dice is just too hard: no roll")
     return count_successes(pool, DIE_SIDES, SUCCESS_FACE, lid_style(lid).value, _check_depth(max_rerolls))
 
 
 def outcome_distribution(pool: int, *, lid: Lid | str = Lid.ON, max_rerolls: int | None = None) -> Dist:
     """The joint distribution of (successes, fumbled) pairs: a Resistance roll needs both."""
     if is_too_hard(pool):
-        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+        raise NuggetError(f"a pool of {pool} dice is just too hard: no roll")
     return pool_outcomes(pool, DIE_SIDES, SUCCESS_FACE, lid_style(lid).value, _check_depth(max_rerolls))
 
 
 def fumble_chance(pool: int) -> Fraction:
     """The chance that every die shows 1."""
     if is_too_hard(pool):
-        raise TooHardError(f"a pool of {pool} dice is just too hard: no roll")
+        raise NuggetError(f"a pool of {pool} dice is just too hard: no roll")
     return fumble_probability(pool, DIE_SIDES)
 
 
@@ -315,8 +283,8 @@ def fumble_chance(pool: int) -> Fraction:
 def pool_odds(lid: str = "on", max_dice: int = 10) -> Table:
     """Odds of each result band and of a fumble for pools of 1 to ``max_dice`` dice."""
     style = lid_style(lid)
-    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
-        raise PoolError(f"max_dice must be at least 1, got {max_dice}")
+    if require_whole(max_dice, "max_dice", error=NuggetError) < 1:
+        raise NuggetError(f"max_dice must be at least 1, got {max_dice}")
     rows = []
     for pool in range(1, max_dice + 1):
         dist = success_distribution(pool, lid=style)
@@ -358,8 +326,8 @@ def opposed_roll(first: int, second: int) -> Opposed:
     A tie settles nothing: it usually leads to another roll.
     """
     for successes in (first, second):
-        if require_whole(successes, "successes", error=SuccessCountError) < 0:
-            raise SuccessCountError(f"successes cannot be negative, got {successes}")
+        if require_whole(successes, "successes", error=NuggetError) < 0:
+            raise NuggetError(f"successes cannot be negative, got {successes}")
     return Opposed(first, second)
 
 
@@ -374,8 +342,8 @@ def opposed_odds(first_pool: int, second_pool: int, *, lid: Lid | str = Lid.ON,
 @REGISTRY.table(lid=Choice("on", "off"), max_dice=Int(1, 12))
 def opposed_table(lid: str = "on", max_dice: int = 6) -> Table:
     """Chance that the first pool (rows) beats the second pool (columns) outright."""
-    if require_whole(max_dice, "max_dice", error=PoolError) < 1:
-        raise PoolError(f"max_dice must be at least 1, got {max_dice}")
+    if require_whole(max_dice, "max_dice", error=NuggetError) < 1:
+        raise NuggetError(f"max_dice must be at least 1, got {max_dice}")
     columns = tuple(f"vs {n}" for n in range(1, max_dice + 1))
     rows: list[tuple[Cell, ...]] = [(a, *(opposed_odds(a, b, lid=lid)[0] for b in range(1, max_dice + 1)))
             for a in range(1, max_dice + 1)]
@@ -389,7 +357,7 @@ _POOL_NOTATION = re.compile(r"\s*(\d+)\s*(?:d|dice|die)?\s*(?:,?\s*lid-?(on|off)
 def _read_pool(text: str) -> tuple[int, Lid]:
     match = _POOL_NOTATION.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise PoolNotationError(f"{text!r} is not a NUGGET pool such as '5 dice lid-off'")
+        raise NuggetError(f"{text!r} is not a NUGGET pool such as '5 dice lid-off'")
     return int(match.group(1)), lid_style((match.group(2) or "on").lower())
 
 

@@ -10,23 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.nugget.harm import TRACKS, Effect, TrackError, damage_effect, effect_distribution, resisted_damage
+from rules.nugget.harm import TRACKS, Effect, damage_effect, effect_distribution, resisted_damage
 from rules.nugget.registry import REGISTRY, NuggetError
 from rules.providers import Choice, Int
 from rules.tables import Cell, Table
 from rules.values import is_whole
-
-
-class ThreatError(NuggetError):
-    """Base class of the threat errors."""
-
-
-class ThreatRatingError(ThreatError):
-    """A threat grade the table does not list, or a negative rating."""
-
-
-class MindAttackError(ThreatError):
-    """A mind attack style other than ``brains`` and ``will``."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +44,7 @@ def threat_rating(grade: str) -> int:
     try:
         return _BY_LOWER[grade.strip().lower()].rating
     except (KeyError, TypeError, AttributeError):
-        raise ThreatRatingError(f"unknown threat grade {grade!r} (known: {', '.join(_BY_NAME)})") from None
+        raise NuggetError(f"unknown threat grade {grade!r} (known: {', '.join(_BY_NAME)})") from None
 
 
 @dataclass(frozen=True)
@@ -84,9 +72,9 @@ def face_threat(rating: int, successes: int, fumble: bool = False, *, kind: str 
     ``kind`` picks the Resistance and the wound track: ``physical`` or ``mental``.
     """
     if not is_whole(rating) or rating < 0:
-        raise ThreatRatingError(f"a threat rating must be a whole number >= 0, not {rating!r}")
+        raise NuggetError(f"a threat rating must be a whole number >= 0, not {rating!r}")
     if kind not in TRACKS:
-        raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
+        raise NuggetError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
     return ThreatOutcome(damage_effect(resisted_damage(rating, successes, fumble)), kind)
 
 
@@ -117,9 +105,9 @@ def use_power(successes: int, *, avoid_fatigue: bool = True, kind: str = "mental
     """Magic and psychic powers are skills that tire: each use costs a Hurt (physical or mental)
     unless one success is given up to avoid it.  With no success to spare the Hurt is taken."""
     if not is_whole(successes) or successes < 0:
-        raise ThreatError(f"successes must be a whole number >= 0, not {successes!r}")
+        raise NuggetError(f"successes must be a whole number >= 0, not {successes!r}")
     if kind not in TRACKS:
-        raise TrackError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
+        raise NuggetError(f"unknown wound track {kind!r} (known: {', '.join(TRACKS)})")
     if avoid_fatigue and successes >= 1:
         return PowerUse(successes - 1, Effect(), kind)
     return PowerUse(successes, Effect(hurts=1), kind)
@@ -137,12 +125,12 @@ def mind_attack_damage(attack_successes: int, defence_successes: int, will: int,
     weapon's.  ``will``: just a Will roll, whose margin alone is the damage.  A tie or less misses.
     """
     if style not in MIND_ATTACK_STYLES:
-        raise MindAttackError(f"unknown mind attack style {style!r} (known: {', '.join(MIND_ATTACK_STYLES)})")
+        raise NuggetError(f"unknown mind attack style {style!r} (known: {', '.join(MIND_ATTACK_STYLES)})")
     for what, count in (("attack successes", attack_successes), ("defence successes", defence_successes)):
         if not is_whole(count) or count < 0:
-            raise MindAttackError(f"{what} must be a whole number >= 0, not {count!r}")
+            raise NuggetError(f"{what} must be a whole number >= 0, not {count!r}")
     if not is_whole(will) or not -2 <= will <= 4:
-        raise MindAttackError(f"the attacker's Will must be a whole number in -2..+4, not {will!r}")
+        raise NuggetError(f"the attacker's Will must be a whole number in -2..+4, not {will!r}")
     if attack_successes <= defence_successes:
         return 0
     return attack_successes - defence_successes + (will if style == "brains" else 0)

@@ -31,10 +31,6 @@ from rules.nugget.rolls import Lid, PoolRoll, is_too_hard, lid_style, roll_pool
 from rules.values import is_whole
 
 
-class TrackerError(NuggetError):
-    """A fight the tracker cannot run: fewer than two sides, a name used twice, a bad number of days."""
-
-
 @dataclass
 class Fighter:
     """One fighter: a character sheet, a side, the skill levels it attacks and defends with, a weapon
@@ -59,7 +55,7 @@ class Fighter:
         if self.destiny is None:
             self.destiny = self.character.destiny
         if not is_whole(self.destiny) or self.destiny < 0:
-            raise TrackerError(f"{self.name}: Destiny Points are a whole number >= 0, not {self.destiny!r}")
+            raise NuggetError(f"{self.name}: Destiny Points are a whole number >= 0, not {self.destiny!r}")
 
     @property
     def points(self) -> int:
@@ -105,17 +101,17 @@ class Fight:
         self.lid = lid_style(lid)
         for flag, value in (("destiny", destiny), ("spare_the_dying", spare_the_dying)):
             if not isinstance(value, bool):
-                raise TrackerError(f"{flag} is True or False, not {value!r}")
+                raise NuggetError(f"{flag} is True or False, not {value!r}")
         if max_rerolls is not None and (not is_whole(max_rerolls) or max_rerolls < 0):
-            raise TrackerError(f"max_rerolls is None or a whole number >= 0, not {max_rerolls!r}")
+            raise NuggetError(f"max_rerolls is None or a whole number >= 0, not {max_rerolls!r}")
         self.max_rerolls = max_rerolls
         self.destiny = destiny
         self.spare_the_dying = spare_the_dying
         names = [f.name for f in fighters]
         if len(set(names)) != len(names):
-            raise TrackerError(f"fighter names must be unique: {names!r}")
+            raise NuggetError(f"fighter names must be unique: {names!r}")
         if len({f.side for f in fighters}) < 2:
-            raise TrackerError("a fight needs fighters on at least two sides")
+            raise NuggetError("a fight needs fighters on at least two sides")
         self.fighters = list(fighters)
         self.source = source
         self.round = 0
@@ -141,7 +137,7 @@ class Fight:
         """Roll initiative, then let everyone act phase by phase (higher bonus first within a phase).
         Returns this round's log lines."""
         if self.over:
-            raise TrackerError("the fight is over: one side is left standing")
+            raise NuggetError("the fight is over: one side is left standing")
         start = len(self.log)
         self.round += 1
         self.log.append(f"round {self.round}")
@@ -202,7 +198,7 @@ class Fight:
     def rest(self, days: int) -> list[str]:
         """After the fight: ``days`` of rest and care; each day heals one Injury per fighter."""
         if not is_whole(days) or days < 1:
-            raise TrackerError(f"rest lasts a whole number of days, at least 1, not {days!r}")
+            raise NuggetError(f"rest lasts a whole number of days, at least 1, not {days!r}")
         lines = []
         for fighter in self.fighters:
             if fighter.condition.physical.dead:

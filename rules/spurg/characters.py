@@ -17,37 +17,20 @@ from rules.spurg.registry import REGISTRY, SpurgError
 from rules.values import is_whole, require_whole
 
 
-class CharacterError(SpurgError):
-    """Base class of every invalid input to the character-creation rules."""
-
-
-class AbilityScoreError(CharacterError):
+def ability_score_error(code: str, score: object) -> SpurgError:
     """An Ability Score that is not a whole number of 1 or more."""
-
-    def __init__(self, code: str, score: object) -> None:
-        self.code, self.score = code, score
-        super().__init__(f"{code} must be a whole number of 1 or more, not {score!r}")
+    return SpurgError(f"{code} must be a whole number of 1 or more, not {score!r}")
 
 
-class UnknownAbilityValueError(CharacterError):
+def unknown_ability_value_error(code: str, score: int) -> SpurgError:
     """A score moved away from 10 whose CP Value the sources do not give (and no house value does)."""
-
-    def __init__(self, code: str, score: int) -> None:
-        self.code, self.score = code, score
-        super().__init__(f"{code} {score} has no published CP Value; pass one with values={{{code!r}: ...}}")
+    return SpurgError(f"{code} {score} has no published CP Value; pass one with values={{{code!r}: ...}}")
 
 
-class SpeedScoreError(CharacterError):
+def speed_score_error(score: object) -> SpurgError:
     """Speed written as a score on a sheet: it is derived, so only its adjustment is bought."""
-
-    def __init__(self, score: object) -> None:
-        self.score = score
-        super().__init__(f"SPD {score!r} cannot be bought as a score: Speed starts at floor((AGI + VIT) / 2); "
-                         "set speed_adjustment instead")
-
-
-class CharacterPointsError(CharacterError):
-    """A CP amount that is not a whole number."""
+    return SpurgError(f"SPD {score!r} cannot be bought as a score: Speed starts at floor((AGI + VIT) / 2); "
+                     "set speed_adjustment instead")
 
 
 #: Every Ability Score starts here, for 0 CP.
@@ -92,12 +75,12 @@ for _score, _summary in ((AGILITY, "Reflexes, hand-eye coordination and balance.
 
 def _spent(value: object, what: str) -> int:
     """A CP amount on a sheet: a whole number of 0 or more (Drawbacks are written as the CP they refund)."""
-    return require_whole(value, what, minimum=0, error=CharacterPointsError)
+    return require_whole(value, what, minimum=0, error=SpurgError)
 
 
 def _ability(code: object) -> AbilityScore:
     if not isinstance(code, str) or code not in ABILITIES:
-        raise CharacterError(f"unknown Ability Score {code!r} (known: {', '.join(ABILITIES)})")
+        raise SpurgError(f"unknown Ability Score {code!r} (known: {', '.join(ABILITIES)})")
     return ABILITIES[code]
 
 
@@ -110,15 +93,15 @@ def ability_cost(code: str, score: int, *, values: Mapping[str, int] | None = No
     """
     ability = _ability(code)
     if ability is SPEED:
-        raise SpeedScoreError(score)
+        raise speed_score_error(score)
     if not is_whole(score) or score < 1:
-        raise AbilityScoreError(code, score)
+        raise ability_score_error(code, score)
     if score == STARTING_SCORE:
         return 0
     value = (values or {}).get(code, ability.value)
     if value is None:
-        raise UnknownAbilityValueError(code, score)
-    return (score - STARTING_SCORE) * require_whole(value, f"the CP Value of {code}", error=CharacterPointsError)
+        raise unknown_ability_value_error(code, score)
+    return (score - STARTING_SCORE) * require_whole(value, f"the CP Value of {code}", error=SpurgError)
 
 
 #: Starting Speed, before any points bought or sold.
@@ -130,7 +113,7 @@ def starting_speed(agi: int, vit: int) -> int:
     """Speed before adjustment: the mean of Agility and Vitality, rounded down."""
     for code, score in (("AGI", agi), ("VIT", vit)):
         if not is_whole(score) or score < 1:
-            raise AbilityScoreError(code, score)
+            raise ability_score_error(code, score)
     return int(STARTING_SPEED(AGI=agi, VIT=vit))
 
 
@@ -146,7 +129,7 @@ CP_GUIDELINES: tuple[tuple[int, str], ...] = (
                values={"ordinary": 50, "grounded": 100, "high_adventure": 300})
 def starting_guideline(total_cp: int) -> str | None:
     """The smallest published band a character's CP total fits; ``None`` past the known bands."""
-    total_cp = require_whole(total_cp, "a CP total", error=CharacterPointsError)
+    total_cp = require_whole(total_cp, "a CP total", error=SpurgError)
     for limit, label in CP_GUIDELINES:
         if total_cp <= limit:
             return label
@@ -168,7 +151,7 @@ def describe_score(score: int, code: str = "AGI") -> str:
     """How a score compares with ordinary humans (8 to 12 typical); Might scales differently."""
     _ability(code)
     if not is_whole(score) or score < 1:
-        raise AbilityScoreError(code, score)
+        raise ability_score_error(code, score)
     if code == "MGT" and score >= SCORE_BANDS[-1][0]:
         return SCORE_BANDS[-2][1]
     label = SCORE_BANDS[0][1]
@@ -204,9 +187,9 @@ class CharacterSheet:
     @property
     def speed(self) -> int:
         speed = (starting_speed(self.score("AGI"), self.score("VIT"))
-                 + require_whole(self.speed_adjustment, "a Speed adjustment", error=CharacterPointsError))
+                 + require_whole(self.speed_adjustment, "a Speed adjustment", error=SpurgError))
         if speed < 1:
-            raise AbilityScoreError("SPD", speed)
+            raise ability_score_error("SPD", speed)
         return speed
 
     def cost(self) -> int:
@@ -214,11 +197,11 @@ class CharacterSheet:
         total = 0
         for code, score in self.scores.items():
             if code == "SPD":
-                raise SpeedScoreError(score)
+                raise speed_score_error(score)
             total += ability_cost(code, score, values=self.values)
         _ = self.speed  # a Speed sold below 1 is refused
         assert SPEED.value is not None  # Speed's CP Value is published
-        total += require_whole(self.speed_adjustment, "a Speed adjustment", error=CharacterPointsError) * SPEED.value
+        total += require_whole(self.speed_adjustment, "a Speed adjustment", error=SpurgError) * SPEED.value
         total += _spent(self.skills, "Skills") + _spent(self.benefits, "Benefits")
         return total - _spent(self.drawbacks, "Drawbacks")
 

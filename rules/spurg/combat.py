@@ -19,14 +19,6 @@ from rules.values import is_whole
 TURN_SECONDS = 1
 
 
-class CombatError(SpurgError):
-    """Base class of every invalid input to the combat rules."""
-
-
-class CombatantError(CombatError):
-    """A combatant with a bad score or a name used twice."""
-
-
 @dataclass(frozen=True)
 class Combatant:
     """What turn order reads from a character: a name, Speed and Agility."""
@@ -37,10 +29,10 @@ class Combatant:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise CombatantError(f"a combatant is named by text, not {self.name!r}")
+            raise SpurgError(f"a combatant is named by text, not {self.name!r}")
         for label, score in (("Speed", self.speed), ("Agility", self.agility)):
             if not is_whole(score) or score < 0:
-                raise CombatantError(f"{self.name}: {label} must be a whole number of 0 or more, "
+                raise SpurgError(f"{self.name}: {label} must be a whole number of 0 or more, "
                                      f"not {score!r}")
 
 
@@ -48,7 +40,7 @@ class Combatant:
 def elapsed_seconds(turns: int) -> int:
     """Game time after some full turns: each turn, once everyone has acted, is about one second."""
     if not is_whole(turns) or turns < 0:
-        raise CombatError(f"a number of turns must be a whole number of 0 or more, not {turns!r}")
+        raise SpurgError(f"a number of turns must be a whole number of 0 or more, not {turns!r}")
     return turns * TURN_SECONDS
 
 
@@ -74,12 +66,12 @@ def turn_order(combatants: Sequence[Combatant], source: DiceSource, *,
     combatants = list(combatants)
     for combatant in combatants:
         if not isinstance(combatant, Combatant):
-            raise CombatantError(f"turn order reads Combatant(name, speed, agility), not {combatant!r}")
+            raise SpurgError(f"turn order reads Combatant(name, speed, agility), not {combatant!r}")
     if not isinstance(low_roll_first, bool):
-        raise CombatantError(f"low_roll_first is True or False, not {low_roll_first!r}")
+        raise SpurgError(f"low_roll_first is True or False, not {low_roll_first!r}")
     names = [c.name for c in combatants]
     if len(set(names)) != len(names):
-        raise CombatantError(f"combatant names must be unique: {names!r}")
+        raise SpurgError(f"combatant names must be unique: {names!r}")
     ordered: list[Combatant] = []
     keys = sorted({(c.speed, c.agility) for c in combatants}, reverse=True)
     for key in keys:
@@ -102,7 +94,7 @@ class CombatSequence:
 
     def __post_init__(self) -> None:
         if not isinstance(self.low_roll_first, bool):
-            raise CombatantError(f"low_roll_first is True or False, not {self.low_roll_first!r}")
+            raise SpurgError(f"low_roll_first is True or False, not {self.low_roll_first!r}")
 
     @property
     def running(self) -> bool:
@@ -117,7 +109,7 @@ class CombatSequence:
     def next_turn(self) -> list[str]:
         """Play one more turn: everyone acts in the fixed order."""
         if not self.running:
-            raise CombatError("combat has not started: call start() first")
+            raise SpurgError("combat has not started: call start() first")
         self.turns += 1
         return list(self.order)
 

@@ -14,51 +14,25 @@ from fractions import Fraction
 from rules.dice import DiceSource
 from rules.providers import Choice, Int
 from rules.spurg.registry import REGISTRY, SpurgError
-from rules.spurg.verdict import (
-    CriticalPrecedence,
-    TargetNumberError,
-    Verdict,
-    judge,
-    outcome,
-    target_number,
-    verdict_dist,
-    verdict_roll,
-)
+from rules.spurg.verdict import CriticalPrecedence, Verdict, judge, outcome, target_number, verdict_dist, verdict_roll
 from rules.tables import Table
 from rules.values import require_whole
 
 
-class ContestError(SpurgError):
-    """Base class of every invalid input to the contest rules."""
-
-
-class ContestantCountError(ContestError):
+def contestant_count_error(count: int) -> SpurgError:
     """A contest needs at least two sides."""
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-        super().__init__(f"a contest needs at least two contestants, not {count}")
+    return SpurgError(f"a contest needs at least two contestants, not {count}")
 
 
-class NotAVerdictError(ContestError):
+def not_a_verdict_error(value: object) -> SpurgError:
     """Something other than a judged Verdict Roll handed to a contest."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-        super().__init__(f"a contest compares judged Verdict Rolls (see judge), not {value!r}")
+    return SpurgError(f"a contest compares judged Verdict Rolls (see judge), not {value!r}")
 
 
-class ContestSetupError(ContestError):
-    """An extended contest set up with something other than names and TNs, or a non-boolean option."""
-
-
-class ContestOverError(ContestError):
+def contest_over_error(winner: str | None) -> SpurgError:
     """Another round of an extended contest that already has a winner or no one left."""
-
-    def __init__(self, winner: str | None) -> None:
-        self.winner = winner
-        state = f"{winner!r} has already won" if winner else "everyone has dropped out"
-        super().__init__(f"the contest is over: {state}")
+    state = f"{winner!r} has already won" if winner else "everyone has dropped out"
+    return SpurgError(f"the contest is over: {state}")
 
 
 class Decision(Enum):
@@ -97,13 +71,13 @@ def contest(verdicts: Sequence[Verdict]) -> ContestResult:
     the successes take part in the comparison.
     """
     if isinstance(verdicts, (str, bytes)) or not isinstance(verdicts, Sequence):
-        raise NotAVerdictError(verdicts)
+        raise not_a_verdict_error(verdicts)
     verdicts = tuple(verdicts)
     for verdict in verdicts:
         if not isinstance(verdict, Verdict):
-            raise NotAVerdictError(verdict)
+            raise not_a_verdict_error(verdict)
     if len(verdicts) < 2:
-        raise ContestantCountError(len(verdicts))
+        raise contestant_count_error(len(verdicts))
     successes = [i for i, v in enumerate(verdicts) if v.success]
     if len(successes) == 1:
         return ContestResult(verdicts, successes[0], Decision.ONLY_SUCCESS)
@@ -193,15 +167,15 @@ class ExtendedContest:
 
     def __post_init__(self) -> None:
         if not isinstance(self.tns, Mapping):
-            raise ContestSetupError(f"an extended contest takes a mapping of names to TNs, not {self.tns!r}")
+            raise SpurgError(f"an extended contest takes a mapping of names to TNs, not {self.tns!r}")
         for name in self.tns:
             if not isinstance(name, str):
-                raise ContestSetupError(f"contestants are named by text, not {name!r}")
+                raise SpurgError(f"contestants are named by text, not {name!r}")
         if not isinstance(self.walkover, bool):
-            raise ContestSetupError(f"walkover is True or False, not {self.walkover!r}")
+            raise SpurgError(f"walkover is True or False, not {self.walkover!r}")
         self.tns = {name: target_number(tn) for name, tn in dict(self.tns).items()}
         if len(self.tns) < 2:
-            raise ContestantCountError(len(self.tns))
+            raise contestant_count_error(len(self.tns))
         self.precedence = CriticalPrecedence.of(self.precedence)
 
     @property
@@ -210,12 +184,12 @@ class ExtendedContest:
 
     def _check(self, name: str) -> None:
         if name not in self.tns:
-            raise ContestError(f"no active contestant {name!r} (active: {', '.join(list(self.tns)) or 'none'})")
+            raise SpurgError(f"no active contestant {name!r} (active: {', '.join(list(self.tns)) or 'none'})")
 
     def adjust(self, name: str, modifier: int) -> int:
         """Move one side's TN for the coming rounds; returns the new TN."""
         self._check(name)
-        self.tns[name] += require_whole(modifier, "TN modifier", error=TargetNumberError)
+        self.tns[name] += require_whole(modifier, "TN modifier", error=SpurgError)
         return self.tns[name]
 
     def drop_out(self, name: str) -> None:
@@ -228,7 +202,7 @@ class ExtendedContest:
     def roll_round(self, source: DiceSource) -> ExtendedRound:
         """Every active side rolls (in order) against its current TN."""
         if self.finished:
-            raise ContestOverError(self.winner)
+            raise contest_over_error(self.winner)
         verdicts = {name: verdict_roll(tn, source, precedence=self.precedence)
                     for name, tn in self.tns.items()}
         successes = [name for name, verdict in verdicts.items() if verdict.success]
@@ -240,7 +214,7 @@ class ExtendedContest:
 
     def run(self, source: DiceSource, max_rounds: int = 100) -> str | None:
         """Roll rounds until someone wins (or ``max_rounds`` pass); returns the winner or ``None``."""
-        limit = require_whole(max_rounds, "round limit", minimum=0, error=ContestSetupError)
+        limit = require_whole(max_rounds, "round limit", minimum=0, error=SpurgError)
         while not self.finished and len(self.rounds) < limit:
             self.roll_round(source)
         return self.winner
@@ -249,7 +223,7 @@ class ExtendedContest:
 def _round_wins(tns: Sequence[int], precedence: CriticalPrecedence | str) -> list[Fraction]:
     """For each side, P(it is the only success of one round)."""
     if len(tns) < 2:
-        raise ContestantCountError(len(tns))
+        raise contestant_count_error(len(tns))
     rule = CriticalPrecedence.of(precedence)
     p = [_success_chance(target_number(tn), rule) for tn in tns]
     wins = []

@@ -21,42 +21,20 @@ from rules.tables import Table
 from rules.values import is_whole
 
 
-class DamageError(SpurgError):
-    """Base class of every invalid input to the damage rules."""
-
-
-class DamageNotationError(DamageError):
+def damage_notation_error(notation: object, reason: str) -> SpurgError:
     """Damage written in a way the dice notation cannot read."""
-
-    def __init__(self, notation: object, reason: str) -> None:
-        self.notation = notation
-        super().__init__(f"{notation!r} is not damage dice notation: {reason}")
+    return SpurgError(f"{notation!r} is not damage dice notation: {reason}")
 
 
-class StrikeKindError(DamageError):
+def strike_kind_error(attack: object) -> SpurgError:
     """An attack name the hitting table does not know."""
-
-    def __init__(self, attack: object) -> None:
-        self.attack = attack
-        super().__init__(f"unknown attack {attack!r} (known: {', '.join(STRIKE_EXAMPLES)}); "
-                         "say whether it uses leverage instead")
-
-
-class DamageStepError(DamageError):
-    """A damage step that is not callable or returns something other than a whole number."""
-
-
-class DamageTypeError(DamageError):
-    """A damage type that is not text (``None`` means untyped), or an amount that is not whole."""
-
-
-class StepSettingError(DamageError):
-    """A protection or multiplier step configured with values it cannot use."""
+    return SpurgError(f"unknown attack {attack!r} (known: {', '.join(STRIKE_EXAMPLES)}); "
+                     "say whether it uses leverage instead")
 
 
 def _damage_type(value: object) -> str | None:
     if value is not None and not isinstance(value, str):
-        raise DamageTypeError(f"a damage type is text such as 'cut' (or None), not {value!r}")
+        raise SpurgError(f"a damage type is text such as 'cut' (or None), not {value!r}")
     return value
 
 
@@ -86,11 +64,11 @@ class DamageRoll:
     def __post_init__(self) -> None:
         _damage_type(self.damage_type)
         if not isinstance(self.notation, str):
-            raise DamageNotationError(self.notation, "damage is written as text such as '2d6+3'")
+            raise damage_notation_error(self.notation, "damage is written as text such as '2d6+3'")
         try:
             parse(self.notation)
         except NotationError as error:
-            raise DamageNotationError(self.notation, str(error)) from None
+            raise damage_notation_error(self.notation, str(error)) from None
 
     def dist(self) -> Dist:
         """The exact distribution of the rolled amount (before any step)."""
@@ -116,15 +94,15 @@ def damage_taken(rolled: int, damage_type: str | None = None, steps: Iterable[Da
     Steps stand in for the unpublished damage-type and protection rules (armor, resistances...).
     """
     if not is_whole(rolled):
-        raise DamageTypeError(f"a rolled amount is a whole number, not {rolled!r}")
+        raise SpurgError(f"a rolled amount is a whole number, not {rolled!r}")
     _damage_type(damage_type)
     amount = rolled
     for step in steps:
         if not callable(step):
-            raise DamageStepError(f"a damage step is a function of (amount, damage_type), not {step!r}")
+            raise SpurgError(f"a damage step is a function of (amount, damage_type), not {step!r}")
         amount = step(amount, damage_type)
         if not is_whole(amount):
-            raise DamageStepError(f"the step {step!r} returned {amount!r}, not a whole number")
+            raise SpurgError(f"the step {step!r} returned {amount!r}, not a whole number")
     return max(amount, 0)
 
 
@@ -141,9 +119,9 @@ class Protection:
 
     def __post_init__(self) -> None:
         if not is_whole(self.points) or self.points < 0:
-            raise DamageError(f"protection points must be a whole number of 0 or more, not {self.points!r}")
+            raise SpurgError(f"protection points must be a whole number of 0 or more, not {self.points!r}")
         if isinstance(self.against, str) or not all(isinstance(t, str) for t in self.against):
-            raise StepSettingError(f"protection is against a set of damage types such as {{'cut'}}, "
+            raise SpurgError(f"protection is against a set of damage types such as {{'cut'}}, "
                                    f"not {self.against!r}")
         object.__setattr__(self, "against", frozenset(self.against))
 
@@ -165,11 +143,11 @@ class TypeMultiplier:
 
     def __post_init__(self) -> None:
         if not isinstance(self.factors, Mapping):
-            raise StepSettingError(f"a multiplier maps damage types to factors, not {self.factors!r}")
+            raise SpurgError(f"a multiplier maps damage types to factors, not {self.factors!r}")
         for damage_type, factor in self.factors.items():
             if (not isinstance(factor, (int, Fraction)) or isinstance(factor, bool) or factor < 0
                     or not isinstance(damage_type, str)):
-                raise StepSettingError(f"a multiplier is a damage type and a factor of 0 or more (a whole "
+                raise SpurgError(f"a multiplier is a damage type and a factor of 0 or more (a whole "
                                        f"number or Fraction), not {damage_type!r}: {factor!r}")
 
     def __call__(self, amount: int, damage_type: str | None) -> int:
@@ -196,7 +174,7 @@ class StrikeKind(Enum):
     @classmethod
     def of(cls, uses_leverage: bool) -> StrikeKind:
         if not isinstance(uses_leverage, bool):
-            raise StrikeKindError(uses_leverage)
+            raise strike_kind_error(uses_leverage)
         return cls.SWING if uses_leverage else cls.THRUST
 
     @classmethod
@@ -205,7 +183,7 @@ class StrikeKind(Enum):
         try:
             return STRIKE_EXAMPLES[attack]
         except KeyError:
-            raise StrikeKindError(attack) from None
+            raise strike_kind_error(attack) from None
 
 
 #: The attacks the source names, by kind.
@@ -234,16 +212,12 @@ class Striker:
     def strike(self, kind: StrikeKind, damage_type: str | None = None) -> DamageRoll:
         """The Damage Roll of a blow of this kind."""
         if not isinstance(kind, StrikeKind):
-            raise StrikeKindError(kind)
+            raise strike_kind_error(kind)
         notation = self.thrust if kind is StrikeKind.THRUST else self.swing
         return DamageRoll(notation, damage_type)
 
 
 # --- an optional rule of this book (not the source's): what damage does --------------------------
-
-class HitPointsRuleError(DamageError):
-    """Bad input to the optional hit-points rule: a negative Vitality or damage, a rule not switched on."""
-
 
 #: Hit points per point of Vitality under the optional rule.
 HIT_POINTS_PER_VITALITY = 1
@@ -263,20 +237,20 @@ class HitPointsRule:
 
     def __post_init__(self) -> None:
         if not isinstance(self.enabled, bool):
-            raise HitPointsRuleError(f"enabled is True or False, not {self.enabled!r}")
+            raise SpurgError(f"enabled is True or False, not {self.enabled!r}")
 
     def hit_points(self, vitality: int) -> int:
         """Starting hit points: Vitality (requires the rule to be on)."""
         if not self.enabled:
-            raise HitPointsRuleError("the optional hit-points rule is off: pass HitPointsRule(enabled=True)")
+            raise SpurgError("the optional hit-points rule is off: pass HitPointsRule(enabled=True)")
         if not is_whole(vitality) or vitality < 0:
-            raise HitPointsRuleError(f"Vitality must be a whole number of 0 or more, not {vitality!r}")
+            raise SpurgError(f"Vitality must be a whole number of 0 or more, not {vitality!r}")
         return vitality * HIT_POINTS_PER_VITALITY
 
     def out_of_fight(self, damage_so_far: int, vitality: int) -> bool:
         """Whether the damage taken so far puts the character out (always ``False`` with the rule off)."""
         if not is_whole(damage_so_far) or damage_so_far < 0:
-            raise HitPointsRuleError(f"damage taken must be a whole number of 0 or more, not {damage_so_far!r}")
+            raise SpurgError(f"damage taken must be a whole number of 0 or more, not {damage_so_far!r}")
         if not self.enabled:
             return False
         return damage_so_far >= self.hit_points(vitality)

@@ -19,16 +19,9 @@ from rules.tables import Table
 from rules.values import is_whole
 
 
-class EncumbranceError(SpurgError):
-    """Base class of every invalid input to the encumbrance rules."""
-
-
-class OverloadedError(EncumbranceError):
+def overloaded_error(load: object, lift: object) -> SpurgError:
     """A load over ten times Lift: the rules stop there, so the character cannot carry it."""
-
-    def __init__(self, load: object, lift: object) -> None:
-        self.load, self.lift = load, lift
-        super().__init__(f"a load of {load} is more than {MAX_MULTIPLE} x Lift {lift}: too heavy to carry")
+    return SpurgError(f"a load of {load} is more than {MAX_MULTIPLE} x Lift {lift}: too heavy to carry")
 
 
 @dataclass(frozen=True)
@@ -79,14 +72,14 @@ class SpeedRounding(str, Enum):
         try:
             return cls(value)
         except ValueError:
-            raise EncumbranceError(f"unknown Speed rounding {value!r} (known: 'result', 'reduction')") from None
+            raise SpurgError(f"unknown Speed rounding {value!r} (known: 'result', 'reduction')") from None
 
 
 def _amount(what: str, value: object, *, positive: bool = False) -> Fraction:
     if (isinstance(value, bool) or not isinstance(value, (Rational, float)) or not math.isfinite(value)
             or value < 0 or (positive and value == 0)):
         bound = "more than" if what == "Lift" else "at least"
-        raise EncumbranceError(f"{what} must be a number of {bound} 0, not {value!r}")
+        raise SpurgError(f"{what} must be a number of {bound} 0, not {value!r}")
     return Fraction(value)
 
 
@@ -101,7 +94,7 @@ def encumbrance_level(load: float, lift: float) -> EncumbranceLevel:
     for level in LEVELS:
         if load_ <= level.max_lifts * lift_:
             return level
-    raise OverloadedError(load, lift)
+    raise overloaded_error(load, lift)
 
 
 @REGISTRY.rule("Spurg.Rule.EncumberedSpeed", "Encumbered Speed", "RU")
@@ -109,11 +102,11 @@ def encumbered_speed(speed: int, level: int | EncumbranceLevel, *,
                      rounding: SpeedRounding | str = SpeedRounding.RESULT) -> int:
     """Speed under a load: each level takes a further 20% of base Speed (not compounded), rounded down."""
     if not is_whole(speed) or speed < 0:
-        raise EncumbranceError(f"Speed must be a whole number of 0 or more, not {speed!r}")
+        raise SpurgError(f"Speed must be a whole number of 0 or more, not {speed!r}")
     if isinstance(level, EncumbranceLevel):
         level = level.level
     if not is_whole(level) or not 0 <= level < len(LEVELS):
-        raise EncumbranceError(f"encumbrance level must be a whole number from 0 to {len(LEVELS) - 1}, not {level!r}")
+        raise SpurgError(f"encumbrance level must be a whole number from 0 to {len(LEVELS) - 1}, not {level!r}")
     cut = Fraction(speed * LEVELS[level].speed_cut_percent, 100)
     if SpeedRounding.of(rounding) is SpeedRounding.RESULT:
         return math.floor(speed - cut)

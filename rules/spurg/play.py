@@ -13,14 +13,13 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, SeededSource
 from rules.providers import Int
-from rules.spurg.registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.spurg.verdict import (
     HIGHEST_ROLL,
     LOWEST_ROLL,
     CriticalPrecedence,
     Outcome,
     Verdict,
-    VerdictError,
     target_number,
     verdict_dist,
     verdict_roll,
@@ -32,12 +31,9 @@ from rules.values import is_whole
 FLAT_RESULTS = HIGHEST_ROLL - LOWEST_ROLL + 1
 
 
-class GameMasterSeedError(VerdictError):
+def game_master_seed_error(seed: object) -> SpurgError:
     """A digital GM seeded with something other than a whole number."""
-
-    def __init__(self, seed: object) -> None:
-        self.seed = seed
-        super().__init__(f"a digital GM's seed must be a whole number, not {seed!r}")
+    return SpurgError(f"a digital GM's seed must be a whole number, not {seed!r}")
 
 
 @REGISTRY.rule("Spurg.Rule.DigitalGameMaster", "Digital Game Master", "RU")
@@ -56,7 +52,7 @@ class DigitalGameMaster:
 
     def __post_init__(self) -> None:
         if not is_whole(self.seed):
-            raise GameMasterSeedError(self.seed)
+            raise game_master_seed_error(self.seed)
         self.precedence = CriticalPrecedence.of(self.precedence)
         if self.source is None:
             self.source = SeededSource(self.seed)
@@ -100,10 +96,6 @@ def roll_shape_table() -> Table:
 
 
 # --- headings the source leaves empty --------------------------------------------------------------
-
-class UnwrittenRuleError(VerdictError):
-    """Asking for the stand-in of a heading that is not one of the source's empty headings."""
-
 
 @dataclass(frozen=True)
 class Unwritten:
@@ -158,7 +150,7 @@ def stand_in(heading: str) -> Unwritten:
     for gap in UNWRITTEN:
         if isinstance(heading, str) and gap.heading.lower() == heading.strip().lower():
             return gap
-    raise UnwrittenRuleError(f"{heading!r} is not an empty heading of the source "
+    raise SpurgError(f"{heading!r} is not an empty heading of the source "
                              f"(known: {', '.join(g.heading for g in UNWRITTEN)})")
 
 
@@ -166,5 +158,5 @@ def unwritten_table(page: str = "") -> Table:
     """The empty headings (of one book page, or all) and what a GM uses meanwhile."""
     rows = [(g.heading, g.stand_in) for g in UNWRITTEN if not page or g.page == page]
     if not rows:
-        raise UnwrittenRuleError(f"no empty heading is listed on page {page!r}")
+        raise SpurgError(f"no empty heading is listed on page {page!r}")
     return Table.of(("heading", "what a GM uses meanwhile"), rows, title="The source gives no rule")

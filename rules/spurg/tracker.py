@@ -18,16 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.dice import DiceSource
-from rules.spurg.combat import Combatant, CombatError, CombatSequence
+from rules.spurg.combat import Combatant, CombatSequence
 from rules.spurg.damage import DamageRoll, DamageStep, HitPointsRule
 from rules.spurg.encumbrance import SpeedRounding, encumbered_speed
-from rules.spurg.registry import REGISTRY
+from rules.spurg.registry import REGISTRY, SpurgError
 from rules.spurg.verdict import CriticalPrecedence, target_number, verdict_roll
 from rules.values import is_whole
-
-
-class TrackerError(CombatError):
-    """A fight the tracker cannot run: one side only, a bad turn limit, a fight already over."""
 
 
 @dataclass
@@ -55,9 +51,9 @@ class Fighter:
         Combatant(self.name, self.speed, self.agility)  # checks name, Speed, Agility
         for what, value in (("Vitality", self.vitality), ("attack TN", self.attack_tn)):
             if not is_whole(value) or value < 0:
-                raise TrackerError(f"{self.name}: {what} must be a whole number of 0 or more, not {value!r}")
+                raise SpurgError(f"{self.name}: {what} must be a whole number of 0 or more, not {value!r}")
         if not isinstance(self.damage, DamageRoll):
-            raise TrackerError(f"{self.name}: damage is a DamageRoll, not {self.damage!r}")
+            raise SpurgError(f"{self.name}: damage is a DamageRoll, not {self.damage!r}")
         self.modifiers = tuple(self.modifiers)
         self.protection = tuple(self.protection)
         target_number(self.attack_tn, *self.modifiers)  # names a bad modifier
@@ -86,11 +82,11 @@ class Skirmish:
                  rounding: SpeedRounding | str = SpeedRounding.RESULT) -> None:
         names = [f.name for f in fighters]
         if len(set(names)) != len(names):
-            raise TrackerError(f"fighter names must be unique: {names!r}")
+            raise SpurgError(f"fighter names must be unique: {names!r}")
         if len({f.side for f in fighters}) < 2:
-            raise TrackerError("a fight needs fighters on at least two sides")
+            raise SpurgError("a fight needs fighters on at least two sides")
         if not isinstance(rule, HitPointsRule):
-            raise TrackerError(f"rule is a HitPointsRule, not {rule!r}")
+            raise SpurgError(f"rule is a HitPointsRule, not {rule!r}")
         self.fighters = {f.name: f for f in fighters}
         self.source = source
         self.rule = rule
@@ -109,7 +105,7 @@ class Skirmish:
     def play_turn(self) -> list[str]:
         """One turn: everyone still in the fight acts once, in the fixed order."""
         if self.over:
-            raise TrackerError("the fight is over: one side is left")
+            raise SpurgError("the fight is over: one side is left")
         start = len(self.log)
         for name in self.sequence.next_turn():
             me = self.fighters[name]
@@ -134,7 +130,7 @@ class Skirmish:
     def play(self, max_turns: int) -> bool:
         """Play turns until the fight is over or ``max_turns`` have passed; returns whether it ended."""
         if not is_whole(max_turns) or max_turns < 1:
-            raise TrackerError(f"a turn limit is a whole number of at least 1, not {max_turns!r}")
+            raise SpurgError(f"a turn limit is a whole number of at least 1, not {max_turns!r}")
         while not self.over and self.sequence.turns < max_turns:
             self.play_turn()
         if not self.over:

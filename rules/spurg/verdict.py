@@ -29,26 +29,15 @@ LOWEST_ROLL, HIGHEST_ROLL = VERDICT_DICE, VERDICT_DICE * VERDICT_SIDES
 CRITICAL_FAILURE_MARGIN = 10
 
 
-class VerdictError(SpurgError):
-    """Base class of every invalid input to the Verdict Roll rules."""
-
-
-class TargetNumberError(VerdictError):
-    """A Target Number (or a modifier to one) that is not a whole number."""
-
-
-class CriticalPrecedenceError(VerdictError):
+def critical_precedence_error(value: object) -> SpurgError:
     """A critical precedence that is neither ``"critical"`` nor ``"target"``."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-        known = ", ".join(repr(p.value) for p in CriticalPrecedence)
-        super().__init__(f"unknown critical precedence {value!r} (known: {known})")
+    known = ", ".join(repr(p.value) for p in CriticalPrecedence)
+    return SpurgError(f"unknown critical precedence {value!r} (known: {known})")
 
 
 def _roll(value: object) -> int:
     if not is_whole(value) or not LOWEST_ROLL <= value <= HIGHEST_ROLL:
-        raise VerdictError(f"a Verdict Roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}, not {value!r}")
+        raise SpurgError(f"a Verdict Roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}, not {value!r}")
     return value
 
 
@@ -71,7 +60,7 @@ class CriticalPrecedence(str, Enum):
         try:
             return cls(value)
         except ValueError:
-            raise CriticalPrecedenceError(value) from None
+            raise critical_precedence_error(value) from None
 
 
 class Outcome(Enum):
@@ -123,9 +112,9 @@ def target_number(base: int, *modifiers: int) -> int:
 
     Modifiers always land here and never on the dice, so the roll keeps its 3d6 shape.
     """
-    total = require_whole(base, "Target Number", error=TargetNumberError)
+    total = require_whole(base, "Target Number", error=SpurgError)
     for modifier in modifiers:
-        total += require_whole(modifier, "TN modifier", error=TargetNumberError)
+        total += require_whole(modifier, "TN modifier", error=SpurgError)
     return total
 
 
@@ -226,7 +215,7 @@ def judge(roll: int, tn: int, *, precedence: CriticalPrecedence | str = Critical
     if dice and (len(dice) != VERDICT_DICE or sum(dice) != roll
                  or not all(is_whole(d) and 1 <= d <= VERDICT_SIDES
                             for d in dice)):
-        raise VerdictError(f"the dice {dice!r} are not three six-sided faces adding up to {roll}")
+        raise SpurgError(f"the dice {dice!r} are not three six-sided faces adding up to {roll}")
     return Verdict(_roll(roll), target_number(tn), outcome(roll, tn, precedence=precedence), dice)
 
 

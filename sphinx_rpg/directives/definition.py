@@ -225,7 +225,7 @@ class NodeDefinition(SphinxDirective):
         names: dict[str, str] = {}
         for code in types:
             if code not in known:
-                from sphinx_rpg.hints import did_you_mean
+                from sphinx_rpg.spelling import did_you_mean
 
                 warn("type", f"node {uid!r}: unknown type code {code!r}{did_you_mean(code, known)} (known: "
                              f"{', '.join(sorted(known))}); add it to rpg_node_types", location)

@@ -13,6 +13,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules import odds
+from rules.dice import parse
 from rules.providers import parse_argument_text
 from rules.tables import Table
 from sphinx_rpg.binding import binding_for
@@ -224,7 +225,7 @@ class NodeOdds(_ComputedTable):
         if system:
             registry = binding_for(self.config).registry(system)
             if registry is None:
-                from sphinx_rpg.hints import did_you_mean
+                from sphinx_rpg.spelling import did_you_mean
 
                 hint = did_you_mean(system, (r.system for r in binding_for(self.config).registries))
                 raise TableArgumentError(f"no configured registry for system {system!r}{hint}")
@@ -234,8 +235,6 @@ class NodeOdds(_ComputedTable):
             if path:
                 self.env.note_dependency(path)
             return registry.notation.parse(text)
-        from rules.dice import parse
-
         return parse(text)
 
     def estimate(self, fill: Fill) -> int:
@@ -243,8 +242,6 @@ class NodeOdds(_ComputedTable):
         notation bounds itself."""
         if self.options.get("system"):
             return 0
-        from rules.dice import parse
-
         return parse(fill(self.arguments[0]).strip()).work()
 
     def compute(self, fill: Fill = _same) -> Table:

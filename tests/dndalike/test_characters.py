@@ -7,9 +7,21 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.dndalike.characters import (
-    ARMOURS, Character, HandsError, NoPowerError, CharacterError, StatScoreError, Stats, action_dice,
-    armour_class, character_class, health, health_gain, level, maximum_fatigue, permanent_fatigue,
-    roll_stats, stat_bonus, stat_bonus_odds,
+    ARMOURS,
+    Character,
+    DndalikeError,
+    Stats,
+    action_dice,
+    armour_class,
+    character_class,
+    health,
+    health_gain,
+    level,
+    maximum_fatigue,
+    permanent_fatigue,
+    roll_stats,
+    stat_bonus,
+    stat_bonus_odds,
 )
 
 SOURCE_BONUS = {3: -2, 4: -1, 5: -1, 6: -1, 15: 1, 16: 1, 17: 1, 18: 2, **{s: 0 for s in range(7, 15)}}
@@ -21,7 +33,7 @@ def test_stat_bonus_follows_the_source_table_for_every_score():
 
 @pytest.mark.parametrize("bad", [2, 19, 0, -1, "12", 12.0, True])
 def test_stat_bonus_rejects_scores_3d6_cannot_roll(bad):
-    with pytest.raises(StatScoreError, match=repr(bad).replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(DndalikeError, match=repr(bad).replace("(", r"\(").replace(")", r"\)")):
         stat_bonus(bad)
 
 
@@ -43,24 +55,24 @@ def test_stats_bonuses_of_the_constructed_sheet():
     stats = Stats(16, 9, 5, 12, 18, 15)
     assert list(stats.bonuses().values()) == [1, 0, -1, 0, 2, 1]
     assert stats.bonus("Wis") == 2
-    with pytest.raises(CharacterError, match="'Luck'"):
+    with pytest.raises(DndalikeError, match="'Luck'"):
         stats.bonus("Luck")
-    with pytest.raises(StatScoreError, match="19"):
+    with pytest.raises(DndalikeError, match="19"):
         Stats(19, 9, 5, 12, 18, 15)
 
 
 def test_class_is_the_class_of_the_first_power():
     assert character_class(["Rogue", "Fighter", "Fighter"]) == "Rogue"
-    with pytest.raises(NoPowerError):
+    with pytest.raises(DndalikeError):
         character_class([])
-    with pytest.raises(CharacterError, match="'Bard'"):
+    with pytest.raises(DndalikeError, match="'Bard'"):
         character_class(["Bard"])
 
 
 def test_level_is_the_number_of_powers():
     assert level(["Wizard"]) == 1
     assert level(["Wizard", "Rogue", "Wizard"]) == 3
-    with pytest.raises(NoPowerError):
+    with pytest.raises(DndalikeError):
         level([])
 
 
@@ -69,7 +81,7 @@ def test_health_gain_is_class_health_plus_con_bonus_and_never_below_two():
     for name, con in product(base, range(-2, 3)):
         assert health_gain(name, con) == base[name] + con
     assert min(health_gain(n, c) for n, c in product(base, range(-2, 3))) == 2
-    with pytest.raises(CharacterError, match="3"):
+    with pytest.raises(DndalikeError, match="3"):
         health_gain("Wizard", 3)
 
 
@@ -80,7 +92,7 @@ def test_health_sums_every_power_fighter_then_rogue_with_con_minus_one():
 
 def test_maximum_fatigue_is_wisdom_bonus_plus_six():
     assert [maximum_fatigue(b) for b in range(-2, 3)] == [4, 5, 6, 7, 8]
-    with pytest.raises(CharacterError, match="-3"):
+    with pytest.raises(DndalikeError, match="-3"):
         maximum_fatigue(-3)
 
 
@@ -94,7 +106,7 @@ def test_armour_class_adds_charisma_bonus():
     assert armour_class("Heavy Armour", 1) == 4
     assert armour_class("Nothing", -2) == -2
     assert permanent_fatigue("Heavy Armour") == 3
-    with pytest.raises(CharacterError, match="'Mithril'"):
+    with pytest.raises(DndalikeError, match="'Mithril'"):
         armour_class("Mithril", 0)
 
 
@@ -112,7 +124,7 @@ def test_action_dice_from_hands_match_the_notes_examples():
 
 @pytest.mark.parametrize("hands", [("weapon",), ("bow", "shield"), ("weapon", "weapon", "weapon"), ("axe", "weapon")])
 def test_action_dice_rejects_hands_that_do_not_fit(hands):
-    with pytest.raises(HandsError):
+    with pytest.raises(DndalikeError):
         action_dice(*hands)
 
 
@@ -127,11 +139,11 @@ def test_character_sheet_of_the_constructed_example():
 def test_a_single_text_or_an_unhashable_name_is_refused_by_name():
     from rules.dndalike import characters as ch
 
-    with pytest.raises(ch.NoPowerError, match="'Wizard'"):
+    with pytest.raises(ch.DndalikeError, match="'Wizard'"):
         ch.level("Wizard")                        # a text, not a list of powers
-    with pytest.raises(ch.CharacterError, match=r"\['Mithril'\]"):
+    with pytest.raises(ch.DndalikeError, match=r"\['Mithril'\]"):
         ch.armour_class(["Mithril"], 0)
-    with pytest.raises(ch.HandsError, match=r"\['weapon'\]"):
+    with pytest.raises(ch.DndalikeError, match=r"\['weapon'\]"):
         ch.action_dice(["weapon"], "free hand")
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules.dndalike.characters import CharacterError
+from rules.dndalike.characters import DndalikeError
 from rules.dndalike.levels import (
-    LevelError, dominant_classes, level_costs, money_to_reach, next_power_cost, power_price,
+    dominant_classes, level_costs, money_to_reach, next_power_cost, power_price,
 )
 
 
@@ -16,21 +16,21 @@ def test_level_cost_reads_the_table_as_running_totals_by_default():
 def test_level_cost_per_power_reading_charges_each_row():
     assert [power_price(n, reading="per-power") for n in range(1, 7)] == [0, 300, 600, 2100, 4400, 9600]
     assert money_to_reach(6, reading="per-power") == 17000
-    with pytest.raises(LevelError, match="'cumulative'"):
+    with pytest.raises(DndalikeError, match="'cumulative'"):
         power_price(2, reading="cumulative")
 
 
 def test_level_cost_after_the_sixth_power_is_retirement():
-    with pytest.raises(LevelError, match="7"):
+    with pytest.raises(DndalikeError, match="7"):
         power_price(7)
-    with pytest.raises(LevelError, match="0"):
+    with pytest.raises(DndalikeError, match="0"):
         power_price(0)
 
 
 def test_dominant_class_has_the_most_powers_ties_allowed():
     assert dominant_classes(["Fighter", "Fighter", "Rogue"]) == {"Fighter"}
     assert dominant_classes(["Fighter", "Rogue"]) == {"Fighter", "Rogue"}
-    with pytest.raises(CharacterError):
+    with pytest.raises(DndalikeError):
         dominant_classes(["Paladin"])
 
 

@@ -7,10 +7,25 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.dndalike.skills import (
-    SkillError, CompletionModeError, RestOutcome, SkillValueError, Task, attempt_completion,
-    attempt_progress, completion_odds, completion_probability, completion_succeeds, keep_watch, max_attempts,
-    progress_distribution, progress_target, rest, sneak, sneak_progress_distribution, spot, watch_difficulty,
-    watch_requirement, watch_success_probability,
+    DndalikeError,
+    RestOutcome,
+    Task,
+    attempt_completion,
+    attempt_progress,
+    completion_odds,
+    completion_probability,
+    completion_succeeds,
+    keep_watch,
+    max_attempts,
+    progress_distribution,
+    progress_target,
+    rest,
+    sneak,
+    sneak_progress_distribution,
+    spot,
+    watch_difficulty,
+    watch_requirement,
+    watch_success_probability,
 )
 
 
@@ -20,7 +35,7 @@ def p_save(target):
 
 def test_progress_attempts_are_one_two_three_by_skill_level():
     assert [max_attempts(s) for s in ("Unskilled", "Skilled", "Expert")] == [1, 2, 3]
-    with pytest.raises(SkillError, match="'Master'"):
+    with pytest.raises(DndalikeError, match="'Master'"):
         max_attempts("Master")
 
 
@@ -29,7 +44,7 @@ def test_progress_target_uses_task_difficulty_else_fatigue():
     assert progress_target(2, 4) == 4
     assert progress_target(2, 4, rule="fatigue") == 2
     assert progress_target(5, 4, rule="harder") == 5
-    with pytest.raises(SkillError, match="'easier'"):
+    with pytest.raises(DndalikeError, match="'easier'"):
         progress_target(1, 2, rule="easier")
 
 
@@ -38,7 +53,7 @@ def test_progress_attempt_is_a_save_that_adds_one_and_is_limited_by_skill():
     attempt_progress(task, "Ann", "Skilled", 3, ScriptedSource([3]))
     attempt_progress(task, "Ann", "Skilled", 3, ScriptedSource([2]))
     assert task.progress == 1
-    with pytest.raises(SkillError, match="'Ann'"):
+    with pytest.raises(DndalikeError, match="'Ann'"):
         attempt_progress(task, "Ann", "Skilled", 3, ScriptedSource([6]))
     attempt_progress(task, "Bo", "Unskilled", 3, ScriptedSource([2]), int_bonus=1)
     assert task.progress == 2
@@ -56,7 +71,7 @@ def test_completion_sums_one_die_per_progress_against_the_requirement():
     assert not attempt_completion(task, ScriptedSource([3, 3])).success
     assert completion_succeeds([3], 3, mode="each") and not completion_succeeds([3, 2], 3, mode="each")
     assert completion_succeeds([1, 5], 5, mode="any")
-    with pytest.raises(CompletionModeError, match="'max'"):
+    with pytest.raises(DndalikeError, match="'max'"):
         completion_succeeds([1], 1, mode="max")
 
 
@@ -68,7 +83,7 @@ def test_completion_probability_by_enumeration_in_each_mode():
             assert completion_probability(n, r, mode=mode) == Fraction(hits, len(rolls))
     assert completion_probability(0, 0) == 1 and completion_probability(0, 1) == 0
     assert completion_odds(2, 2, 3).column("Need 3") == (Fraction(4, 6), Fraction(35, 36))
-    with pytest.raises(SkillValueError, match="-1"):
+    with pytest.raises(DndalikeError, match="-1"):
         completion_probability(1, -1)
 
 
@@ -84,7 +99,7 @@ def test_rest_clears_fatigue_to_the_armour_floor_heals_and_returns_stones():
     assert rest(5, permanent_fatigue=3) == RestOutcome(3, True, True)
     assert rest(5, permanent_fatigue=3, armour_floor=False) == RestOutcome(0, True, True)
     assert rest(5, kept=1) == RestOutcome(1, False, False)
-    with pytest.raises(SkillValueError):
+    with pytest.raises(DndalikeError):
         rest(-1)
 
 
@@ -107,7 +122,7 @@ def test_watch_success_probability_by_enumeration():
 
 
 def test_completion_refuses_a_face_no_d6_shows():
-    from rules.dndalike.skills import SkillValueError, completion_succeeds
+    from rules.dndalike.skills import DndalikeError, completion_succeeds
 
-    with pytest.raises(SkillValueError, match="7"):
+    with pytest.raises(DndalikeError, match="7"):
         completion_succeeds([7], 3)

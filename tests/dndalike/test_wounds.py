@@ -7,8 +7,14 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.dndalike.wounds import (
-    DamageTrack, HealChoiceError, HealthError, WoundError, death_probability, finishing_blow,
-    finishing_blow_odds, heal_wound, suffer_wounds, wounds_dealt,
+    DamageTrack,
+    DndalikeError,
+    death_probability,
+    finishing_blow,
+    finishing_blow_odds,
+    heal_wound,
+    suffer_wounds,
+    wounds_dealt,
 )
 
 
@@ -21,7 +27,7 @@ def test_wound_adds_a_secret_d6_per_wound():
     track = DamageTrack()
     assert suffer_wounds(track, 2, ScriptedSource([4, 3])) == (4, 3)
     assert (track.count, track.total) == (2, 7)
-    with pytest.raises(WoundError, match="-1"):
+    with pytest.raises(DndalikeError, match="-1"):
         suffer_wounds(track, -1, ScriptedSource([]))
 
 
@@ -40,7 +46,7 @@ def test_finishing_blow_kills_when_damage_reaches_health_and_damage_alone_never_
     suffer_wounds(track, 1, ScriptedSource([4]))
     assert not finishing_blow(track, 5, ScriptedSource([])).dead
     assert finishing_blow(track, 4, ScriptedSource([])).dead
-    with pytest.raises(HealthError, match="0"):
+    with pytest.raises(DndalikeError, match="0"):
         finishing_blow(track, 0, ScriptedSource([]))
 
 
@@ -67,7 +73,7 @@ def test_finishing_blow_odds_table_rows_are_wounds():
 def test_double_wounds_double_only_wounds():
     assert wounds_dealt() == 1
     assert wounds_dealt(1, two_handed=True) == 2
-    with pytest.raises(WoundError):
+    with pytest.raises(DndalikeError):
         wounds_dealt(-1)
 
 
@@ -77,5 +83,5 @@ def test_heal_wound_removes_one_wound_latest_by_default():
     assert heal_wound(track, which="largest") == 5 and track.rolls == [1]
     assert heal_wound(track, which="smallest") == 1 and track.count == 0
     assert heal_wound(track) == 0
-    with pytest.raises(HealChoiceError, match="'random'"):
+    with pytest.raises(DndalikeError, match="'random'"):
         heal_wound(track, which="random")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_rpg.binding import bind
-from sphinx_rpg.hints import did_you_mean, one_edit_apart
+from sphinx_rpg.spelling import did_you_mean, one_edit_apart
 
 _NAMES = itertools.count()
 

@@ -51,7 +51,7 @@ MUTATORS = {"append", "extend", "insert", "update", "setdefault", "pop", "popite
             "discard", "sort", "reverse", "__setitem__", "__delitem__"}
 #: Modules that run only in the ``rpg`` command's own process, which they own: there the interpreter's
 #: own state (``sys.path``, ``os.environ``) is theirs to set.  Sphinx's objects stay off limits.
-COMMAND_MODULES = {"cli.py", "serve.py", "matchup_cli.py", "new.py"}
+COMMAND_MODULES = {"cli.py", "cli_base.py", "serve.py", "matchup_cli.py", "new.py"}
 PROCESS_STATE = {"sys", "os"}
 #: Stores another package documents as the place for an extension's data.
 DOCUMENTED_STORES = {"temp_data", "ref_context"}

@@ -113,7 +113,7 @@ def test_a_combination_the_engine_refuses_is_named_and_the_default_stays(
     app = build(_book(tmp_path, page, "rpg_registries = ['rules.nemron:REGISTRY']\n"))
     warnings = warning_text(app)
     assert re.search(r"index\.rst:4: WARNING: node:odds: cannot compute 'Agility \{rank\}' with rank=5: "
-                     r"PoolNotationError: .*rank 5 is outside 0-4", warnings)
+                     r"NemronError: .*rank 5 is outside 0-4", warnings)
     html = (Path(app.outdir) / "index.html").read_text()
     assert "Agility 2" in html and "rpg-odds-data" not in html
 
@@ -161,7 +161,7 @@ def test_a_default_the_engine_refuses_is_one_warning_and_no_table(
     page = "Odds\n====\n\n.. node:odds:: Agility {rank}\n   :system: nemron\n   :vary: rank=5-6\n   :dc: 1-4\n"
     app = build(_book(tmp_path, page, "rpg_registries = ['rules.nemron:REGISTRY']\n"))
     warnings = warning_text(app)
-    assert warnings.count("[node.table]") == 1 and "with rank=5: PoolNotationError" in warnings
+    assert warnings.count("[node.table]") == 1 and "with rank=5: NemronError" in warnings
     assert "<table" not in (Path(app.outdir) / "index.html").read_text()
 
 

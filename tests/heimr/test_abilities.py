@@ -2,7 +2,7 @@ import pytest
 
 from rules.heimr import REGISTRY
 from rules.heimr.abilities import (
-    BASIC_ABILITIES, STANDARD_ABILITIES, AbilityError, ability_consistency, ability_potential, base_potential,
+    BASIC_ABILITIES, STANDARD_ABILITIES, HeimrError, ability_consistency, ability_potential, base_potential,
     find_ability, outside_recommended_range,
 )
 from rules.heimr.characters import Character
@@ -13,21 +13,21 @@ def test_base_potential_is_the_attribute_or_the_rounded_down_average():
     assert base_potential(0, 3) == 1       # the source's 1.5 -> 1
     assert base_potential(-1, 0) == -1     # this book: floor
     assert base_potential(-1, 0, rounding="toward-zero") == 0
-    with pytest.raises(AbilityError, match="none"):
+    with pytest.raises(HeimrError, match="none"):
         base_potential()
-    with pytest.raises(AbilityError, match="'ceil'"):
+    with pytest.raises(HeimrError, match="'ceil'"):
         base_potential(1, 2, rounding="ceil")
 
 
 def test_ability_consistency_is_base_plus_trained():
     assert ability_consistency(-2, 3) == 1
-    with pytest.raises(AbilityError, match="-1"):
+    with pytest.raises(HeimrError, match="-1"):
         ability_consistency(0, -1)
 
 
 def test_ability_potential_is_base_plus_trained():
     assert ability_potential(1, 2) == 3
-    with pytest.raises(AbilityError, match="'2'"):
+    with pytest.raises(HeimrError, match="'2'"):
         ability_potential(1, "2")
 
 
@@ -56,7 +56,7 @@ def test_ability_challenge_combines_base_and_training():
     hero = Character("Ada", {"Dex": 2, "Int": 1})
     assert find_ability("archery").challenge(hero, 1, 2) == (5, 3)   # C 4+1, P floor(1.5)+2
     assert find_ability("Agility").challenge(hero, base_consistency=0) == (0, 2)
-    with pytest.raises(AbilityError, match="Agility"):
+    with pytest.raises(HeimrError, match="Agility"):
         find_ability("Agility").challenge(hero)
-    with pytest.raises(AbilityError, match="Juggling"):
+    with pytest.raises(HeimrError, match="Juggling"):
         find_ability("Juggling")

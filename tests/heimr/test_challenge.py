@@ -7,7 +7,7 @@ import pytest
 
 from rules.dice import Dist, ScriptedSource
 from rules.heimr.challenge import (
-    ChallengeError, apply_potential, challenge_distribution, consistency_dice, defender_holds,
+    HeimrError, apply_potential, challenge_distribution, consistency_dice, defender_holds,
     meets_requirement, opposed_probability, parse_challenge, raw_distribution, raw_score, roll_challenge,
     success_probability,
 )
@@ -40,7 +40,7 @@ def test_raw_distribution_matches_enumeration_of_every_face(c, counted):
 
 def test_consistency_is_the_number_of_d10s_whatever_its_sign():
     assert [consistency_dice(c) for c in (-3, 0, 4)] == [3, 0, 4]
-    with pytest.raises(ChallengeError, match="1.5"):
+    with pytest.raises(HeimrError, match="1.5"):
         consistency_dice(1.5)
 
 
@@ -53,18 +53,18 @@ def test_raw_score_keeps_highest_plus_extra_tens_or_lowest_minus_extra_ones():
 
 
 def test_raw_score_rejects_wrong_dice():
-    with pytest.raises(ChallengeError, match="11"):
+    with pytest.raises(HeimrError, match="11"):
         raw_score(1, 3, (11,))
-    with pytest.raises(ChallengeError, match="2 d10s"):
+    with pytest.raises(HeimrError, match="2 d10s"):
         raw_score(2, 3, (4,))
-    with pytest.raises(ChallengeError, match="7"):
+    with pytest.raises(HeimrError, match="7"):
         raw_score(0, 7, ())
 
 
 def test_potential_is_added_to_the_raw_score():
     assert apply_potential(11, 2) == 13
     assert apply_potential(0, 1) == 1
-    with pytest.raises(ChallengeError, match="'2'"):
+    with pytest.raises(HeimrError, match="'2'"):
         apply_potential(3, "2")
 
 
@@ -104,7 +104,7 @@ def test_raw_bounds_by_consistency():
 
 def test_requirement_is_met_by_an_equal_result():
     assert meets_requirement(9, 9) and meets_requirement(10, 9) and not meets_requirement(8, 9)
-    with pytest.raises(ChallengeError, match="None"):
+    with pytest.raises(HeimrError, match="None"):
         meets_requirement(None, 3)
 
 
@@ -124,7 +124,7 @@ def test_challenge_notation_reads_consistency_and_potential():
     assert parse_challenge("C+3 P-1") == challenge_distribution(3, -1)
     assert parse_challenge("c=-2, p=1") == raw_distribution(-2) + 1
     assert parse_challenge("C0") == Dist.die(6)
-    with pytest.raises(ChallengeError, match="3d6"):
+    with pytest.raises(HeimrError, match="3d6"):
         parse_challenge("3d6")
 
 
@@ -150,13 +150,13 @@ def test_expected_raw_results_from_the_notes(c, mean):
 
 
 def test_a_huge_consistency_is_refused_not_computed():
-    with pytest.raises(ChallengeError, match="1001"):
+    with pytest.raises(HeimrError, match="1001"):
         raw_distribution(1001)
     assert raw_distribution(60).max() == 69  # large pools stay cheap: closed forms, no enumeration
 
 
 def test_raw_score_rejects_true_and_false_as_faces():
-    with pytest.raises(ChallengeError, match="True"):
+    with pytest.raises(HeimrError, match="True"):
         raw_score(1, True, (5,))
-    with pytest.raises(ChallengeError, match="False"):
+    with pytest.raises(HeimrError, match="False"):
         raw_score(1, 3, (False,))

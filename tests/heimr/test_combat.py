@@ -2,14 +2,14 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.heimr.combat import (
-    Combatant, CombatError, TurnBudget, brawl_attack, delay, range_penalty, reads_intent, roll_initiative,
+    Combatant, HeimrError, TurnBudget, brawl_attack, delay, range_penalty, reads_intent, roll_initiative,
     shoot_into_cluster, trigger_readied, turns_to_seconds, upcoming_survives, weapon_attack_rolls,
 )
 
 
 def test_a_turn_is_two_seconds():
     assert turns_to_seconds(3) == 6
-    with pytest.raises(CombatError, match="-1"):
+    with pytest.raises(HeimrError, match="-1"):
         turns_to_seconds(-1)
 
 
@@ -30,7 +30,7 @@ def test_initiative_full_tie_options():
     # roll-off: B rolls 6 + d10 2 = 8, A rolls 1 -> B first
     rolled = roll_initiative([a, b], ScriptedSource([*faces, 1, 6, 2]), tie="roll-off")
     assert [r.name for r in rolled] == ["B", "A"]
-    with pytest.raises(CombatError, match="'coin'"):
+    with pytest.raises(HeimrError, match="'coin'"):
         roll_initiative([a], ScriptedSource([1]), tie="coin")
 
 
@@ -38,7 +38,7 @@ def test_delay_moves_just_before_or_after_another():
     order = ["A", "B", "C", "D"]
     assert delay(order, "A", "C") == ["B", "C", "A", "D"]
     assert delay(order, "A", "C", before=True) == ["B", "A", "C", "D"]
-    with pytest.raises(CombatError, match="'E'"):
+    with pytest.raises(HeimrError, match="'E'"):
         delay(order, "A", "E")
 
 
@@ -49,7 +49,7 @@ def test_readied_action_moves_the_readier_before_the_trigger():
 
 def test_range_penalty_is_half_the_distance_rounded_down():
     assert [range_penalty(d) for d in (0, 1, 2, 3, 5)] == [0, 0, 1, 1, 2]
-    with pytest.raises(CombatError, match="7"):
+    with pytest.raises(HeimrError, match="7"):
         range_penalty(7, max_range=6)
 
 
@@ -67,14 +67,14 @@ def test_turn_budget_one_standard_each_free_once():
     turn = TurnBudget()
     turn.standard("attack")
     turn.free("shout")
-    with pytest.raises(CombatError, match="'charge'"):
+    with pytest.raises(HeimrError, match="'charge'"):
         turn.standard("charge")
-    with pytest.raises(CombatError, match="'shout'"):
+    with pytest.raises(HeimrError, match="'shout'"):
         turn.free("shout")
     assert TurnBudget().ongoing("bandage") == 2
     upcoming = TurnBudget()
     upcoming.prepare_upcoming("aimed shot")
-    with pytest.raises(CombatError, match="ended"):
+    with pytest.raises(HeimrError, match="ended"):
         upcoming.free("look")
 
 
@@ -86,25 +86,25 @@ def test_upcoming_action_is_cancelled_by_attack_effect_or_skill():
 
 def test_weapon_attack_rolls_once_per_weapon():
     assert weapon_attack_rolls(2) == 2
-    with pytest.raises(CombatError, match="3"):
+    with pytest.raises(HeimrError, match="3"):
         weapon_attack_rolls(3)
 
 
 def test_brawl_attack_deals_hit_one_or_bind():
     assert str(brawl_attack("Hit")) == "Hit 1"
     assert brawl_attack("Bind").effect.name == "Bind"
-    with pytest.raises(CombatError, match="'Kick'"):
+    with pytest.raises(HeimrError, match="'Kick'"):
         brawl_attack("Kick")
 
 
 def test_combat_rules_reject_bad_input():
-    with pytest.raises(CombatError, match="'8'"):
+    with pytest.raises(HeimrError, match="'8'"):
         reads_intent("8", 7)
-    with pytest.raises(CombatError, match="'6'"):
+    with pytest.raises(HeimrError, match="'6'"):
         range_penalty(3, max_range="6")
-    with pytest.raises(CombatError, match="True"):
+    with pytest.raises(HeimrError, match="True"):
         weapon_attack_rolls(True)
-    with pytest.raises(CombatError, match="'no'"):
+    with pytest.raises(HeimrError, match="'no'"):
         upcoming_survives(attacked="no")
 
 
@@ -113,7 +113,7 @@ def test_readied_action_lost_when_the_readiers_next_turn_comes_first():
     readied = ReadiedAction("A", "an enemy enters")
     assert not readied.turn_starts("B")
     assert readied.turn_starts("A") and readied.state == "lost"
-    with pytest.raises(CombatError, match="lost"):
+    with pytest.raises(HeimrError, match="lost"):
         readied.fire(["A", "B"], "B")
     fired = ReadiedAction("A", "B moves")
     assert fired.fire(["A", "B", "C"], "C") == ["B", "A", "C"]

@@ -1,7 +1,7 @@
 import pytest
 
 from rules.heimr.effects import (
-    EFFECTS, EffectError, bind_consequence, call_effect, daze_schedule, effect_turns, parse_call, resist,
+    EFFECTS, HeimrError, bind_consequence, call_effect, daze_schedule, effect_turns, parse_call, resist,
     stumble_blocked_directions, stumbling_can_attack,
 )
 
@@ -15,17 +15,17 @@ def test_called_number_replaces_the_default_of_two_seconds_or_one_point():
     assert call_effect("Stumble").number == 2 and call_effect("Hit").number == 1
     assert str(parse_call("Stumble four")) == "Stumble 4"
     assert str(parse_call("hit two")) == "Hit 2"
-    with pytest.raises(EffectError, match="0"):
+    with pytest.raises(HeimrError, match="0"):
         call_effect("Daze", 0)
-    with pytest.raises(EffectError, match="Break"):
+    with pytest.raises(HeimrError, match="Break"):
         call_effect("Break", 2)
-    with pytest.raises(EffectError, match="'lots'"):
+    with pytest.raises(HeimrError, match="'lots'"):
         parse_call("Hit lots")
 
 
 def test_effect_lasts_half_its_seconds_in_turns_rounded_down():
     assert effect_turns(5) == 2 and effect_turns(2) == 1 and effect_turns(1) == 0
-    with pytest.raises(EffectError, match="-2"):
+    with pytest.raises(HeimrError, match="-2"):
         effect_turns(-2)
 
 
@@ -33,13 +33,13 @@ def test_resist_negates_or_reduces():
     assert resist(call_effect("Stumble", 4)) is None
     assert resist(call_effect("Stumble", 4), mode="reduce", by=1).number == 3
     assert resist(call_effect("Hit", 2), mode="reduce", by=2) is None
-    with pytest.raises(EffectError, match="'ignore'"):
+    with pytest.raises(HeimrError, match="'ignore'"):
         resist(call_effect("Hit"), mode="ignore")
 
 
 def test_bind_depends_on_the_body_part():
     assert bind_consequence("feet") == "only jumping or crawling"
-    with pytest.raises(EffectError, match="tail"):
+    with pytest.raises(HeimrError, match="tail"):
         bind_consequence("tail")
 
 
@@ -60,9 +60,9 @@ def test_daze_odd_duration_costs_one_more_defenceless_gap():
 
 
 def test_effect_rules_reject_bad_input():
-    with pytest.raises(EffectError, match="'Hit'"):
+    with pytest.raises(HeimrError, match="'Hit'"):
         resist("Hit")
-    with pytest.raises(EffectError, match="'no'"):
+    with pytest.raises(HeimrError, match="'no'"):
         stumbling_can_attack("no", True)
-    with pytest.raises(EffectError, match="True"):
+    with pytest.raises(HeimrError, match="True"):
         call_effect("Hit", True)

@@ -14,7 +14,7 @@ from rules.heimr.experience import AttributeTrack, progress_required, split_xp, 
 from rules.heimr.fatigue import base_fatigue
 from rules.heimr.health import Wound, injury_effects, injury_level, short_rest
 from rules.heimr.modules import SHIELDS, find_weapon
-from rules.heimr.tracker import Fighter, Skirmish, TrackerError, hit_location
+from rules.heimr.tracker import Fighter, Skirmish, HeimrError, hit_location
 
 DICE = [4, 4, 4,          # initiative d6s (every Dexterity is 0): Ulf 4 + 3, Hild 4 + 2, Sig 4 + 1
         5, 2,             # Ulf's first blade 5 + 2; Hild blocks 2 + 3
@@ -77,7 +77,7 @@ def test_a_whole_heimr_fight_follows_every_rule_a_gm_meets():
 
     # Hild's turn goes to getting over the drop and the daze
     fight.end_turn()
-    with pytest.raises(TrackerError, match="dazed"):
+    with pytest.raises(HeimrError, match="dazed"):
         fight.attack("Ulf")
     fight.end_turn()
     assert hild.effects == set() and fight.log[-1] == "Hild recovers from Daze, Drop"

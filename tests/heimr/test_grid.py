@@ -1,20 +1,20 @@
 import pytest
 
-from rules.heimr.grid import CombatCluster, Grid, GridError, Square, can_melee, distance
+from rules.heimr.grid import CombatCluster, Grid, HeimrError, Square, can_melee, distance
 
 
 def test_grid_is_at_least_three_by_three():
     assert len(Grid().squares()) == 9
     assert str(Grid(4, 3).square("D3")) == "D3"
-    with pytest.raises(GridError, match="2"):
+    with pytest.raises(HeimrError, match="2"):
         Grid(2, 3)
-    with pytest.raises(GridError, match="D1"):
+    with pytest.raises(HeimrError, match="D1"):
         Grid().square("D1")
 
 
 def test_squares_are_named_like_a_chessboard():
     assert Square.parse("b3") == Square(1, 2)
-    with pytest.raises(GridError, match="'3B'"):
+    with pytest.raises(HeimrError, match="'3B'"):
         Square.parse("3B")
 
 
@@ -22,7 +22,7 @@ def test_distance_counts_orthogonal_moves_and_climbing_up():
     assert distance("B2", "C3") == 2          # diagonal neighbour
     assert distance("A1", "A3") == 2
     assert distance("A1", "B1", climb_turns=2) == 3
-    with pytest.raises(GridError, match="-1"):
+    with pytest.raises(HeimrError, match="-1"):
         distance("A1", "B1", climb_turns=-1)
 
 
@@ -36,15 +36,15 @@ def test_combat_cluster_holds_until_someone_leaves():
     cluster.join("Bran")
     assert len(cluster) == 2
     cluster.leave("Ada")
-    with pytest.raises(GridError, match="Ada"):
+    with pytest.raises(HeimrError, match="Ada"):
         cluster.leave("Ada")
 
 
 def test_grid_rules_reject_bad_input():
-    with pytest.raises(GridError, match="True"):
+    with pytest.raises(HeimrError, match="True"):
         distance("A1", "A2", True)
-    with pytest.raises(GridError, match="'Ada'"):
+    with pytest.raises(HeimrError, match="'Ada'"):
         CombatCluster(Square.parse("B2"), "Ada")
-    with pytest.raises(GridError, match="'Z0'"):
+    with pytest.raises(HeimrError, match="'Z0'"):
         CombatCluster("Z0", ["Ada"])
     assert CombatCluster("b2", ["Ada"]).square == Square(1, 1)

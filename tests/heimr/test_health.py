@@ -1,8 +1,6 @@
 import pytest
 
-from rules.heimr.health import (
-    CharacterDeadError, HealthError, Wound, injury_effects, injury_level, short_rest,
-)
+from rules.heimr.health import HeimrError, Wound, injury_effects, injury_level, short_rest
 
 
 def test_injury_level_bands_of_two_hit_points():
@@ -10,16 +8,16 @@ def test_injury_level_bands_of_two_hit_points():
     assert [injury_level(hp).name for hp in (0, -1, -2, -3, -4, -5)] == [
         "Bloodied", "Bloodied", "Mangled", "Mangled", "Mutilated", "Mutilated"]
     assert injury_level(-9).name == "Mutilated"
-    with pytest.raises(CharacterDeadError, match="-6"):
+    with pytest.raises(HeimrError, match="-6"):
         injury_level(-6, deeper="dead")
-    with pytest.raises(HealthError, match="'x'"):
+    with pytest.raises(HeimrError, match="'x'"):
         injury_level("x")
 
 
 def test_injury_effects_by_location_accumulate():
     assert injury_effects(["arm", "leg"]) == ("Drop", "Fall")
     assert injury_effects(["torso", "torso"]) == ("Daze",)
-    with pytest.raises(HealthError, match="head"):
+    with pytest.raises(HeimrError, match="head"):
         injury_effects(["head"])
 
 
@@ -28,7 +26,7 @@ def test_short_rest_needs_five_quiet_minutes_and_one_hit_point():
     assert short_rest(1, 6, 4) == 1
     assert short_rest(1, 6, 5, interrupted=True) == 1
     assert short_rest(0, 6, 30) == 0
-    with pytest.raises(HealthError, match="-5"):
+    with pytest.raises(HeimrError, match="-5"):
         short_rest(2, 6, -5)
 
 
@@ -44,17 +42,17 @@ def test_stabilising_stops_the_clock_and_moving_restarts_it():
 
 
 def test_health_rules_reject_bad_input():
-    with pytest.raises(HealthError, match="'1'"):
+    with pytest.raises(HeimrError, match="'1'"):
         short_rest("1", 6, 5)
-    with pytest.raises(HealthError, match="'6'"):
+    with pytest.raises(HeimrError, match="'6'"):
         short_rest(1, "6", 5)
-    with pytest.raises(HealthError, match="True"):
+    with pytest.raises(HeimrError, match="True"):
         short_rest(1, 6, True)
-    with pytest.raises(HealthError, match="7"):
+    with pytest.raises(HeimrError, match="7"):
         short_rest(7, 6, 5)                     # more than the maximum
-    with pytest.raises(HealthError, match="'arm'"):
+    with pytest.raises(HeimrError, match="'arm'"):
         injury_effects("arm")                   # a list of locations, not one text
-    with pytest.raises(HealthError, match="'Mangled'"):
+    with pytest.raises(HeimrError, match="'Mangled'"):
         Wound("Mangled")
-    with pytest.raises(HealthError, match="True"):
+    with pytest.raises(HeimrError, match="True"):
         Wound(injury_level(-3)).wait(True)

@@ -2,7 +2,7 @@ import pytest
 
 from rules.heimr.grid import Square
 from rules.heimr.modules import (
-    BlindSpot, ModuleError, attack_direction, decline_defence, find_weapon, weapon_attack,
+    BlindSpot, HeimrError, attack_direction, decline_defence, find_weapon, weapon_attack,
 )
 
 
@@ -10,7 +10,7 @@ def test_medieval_armoury_adds_the_weapon_bonus_and_deals_its_hit():
     assert weapon_attack("Great weapon", 1, 2) == (1, 7, 3)
     assert weapon_attack("Crossbow", 4, 1) == (4, 1, 3)
     assert find_weapon("bow").range == 6
-    with pytest.raises(ModuleError, match="Lance"):
+    with pytest.raises(HeimrError, match="Lance"):
         find_weapon("Lance")
 
 
@@ -18,10 +18,10 @@ def test_attack_direction_snaps_to_the_nearest_of_eight_lines():
     assert attack_direction("B2", "B5") == (0, 1)
     assert attack_direction("A1", "D4") == (1, 1)
     assert attack_direction("A1", "D2") == (1, 0)       # one off straight, two off diagonal
-    with pytest.raises(ModuleError, match="choose"):
+    with pytest.raises(HeimrError, match="choose"):
         attack_direction("A1", "C2")                    # one off either line
     assert attack_direction("A1", "C2", prefer="diagonal") == (1, 1)
-    with pytest.raises(ModuleError, match="B2"):
+    with pytest.raises(HeimrError, match="B2"):
         attack_direction("B2", "B2")
 
 
@@ -42,9 +42,9 @@ def test_declining_to_defend_always_hits_but_opens_no_blind_spot():
 
 
 def test_module_rules_reject_bad_input_and_read_square_names():
-    with pytest.raises(ModuleError, match="'1'"):
+    with pytest.raises(HeimrError, match="'1'"):
         weapon_attack("Bow", "1", 2)
-    with pytest.raises(ModuleError, match="2.5"):
+    with pytest.raises(HeimrError, match="2.5"):
         weapon_attack("Bow", 1, 2.5)
     spot = BlindSpot("C3")
     assert spot.defender == Square.parse("C3") and spot.ranged_attack("C6") == 0

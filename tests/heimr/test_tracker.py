@@ -5,7 +5,7 @@ import pytest
 from rules.dice import SeededSource
 from rules.heimr.defence import HIDDEN_POTENTIAL_BONUS
 from rules.heimr.modules import find_weapon
-from rules.heimr.tracker import Fighter, Skirmish, TrackerError
+from rules.heimr.tracker import Fighter, Skirmish, HeimrError
 
 DARKNESS = 1
 
@@ -109,17 +109,17 @@ def test_seeded_fight_follows_guards_hiding_readied_actions_climbing_and_darknes
 
 def test_combat_log_refuses_illegal_attacks():
     fight = Skirmish(cast(), SeededSource(1))
-    with pytest.raises(TrackerError, match="start"):
+    with pytest.raises(HeimrError, match="start"):
         fight.attack("Ada")
     fight.start()
     me = fight.current
-    with pytest.raises(TrackerError, match="'Ghost'"):
+    with pytest.raises(HeimrError, match="'Ghost'"):
         fight.attack("Ghost")
-    with pytest.raises(TrackerError, match="cannot attack"):
+    with pytest.raises(HeimrError, match="cannot attack"):
         fight.attack(me.name)
-    with pytest.raises(TrackerError, match="distinct"):
+    with pytest.raises(HeimrError, match="distinct"):
         Skirmish(cast()[:1], SeededSource(1))
-    with pytest.raises(TrackerError, match="-2"):
+    with pytest.raises(HeimrError, match="-2"):
         Skirmish(cast(), SeededSource(1), darkness=-2)
 
 
@@ -128,7 +128,7 @@ def test_hidden_target_cannot_be_attacked_in_the_log():
     fight.start()
     while fight.current.name != "Ada":
         fight.end_turn()
-    with pytest.raises(TrackerError, match="Cora is hidden from Ada"):
+    with pytest.raises(HeimrError, match="Cora is hidden from Ada"):
         fight.attack("Cora")
 
 
@@ -166,7 +166,7 @@ def test_injury_effects_by_hit_location_last_until_the_end_of_the_next_turn(face
     assert b.effects == {effect}
     assert fight.end_turn() is b
     if effect in ("Drop", "Daze"):
-        with pytest.raises(TrackerError, match="next turn"):
+        with pytest.raises(HeimrError, match="next turn"):
             fight.attack("A")
     else:  # prone: -2 consistency on his attack (a d6 and two d10s, the lowest counts)
         from rules.dice import ScriptedSource
@@ -195,7 +195,7 @@ def test_parry_stops_melee_attacks_only_one_per_wielded_weapon():
     with pytest.raises(Exception, match="one parry per wielded melee weapon"):
         fight.attack("B", defence="parry")
     fight, a, b = duel([3], a={"weapon": "Bow"}, b={"parry": (0, 1)})
-    with pytest.raises(TrackerError, match="cannot parry a shot"):
+    with pytest.raises(HeimrError, match="cannot parry a shot"):
         fight.attack("B", action="shoot", defence="parry")
 
 
@@ -213,7 +213,7 @@ def test_shots_carry_the_range_penalty_and_stop_at_the_weapons_range():
     assert fight.attack("B", action="shoot", distance=5).attack_roll == (1, 1)
     with pytest.raises(Exception, match="beyond the weapon's range"):
         fight.attack("B", action="shoot", distance=7)
-    with pytest.raises(TrackerError, match="shot"):
+    with pytest.raises(HeimrError, match="shot"):
         fight.attack("B", distance=2)
 
 
@@ -255,5 +255,5 @@ def test_a_called_hit_location_replaces_the_roll():
     fight, a, b = duel([6, 1], b={"hp": 2})  # no location die is drawn
     blow = fight.attack("B", location="leg")
     assert blow.location == "leg" and b.effects == {"Fall"}
-    with pytest.raises(TrackerError, match="'wing'"):
+    with pytest.raises(HeimrError, match="'wing'"):
         fight.attack("B", location="wing")

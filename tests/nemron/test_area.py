@@ -8,7 +8,8 @@ import pytest
 
 from rules.dice.errors import ComputationTooLargeError
 from rules.nemron.area import MAX_AREA_POINTS, area_pattern, area_spread, chance_limb_hit, limb_faces
-from rules.nemron.combat import CombatError, area_damage
+from rules.nemron import NemronError
+from rules.nemron.combat import area_damage
 from rules.nemron.health import HUMANOID_LOCATIONS, Limb
 from rules.dice import ScriptedSource
 
@@ -48,12 +49,12 @@ def test_a_limb_named_by_more_faces_takes_more_points():
 
 @pytest.mark.parametrize("amount", [-1, 2.5, MAX_AREA_POINTS + 1])
 def test_an_area_spread_names_a_bad_amount(amount):
-    with pytest.raises(CombatError, match=str(amount)):
+    with pytest.raises(NemronError, match=str(amount)):
         area_spread(amount)
 
 
 def test_a_limb_the_table_lacks_is_named():
-    with pytest.raises(CombatError, match="'head' is not a limb of the table"):
+    with pytest.raises(NemronError, match="'head' is not a limb of the table"):
         chance_limb_hit(2, "head", BEAST)
 
 

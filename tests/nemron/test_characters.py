@@ -2,10 +2,18 @@
 
 import pytest
 
-from rules.nemron.characters import (Attribute, CharacterCreationError, Frame, FrameError, Line,
-                                     UnknownAttributeError, attribute_line, create_character, dash,
-                                     movement_speed, upkeep_attribute)
-from rules.nemron.nodes import RankDieError
+from rules.nemron.characters import (
+    Attribute,
+    NemronError,
+    Frame,
+    Line,
+    UnknownAttributeError,
+    attribute_line,
+    create_character,
+    dash,
+    movement_speed,
+    upkeep_attribute,
+)
 
 SKILLS = ["Athletics", "Marksmanship", "Stealth", "Medicine", "Lore", "Persuasion", "Survival"]
 AVERAGE = {a.value: 1 for a in Attribute}
@@ -31,11 +39,11 @@ def test_frame_bounds_and_one_swap():
     assert frame.bounds("Power") == (1, 4)
     swapped = frame.swap("Agility", "Power")
     assert swapped.bounds("Agility") == (0, 3) and swapped.bounds("Power") == (1, 3)
-    with pytest.raises(FrameError, match="already"):
+    with pytest.raises(NemronError, match="already"):
         swapped.swap("Sense", "Focus")
-    with pytest.raises(FrameError, match="Power twice"):
+    with pytest.raises(NemronError, match="Power twice"):
         frame.swap("Power", "Power")
-    with pytest.raises(FrameError, match="impossible"):
+    with pytest.raises(NemronError, match="impossible"):
         Frame("Bad", minimum={"Power": 3}, maximum={"Power": 2})
 
 
@@ -47,19 +55,19 @@ def test_character_creation_seven_skills_at_rank_one_and_five_xp():
 
 
 def test_character_creation_rejects_bad_sheets():
-    with pytest.raises(CharacterCreationError, match="exactly 7"):
+    with pytest.raises(NemronError, match="exactly 7"):
         create_character("X", Frame("Human"), AVERAGE, SKILLS[:6])
-    with pytest.raises(CharacterCreationError, match="repeat"):
+    with pytest.raises(NemronError, match="repeat"):
         create_character("X", Frame("Human"), AVERAGE, SKILLS[:6] + ["Lore"])
-    with pytest.raises(CharacterCreationError, match="Agility 3"):
+    with pytest.raises(NemronError, match="Agility 3"):
         create_character("X", Frame("Elf", maximum={"Agility": 2}), {**AVERAGE, "Agility": 3}, SKILLS)
-    with pytest.raises(CharacterCreationError, match="missing: Focus"):
+    with pytest.raises(NemronError, match="missing: Focus"):
         create_character("X", Frame("Human"), {k: v for k, v in AVERAGE.items() if k != "Focus"}, SKILLS)
 
 
 def test_movement_speed_is_agility_times_two():
     assert [movement_speed(a) for a in range(5)] == [0, 2, 4, 6, 8]
-    with pytest.raises(RankDieError):
+    with pytest.raises(NemronError):
         movement_speed(-1)
 
 
@@ -69,16 +77,16 @@ def test_dash_rolls_agility_and_power_for_double_range():
 
 
 def test_frame_swap_cannot_raise_a_maximum_past_the_rank_ladder():
-    with pytest.raises(FrameError, match="Power already allows rank 4"):
+    with pytest.raises(NemronError, match="Power already allows rank 4"):
         Frame("Human").swap("Power", "Agility")
-    with pytest.raises(FrameError, match="0-5"):
+    with pytest.raises(NemronError, match="0-5"):
         Frame("Giant", maximum={"Power": 5})
-    with pytest.raises(FrameError, match="'2'"):
+    with pytest.raises(NemronError, match="'2'"):
         Frame("Odd", minimum={"Power": "2"})
 
 
 def test_character_creation_rejects_ranks_and_skills_of_the_wrong_kind():
-    with pytest.raises(CharacterCreationError, match="1.5"):
+    with pytest.raises(NemronError, match="1.5"):
         create_character("X", Frame("Human"), {**AVERAGE, "Power": 1.5}, SKILLS)
-    with pytest.raises(CharacterCreationError, match="'abcdefg'"):
+    with pytest.raises(NemronError, match="'abcdefg'"):
         create_character("X", Frame("Human"), AVERAGE, "abcdefg")

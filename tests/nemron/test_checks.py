@@ -7,10 +7,24 @@ import pytest
 
 from rules.dice import ScriptedSource
 from rules.nemron import REGISTRY
-from rules.nemron.checks import (DifficultyError, Drama, DramaDieError, Modifier, ModifierError, Pool,
-                                 PoolNotationError, check_distribution, dc_odds_table, difficulty, drama,
-                                 fixed_maximum, fixed_medium, minimum_difficulty, modifier_odds_table,
-                                 parse_pool, resolve_modifiers, skill_check, success_chance)
+from rules.nemron.checks import (
+    NemronError,
+    Drama,
+    Modifier,
+    Pool,
+    check_distribution,
+    dc_odds_table,
+    difficulty,
+    drama,
+    fixed_maximum,
+    fixed_medium,
+    minimum_difficulty,
+    modifier_odds_table,
+    parse_pool,
+    resolve_modifiers,
+    skill_check,
+    success_chance,
+)
 
 LB, GB, LP, GP = Modifier.LESSER_BOON, Modifier.GREATER_BOON, Modifier.LESSER_PENALTY, Modifier.GREATER_PENALTY
 
@@ -37,18 +51,18 @@ def test_dice_pool_parses_names_with_ranks_and_plain_dice():
 
 @pytest.mark.parametrize("bad", ["", "Agility", "1d7", "Agility 5", "1d6 ›› 1d8", "3d20", 7])
 def test_dice_pool_rejects_bad_notation(bad):
-    with pytest.raises(PoolNotationError):
+    with pytest.raises(NemronError):
         parse_pool(bad)
 
 
 @pytest.mark.parametrize("sides", [9, 7, 20, 2])
 def test_dice_pool_built_directly_holds_only_rank_dice(sides):
     from rules.nemron.checks import PoolDie
-    with pytest.raises(PoolNotationError, match=f"d{sides} is not a rank die"):
+    with pytest.raises(NemronError, match=f"d{sides} is not a rank die"):
         Pool((PoolDie("Agility 1", 6), PoolDie(f"1d{sides}", sides)))
-    with pytest.raises(PoolNotationError, match=f"d{sides}"):
+    with pytest.raises(NemronError, match=f"d{sides}"):
         Pool.of_dice(6, sides)
-    with pytest.raises(PoolNotationError, match=f"d{sides}"):
+    with pytest.raises(NemronError, match=f"d{sides}"):
         Pool((PoolDie("Agility 2", 8),)) + Pool((PoolDie(f"1d{sides}", sides),))
 
 
@@ -77,11 +91,11 @@ def test_difficulty_scale_and_its_bounds():
     assert "novice" in difficulty(4)
     assert "grand-master" in difficulty(12)
     assert "heroic" in difficulty(15, advanced_scaling=True)
-    with pytest.raises(DifficultyError, match="13"):
+    with pytest.raises(NemronError, match="13"):
         difficulty(13)
-    with pytest.raises(DifficultyError, match="0"):
+    with pytest.raises(NemronError, match="0"):
         difficulty(0)
-    with pytest.raises(DifficultyError, match="21"):
+    with pytest.raises(NemronError, match="21"):
         difficulty(21, advanced_scaling=True)
 
 
@@ -115,9 +129,9 @@ def test_boons_and_penalties_do_not_stack_and_cancel():
 
 
 def test_boons_and_penalties_reject_unknown_modifiers():
-    with pytest.raises(ModifierError, match="'huge boon'"):
+    with pytest.raises(NemronError, match="'huge boon'"):
         resolve_modifiers(["huge boon"])
-    with pytest.raises(ModifierError, match="'sideways'"):
+    with pytest.raises(NemronError, match="'sideways'"):
         check_distribution("1d6", LP, penalty_mode="sideways")
 
 
@@ -154,7 +168,7 @@ def test_skill_check_rolls_the_modifier_die_after_the_pool():
 def test_drama_die_one_is_bad_twenty_is_good():
     assert drama(1) is Drama.BAD and drama(20) is Drama.GOOD
     assert all(drama(f) is Drama.NONE for f in range(2, 20))
-    with pytest.raises(DramaDieError, match="21"):
+    with pytest.raises(NemronError, match="21"):
         drama(21)
 
 
@@ -199,16 +213,16 @@ def test_modifier_odds_table_has_each_modifier():
 def test_a_single_modifier_need_not_be_wrapped_in_a_list():
     assert resolve_modifiers("lesser boon") is LB
     assert resolve_modifiers(GP) is GP
-    with pytest.raises(ModifierError, match="None"):
+    with pytest.raises(NemronError, match="None"):
         resolve_modifiers(None)
 
 
 @pytest.mark.parametrize("faces, modifier, face, error, named", [
-    ((), None, None, PoolNotationError, r"\(\)"),
-    ((3, 13), None, None, PoolNotationError, "13"),
-    ((3,), LB, 9, ModifierError, "9"),
-    ((3,), GP, 0, ModifierError, "0"),
-    ((3,), GB, "12", ModifierError, "'12'"),
+    ((), None, None, NemronError, r"\(\)"),
+    ((3, 13), None, None, NemronError, "13"),
+    ((3,), LB, 9, NemronError, "9"),
+    ((3,), GP, 0, NemronError, "0"),
+    ((3,), GB, "12", NemronError, "'12'"),
 ])
 def test_apply_modifier_rejects_faces_the_dice_cannot_show(faces, modifier, face, error, named):
     from rules.nemron.checks import apply_modifier
@@ -217,11 +231,11 @@ def test_apply_modifier_rejects_faces_the_dice_cannot_show(faces, modifier, face
 
 
 def test_pools_and_tables_reject_impossible_arguments():
-    with pytest.raises(PoolNotationError, match="None"):
+    with pytest.raises(NemronError, match="None"):
         fixed_medium(None)
-    with pytest.raises(DifficultyError, match="DC 0"):
+    with pytest.raises(NemronError, match="DC 0"):
         dc_odds_table(0)
-    with pytest.raises(DifficultyError, match="DC 21"):
+    with pytest.raises(NemronError, match="DC 21"):
         dc_odds_table(21)
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.nemron import REGISTRY
-from rules.nemron.damage import DamageError, DamageType, Stress, Track, damage_target, falling_damage
+from rules.nemron.damage import NemronError, DamageType, Stress, Track, damage_target, falling_damage
 
 
 def test_fourteen_damage_types_each_a_node():
@@ -16,14 +16,14 @@ def test_damage_routing_neural_to_energy_psychic_to_stress():
     assert damage_target("Neural") is Track.ENERGY
     assert damage_target(DamageType.PSYCHIC) is Track.STRESS
     assert damage_target("slashing") is Track.HP
-    with pytest.raises(DamageError, match="'Radiant'"):
+    with pytest.raises(NemronError, match="'Radiant'"):
         damage_target("Radiant")
 
 
 def test_stress_collects_psychic_damage():
     stress = Stress()
     assert stress.add(2) == 2 and stress.add(3) == 5
-    with pytest.raises(DamageError, match="-1"):
+    with pytest.raises(NemronError, match="-1"):
         stress.add(-1)
 
 
@@ -37,9 +37,9 @@ def test_falling_damage_one_per_three_metres_by_surface():
 
 
 def test_falling_damage_rejects_unknown_surfaces_and_heights():
-    with pytest.raises(DamageError, match="'lava'"):
+    with pytest.raises(NemronError, match="'lava'"):
         falling_damage(6, "lava")
-    with pytest.raises(DamageError, match="-3"):
+    with pytest.raises(NemronError, match="-3"):
         falling_damage(-3)
 
 
@@ -53,13 +53,13 @@ def test_deal_damage_sends_neural_to_energy_psychic_to_stress_rest_to_the_limb()
     assert deal_damage(2, "Psychic", body=body, limb="head", energy=energy, stress=stress) is Track.STRESS
     assert deal_damage(5, "Heat", body=body, limb="head", energy=energy, stress=stress) is Track.HP
     assert (energy.current, stress.rank, body.hp[Limb.HEAD]) == (4, 2, 3)
-    with pytest.raises(DamageError, match="-2"):
+    with pytest.raises(NemronError, match="-2"):
         deal_damage(-2, "Heat", body=body, limb="head")
-    with pytest.raises(DamageError, match="Energy"):
+    with pytest.raises(NemronError, match="Energy"):
         deal_damage(1, "Neural", body=body, limb="head")
 
 
 @pytest.mark.parametrize("metres", [float("nan"), float("inf"), "15"])
 def test_falling_damage_rejects_heights_that_are_not_finite_numbers(metres):
-    with pytest.raises(DamageError, match=r"nan|inf|'15'"):
+    with pytest.raises(NemronError, match=r"nan|inf|'15'"):
         falling_damage(metres)

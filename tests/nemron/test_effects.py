@@ -3,7 +3,7 @@
 import pytest
 
 from rules.dice import ScriptedSource
-from rules.nemron.effects import DAZED, INSPIRED, EffectApplicationError, Intention, apply_effect
+from rules.nemron.effects import DAZED, INSPIRED, NemronError, Intention, apply_effect
 
 
 def test_apply_effect_gains_the_kept_roll_as_ranks():
@@ -16,7 +16,7 @@ def test_apply_effect_gains_the_kept_roll_as_ranks():
 def test_apply_effect_with_fixed_ranks_rolls_nothing():
     dazed = DAZED.start()
     assert apply_effect(dazed, "1d6", ScriptedSource([]), fixed=1) == 1
-    with pytest.raises(EffectApplicationError, match="-1"):
+    with pytest.raises(NemronError, match="-1"):
         apply_effect(dazed, "1d6", ScriptedSource([]), fixed=-1)
 
 
@@ -26,14 +26,14 @@ def test_intentions_are_the_four_published():
 
 def test_luck_comes_from_good_drama_only():
     from rules.nemron.checks import Drama, drama
-    from rules.nemron.effects import LuckError, gain_luck
+    from rules.nemron.effects import NemronError, gain_luck
     from rules.nemron.nodes import Charges
     luck = Charges("Luck")
     assert gain_luck(luck, drama(20)) == 1
     assert gain_luck(luck, Drama.GOOD) == 2
     for outcome in (drama(1), drama(19)):
-        with pytest.raises(LuckError, match=repr(outcome)):
+        with pytest.raises(NemronError, match=repr(outcome)):
             gain_luck(luck, outcome)
-    with pytest.raises(LuckError, match="'Luck'"):
+    with pytest.raises(NemronError, match="'Luck'"):
         gain_luck("Luck", Drama.GOOD)  # type: ignore[arg-type]
     assert luck.spend() == 1

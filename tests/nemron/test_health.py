@@ -3,13 +3,13 @@
 import pytest
 
 from rules.dice import ScriptedSource
-from rules.nemron.health import Body, HealthError, Limb, limb_hp, location, roll_location
+from rules.nemron.health import Body, NemronError, Limb, limb_hp, location, roll_location
 
 
 def test_hp_per_limb_is_five_plus_power_agility_constitution():
     assert limb_hp(1, 2, 3) == 11
     assert limb_hp(0, 0, 0) == 5
-    with pytest.raises(HealthError, match="-1"):
+    with pytest.raises(NemronError, match="-1"):
         limb_hp(-1, 0, 0)
 
 
@@ -17,7 +17,7 @@ def test_location_die_follows_the_published_table():
     assert [location(f).value for f in range(1, 7)] == [
         "right arm", "left arm", "right leg", "left leg", "torso", "head"]
     assert roll_location(ScriptedSource([6])) is Limb.HEAD
-    with pytest.raises(HealthError, match="7"):
+    with pytest.raises(NemronError, match="7"):
         location(7)
 
 
@@ -56,15 +56,15 @@ def test_targeted_healing_stays_on_one_limb():
 
 
 def test_health_rejects_bad_damage_and_limbs():
-    with pytest.raises(HealthError, match="-2"):
+    with pytest.raises(NemronError, match="-2"):
         Body(5).damage("head", -2)
-    with pytest.raises(HealthError, match="'tail'"):
+    with pytest.raises(NemronError, match="'tail'"):
         Body(5).damage("tail", 1)
 
 
 def test_hp_ranks_stop_at_four():
     assert limb_hp(4, 4, 4) == 17
-    with pytest.raises(HealthError, match="Power rank 5"):
+    with pytest.raises(NemronError, match="Power rank 5"):
         limb_hp(5, 0, 0)
 
 
@@ -75,7 +75,7 @@ def test_limb_use_no_attack_without_a_working_arm():
     body.damage(Limb.LEFT_ARM, 9)
     assert not body.can_attack()
     assert body.can_attack(arms_needed=0)
-    with pytest.raises(HealthError, match="3"):
+    with pytest.raises(NemronError, match="3"):
         body.can_attack(arms_needed=3)
 
 
@@ -87,7 +87,7 @@ def test_limb_use_no_movement_without_both_legs():
     assert body.can_move(legs_needed=1)
     body.damage("right leg", 6)
     assert not body.can_move(legs_needed=1)
-    with pytest.raises(HealthError, match="'2'"):
+    with pytest.raises(NemronError, match="'2'"):
         body.can_move(legs_needed="2")  # type: ignore[arg-type]
 
 
@@ -99,12 +99,12 @@ def test_lost_limb_stays_at_zero_and_never_heals():
     assert body.hp[Limb.LEFT_ARM] == 0 and body.is_disabled(Limb.LEFT_ARM)
     assert body.rest(1, ScriptedSource([3])) == 3
     assert body.hp[Limb.LEFT_ARM] == 0 and body.hp[Limb.TORSO] == 6
-    with pytest.raises(HealthError, match="left arm is lost"):
+    with pytest.raises(NemronError, match="left arm is lost"):
         body.heal_limb(Limb.LEFT_ARM, 1)
-    with pytest.raises(HealthError, match="head is a major limb"):
+    with pytest.raises(NemronError, match="head is a major limb"):
         body.sever("head")
     assert Body(6, lost={Limb.RIGHT_LEG}).hp[Limb.RIGHT_LEG] == 0
-    with pytest.raises(HealthError, match="torso"):
+    with pytest.raises(NemronError, match="torso"):
         Body(6, lost={Limb.TORSO})
 
 

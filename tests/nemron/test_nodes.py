@@ -2,8 +2,7 @@
 
 import pytest
 
-from rules.nemron.nodes import (NODE_TYPE_RULES, Ability, ChargeError, Charges, EffectRank, EffectRankError,
-                                NodeTypeError, RankDieError, pool_die, rank_die)
+from rules.nemron.nodes import NODE_TYPE_RULES, Ability, NemronError, Charges, EffectRank, pool_die, rank_die
 
 
 def test_rank_die_follows_the_published_table():
@@ -12,7 +11,7 @@ def test_rank_die_follows_the_published_table():
 
 @pytest.mark.parametrize("bad", [-1, 5, 2.0, True, "2"])
 def test_rank_die_rejects_ranks_outside_zero_to_four(bad):
-    with pytest.raises(RankDieError, match="rank"):
+    with pytest.raises(NemronError, match="rank"):
         rank_die(bad)
 
 
@@ -28,7 +27,7 @@ def test_pool_die_attributes_always_skills_when_relevant_others_never():
 
 
 def test_pool_die_rejects_unknown_type_codes():
-    with pytest.raises(NodeTypeError, match="'X'"):
+    with pytest.raises(NemronError, match="'X'"):
         pool_die("X", 1)
 
 
@@ -43,9 +42,9 @@ def test_ability_effect_depends_on_level():
     assert fire.effect_at(0) == "a spark"
     assert fire.effect_at(3) == "a bolt"
     assert fire.effect_at(4) == "a blast"
-    with pytest.raises(EffectRankError, match="level 0"):
+    with pytest.raises(NemronError, match="level 0"):
         Ability("Late", {2: "x"}).effect_at(0)
-    with pytest.raises(RankDieError):
+    with pytest.raises(NemronError):
         fire.effect_at(7)
 
 
@@ -59,11 +58,11 @@ def test_effect_decay_trait_never_below_one_plain_effect_to_zero():
 
 
 def test_effect_decay_rejects_negative_numbers():
-    with pytest.raises(EffectRankError, match="-1"):
+    with pytest.raises(NemronError, match="-1"):
         EffectRank("Fury").gain(-1)
-    with pytest.raises(EffectRankError, match="-2"):
+    with pytest.raises(NemronError, match="-2"):
         EffectRank("Fury", 3).decay(-2)
-    with pytest.raises(EffectRankError, match="floor 1"):
+    with pytest.raises(NemronError, match="floor 1"):
         EffectRank("Fury", 0, trait=True)
 
 
@@ -78,9 +77,9 @@ def test_charges_spend_and_trait_resources_recharge_to_one_after_eight_hours():
 
 
 def test_charges_cannot_be_overspent():
-    with pytest.raises(ChargeError, match="only 1 left"):
+    with pytest.raises(NemronError, match="only 1 left"):
         Charges("Inspired", 1).spend(2)
-    with pytest.raises(ChargeError, match="-1"):
+    with pytest.raises(NemronError, match="-1"):
         Charges("Inspired", 1).spend(-1)
 
 
@@ -89,7 +88,7 @@ def test_charges_cannot_be_overspent():
     lambda: Charges("Arrows", 2).spend(1.5), lambda: Charges("Arrows", 2).rest("8"),
 ])
 def test_charges_reject_values_that_are_not_whole_numbers(make):
-    with pytest.raises(ChargeError, match=r"-1|'3'|'1'|1\.5|'8'"):
+    with pytest.raises(NemronError, match=r"-1|'3'|'1'|1\.5|'8'"):
         make()
 
 
@@ -98,10 +97,10 @@ def test_charges_reject_values_that_are_not_whole_numbers(make):
     lambda: EffectRank("Fury", 1).decay("1"),
 ])
 def test_effect_ranks_reject_values_that_are_not_whole_numbers(make):
-    with pytest.raises(EffectRankError, match=r"'2'|-1|1\.5|'1'"):
+    with pytest.raises(NemronError, match=r"'2'|-1|1\.5|'1'"):
         make()
 
 
 def test_pool_die_rejects_a_missing_type():
-    with pytest.raises(NodeTypeError, match="None"):
+    with pytest.raises(NemronError, match="None"):
         pool_die(None, 1)

@@ -5,7 +5,7 @@ import pytest
 from rules.dice import ScriptedSource, SeededSource
 from rules.nemron.checks import parse_pool
 from rules.nemron.health import Body, Limb
-from rules.nemron.tracker import Combatant, CombatTracker, TrackerError
+from rules.nemron.tracker import Combatant, CombatTracker, NemronError
 
 
 def fighters():
@@ -41,14 +41,14 @@ def test_combat_tracker_runs_initiative_attacks_and_downs():
 
 def test_combat_tracker_refuses_illegal_moves():
     fight = CombatTracker(fighters(), SeededSource(7))
-    with pytest.raises(TrackerError, match="start"):
+    with pytest.raises(NemronError, match="start"):
         fight.attack("Raider")
     fight.start()
-    with pytest.raises(TrackerError, match="itself"):
+    with pytest.raises(NemronError, match="itself"):
         fight.attack(fight.current.name)
-    with pytest.raises(TrackerError, match="'Ghost'"):
+    with pytest.raises(NemronError, match="'Ghost'"):
         fight.attack("Ghost")
-    with pytest.raises(TrackerError, match="unique"):
+    with pytest.raises(NemronError, match="unique"):
         CombatTracker(fighters() + fighters()[:1], SeededSource(1))
 
 
@@ -111,7 +111,7 @@ def skirmish(seed):
         try:
             fight.move(1)
             events.append(("moved", me.name, legs_ok))
-        except TrackerError:
+        except NemronError:
             events.append(("no move", me.name, legs_ok))
         target = fight.combatants[foes[0]]
         if target.turn.reactions == 0 and target.energy and fight.round not in target.energy.bonus_reaction_rounds \
@@ -122,7 +122,7 @@ def skirmish(seed):
         try:
             report = fight.attack(foes[0])
             events.append(("attacked", me.name, arms_ok, report))
-        except TrackerError as error:
+        except NemronError as error:
             events.append(("no attack", me.name, arms_ok, str(error)))
         fight.end_turn()
     return fight, events
@@ -223,9 +223,9 @@ def test_typed_damage_needs_the_track_it_goes_to():
     fighters, initiative = trio()
     fight = CombatTracker(fighters, ScriptedSource(initiative))
     fight.start()
-    with pytest.raises(TrackerError, match="Energy"):
+    with pytest.raises(NemronError, match="Energy"):
         fight.attack("Brandon", damage_type="Neural")
-    with pytest.raises(TrackerError, match="Stress"):
+    with pytest.raises(NemronError, match="Stress"):
         fight.attack("Brandon", damage_type="Psychic")
 
 
@@ -240,7 +240,7 @@ def test_area_attack_through_the_tracker_rolls_one_location_die_per_point():
                                    Limb.RIGHT_ARM: 1}
     assert (hp[Limb.TORSO], hp[Limb.HEAD], hp[Limb.LEFT_LEG]) == (6, 7, 8)
     assert sum(8 - v for v in hp.values()) == report.damage == 6
-    with pytest.raises(TrackerError, match="area"):
+    with pytest.raises(NemronError, match="area"):
         fight.attack("Brandon", area=True, aim="head")
 
 
@@ -258,5 +258,5 @@ def test_flanked_penalty_is_the_tables_option():
     fight.engage("Grim", "Brandon")
     fight.end_turn()
     assert fight.attack("Brandon", melee=True).defence == 7
-    with pytest.raises(TrackerError, match="'lots'"):
+    with pytest.raises(NemronError, match="'lots'"):
         CombatTracker(trio()[0], ScriptedSource([]), flanking="lots")

@@ -13,7 +13,7 @@ def test_resistance_successes_remove_damage_and_a_fumble_adds_one():
     assert h.resisted_damage(5, 0, fumble=True) == 6
     assert h.resisted_damage(2, 4) == 0
     assert h.resisted_damage(-1, 0, fumble=True) == 0      # clamp last
-    with pytest.raises(h.DamageError, match="-1"):
+    with pytest.raises(h.NuggetError, match="-1"):
         h.resisted_damage(3, -1)
 
 
@@ -21,7 +21,7 @@ def test_damage_table_hurt_injured_unconscious_dead():
     labels = [h.damage_effect(d).label for d in range(9)]
     assert labels == ["No effect", "Hurt", "Hurt", "Injured", "Injured", "Injured and Unconscious",
                       "Injured and Unconscious", "Injured and Dead", "Injured and Dead"]
-    with pytest.raises(h.DamageError, match="-2"):
+    with pytest.raises(h.NuggetError, match="-2"):
         h.damage_effect(-2)
 
 
@@ -38,7 +38,7 @@ def test_mental_harm_is_tracked_apart_but_penalties_add_up():
     assert cond.mental.hurts == 1 and cond.physical.injuries == 1
     assert cond.initiative_penalty == 2
     assert cond.rest("mental").mental.hurts == 0 and cond.physical.injuries == 1
-    with pytest.raises(h.TrackError, match="'spiritual'"):
+    with pytest.raises(h.NuggetError, match="'spiritual'"):
         cond.take(h.HURT, "spiritual")
 
 
@@ -47,7 +47,7 @@ def test_first_aid_each_success_heals_one_physical_hurt():
     assert h.first_aid(cond, 2).physical == h.Wounds(1, 1)
     assert h.first_aid(cond, 5).physical == h.Wounds(0, 1)
     assert h.first_aid(cond, 2, one_per_round=True).physical == h.Wounds(2, 1)
-    with pytest.raises(h.HarmError, match="-1"):
+    with pytest.raises(h.NuggetError, match="-1"):
         h.first_aid(cond, -1)
 
 
@@ -64,9 +64,9 @@ def test_effect_odds_against_two_resistance_dice_by_enumeration():
 
 
 def test_wounds_and_distributions_refuse_bad_counts():
-    with pytest.raises(h.HarmError, match="-1"):
+    with pytest.raises(h.NuggetError, match="-1"):
         h.Wounds(hurts=-1)
-    with pytest.raises(h.DamageError, match="'two'"):
+    with pytest.raises(h.NuggetError, match="'two'"):
         h.final_damage_distribution(3, "two")
 
 
@@ -79,5 +79,5 @@ def test_injury_recovery_heals_one_injury_per_day():
     assert cond.take(h.INJURED, "mental").recover("mental").mental.injuries == 0
     assert cond.take(h.INJURED, "mental").recover("mental").physical.injuries == 3
     for bad in (0, -1, 1.5, True):
-        with pytest.raises(h.HarmError, match=repr(bad)):
+        with pytest.raises(h.NuggetError, match=repr(bad)):
             cond.recover(days=bad)

@@ -18,18 +18,18 @@ def test_henchman_is_out_after_one_injury_or_three_hurts():
 def test_taken_out_villain_only_by_unconscious_or_dead():
     assert not n.is_out("villain", Wounds(hurts=5, injuries=3))
     assert n.is_out("villain", Wounds(unconscious=True))
-    with pytest.raises(n.NpcError, match="'boss'"):
+    with pytest.raises(n.NuggetError, match="'boss'"):
         n.is_out("boss", Wounds())
 
 
 def test_villain_destiny_often_one_per_pc():
     assert n.villain_destiny(4) == 4
-    with pytest.raises(n.NpcError, match="-1"):
+    with pytest.raises(n.NuggetError, match="-1"):
         n.villain_destiny(-1)
 
 
 def test_villain_destiny_refuses_bad_counts_by_name():
-    with pytest.raises(n.NpcError, match="-1"):
+    with pytest.raises(n.NuggetError, match="-1"):
         n.villain_destiny(3, per_pc=-1)
 
 
@@ -44,19 +44,19 @@ def test_npcs_are_built_outside_the_player_character_budget():
 
 
 def test_creatures_range_from_minus_two_to_plus_four_and_people_do_not():
-    from rules.nugget.characters import AttributeRangeError
-    from rules.nugget.npcs import NpcError, create_npc
+    from rules.nugget import NuggetError
+    from rules.nugget.npcs import create_npc
     beast = create_npc("Cave Bear", "Predator", {"Brawn": 4, "Brains": -2}, creature=True)
     assert (beast.attribute("Brawn"), beast.attribute("Brains"), beast.physical_resistance) == (4, -2, 6)
-    with pytest.raises(AttributeRangeError, match=r"\+4"):
+    with pytest.raises(NuggetError, match=r"\+4"):
         create_npc("Strongman", "Porter", {"Brawn": 4})
-    with pytest.raises(AttributeRangeError, match=r"\+5"):
+    with pytest.raises(NuggetError, match=r"\+5"):
         create_npc("Titan", "Giant", {"Brawn": 5}, creature=True)
-    with pytest.raises(NpcError, match="-1"):
+    with pytest.raises(NuggetError, match="-1"):
         create_npc("Boss", "Villain", destiny=-1)
-    with pytest.raises(NpcError, match="5"):
+    with pytest.raises(NuggetError, match="5"):
         create_npc("Boss", "Villain", attributes=5)
-    with pytest.raises(NpcError, match="'Spear'"):
+    with pytest.raises(NuggetError, match="'Spear'"):
         create_npc("Boss", "Villain", skills="Spear")
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from rules.dice import SeededSource
 from rules.nugget.characters import Character, Skill, create_character
-from rules.nugget.tracker import Fight, Fighter, TrackerError
+from rules.nugget.tracker import Fight, Fighter, NuggetError
 
 
 def soldier():
@@ -42,19 +42,18 @@ def test_seeded_fight_counts_the_fighting_occupation_and_heals_an_injury_a_day()
 
 
 def test_fight_tracker_refuses_bad_fights():
-    with pytest.raises(TrackerError, match="two sides"):
+    with pytest.raises(NuggetError, match="two sides"):
         Fight([Fighter(soldier(), "squad", 1, 1, 2), Fighter(thug("Rook"), "squad", 1, 1, 1)], SeededSource(1))
-    with pytest.raises(TrackerError, match="unique"):
+    with pytest.raises(NuggetError, match="unique"):
         Fight([Fighter(thug("Rook"), "a", 1, 1, 1), Fighter(thug("Rook"), "b", 1, 1, 1)], SeededSource(1))
-    with pytest.raises(TrackerError, match="0"):
+    with pytest.raises(NuggetError, match="0"):
         fight(1).rest(0)
-    from rules.nugget.npcs import NpcError
-    with pytest.raises(NpcError, match="'boss'"):
+    with pytest.raises(NuggetError, match="'boss'"):
         Fighter(thug("Rook"), "gang", 1, 1, 1, tier="boss")
     f = fight(22)
     while not f.over:
         f.play_round()
-    with pytest.raises(TrackerError, match="over"):
+    with pytest.raises(NuggetError, match="over"):
         f.play_round()
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.dice import ScriptedSource
-from rules.spurg.combat import (
-    Combatant, CombatantError, CombatError, CombatSequence, elapsed_seconds, turn_order,
-)
+from rules.spurg.combat import Combatant, SpurgError, CombatSequence, elapsed_seconds, turn_order
 
 
 def names(order):
@@ -17,7 +15,7 @@ def names(order):
 def test_turn_is_one_second():
     assert elapsed_seconds(0) == 0
     assert elapsed_seconds(6) == 6
-    with pytest.raises(CombatError, match="not -1"):
+    with pytest.raises(SpurgError, match="not -1"):
         elapsed_seconds(-1)
 
 
@@ -40,15 +38,15 @@ def test_turn_order_rerolls_a_tied_roll_off():
 
 
 def test_turn_order_rejects_duplicate_names_and_bad_scores():
-    with pytest.raises(CombatantError, match="unique"):
+    with pytest.raises(SpurgError, match="unique"):
         turn_order([Combatant("A", 10, 10), Combatant("A", 9, 9)], ScriptedSource([]))
-    with pytest.raises(CombatantError, match="Speed must be .* not -1"):
+    with pytest.raises(SpurgError, match="Speed must be .* not -1"):
         Combatant("A", -1, 10)
 
 
 def test_combat_sequence_keeps_its_order_until_restarted():
     fight = CombatSequence()
-    with pytest.raises(CombatError):
+    with pytest.raises(SpurgError):
         fight.next_turn()
     order = fight.start([Combatant("A", 12, 11), Combatant("B", 12, 13)], ScriptedSource([]))
     assert order == ["B", "A"]
@@ -61,9 +59,9 @@ def test_combat_sequence_keeps_its_order_until_restarted():
 
 
 def test_turn_order_refuses_what_is_not_a_combatant():
-    with pytest.raises(CombatantError, match="3"):
+    with pytest.raises(SpurgError, match="3"):
         Combatant(3, 10, 10)
-    with pytest.raises(CombatantError, match=r"\('A', 10, 10\)"):
+    with pytest.raises(SpurgError, match=r"\('A', 10, 10\)"):
         turn_order([("A", 10, 10)], ScriptedSource([]))
-    with pytest.raises(CombatantError, match="'no'"):
+    with pytest.raises(SpurgError, match="'no'"):
         CombatSequence(low_roll_first="no")

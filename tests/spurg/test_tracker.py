@@ -4,7 +4,7 @@ import pytest
 
 from rules.dice import SeededSource
 from rules.spurg.damage import DamageRoll, HitPointsRule
-from rules.spurg.tracker import Fighter, Skirmish, TrackerError
+from rules.spurg.tracker import Fighter, Skirmish, SpurgError
 
 
 def cast():
@@ -28,18 +28,18 @@ def test_seeded_fight_never_ends_by_the_source_and_ends_with_the_optional_rule()
     # the same seed gives the same opening exchanges until the first fighter drops
     first_out = next(i for i, line in enumerate(house.log) if "is out" in line)
     assert house.log[:first_out] == strict.log[:first_out]
-    with pytest.raises(TrackerError, match="over"):
+    with pytest.raises(SpurgError, match="over"):
         house.play_turn()
 
 
 def test_combat_tracker_refuses_bad_fights():
-    with pytest.raises(TrackerError, match="two sides"):
+    with pytest.raises(SpurgError, match="two sides"):
         Skirmish(cast()[:2], SeededSource(1))
-    with pytest.raises(TrackerError, match="unique"):
+    with pytest.raises(SpurgError, match="unique"):
         Skirmish(cast() + cast()[:1], SeededSource(1))
-    with pytest.raises(TrackerError, match="0"):
+    with pytest.raises(SpurgError, match="0"):
         Skirmish(cast(), SeededSource(1)).play(0)
-    with pytest.raises(TrackerError, match="-3"):
+    with pytest.raises(SpurgError, match="-3"):
         Fighter("Dee", "x", 5, 5, -3, 10, DamageRoll("1d6"))
 
 

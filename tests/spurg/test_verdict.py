@@ -8,11 +8,25 @@ from itertools import product
 import pytest
 
 from rules.dice import ScriptedSource
-from rules.spurg.verdict import (CriticalPrecedence, CriticalPrecedenceError, Outcome, TargetNumberError,
-                                 VerdictError, is_critical_failure, is_critical_success, is_failure,
-                                 is_success, judge, margin_of_failure, margin_of_success, margin_table,
-                                 outcome_odds, success_probability, target_number, verdict_dist,
-                                 verdict_odds_table, verdict_roll)
+from rules.spurg.verdict import (
+    CriticalPrecedence,
+    SpurgError,
+    Outcome,
+    is_critical_failure,
+    is_critical_success,
+    is_failure,
+    is_success,
+    judge,
+    margin_of_failure,
+    margin_of_success,
+    margin_table,
+    outcome_odds,
+    success_probability,
+    target_number,
+    verdict_dist,
+    verdict_odds_table,
+    verdict_roll,
+)
 
 ROLLS = [sum(dice) for dice in product(range(1, 7), repeat=3)]
 
@@ -44,9 +58,9 @@ def test_target_number_takes_every_modifier_and_the_roll_none():
 
 
 def test_target_number_rejects_non_whole_numbers():
-    with pytest.raises(TargetNumberError, match="12.5"):
+    with pytest.raises(SpurgError, match="12.5"):
         target_number(12.5)
-    with pytest.raises(TargetNumberError, match="'-2'"):
+    with pytest.raises(SpurgError, match="'-2'"):
         target_number(12, "-2")
 
 
@@ -108,9 +122,9 @@ def test_critical_precedence_decides_the_edges():
 
 
 def test_critical_precedence_rejects_unknown_names():
-    with pytest.raises(CriticalPrecedenceError, match="'gurps'"):
+    with pytest.raises(SpurgError, match="'gurps'"):
         CriticalPrecedence.of("gurps")
-    with pytest.raises(CriticalPrecedenceError, match="'roll'"):
+    with pytest.raises(SpurgError, match="'roll'"):
         judge(10, 10, precedence="roll")
 
 
@@ -134,7 +148,7 @@ def test_margin_of_failure_is_roll_minus_tn_never_negative():
 
 def test_verdict_roll_rejects_impossible_totals():
     for bad in (2, 19, 10.0, True, "10"):
-        with pytest.raises(VerdictError, match=repr(bad).replace(".", r"\.")):
+        with pytest.raises(SpurgError, match=repr(bad).replace(".", r"\.")):
             judge(bad, 10)
 
 
@@ -171,12 +185,12 @@ def test_margin_table_lists_every_roll_with_its_margin():
 
 
 def test_judge_refuses_dice_that_do_not_make_the_total():
-    from rules.spurg.verdict import VerdictError
+    from rules.spurg.verdict import SpurgError
 
     assert judge(9, 12, dice=[2, 3, 4]).dice == (2, 3, 4)
-    with pytest.raises(VerdictError, match=r"\(1, 2\)"):
+    with pytest.raises(SpurgError, match=r"\(1, 2\)"):
         judge(10, 10, dice=[1, 2])
-    with pytest.raises(VerdictError, match=r"\(7, 2, 1\)"):
+    with pytest.raises(SpurgError, match=r"\(7, 2, 1\)"):
         judge(10, 10, dice=[7, 2, 1])
-    with pytest.raises(VerdictError, match="'10'"):
+    with pytest.raises(SpurgError, match="'10'"):
         judge("10", 10, dice=[4, 3, 3])

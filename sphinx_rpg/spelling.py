@@ -1,7 +1,5 @@
-"""Near names: "did you mean ...?" for every message that names something unknown, and the one-typo test.
-
-A leaf module (standard library only), so any module of the extension may use it without a circle.
-"""
+"""Near misses: "did you mean" hints for names a reader mistyped (a leaf: the binding, the domain and
+the command line ask it without importing the features that use it)."""
 
 from __future__ import annotations
 
@@ -24,8 +22,8 @@ def did_you_mean(word: str, candidates: Iterable[str], limit: int = 1) -> str:
     return f" (did you mean {' or '.join(repr(c) for c in close)}?)"
 
 
-def key(text: str) -> str:
-    """A name as formulas match it (``rules.graph``): lower case, letters and digits only."""
+def spelling_key(text: str) -> str:
+    """A name with case and punctuation dropped: what two spellings of one name share."""
     return _NOT_KEY.sub("", text.lower())
 
 
@@ -39,3 +37,6 @@ def one_edit_apart(a: str, b: str) -> bool:
                                     and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]])
     short, long = sorted((a, b), key=len)
     return len(long) - len(short) == 1 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+__all__ = ["did_you_mean", "one_edit_apart", "spelling_key"]
