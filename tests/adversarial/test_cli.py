@@ -191,8 +191,9 @@ def test_export_to_a_directory_is_refused(book, tmp_path, capsys):
     assert status == cli.EXIT_ERROR and "is a directory" in err
 
 
-def test_export_into_a_missing_folder_is_one_line(book, tmp_path, capsys):
-    status, _, err = run(["export", str(book), "-o", str(tmp_path / "no" / "such" / "n.json")], capsys)
+def test_export_below_a_file_is_one_line(book, tmp_path, capsys):
+    (tmp_path / "afile").write_text("not a folder")
+    status, _, err = run(["export", str(book), "-o", str(tmp_path / "afile" / "such" / "n.json")], capsys)
     assert status == cli.EXIT_ERROR
     assert_one_line_error(err)
 

@@ -141,9 +141,17 @@ ANSWERED_JS = "document.querySelector('.rpg-calculator[data-answered]') !== null
 
 
 def engine(system: str, notation: str, mode: str, target: str, every: bool = False) -> dict[str, Any]:
-    """What the Python engine answers to the same question."""
+    """What the Python engine answers to the same question, within the page's budget (the worker lowers
+    the work budget to ``errors.BROWSER_WORK`` once it has loaded the engine)."""
+    from rules.dice import errors
+
     dc, under = (target, None) if mode == "dc" else (None, target)
-    data: dict[str, Any] = json.loads(answer_json(notation, system, dc or None, under or None, OFFERED, every=every))
+    saved, errors.MAX_WORK = errors.MAX_WORK, errors.BROWSER_WORK
+    try:
+        data: dict[str, Any] = json.loads(answer_json(notation, system, dc or None, under or None, OFFERED,
+                                                      every=every))
+    finally:
+        errors.MAX_WORK = saved
     return data
 
 
