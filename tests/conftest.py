@@ -15,8 +15,14 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Property tests are judged by what they find, never by how fast an example ran: on a loaded machine
+# Hypothesis' default 200 ms deadline failed a formula round trip that passes when run alone.
+settings.register_profile("sphinx-rpg", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sphinx-rpg")
 DOCS = ROOT / "docs"
 
 
