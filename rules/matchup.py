@@ -17,7 +17,7 @@ Nothing here knows a game system or imports Sphinx.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
@@ -303,6 +303,28 @@ class Tally:
         mean = Fraction(sum(k * count for k, count in self.lengths.items()), n)
         return Result(sides, fighters, left_label, (share[0], share[1]), share[2], rounds, longer, mean,
                       tuple(Fraction(amount, n) for amount in self.left), exact=False, fights=n, seed=self.seed)
+
+
+F = TypeVar("F")
+
+
+def fighters_named(system: str, names: Sequence[str], makers: Mapping[str, tuple[str, Callable[[str], F]]],
+                   taken: set[str]) -> list[F]:
+    """The fighters of one side from stat block names (``makers``: name -> (the block's own name, a
+    builder taking the fighter's label)); a second fighter of one block is "Raider 2", and ``taken``
+    holds the labels of both sides so they stay apart."""
+    built = []
+    for name in names:
+        if name not in makers:
+            raise MatchupError(f"{system} has no fighter {name!r} (it has: {', '.join(sorted(makers))})")
+        base, maker = makers[name]
+        label, number = base, 1
+        while label in taken:
+            number += 1
+            label = f"{base} {number}"
+        taken.add(label)
+        built.append(maker(label))
+    return built
 
 
 def check_fights(fights: int) -> int:

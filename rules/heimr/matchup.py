@@ -19,7 +19,7 @@ from rules.heimr.abilities import find_ability
 from rules.heimr.registry import REGISTRY
 from rules.heimr.statblocks import TRAINED_CONSISTENCY, TRAINED_POTENTIAL, shieldmaiden
 from rules.heimr.tracker import Fighter, Skirmish
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played
+from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named
 
 LEFT_LABEL = "hit points left"
 #: Injury effects after which the log allows no attack until the end of the fighter's next turn.
@@ -41,18 +41,8 @@ FIGHTERS: dict[str, tuple[str, Callable[[str], Fighter]]] = {"shieldmaiden": ("S
 
 
 def fighters(names: Sequence[str], taken: set[str]) -> list[Fighter]:
-    built = []
-    for name in names:
-        if name not in FIGHTERS:
-            raise MatchupError(f"heimr has no fighter {name!r} (it has: {', '.join(sorted(FIGHTERS))})")
-        base, maker = FIGHTERS[name]
-        label, number = base, 1
-        while label in taken:
-            number += 1
-            label = f"{base} {number}"
-        taken.add(label)
-        built.append(maker(label))
-    return built
+    """The fighters of one side, from stat block names."""
+    return fighters_named("heimr", names, FIGHTERS, taken)
 
 
 def _fresh(fighter: Fighter) -> Fighter:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules.dice import DiceSource, Dist
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played
+from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named
 from rules.nemron.actions import InitiativeRoll, initiative_pool, turn_order
 from rules.nemron.characters import Attribute
 from rules.nemron.checks import Pool
@@ -77,19 +77,8 @@ FIGHTERS: dict[str, Callable[..., Fighter]] = {"brandon": brandon_fighter, "raid
 
 def fighters(names: Sequence[str], taken: set[str]) -> list[Fighter]:
     """Fighters from stat block names; a second raider is "Raider 2"."""
-    built = []
-    for name in names:
-        maker = FIGHTERS.get(name)
-        if maker is None:
-            raise MatchupError(f"nemron has no fighter {name!r} (it has: {', '.join(sorted(FIGHTERS))})")
-        base = maker()
-        label, number = base.name, 1
-        while label in taken:
-            number += 1
-            label = f"{base.name} {number}"
-        taken.add(label)
-        built.append(maker(label))
-    return built
+    makers = {name: (maker().name, maker) for name, maker in FIGHTERS.items()}
+    return fighters_named("nemron", names, makers, taken)
 
 
 # -- one fight through the tracker -------------------------------------------------------------------

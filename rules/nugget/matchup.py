@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rules.dice import DiceSource
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played
+from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named
 from rules.nugget.characters import Character, Skill, check_attribute
 from rules.nugget.combat import weapon_base
 from rules.nugget.registry import REGISTRY
@@ -45,19 +45,14 @@ FIGHTERS: dict[str, tuple[str, Callable[[str, str], Fighter]]] = {
     "doctor": ("Dr Ada Kell", doctor_fighter), "thug": ("Dockside thug", thug_fighter)}
 
 
+def _on_side(maker: Callable[[str, str], Fighter], side: str) -> Callable[[str], Fighter]:
+    return lambda label: maker(label, side)
+
+
 def fighters(names: Sequence[str], side: str, taken: set[str]) -> list[Fighter]:
-    built = []
-    for name in names:
-        if name not in FIGHTERS:
-            raise MatchupError(f"nugget has no fighter {name!r} (it has: {', '.join(sorted(FIGHTERS))})")
-        base, maker = FIGHTERS[name]
-        label, number = base, 1
-        while label in taken:
-            number += 1
-            label = f"{base} {number}"
-        taken.add(label)
-        built.append(maker(label, side))
-    return built
+    """The fighters of side ``side``, from stat block names."""
+    makers = {name: (base, _on_side(maker, side)) for name, (base, maker) in FIGHTERS.items()}
+    return fighters_named("nugget", names, makers, taken)
 
 
 def play(side_a: Sequence[Fighter], side_b: Sequence[Fighter], source: DiceSource) -> Played:
