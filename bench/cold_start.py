@@ -24,7 +24,6 @@ import os
 import shutil
 import statistics
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -80,7 +79,9 @@ def main() -> int:
                 tab.goto(url + args.page, wait_until="commit")
                 if reader == "after reading":
                     tab.wait_for_load_state("load")
-                    time.sleep(args.think)
+                    # the reader reads; Playwright's own wait keeps serving the route above (a time.sleep
+                    # would hold every request of the page, Pyodide's too, until it ended)
+                    tab.wait_for_timeout(args.think * 1000)
                 result = tab.evaluate(AT_ONCE_JS)
                 if result["error"]:
                     print(f"refused: {result['error']}", file=sys.stderr)
