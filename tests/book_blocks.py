@@ -30,3 +30,11 @@ def printed(block: StatBlock) -> dict[str, str]:
         text["attack"] = block.attack.name
         text["odds"] = attack_line(block.attack, exact=True)
     return text
+
+
+def assert_prints(block: StatBlock, values: dict[str, object], attack: str) -> None:
+    """The block prints exactly the rule functions' values (uid -> value), the attack's name and its
+    odds line, and nothing else."""
+    text = printed(block)
+    assert text == {**{uid: show_value(value) for uid, value in values.items()}, "attack": attack,
+                    "odds": text["odds"]}

@@ -16,8 +16,7 @@ from rules.dndalike.characters import (
 )
 from rules.dndalike.combat import hits
 from rules.dndalike.statblocks import ARMOUR_CLASSES, attack_dist
-from sphinx_rpg.statblocks import show_value
-from tests.book_blocks import printed, shown_blocks
+from tests.book_blocks import assert_prints, shown_blocks
 
 
 def test_georgias_health_fatigue_and_armour_come_from_the_character_rules():
@@ -71,7 +70,5 @@ def rule_values(name):
 def test_every_block_in_the_book_prints_the_rule_functions_numbers(name):
     block = REGISTRY.statblocks.build(name)
     values, attack, chances = rule_values(name)
-    text = printed(block)
-    assert text == {**{uid: show_value(value) for uid, value in values.items()}, "attack": attack,
-                    "odds": text["odds"]}
+    assert_prints(block, values, attack)
     assert dict(block.attack.chances()) == chances

@@ -8,8 +8,7 @@ from rules.heimr.challenge import challenge_distribution, meets_requirement
 from rules.heimr.characters import STANDARD_ATTRIBUTES
 from rules.heimr.fatigue import base_fatigue
 from rules.heimr.statblocks import REQUIREMENTS, TRAINED_CONSISTENCY
-from sphinx_rpg.statblocks import show_value
-from tests.book_blocks import printed, shown_blocks
+from tests.book_blocks import assert_prints, shown_blocks
 
 
 def test_sigruns_shield_and_sword_challenge_follows_the_ability_rules():
@@ -44,8 +43,6 @@ def rule_values(name):
 def test_every_block_in_the_book_prints_the_rule_functions_numbers(name):
     block = REGISTRY.statblocks.build(name)
     values, attack, chances = rule_values(name)
-    text = printed(block)
-    assert text == {**{uid: show_value(value) for uid, value in values.items()}, "attack": attack,
-                    "odds": text["odds"]}
+    assert_prints(block, values, attack)
     assert dict(block.attack.chances()) == chances
     assert all(meets_requirement(r, r) and not meets_requirement(r - 1, r) for r in REQUIREMENTS)  # "at least"

@@ -14,8 +14,7 @@ from rules.nugget.combat import attack_pool, weapon_base
 from rules.nugget.initiative import minion_initiative
 from rules.nugget.rolls import success_distribution
 from rules.nugget.statblocks import SUCCESS_TARGETS, THUG, THUG_FIGHTING, doctor
-from sphinx_rpg.statblocks import show_value
-from tests.book_blocks import printed, shown_blocks
+from tests.book_blocks import assert_prints, shown_blocks
 
 
 def values(name):
@@ -67,7 +66,5 @@ def rule_values(name):
 def test_every_block_in_the_book_prints_the_rule_functions_numbers(name):
     block = REGISTRY.statblocks.build(name)
     values, attack, chances = rule_values(name)
-    text = printed(block)
-    assert text == {**{uid: show_value(value) for uid, value in values.items()}, "attack": attack,
-                    "odds": text["odds"]}
+    assert_prints(block, values, attack)
     assert dict(block.attack.chances()) == chances

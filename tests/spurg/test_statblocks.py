@@ -6,8 +6,7 @@ from rules.spurg import REGISTRY
 from rules.spurg.characters import ability_cost, describe_score, starting_speed
 from rules.spurg.statblocks import FENCING, MODIFIERS
 from rules.spurg.verdict import success_probability, target_number
-from sphinx_rpg.statblocks import show_value
-from tests.book_blocks import printed, shown_blocks
+from tests.book_blocks import assert_prints, shown_blocks
 
 
 def test_the_duellists_speed_points_and_verdict_odds_come_from_the_rules():
@@ -39,8 +38,6 @@ def rule_values(name):
 def test_every_block_in_the_book_prints_the_rule_functions_numbers(name):
     block = REGISTRY.statblocks.build(name)
     values, attack, chances = rule_values(name)
-    text = printed(block)
-    assert text == {**{uid: show_value(value) for uid, value in values.items()}, "attack": attack,
-                    "odds": text["odds"]}
+    assert_prints(block, values, attack)
     assert block.stat("Spurg.Ability.Agility").note == describe_score(values["Spurg.Ability.Agility"], "AGI")
     assert dict(block.attack.chances()) == chances
