@@ -308,6 +308,11 @@ class Tally:
 F = TypeVar("F")
 
 
+def on_side(maker: Callable[[str, str], F], side: str) -> Callable[[str], F]:
+    """A builder of (label, side) as the builder of one label that :func:`fighters_named` takes."""
+    return lambda label: maker(label, side)
+
+
 def fighters_named(system: str, names: Sequence[str], makers: Mapping[str, tuple[str, Callable[[str], F]]],
                    taken: set[str]) -> list[F]:
     """The fighters of one side from stat block names (``makers``: name -> (the block's own name, a

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rules.dice import DiceSource
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named
+from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named, on_side
 from rules.nugget.characters import Character, Skill, check_attribute
 from rules.nugget.combat import weapon_base
 from rules.nugget.registry import REGISTRY
@@ -45,13 +45,9 @@ FIGHTERS: dict[str, tuple[str, Callable[[str, str], Fighter]]] = {
     "doctor": ("Dr Ada Kell", doctor_fighter), "thug": ("Dockside thug", thug_fighter)}
 
 
-def _on_side(maker: Callable[[str, str], Fighter], side: str) -> Callable[[str], Fighter]:
-    return lambda label: maker(label, side)
-
-
 def fighters(names: Sequence[str], side: str, taken: set[str]) -> list[Fighter]:
     """The fighters of side ``side``, from stat block names."""
-    makers = {name: (base, _on_side(maker, side)) for name, (base, maker) in FIGHTERS.items()}
+    makers = {name: (base, on_side(maker, side)) for name, (base, maker) in FIGHTERS.items()}
     return fighters_named("nugget", names, makers, taken)
 
 

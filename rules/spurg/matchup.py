@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rules.dice import DiceSource
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named
+from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named, on_side
 from rules.spurg.damage import DamageRoll, HitPointsRule
 from rules.spurg.registry import REGISTRY
 from rules.spurg.statblocks import FENCING, duellist
@@ -37,13 +37,9 @@ def duellist_fighter(name: str, side: str) -> Fighter:
 FIGHTERS: dict[str, tuple[str, Callable[[str, str], Fighter]]] = {"duellist": ("Lucia Vane", duellist_fighter)}
 
 
-def _on_side(maker: Callable[[str, str], Fighter], side: str) -> Callable[[str], Fighter]:
-    return lambda label: maker(label, side)
-
-
 def fighters(names: Sequence[str], side: str, taken: set[str]) -> list[Fighter]:
     """The fighters of side ``side``, from stat block names."""
-    makers = {name: (base, _on_side(maker, side)) for name, (base, maker) in FIGHTERS.items()}
+    makers = {name: (base, on_side(maker, side)) for name, (base, maker) in FIGHTERS.items()}
     return fighters_named("spurg", names, makers, taken)
 
 
