@@ -44,8 +44,25 @@ AT_ONCE_JS = """async () => {
         new MutationObserver((_, watch) => { if (done()) { watch.disconnect(); resolve(); } })
             .observe(calc.root, {attributes: true, attributeFilter: ["data-answered"]});
     });
-    return {fromOpen: performance.now(), fromClick: performance.now() - clicked, error: calc.last.error || null};
+    return {fromOpen: performance.now(), fromClick: performance.now() - clicked, error: calc.last.error || null,
+            marks: window.rpgCalculatorStart || null,
+            page: performance.getEntriesByType("navigation").map(e => e.domContentLoadedEventEnd)[0] || null};
 }"""
+
+
+#: The stages of the cold start (``window.rpgCalculatorStart``, ms), as the reader who asks at once meets them.
+STAGES = {
+    "page": "the page itself (navigation to DOMContentLoaded)",
+    "began": "page opened -> the engine's start asked for",
+    "worker": "-> the worker running (manifest fetched, worker script loaded)",
+    "loader": "-> Pyodide's loader imported (pyodide.mjs)",
+    "pyodide": "-> Pyodide booted (loadPyodide: runtime, wasm, standard library)",
+    "wheel": "-> the engine fetched and unpacked",
+    "engine": "-> the engine imported (rules.calculator)",
+    "systems": "-> the page's game systems imported",
+    "firstAnswer": "-> a warm-up answer",
+    "answer": "-> the reader's answer shown",
+}
 
 
 def chromium() -> str:
@@ -67,6 +84,7 @@ def main() -> int:
 
     server, url = serve(site)
     runs: dict[str, list[float]] = {"at once": [], "after reading": []}
+    stages: dict[str, list[float]] = {}
     load = os.getloadavg()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium(), headless=True,
@@ -87,6 +105,11 @@ def main() -> int:
                     print(f"refused: {result['error']}", file=sys.stderr)
                     return 1
                 runs[reader].append(result["fromOpen"] if reader == "at once" else result["fromClick"])
+                if reader == "at once" and result["marks"]:
+                    marks = dict(result["marks"], page=result["page"] or 0)
+                    marks["answer"] = result["fromOpen"] - marks["ready"]
+                    for stage in STAGES:
+                        stages.setdefault(stage, []).append(float(marks.get(stage) or 0))
                 context.close()
         browser.close()
     server.shutdown()
@@ -96,6 +119,10 @@ def main() -> int:
         what = "page opened -> first answer" if reader == "at once" else f"Compute after {args.think:g} s -> answer"
         print(f"- {reader} ({what}): median {statistics.median(values):.0f} ms "
               f"(runs: {', '.join(f'{v:.0f}' for v in values)})")
+    if stages:
+        print("\nWhere the reader who asks at once waits (median ms of each stage, in order):\n")
+        for stage, words in STAGES.items():
+            print(f"- {words}: {statistics.median(stages[stage]):.0f}")
     return 0
 
 

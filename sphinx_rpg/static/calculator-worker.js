@@ -63,20 +63,24 @@ async function start(pyodideUrl, wheelUrl, systems) {
   const t0 = performance.now();
   watchArrivals(wheelUrl);
   progress("python");
+  marks.workerAt = performance.timeOrigin + t0; // on the wall clock: the page subtracts its own origin
   const module = await import(pyodideUrl + "pyodide.mjs");
+  marks.loader = performance.now() - t0;
   const pyodide = await module.loadPyodide({ indexURL: pyodideUrl });
-  marks.pyodide = performance.now() - t0;
+  marks.pyodide = performance.now() - t0 - marks.loader;
   progress("engine");
+  const t1 = performance.now();
   const response = await fetch(wheelUrl);
   if (!response.ok) throw new Error("the engine wheel " + wheelUrl + " answered HTTP " + response.status);
   pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+  marks.wheel = performance.now() - t1;
   // The browser's own, lower work budget (Pyodide runs the engine about 3x slower than CPython).
   pyodide.pyimport("rules.dice.errors").use_browser_budget();
   const calculator = pyodide.pyimport("rules.calculator");
   answerJson = calculator.answer_json;
   rollJson = calculator.roll_json;
   toPy = (value) => pyodide.toPy(value);
-  marks.engine = performance.now() - t0 - marks.pyodide;
+  marks.engine = performance.now() - t1 - marks.wheel;
   progress("systems");
   await new Promise((resolve) => setTimeout(resolve, 0)); // the page gets the message before the work
   warmUp(pyodide, systems);

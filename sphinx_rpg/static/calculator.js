@@ -70,7 +70,7 @@
 
   function startEngine() {
     if (engine) return engine.ready;
-    var current = { asks: {}, worker: null };
+    var current = { asks: {}, worker: null, began: performance.now() };
     engine = current;
     current.ready = new Promise(function (resolve, reject) {
       current.rejectStart = reject;
@@ -92,7 +92,10 @@
             progressed({ stage: "ready" }, {});
             current.startMs = message.ms;
             // where the start went (ms: total, pyodide, engine, systems, firstAnswer), for bench/calculator.py
-            window.rpgCalculatorStart = Object.assign({ total: message.ms }, message.marks || {});
+            var marks = message.marks || {};
+            window.rpgCalculatorStart = Object.assign({ total: message.ms, began: current.began,
+              worker: marks.workerAt ? marks.workerAt - performance.timeOrigin - current.began : undefined,
+              ready: performance.now() }, marks);
             resolve(message.ms);
           } else if (message.type === "failed") {
             clearTimeout(timer);
