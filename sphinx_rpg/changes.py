@@ -5,11 +5,15 @@ catalogue kept in the repository) and by the "changed since" marks beside node h
 no Sphinx import, so tools can use it on catalogues alone.
 
 A catalogue of schema version 1 (no text digests) is still read; its nodes' text is then not compared.
+Where both releases keep a node's body (``text``), a change of its text is said in words (the old
+passage and the new one); a body only re-wrapped or re-marked-up is no change.  Where the older release
+keeps only a digest, "rules text changed" is all that can be said.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,6 +141,61 @@ def _fact_change(label: str, before: str | None, after: str | None) -> str:
     return f"{name} {verb} {before}, now {after}"
 
 
+#: reST markup a reader never sees: a role with an explicit title, a plain role, literals, emphasis.
+_TITLED_ROLE = re.compile(r":[\w:.+-]+:`([^`<]*?)\s*<[^`>]*>`")
+_ROLE = re.compile(r":[\w:.+-]+:`[~!]?([^`]*)`")
+_MARKUP = re.compile(r"``|\*\*|(?<!\w)\*|\*(?!\w)|`_{0,2}|\|")
+#: Words of context kept on each side of a changed passage, and the longest passage quoted (words).
+CONTEXT_WORDS = 3
+QUOTED_WORDS = 24
+#: Changes closer than this many words are one passage; past ``MAX_PASSAGES`` the rest are counted.
+JOIN_WORDS = 6
+MAX_PASSAGES = 2
+
+
+def reader_words(text: str) -> list[str]:
+    """The words a reader sees of a body written in reST: roles as their titles, no markup characters."""
+    text = _TITLED_ROLE.sub(r"\1", text)
+    text = _ROLE.sub(lambda match: match.group(1).rpartition(".")[2] if "." in match.group(1)
+                     and " " not in match.group(1) else match.group(1), text)
+    return _MARKUP.sub("", text).split()
+
+
+def _quoted(words: list[str]) -> str:
+    if len(words) > QUOTED_WORDS:
+        half = QUOTED_WORDS // 2
+        words = [*words[:half], "\u2026", *words[-half:]]
+    return "\u201c" + " ".join(words) + "\u201d" if words else "nothing"
+
+
+def text_change(old: str, new: str) -> str | None:
+    """A text change in words: each changed passage, old and new, with a few words around it so a reader
+    finds it ("the text said \u201cRanks: 1-4.\u201d, now \u201cRanks: 0-4.\u201d"); None when the words a reader
+    sees are the same (re-wrapped lines, changed markup)."""
+    from difflib import SequenceMatcher  # imported here: the calculator's engine never loads it
+
+    before, after = reader_words(old), reader_words(new)
+    if before == after:
+        return None
+    passages: list[list[int]] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if passages and i1 - passages[-1][1] < JOIN_WORDS:
+            passages[-1][1], passages[-1][3] = i2, j2
+        else:
+            passages.append([i1, i2, j1, j2])
+    said = []
+    for i1, i2, j1, j2 in passages[:MAX_PASSAGES]:
+        lead = min(CONTEXT_WORDS, i1, j1)
+        tail = min(CONTEXT_WORDS, len(before) - i2, len(after) - j2)
+        said.append(f"the text said {_quoted(before[i1 - lead:i2 + tail])}, now {_quoted(after[j1 - lead:j2 + tail])}")
+    more = len(passages) - MAX_PASSAGES
+    if more > 0:
+        said.append(f"{more} more passage{'s' if more > 1 else ''} reworded")
+    return "; ".join(said)
+
+
 def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
                   known_facts: frozenset[tuple[str, str]] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(kinds, details) of how one node changed; both empty when it did not.
@@ -160,7 +219,13 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
     if (old.get("summary") or "") != (new.get("summary") or ""):
         kinds.append("summary")
         details.append("summary changed")
-    if old.get("digest") and new.get("digest") and old["digest"] != new["digest"]:
+    old_text, new_text = old.get("text"), new.get("text")
+    if isinstance(old_text, str) and isinstance(new_text, str) and old_text and new_text:
+        said = text_change(old_text, new_text) if old_text != new_text else None
+        if said:
+            kinds.append("text")
+            details.append(said)
+    elif old.get("digest") and new.get("digest") and old["digest"] != new["digest"]:
         kinds.append("text")
         details.append("rules text changed")
     old_facts, new_facts = _facts(old), _facts(new)

@@ -30,7 +30,7 @@ from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 10
+DATA_VERSION = 11
 
 
 class NodeRecord(NamedTuple):
@@ -57,6 +57,8 @@ class NodeRecord(NamedTuple):
     source: str = ""
     #: The node's first paragraph, formatted, for its preview (``inline.first_paragraph``: JSON runs).
     lead: str = ""
+    #: The definition's body as written (``definition.body_text``): a later release's change marks quote it.
+    text: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -88,7 +90,7 @@ class NodeRecord(NamedTuple):
         its own page: neither may count as a change of the node for other pages (see
         ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0, digest="", sentence="", source="", lead="")
+        return self._replace(lineno=0, digest="", sentence="", source="", lead="", text="")
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""

@@ -36,6 +36,7 @@ def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: Nod
         "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
                   for f in facts],
         "digest": record.digest,
+        **({"text": record.text} if record.text else {}),
         **({"overrides": record.overrides} if record.overrides else {}),
     }
 

@@ -79,9 +79,10 @@ def latest_release(env: BuildEnvironment) -> str | None:
 
 
 def current_entry(name: str, types: tuple[str, ...], type_names: Sequence[str], docname: str, digest: str,
-                  rule: Node | None) -> dict[str, Any]:
+                  rule: Node | None, text: str = "") -> dict[str, Any]:
     """The fields ``compare_nodes`` reads, for a node as this build defines it."""
     return {"name": name, "types": list(types), "type_names": list(type_names), "docname": docname, "digest": digest,
+            "text": text,
             "summary": rule.summary if rule else "",
             "facts": [{"label": f.label, "text": f.text} for f in rule_facts(rule)]}  # type: ignore[attr-defined]
 

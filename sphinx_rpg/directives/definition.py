@@ -49,10 +49,18 @@ def depart_node_heading_html(self: HTML5Translator, node: node_heading) -> None:
     self.body.append("</p>\n")
 
 
+#: The longest body kept whole in nodes.json (``text``), for the change marks of a later release.
+MAX_BODY_TEXT = 20_000
+
+
+def body_text(lines: Iterable[str]) -> str:
+    """A definition's body as written (trailing blanks ignored): what its digest hashes."""
+    return "\n".join(line.rstrip() for line in lines).strip()
+
+
 def text_digest(lines: Iterable[str]) -> str:
     """A short, stable hash of a definition's body as written (trailing blanks ignored)."""
-    text = "\n".join(line.rstrip() for line in lines).strip()
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(body_text(lines).encode("utf-8")).hexdigest()[:16]
 
 
 class NodeDefinition(SphinxDirective):
@@ -116,6 +124,9 @@ class NodeDefinition(SphinxDirective):
         result: list[nodes.Node] = [container]
         index: addnodes.index | None = None
         digest = text_digest(self.content)
+        # kept so that a later release can say what changed in words; a huge body is left out
+        text = body_text(self.content)
+        text = text if len(text) <= MAX_BODY_TEXT else ""
         overrides = ""
         if "overrides" in self.options and valid_uid:
             book = (self.options["overrides"] or "").strip() or self.config.rpg_supplement_of
@@ -124,7 +135,8 @@ class NodeDefinition(SphinxDirective):
                 overrides = book
                 container += provenance(self.config.project, core[1], core[0])
         if valid_uid and types and "no-index" not in self.options:
-            entry = current_entry(name, types, [type_names[code] for code in types], self.env.docname, digest, rule)
+            entry = current_entry(name, types, [type_names[code] for code in types], self.env.docname, digest, rule,
+                                  text)
             mark = change_mark(self.env, uid, entry, location)
             if mark is not None:
                 container += mark
@@ -158,7 +170,7 @@ class NodeDefinition(SphinxDirective):
                                         self.env.docname, anchor, line or self.lineno,
                                         rule.summary if rule else "", rule is not None, alias, digest,
                                         overrides, first_sentence(container), self._included_from(source),
-                                        first_paragraph(container)))
+                                        first_paragraph(container), text))
         return result
 
     def _name(self, text: str) -> str:

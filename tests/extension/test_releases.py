@@ -99,7 +99,36 @@ def test_the_changelog_page_follows_an_edit_of_another_page(build, released, tou
     touch(traits)
     app = build(released)
     changes = text_of(Path(app.outdir) / "changes.html")
-    assert "Grit (A)" in changes and "rules text changed" in changes
+    assert "Grit (A)" in changes
+    assert "the text said \u201cRoll it to endure.\u201d, now \u201cRoll it to endure, or rest.\u201d" in changes
+
+
+def test_a_text_change_is_marked_with_the_old_and_the_new_words(build, released):
+    traits = released / "traits.rst"
+    traits.write_text(traits.read_text().replace("Roll it to endure.", "Roll it to endure, or rest."))
+    page = text_of(Path(build(released).outdir) / "traits.html")
+    assert ("Changed since 1.0: the text said \u201cRoll it to endure.\u201d, now "
+            "\u201cRoll it to endure, or rest.\u201d.") in page
+    assert page.count("Changed since 1.0") == 1  # Stamina's text is as it was
+
+
+def test_a_body_rewrapped_or_remarked_up_is_no_change(build, released):
+    traits = released / "traits.rst"
+    traits.write_text(traits.read_text().replace("Roll it to endure.", "Roll it\n   to **endure**."))
+    page = text_of(Path(build(released).outdir) / "traits.html")
+    assert "Changed since" not in page
+
+
+def test_a_release_without_the_text_says_only_that_it_changed(build, released):
+    kept = released / "_releases" / "v1.0.json"
+    document = json.loads(kept.read_text())
+    for entry in document["nodes"]:
+        entry.pop("text", None)
+    kept.write_text(json.dumps(document))
+    traits = released / "traits.rst"
+    traits.write_text(traits.read_text().replace("Roll it to endure.", "Roll it to endure, or rest."))
+    page = text_of(Path(build(released).outdir) / "traits.html")
+    assert "Changed since 1.0: rules text changed." in page
 
 
 def test_an_unreadable_release_is_a_located_warning(build, released):
