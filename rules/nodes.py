@@ -8,7 +8,6 @@ game system exports.  The Sphinx extension reads registries; nothing here import
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import re
 import sys
@@ -69,6 +68,8 @@ class InvalidTypeError(NodeError):
 
 def unknown_type_error(uid: str, code: str, known: Iterable[str]) -> NodeError:
     known = list(known)
+    import difflib  # only for a mistyped type: the in-page calculator's start never pays for it
+
     near = difflib.get_close_matches(code, known, n=1, cutoff=0.5)
     hint = f" (did you mean {near[0]!r}?)" if near else ""
     return NodeError(f"node {uid!r}: unknown type code {code!r}{hint} (known: {', '.join(known)})")

@@ -64,15 +64,19 @@ async function start(pyodideUrl, wheelUrl, systems) {
   watchArrivals(wheelUrl);
   progress("python");
   marks.workerAt = performance.timeOrigin + t0; // on the wall clock: the page subtracts its own origin
+  // the engine wheel comes over the network while Pyodide boots (a failed fetch is reported below)
+  const wheel = fetch(wheelUrl).then((response) => {
+    if (!response.ok) throw new Error("the engine wheel " + wheelUrl + " answered HTTP " + response.status);
+    return response.arrayBuffer();
+  });
+  wheel.catch(() => {}); // not unhandled while Pyodide boots: awaited below
   const module = await import(pyodideUrl + "pyodide.mjs");
   marks.loader = performance.now() - t0;
   const pyodide = await module.loadPyodide({ indexURL: pyodideUrl });
   marks.pyodide = performance.now() - t0 - marks.loader;
   progress("engine");
   const t1 = performance.now();
-  const response = await fetch(wheelUrl);
-  if (!response.ok) throw new Error("the engine wheel " + wheelUrl + " answered HTTP " + response.status);
-  pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+  pyodide.unpackArchive(await wheel, "wheel");
   marks.wheel = performance.now() - t1;
   // The browser's own, lower work budget (Pyodide runs the engine about 3x slower than CPython).
   pyodide.pyimport("rules.dice.errors").use_browser_budget();
