@@ -23,6 +23,7 @@ what building the site needs (the ``site`` extra: theme, MyST, matplotlib), so a
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -159,18 +160,33 @@ EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 
 
 def site() -> int:
-    """Build every edition of the site and say where each one is."""
-    for name, overrides, outdir in EDITIONS:
-        doctrees = f"docs/_build/doctrees-{name}"
-        status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", doctrees, "docs", outdir)
-        if status:
-            return status
-        if name == "designer":  # the supplements are published inside the designer edition
-            status = build_supplements(outdir)
-            if status:
-                return status
-        print(f"dev.py: the {name} edition of the site is at {ROOT / outdir / 'index.html'}", flush=True)
-    return 0
+    """Build every edition of the site and say where each one is.
+
+    The designer edition first: the player edition then reads its charts and matchups from the caches
+    it filled (``rpg_chart_cache``, ``rpg_matchup_cache``) instead of working them out again, and the
+    supplements read its inventory.  Those two then build side by side, each a process of its own.
+    """
+    started = time.monotonic()
+    (designer, designer_overrides, designer_out), (player, player_overrides, player_out) = EDITIONS
+
+    def edition(name: str, overrides: tuple[str, ...], outdir: str) -> int:
+        began = time.monotonic()
+        status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", f"docs/_build/doctrees-{name}",
+                     "docs", outdir)
+        if not status:
+            say(f"the {name} edition of the site is at {ROOT / outdir / 'index.html'} "
+                f"({time.monotonic() - began:.0f} s)")
+        return status
+
+    status = edition(designer, designer_overrides, designer_out)
+    if status:
+        return status
+    with ThreadPoolExecutor(max_workers=1) as pool:  # the supplements are published inside the designer edition
+        supplements = pool.submit(build_supplements, designer_out)
+        status = edition(player, player_overrides, player_out)
+        status = supplements.result() or status
+    say(f"the site took {time.monotonic() - started:.0f} s")
+    return status
 
 
 LINTED = ("rules", "sphinx_rpg", "bench", "ci", "tests", "dev.py", "conftest.py", "docs/conf.py", "docs/conftest.py",
@@ -403,10 +419,30 @@ def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
         print(__doc__)
         return 2
-    ensure_venv(sys.argv[1])
-    if sys.argv[1] in ("site", "test"):  # the dice calculator's Pyodide: once from npm, then from .cache/
-        run("rpg", "pyodide", ".cache/pyodide")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        # the dice calculator's Pyodide (once from npm, then from .cache/) arrives while .venv is made
+        vendoring = pool.submit(vendor_pyodide) if sys.argv[1] in ("site", "test") else None
+        ensure_venv(sys.argv[1])
+        if vendoring is not None:
+            vendoring.result()
     return COMMANDS[sys.argv[1]]()
+
+
+def vendor_pyodide() -> None:
+    """``rpg pyodide .cache/pyodide`` without .venv: sphinx_rpg/vendor.py needs only the standard library,
+    so this python3 runs it while .venv is being made.  A failure is said; the build then warns and the
+    calculator loads Pyodide from its CDN."""
+    spec = importlib.util.spec_from_file_location("_rpg_vendor", ROOT / "sphinx_rpg" / "vendor.py")
+    if spec is None or spec.loader is None:
+        return
+    vendor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(vendor)
+    try:
+        target = vendor.vendor_pyodide(ROOT / ".cache" / "pyodide")
+    except vendor.VendorError as error:
+        say(f"Pyodide could not be vendored: {error}")
+        return
+    say(f"Pyodide {vendor.PYODIDE_VERSION} for the dice calculator: {target.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
