@@ -114,9 +114,13 @@ def _type_names(entry: Mapping[str, Any]) -> str:
 
 
 def _retyped(old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
-    """How the node's types changed, or None.  Where both entries name their types, the names decide:
-    a book that renames a code (``rule`` to ``RU``) has not changed what the node is."""
+    """How the node's types changed, or None.  Where both entries name their types, a change of the code
+    alone (``rule`` to ``RU``) or of the name alone (the ``gear`` type once called "Equipment", now "Gear")
+    is the book renaming a type, not a change of this node: a mark on every node of the type would say
+    nothing about any of them.  Only a node whose type is another one is retyped."""
     if old.get("type_names") and new.get("type_names"):
+        if _types(old) == _types(new):
+            return None
         before, after = _type_names(old), _type_names(new)
     else:
         before, after = _types(old), _types(new)

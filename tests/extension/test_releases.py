@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_rpg.changes import CatalogueError, catalogue_from_document, diff_catalogues, load_catalogue
+from sphinx_rpg.changes import (CatalogueError, catalogue_from_document, compare_nodes, diff_catalogues,
+                                load_catalogue)
 from sphinx_rpg.cli import main
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -247,3 +248,11 @@ def test_rpg_diff_of_a_missing_file_is_one_line(tmp_path, capsys):
     assert main(["diff", str(tmp_path / "nope.json"), str(tmp_path / "nope.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nope.json: cannot read it" in err
+
+
+def test_a_type_renamed_by_the_book_marks_none_of_its_nodes():
+    old = {"name": "Bow", "types": ["gear"], "type_names": ["Equipment"], "docname": "gear"}
+    assert compare_nodes(old, {**old, "type_names": ["Gear"]}) == ((), ())  # the label renamed
+    assert compare_nodes(old, {**old, "types": ["G"]}) == ((), ())  # the code renamed
+    assert compare_nodes(old, {**old, "types": ["weapon"], "type_names": ["Weapon"]}) == (
+        ("retyped",), ("type was Equipment, now Weapon",))
