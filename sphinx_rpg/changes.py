@@ -157,9 +157,58 @@ JOIN_WORDS = 6
 MAX_PASSAGES = 2
 
 
+#: Directives whose content is prose a player reads (a decision note is a rule); any other directive
+#: (code, a table the engine computes, an example, a designer-only block) is left out of the comparison.
+PROSE_DIRECTIVES = frozenset({"note", "warning", "tip", "important", "hint", "caution", "attention", "danger",
+                              "error", "admonition", "seealso", "node:player"})
+_DIRECTIVE = re.compile(r"\.\.\s+([\w:-]+)::")
+_OPTION = re.compile(r":[\w-]+:(\s|$)")
+#: An engine switch in parentheses, "(deeper="dead")": the player edition leaves it out of the prose.
+_SWITCH = re.compile(r"\s*\([^()]*(?:\b[a-z_]\w*=(?!=)|\brules\.)[^()]*\)")
+#: An engine switch or name standing alone in the prose (``mode="reduce"``, ``rules.heimr.effects``):
+#: the quote a player reads leaves it out.
+_ENGINE_NAME = re.compile(r"\b[a-z_]\w*=(?!=)(?:\"[^\"]*\"|'[^']*'|[\w.-]+)|\b(?:rules|sphinx_rpg)\.[\w.]+")
+
+
+def reader_text(source: str) -> str:
+    """The prose of a body written in reST, as a reader meets the rules: no code or doctest, no
+    directive but the admonitions (their words kept), no literal block, no engine switch or name."""
+    kept: list[str] = []
+    skip_below: int | None = None  # leave out the lines indented deeper than this (a block's body)
+    doctest = False
+    for line in source.splitlines():
+        stripped, indent = line.strip(), len(line) - len(line.lstrip())
+        if skip_below is not None:
+            if not stripped or indent > skip_below:
+                continue
+            skip_below = None
+        if not stripped:
+            doctest = False
+            kept.append("")
+            continue
+        if doctest or stripped.startswith(">>>"):
+            doctest = True
+            continue
+        directive = _DIRECTIVE.match(stripped)
+        if directive:
+            if directive.group(1) in PROSE_DIRECTIVES:
+                kept.append(stripped[directive.end():])  # "Decision: ..." is the note's own title
+            else:
+                skip_below = indent
+            continue
+        if stripped.startswith(".. ") or _OPTION.match(stripped):
+            continue  # a comment, a target, or a directive's option
+        if stripped.endswith("::"):
+            skip_below = indent  # the literal block that follows
+            stripped = stripped[:-1].rstrip(":").rstrip() if stripped != "::" else ""
+        kept.append(stripped)
+    return _ENGINE_NAME.sub("", _SWITCH.sub("", "\n".join(kept)))
+
+
 def reader_words(text: str) -> list[str]:
-    """The words a reader sees of a body written in reST: roles as their titles, no markup characters."""
-    text = _TITLED_ROLE.sub(r"\1", text)
+    """The words a reader sees of a body written in reST: its prose (:func:`reader_text`), roles as
+    their titles, no markup characters."""
+    text = _TITLED_ROLE.sub(r"\1", reader_text(text))
     text = _ROLE.sub(lambda match: match.group(1).rpartition(".")[2] if "." in match.group(1)
                      and " " not in match.group(1) else match.group(1), text)
     return _MARKUP.sub("", text).split()
