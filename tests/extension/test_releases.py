@@ -256,3 +256,17 @@ def test_a_type_renamed_by_the_book_marks_none_of_its_nodes():
     assert compare_nodes(old, {**old, "types": ["G"]}) == ((), ())  # the code renamed
     assert compare_nodes(old, {**old, "types": ["weapon"], "type_names": ["Weapon"]}) == (
         ("retyped",), ("type was Equipment, now Weapon",))
+
+
+def test_a_change_in_code_doctests_or_engine_switches_is_no_change_of_the_rules_text():
+    from sphinx_rpg.changes import text_change
+
+    old = ('A free action, once per turn (mode="once").\n\n>>> rule(1)\n2\n\n.. code-block:: python\n\n'
+           '   rule(2)\n\n.. note:: Decision: rounding down')
+    assert text_change(old, old.replace("rule(1)\n2", "rule(1)\n3").replace("rule(2)", "rule(3)")
+                       .replace('mode="once"', 'mode="each"')) is None
+    assert text_change(old, old.replace("once per turn", "twice per turn")) == (
+        "the text said \u201cA free action, once per turn. Decision:\u201d, now "
+        "\u201cA free action, twice per turn. Decision:\u201d")
+    assert text_change(old, old.replace("rounding down", "rounding up")) == (
+        "the text said \u201cturn. Decision: rounding down\u201d, now \u201cturn. Decision: rounding up\u201d")
