@@ -134,6 +134,12 @@ def fact_labels(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
                      for label in _facts(entry))
 
 
+def type_labels(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
+    """(system, code) and (system, name) of every type a release gives at least one node of a book."""
+    return frozenset((str(entry.get("system") or ""), str(label)) for entry in catalogue.nodes.values()
+                     for label in [*(entry.get("types") or ()), *(entry.get("type_names") or ())])
+
+
 def _fact_change(label: str, before: str | None, after: str | None) -> str:
     """One fact's change in words, old value and new: "ranks were 1-4, now 0-4"."""
     name = label[:1].lower() + label[1:]
@@ -250,12 +256,17 @@ def text_change(old: str, new: str) -> str | None:
 
 
 def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
-                  known_facts: frozenset[tuple[str, str]] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+                  known_facts: frozenset[tuple[str, str]] | None = None,
+                  known_types: frozenset[tuple[str, str]] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(kinds, details) of how one node changed; both empty when it did not.
 
     ``known_facts``: the facts the old release records, by book (:func:`fact_labels`).  A fact the old
     release never recorded for any node of the node's book is one the book has learnt to state since,
     not a change of the rule: it is not compared.  ``None`` compares every fact.
+
+    ``known_types``: the types the old release knows, by book (:func:`type_labels`).  A node now of a type
+    that release never had, by code or by name, is taken as the book renaming that type (the ``gear``
+    type, "Equipment", became ``G``, "Gear"): one change of the book, not one of each of its nodes.
     """
     kinds: list[str] = []
     details: list[str] = []
@@ -263,6 +274,11 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
         kinds.append("renamed")
         details.append(f"renamed from {old.get('name')!r} to {new.get('name')!r}")
     retyped = _retyped(old, new)
+    if retyped and known_types is not None:
+        system = str(old.get("system") or new.get("system") or "")
+        now = [*(new.get("types") or ()), *(new.get("type_names") or ())]
+        if not any((system, str(label)) in known_types for label in now):
+            retyped = None
     if retyped:
         kinds.append("retyped")
         details.append(retyped)

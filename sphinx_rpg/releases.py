@@ -31,6 +31,7 @@ from sphinx_rpg.changes import (
     diff_catalogues,
     fact_labels,
     load_catalogue,
+    type_labels,
 )
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.export import nodes_document
@@ -111,6 +112,17 @@ def _known_facts(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
     return kept[1]
 
 
+#: id(catalogue) -> (catalogue, the types it knows): worked out once per release, not per node.
+_KNOWN_TYPES: dict[int, tuple[Catalogue, frozenset[tuple[str, str]]]] = {}
+
+
+def _known_types(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
+    kept = _KNOWN_TYPES.get(id(catalogue))
+    if kept is None or kept[0] is not catalogue:
+        kept = _KNOWN_TYPES[id(catalogue)] = (catalogue, type_labels(catalogue))
+    return kept[1]
+
+
 def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], location: Any) -> nodes.Node | None:
     """"New since 0.1" or "Changed since 0.1: ..." for a node, against the last release; else None."""
     label = latest_release(env)
@@ -122,7 +134,7 @@ def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], locat
     released = catalogue.nodes.get(uid)
     if released is None:
         return _versionmodified("versionadded", label, "")
-    kinds, details = compare_nodes(released, entry, _known_facts(catalogue))
+    kinds, details = compare_nodes(released, entry, _known_facts(catalogue), _known_types(catalogue))
     if not kinds:
         return None
     return _versionmodified("versionchanged", label, "; ".join(details) + ".")

@@ -256,6 +256,11 @@ def test_a_type_renamed_by_the_book_marks_none_of_its_nodes():
     assert compare_nodes(old, {**old, "types": ["G"]}) == ((), ())  # the code renamed
     assert compare_nodes(old, {**old, "types": ["weapon"], "type_names": ["Weapon"]}) == (
         ("retyped",), ("type was Equipment, now Weapon",))
+    # both renamed, to a type the old release never had: the book renamed its type, no node changed
+    known = frozenset({("", "gear"), ("", "Equipment"), ("", "weapon"), ("", "Weapon")})
+    assert compare_nodes(old, {**old, "types": ["G"], "type_names": ["Gear"]}, known_types=known) == ((), ())
+    assert compare_nodes(old, {**old, "types": ["weapon"], "type_names": ["Weapon"]}, known_types=known)[0] == (
+        "retyped",)  # moved to a type the book already had: a change of this node
 
 
 def test_a_change_in_code_doctests_or_engine_switches_is_no_change_of_the_rules_text():
