@@ -44,8 +44,8 @@ def rest_bodies(lines: list[str]) -> list[str]:
             if following.strip() and len(following) - len(following.lstrip()) <= indent:
                 break
             block.append(following)
-        while block and (not block[0].strip() or block[0].strip().startswith(":")):
-            block.pop(0)  # the options and the blank line after them
+        while block and block[0].strip().startswith(":"):
+            block.pop(0)  # the options, right below the directive (a body may start with a role)
         margin = min((len(b) - len(b.lstrip()) for b in block if b.strip()), default=0)
         found.append("\n".join(b[margin:] for b in block))
     return found
@@ -63,7 +63,7 @@ def myst_bodies(lines: list[str]) -> list[str]:
             if following.strip() == fence:
                 break
             block.append(following)
-        while block and (not block[0].strip() or block[0].strip().startswith(":")):
+        while block and block[0].strip().startswith(":"):
             block.pop(0)
         found.append("\n".join(block))
     return found

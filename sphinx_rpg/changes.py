@@ -215,8 +215,8 @@ def reader_words(text: str) -> list[str]:
     """The words a reader sees of a body written in reST: its prose (:func:`reader_text`), roles as
     their titles, no markup characters."""
     text = _TITLED_ROLE.sub(r"\1", reader_text(text))
-    text = _ROLE.sub(lambda match: match.group(1).rpartition(".")[2] if "." in match.group(1)
-                     and " " not in match.group(1) else match.group(1), text)
+    text = _ROLE.sub(lambda match: match.group(1).rpartition(".")[2].partition(":")[0] if "." in match.group(1)
+                     and " " not in match.group(1) else match.group(1), text)  # Nemron.Resource.Energy:cost
     return _MARKUP.sub("", text).split()
 
 

@@ -338,6 +338,14 @@ NEMRON_ATTRIBUTES = ("Power", "Agility", "Constitution", "Intellect", "Awareness
                      "Focus")
 
 
+def test_every_text_change_mark_says_what_the_text_said_and_says_now(built_html):
+    """The 0.1 release keeps each node's text: no mark falls back to "rules text changed"."""
+    marked = [path.name for path in built_html.rglob("*.html") if "rules text changed" in path.read_text()]
+    assert not marked, marked
+    energy = (built_html / "nemron/energy.html").read_text()
+    assert "Changed since 0.1: </span>the text said \u201c" in energy
+
+
 def test_nemron_attributes_are_not_marked_changed_for_ranks_the_old_release_never_printed(built_html):
     """0.1 printed no ranks for any Nemron node (the rule was 0-4 then too): printing them is no change."""
     page = (built_html / "nemron/characters.html").read_text()
