@@ -208,7 +208,10 @@ def reader_text(source: str) -> str:
             skip_below = indent  # the literal block that follows
             stripped = stripped[:-1].rstrip(":").rstrip() if stripped != "::" else ""
         kept.append(stripped)
-    return _ENGINE_NAME.sub("", _SWITCH.sub("", "\n".join(kept)))
+    # a paragraph ending in a colon introduces what was left out above (an example, a table): the player
+    # edition drops the two together, so the words of the lead-in are no rule either
+    paragraphs = [part for part in re.split(r"\n\s*\n", "\n".join(kept)) if not part.rstrip().endswith(":")]
+    return _ENGINE_NAME.sub("", _SWITCH.sub("", "\n\n".join(paragraphs)))
 
 
 def reader_words(text: str) -> list[str]:
