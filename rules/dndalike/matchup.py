@@ -190,11 +190,12 @@ class DuelModel:
 
     @property
     def estimate(self) -> int:
+        """Alive or dead, times wound counts (a lesser fighter's stop at the threshold, a normal one's
+        once its total reaches health, a hit or two past either), totals, a failed blow, fatigues."""
         def bodies(s: _Sheet) -> int:
             fatigues = s.maximum_fatigue - s.fatigue + 1
-            if s.lesser:
-                return (blow_threshold(s.health) + 3) * fatigues
-            return (s.health + 3) * (s.health + 1) * 2 * fatigues
+            counts, totals = (blow_threshold(s.health) + 3, 1) if s.lesser else (s.health + 4, s.health + 1)
+            return 2 * counts * totals * 2 * fatigues
         return bodies(self.sheets[0]) * bodies(self.sheets[1])
 
     def start(self) -> list[tuple[Fraction, State]]:
