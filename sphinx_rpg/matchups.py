@@ -139,13 +139,19 @@ class NodeMatchup(SphinxDirective):
         lead = nodes.paragraph(classes=["rpg-matchup-method"])
         lead += nodes.strong(f"{result.sides[0]} against {result.sides[1]}",
                              f"{result.sides[0]} against {result.sides[1]}")
+        exactly = _fraction(result.mean_rounds)
+        shown = result.exact and len(exactly) <= SHORT_FRACTION  # a 140-digit fraction tells a reader nothing
         how = (f": {result.method()}.  The fight lasts {float(result.mean_rounds):.2f} rounds on average"
-               f"{' (exactly ' + _fraction(result.mean_rounds) + ')' if result.exact else ''}.")
+               f"{' (exactly ' + exactly + ')' if shown else ''}.")
         lead += nodes.Text(how)
         box += lead
         for table in (outcome_table(result), rounds_table(result), left_table(result)):
             box += table_nodes(table)
         return box
+
+
+#: The longest exact mean (in characters) the lead line prints beside its decimal.
+SHORT_FRACTION = 24
 
 
 def _fraction(value: Any) -> str:

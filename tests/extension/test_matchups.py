@@ -40,6 +40,7 @@ def test_the_block_prints_the_engines_exact_chances(build, book):
     assert app.warning.getvalue() == ""
     html = (Path(app.outdir) / "fights.html").read_text()
     assert "exact (absorbing Markov chain over 3 fight states)" in html
+    assert re.search(r"rounds on average \(exactly \d+/\d+\)", html)  # a short exact mean is printed
     # Ann lands 1/2 first; else Bob 1/3: Ann wins (1/2) / (1 - 1/3) = 3/4
     import tiny_fight_rules
 
