@@ -140,6 +140,8 @@ def play(side_a: Sequence[Fighter], side_b: Sequence[Fighter], source: DiceSourc
 Body = tuple[bool, int, int, bool, int]
 #: A fight's state: each fighter's body, in side order.
 State = tuple[Body, Body]
+#: What a defender has for the rest of a turn: Movement dice left, and the armour class dodges raised.
+Guard = tuple[int, int | None]
 
 
 @dataclass(frozen=True)
@@ -202,17 +204,18 @@ class DuelModel:
         a, b = self.sheets
         return [(Fraction(1), ((True, 0, 0, False, a.fatigue), (True, 0, 0, False, b.fatigue)))]
 
-    def _attack(self, attacker: _Sheet, target: _Sheet, body: Body,
-                movement: int) -> list[tuple[Fraction, Body, int]]:
-        """One attack on ``body``: the target's body after it, and the Movement dice it has left."""
+    def _attack(self, attacker: _Sheet, target: _Sheet, body: Body, movement: int,
+                raised: int | None) -> list[tuple[Fraction, Body, Guard]]:
+        """One attack on ``body``: the target's body after it, and its guard (the Movement dice it has
+        left and the armour class its dodges raised, both until the end of the turn)."""
         _, count, total, failed, fatigue = body
         blow = wants_blow(count, target.health, lesser=target.lesser, failed_at=count if failed else None)
-        out: list[tuple[Fraction, Body, int]] = []
+        out: list[tuple[Fraction, Body, Guard]] = []
         for natural in FACES:
             value = natural + attacker.attack_bonus
             # the defender's dodges: (chance, raised armour class, fatigue, Movement dice left)
             defences: list[tuple[Fraction, int | None, int, int]] = []
-            pending: list[tuple[Fraction, int | None, int, int]] = [(Fraction(1, 6), None, fatigue, movement)]
+            pending: list[tuple[Fraction, int | None, int, int]] = [(Fraction(1, 6), raised, fatigue, movement)]
             while pending:
                 p, raised, tired, left = pending.pop()
                 if not dodges(value, natural, target.armour_class, raised, left, tired, target.maximum_fatigue):
@@ -221,35 +224,36 @@ class DuelModel:
                 after = gain_fatigue(tired, 1, target.maximum_fatigue).fatigue
                 pending += [(p / 6, raise_to(raised, face + target.movement_bonus), after, left - 1)
                             for face in FACES]
-            for p, raised, tired, left in defences:
-                if not hits(value, natural, armour_class_now(target.armour_class, raised)):
-                    out.append((p, (True, count, total, failed, tired), left))
+            for p, now, tired, left in defences:
+                guard = (left, now)
+                if not hits(value, natural, armour_class_now(target.armour_class, now)):
+                    out.append((p, (True, count, total, failed, tired), guard))
                 elif blow:
                     kills = _blow_kills(total, count, target)
                     if kills:
-                        out.append((p * kills, (False, count, total, False, tired), left))
+                        out.append((p * kills, (False, count, total, False, tired), guard))
                     if kills != 1:
-                        out.append((p * (1 - kills), (True, count, total, not target.lesser, tired), left))
+                        out.append((p * (1 - kills), (True, count, total, not target.lesser, tired), guard))
                 else:
                     wounds = wounds_dealt(1, two_handed=attacker.double)
                     if target.lesser:
-                        out.append((p, (True, count + wounds, 0, False, tired), left))
+                        out.append((p, (True, count + wounds, 0, False, tired), guard))
                         continue
                     for damage, q in _wound_totals(wounds).items():
                         capped = min(total + damage, target.health)
-                        out.append((p * q, (True, count + wounds, capped, False, tired), left))
+                        out.append((p * q, (True, count + wounds, capped, False, tired), guard))
         return out
 
     def _turn_uncached(self, attacker: int, body: Body) -> tuple[tuple[Fraction, Body], ...]:
         """The defender's body after every attack ``attacker`` makes in its turn (one an Attack die)."""
         me, target = self.sheets[attacker], self.sheets[1 - attacker]
-        live: dict[tuple[Body, int], Fraction] = {(body, target.dice.movement): Fraction(1)}
+        live: dict[tuple[Body, Guard], Fraction] = {(body, (target.dice.movement, None)): Fraction(1)}
         for _ in range(me.dice.attack):
-            after: dict[tuple[Body, int], Fraction] = {}
-            for (now, movement), p in live.items():
-                moves = [(Fraction(1), now, movement)] if not now[0] else self._attack(me, target, now, movement)
-                for q, hurt, left in moves:
-                    after[hurt, left] = after.get((hurt, left), Fraction(0)) + p * q
+            after: dict[tuple[Body, Guard], Fraction] = {}
+            for (now, guard), p in live.items():
+                moves = [(Fraction(1), now, guard)] if not now[0] else self._attack(me, target, now, *guard)
+                for q, hurt, kept in moves:
+                    after[hurt, kept] = after.get((hurt, kept), Fraction(0)) + p * q
             live = after
         ended: dict[Body, Fraction] = {}
         for (hurt, _), p in live.items():

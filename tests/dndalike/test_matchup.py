@@ -11,7 +11,9 @@ import pytest
 
 from rules.dice import SeededSource
 from rules.dndalike import REGISTRY
-from rules.dndalike.matchup import DuelModel, blow_threshold, dodges, orc_fighter, play, wants_blow
+from rules.dndalike.characters import Character
+from rules.dndalike.matchup import DuelModel, Fighter, blow_threshold, dodges, orc_fighter, play, wants_blow
+from rules.dndalike.statblocks import orc
 from rules.matchup import MatchupError, MatchupTooLargeError, answer, simulate, solve
 
 
@@ -154,3 +156,14 @@ def test_a_side_of_two_has_no_exact_model_and_second_fighters_get_their_own_name
 def test_an_unknown_fighter_is_named_with_the_known_ones():
     with pytest.raises(MatchupError, match="no fighter 'dragon' \\(it has: georgia, orc\\)"):
         REGISTRY.matchups.build(["georgia"], ["dragon"])
+
+
+def test_a_dodge_holds_for_the_rest_of_the_turn_so_a_second_attack_meets_the_raised_armour_class():
+    two_weapons = Fighter("Twin", Character(orc().stats, ("Fighter",), "Light Armour", ("weapon", "weapon")))
+    model = DuelModel(two_weapons, orc_fighter())
+    attacker, target = model.sheets
+    fresh = (True, 0, 0, False, target.fatigue)
+    # no Movement die left and armour class raised to 6 by an earlier dodge: only a natural 6 hits
+    wounded = sum(p for p, body, _ in model._attack(attacker, target, fresh, 0, 6) if body[1] == 1)
+    assert wounded == Fraction(1, 6)
+    assert sum(p for p, body, _ in model._attack(attacker, target, fresh, 0, None) if body[1] == 1) == Fraction(5, 6)
