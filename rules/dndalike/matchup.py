@@ -192,12 +192,16 @@ class DuelModel:
 
     @property
     def estimate(self) -> int:
-        """Alive or dead, times wound counts (a lesser fighter's stop at the threshold, a normal one's
-        once its total reaches health, a hit or two past either), totals, a failed blow, fatigues."""
+        """Alive or dead, times a failed blow or not, times fatigues, times the (wounds, total) pairs:
+        a lesser fighter's wounds stop a hit or two past the threshold; a normal one's total lies
+        between one and six a wound (capped at health), and its wounds stop a hit or two past health."""
         def bodies(s: _Sheet) -> int:
             fatigues = s.maximum_fatigue - s.fatigue + 1
-            counts, totals = (blow_threshold(s.health) + 3, 1) if s.lesser else (s.health + 4, s.health + 1)
-            return 2 * counts * totals * 2 * fatigues
+            if s.lesser:
+                pairs = blow_threshold(s.health) + 3
+            else:
+                pairs = sum(min(DAMAGE_DIE * c, s.health) - min(c, s.health) + 1 for c in range(s.health + 4))
+            return 2 * 2 * fatigues * pairs
         return bodies(self.sheets[0]) * bodies(self.sheets[1])
 
     def start(self) -> list[tuple[Fraction, State]]:

@@ -11,7 +11,7 @@ import pytest
 
 from rules.dice import SeededSource
 from rules.dndalike import REGISTRY
-from rules.dndalike.characters import Character
+from rules.dndalike.characters import Character, Stats
 from rules.dndalike.matchup import DuelModel, Fighter, blow_threshold, dodges, orc_fighter, play, wants_blow
 from rules.dndalike.statblocks import orc
 from rules.matchup import MatchupError, MatchupTooLargeError, answer, simulate, solve
@@ -167,3 +167,13 @@ def test_a_dodge_holds_for_the_rest_of_the_turn_so_a_second_attack_meets_the_rai
     wounded = sum(p for p, body, _ in model._attack(attacker, target, fresh, 0, 6) if body[1] == 1)
     assert wounded == Fraction(1, 6)
     assert sum(p for p, body, _ in model._attack(attacker, target, fresh, 0, None) if body[1] == 1) == Fraction(5, 6)
+
+
+def test_the_state_estimate_bounds_the_states_a_duel_reaches():
+    from rules.matchup import _explore
+
+    frail = Fighter("Frail", Character(Stats(10, 10, 3, 10, 10, 10), ("Wizard",), "Nothing"))  # health 2, normal
+    for a, b in ((orc_fighter(), orc_fighter("Orc 2")), (frail, orc_fighter())):
+        model = DuelModel(a, b)
+        states, _, _ = _explore(model)
+        assert len(states) <= model.estimate
