@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
+from typing import Literal
 
 from rules.dice import DiceSource
 from rules.heimr.abilities import find_ability
@@ -118,7 +119,7 @@ class DuelModel:
     def estimate(self) -> int:
         def statuses(fighter: Fighter) -> int:  # hit point values a run of equal Hits reaches, times effect sets
             hit = max(1, find_weapon(fighter.weapon).damage)
-            return ((fighter.hp - OUT_AT_HP) // hit + 2) * 2 ** len(set(HIT_LOCATIONS.values()))
+            return ((fighter.hp - OUT_AT_HP) // hit + 2) << len(set(HIT_LOCATIONS.values()))
         return 2 * statuses(self.pair[0]) * statuses(self.pair[1])
 
     def start(self) -> list[tuple[Fraction, DuelState]]:
@@ -142,7 +143,7 @@ class DuelModel:
         c, p = situational_modifiers(c, p)
         if "Daze" in defending:
             return Fraction(1)
-        kind = "block" if foe.block is not None and foe.shield else "dodge"
+        kind: Literal["block", "dodge"] = "block" if foe.block is not None and foe.shield else "dodge"
         dc, dp = foe.block if kind == "block" and foe.block is not None else foe.dodge
         dc -= DefenceTracker(shield=foe.shield is not None).penalty(kind)  # the first defence since its turn
         if "Fall" in defending:
