@@ -5,6 +5,7 @@ import pytest
 from rules.dice import SeededSource
 from rules.matchup import MatchupError, MatchupTooLargeError, answer
 from rules.nugget import REGISTRY
+from rules.nugget.matchup import DuelModel, doctor_fighter, thug_fighter
 from rules.nugget.npcs import is_out
 
 
@@ -29,9 +30,36 @@ def test_the_thug_is_a_minion_out_at_his_first_hurt():
     assert is_out("minion", Wounds(hurts=1))
 
 
-def test_no_exact_model_yet_so_exact_is_refused():
+def test_the_exact_duel_and_seeded_fights_through_the_tracker_agree_within_the_interval():
+    fight = REGISTRY.matchups.build(["doctor"], ["thug"])
+    exact = answer(fight, exact=True)
+    simulated = answer(fight, exact=False, fights=1500, seed=13)
+    assert exact.exact and sum(exact.wins) + exact.draw == 1
+    for side in (0, 1):
+        low, high = simulated.interval(simulated.wins[side])
+        assert low <= exact.wins[side] <= high
+    assert abs(float(simulated.mean_rounds - exact.mean_rounds)) < 0.2
+    assert abs(float(simulated.left[0] - exact.left[0])) < 0.15
+
+
+def test_the_thug_is_out_at_his_first_hurt_so_what_he_took_is_the_doctors_win_chance():
+    exact = answer(REGISTRY.matchups.build(["doctor"], ["thug"]), exact=True)
+    assert exact.left[1] == exact.wins[0]  # one Hurt or one Injury, exactly when the doctor wins
+
+
+def test_hurts_past_the_last_one_that_costs_an_action_are_no_longer_told_apart():
+    model = DuelModel(doctor_fighter("Ada", "a"), thug_fighter("Thug", "b"))
+    hurts, injuries = model.caps[0]
+    bonus = model.pair[0].character.initiative_bonus
+    assert hurts == 6 + bonus  # with that many Hurts no initiative die reaches phase 1
+    assert all(phases == () for _, phases in model._phases(0, (hurts, 0, False)))
+    assert any(phases for _, phases in model._phases(0, (hurts - 1, 0, False)))
+    assert model._record(0, hurts + 3, 0) == (hurts, 0) and model._record(0, hurts, injuries + 2) == (0, injuries)
+
+
+def test_two_against_one_has_no_exact_model_so_exact_is_refused():
     with pytest.raises(MatchupTooLargeError, match="no exact model"):
-        answer(REGISTRY.matchups.build(["doctor"], ["thug"]), exact=True)
+        answer(REGISTRY.matchups.build(["doctor"], ["thug", "thug"]), exact=True)
 
 
 def test_an_unknown_fighter_is_named():
