@@ -166,7 +166,10 @@ class Body:
     def is_downed(self) -> bool:
         """A major limb (torso or head) at 0 HP downs the character, who starts dying."""
         hp = self.hp
-        return any([hp[limb] == 0 for limb in MAJOR_LIMBS])
+        for limb in MAJOR_LIMBS:
+            if hp[limb] == 0:
+                return True
+        return False
 
     def damaged(self) -> list[Limb]:
         """The limbs below their maximum that can still heal (a lost limb cannot)."""
