@@ -166,10 +166,7 @@ class Body:
     def is_downed(self) -> bool:
         """A major limb (torso or head) at 0 HP downs the character, who starts dying."""
         hp = self.hp
-        for limb in MAJOR_LIMBS:
-            if hp[limb] == 0:
-                return True
-        return False
+        return 0 in [hp[limb] for limb in MAJOR_LIMBS]
 
     def damaged(self) -> list[Limb]:
         """The limbs below their maximum that can still heal (a lost limb cannot)."""
