@@ -117,10 +117,14 @@ class DuelModel:
 
     @property
     def estimate(self) -> int:
-        def statuses(fighter: Fighter) -> int:  # hit point values a run of equal Hits reaches, times effect sets
-            hit = max(1, find_weapon(fighter.weapon).damage)
-            return ((fighter.hp - OUT_AT_HP) // hit + 2) << len(set(HIT_LOCATIONS.values()))
-        return 2 * statuses(self.pair[0]) * statuses(self.pair[1])
+        def statuses(index: int) -> int:
+            """Hit point values fighter ``index`` passes under the other's equal Hits: above 0 with no
+            effects, 0 or below with any set of effects, and out."""
+            hit = max(1, find_weapon(self.pair[1 - index].weapon).damage)
+            healthy = max(0, self.pair[index].hp) // hit + 1
+            injured = -OUT_AT_HP // hit + 1
+            return healthy + (injured << len(set(HIT_LOCATIONS.values()))) + 1
+        return 2 * statuses(0) * statuses(1)
 
     def start(self) -> list[tuple[Fraction, DuelState]]:
         a, b = self.pair

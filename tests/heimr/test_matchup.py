@@ -70,3 +70,13 @@ def test_three_fighters_get_their_own_names():
 def test_an_unknown_fighter_is_named():
     with pytest.raises(MatchupError, match="no fighter 'troll'"):
         REGISTRY.matchups.build(["shieldmaiden"], ["troll"])
+
+
+@pytest.mark.parametrize("hp", [1, 12, 25])
+def test_the_duels_estimate_bounds_the_states_it_reaches(hp):
+    from rules.matchup import solve
+
+    a, b = shieldmaiden_fighter("A"), shieldmaiden_fighter("B")
+    a.hp, b.hp = hp, hp + 3
+    model = DuelModel(a, b)
+    assert solve(model, ("A", "B"), "hit points left").states <= model.estimate
