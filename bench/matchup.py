@@ -39,6 +39,11 @@ def main() -> None:
     for system, sides in books.items():  # what the same fights cost played through the trackers
         fight = importlib.import_module(f"rules.{system}").REGISTRY.matchups.build(*sides)
         timed(f"{system} book matchup, simulated", lambda fight=fight: answer(fight, exact=False))
+    from rules.nugget.matchup import DuelModel as NuggetDuel
+    from rules.nugget.matchup import doctor_fighter
+
+    doctors = NuggetDuel(doctor_fighter("Ada", "a"), doctor_fighter("Bea", "b"))
+    timed("nugget doctor vs doctor (refused by the budget)", lambda: solve(doctors, ("Ada", "Bea"), "harm"))
     from rules.nemron.matchup import DuelModel, brandon_fighter, raider_fighter
 
     for hp in (1, 2, 3):

@@ -139,22 +139,24 @@ def _explore(model: FightModel[S]) -> tuple[list[S], dict[S, list[tuple[Fraction
                                    f"budget of {MAX_STATES:,}")
     seen: dict[S, list[tuple[Fraction, S]]] = {}
     ends: dict[S, int | None] = {}
-    frontier = [state for _, state in model.start()]
+    frontier = list(dict.fromkeys(state for _, state in model.start()))
+    known = set(frontier)  # explored or waiting: every one is reachable, so the budget counts it at once
     order: list[S] = []
     work = 0
     while frontier:
         state = frontier.pop()
-        if state in seen:
-            continue
         ends[state] = model.outcome(state)
         moves = [] if ends[state] is not None else list(model.round(state))
         seen[state] = moves
         order.append(state)
         work += len(moves)
-        if len(seen) > MAX_STATES or work > MAX_TRANSITIONS:
+        for _, target in moves:
+            if target not in known:
+                known.add(target)
+                frontier.append(target)
+        if len(known) > MAX_STATES or work > MAX_TRANSITIONS:
             raise MatchupTooLargeError(f"the fight reaches more than {MAX_STATES:,} states or "
                                        f"{MAX_TRANSITIONS:,} transitions (the exact budget)")
-        frontier.extend(target for _, target in moves if target not in seen)
     return order, seen, ends
 
 

@@ -23,7 +23,13 @@ from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played, fight
 from rules.nugget.characters import Character, Skill, check_attribute
 from rules.nugget.combat import attack_pool, defence_pool, hit_damage, hits, weapon_base
 from rules.nugget.harm import Effect, Wounds, damage_effect, resisted_damage
-from rules.nugget.initiative import MINION_INITIATIVE, action_phases, minion_initiative, roll_initiative
+from rules.nugget.initiative import (
+    MINION_INITIATIVE,
+    action_phases,
+    minion_initiative,
+    roll_initiative,
+    wound_penalty,
+)
 from rules.nugget.npcs import TIERS, is_out
 from rules.nugget.registry import REGISTRY
 from rules.nugget.rolls import DIE_SIDES, is_too_hard, outcome_distribution, success_distribution
@@ -81,6 +87,8 @@ Harm = tuple[int, int, bool]
 DuelState = tuple[Harm, Harm]
 #: Within a round: the state so far -> (its chance, each fighter's unrecorded harm times that chance).
 Partial = dict[DuelState, tuple[Fraction, Fraction, Fraction]]
+#: The same as one entry: (state, chance, each fighter's unrecorded harm times the chance).
+Outcome = tuple[DuelState, Fraction, Fraction, Fraction]
 #: A die that cannot be rolled counts no successes (and no fumble).
 NOTHING_ROLLED = Dist.constant(0)
 #: Injuries past which the model stops looking for a pool or an initiative that still changes.
@@ -106,6 +114,8 @@ class DuelModel:
         self.pair = (a, b)
         self.caps = tuple(self._caps(f) for f in self.pair)
         self._attack = cache(self._attack_uncached)
+        self._play = cache(self._play_uncached)
+        self._orders = cache(self._orders_uncached)
         self._rounds: dict[DuelState, tuple[list[tuple[Fraction, DuelState]], tuple[Fraction, ...]]] = {}
 
     @staticmethod
@@ -146,14 +156,14 @@ class DuelModel:
     def start(self) -> list[tuple[Fraction, DuelState]]:
         return [(Fraction(1), ((0, 0, False), (0, 0, False)))]
 
-    def _phases(self, fighter: int, harm: Harm) -> list[tuple[Fraction, tuple[int, ...]]]:
-        """The phases ``fighter`` acts in this round, with their chances (one initiative die, or none)."""
+    def _phases(self, fighter: int, penalty: int) -> list[tuple[Fraction, tuple[int, ...]]]:
+        """The phases ``fighter`` acts in this round with a wound penalty of ``penalty`` (initiative reads
+        Hurts and Injuries only as their sum), with their chances (one initiative die, or none)."""
         me = self.pair[fighter]
-        bonus, (hurts, injuries, _) = me.character.initiative_bonus, harm
+        bonus = me.character.initiative_bonus
         if me.tier is not None and not TIERS[me.tier].rolls_initiative:
-            return [(Fraction(1), action_phases(minion_initiative(bonus, hurts=hurts, injuries=injuries)))]
-        return [(Fraction(1, DIE_SIDES),
-                 action_phases(roll_initiative(bonus, ScriptedSource([face]), hurts=hurts, injuries=injuries)))
+            return [(Fraction(1), action_phases(minion_initiative(bonus, hurts=penalty)))]
+        return [(Fraction(1, DIE_SIDES), action_phases(roll_initiative(bonus, ScriptedSource([face]), hurts=penalty)))
                 for face in range(1, DIE_SIDES + 1)]
 
     def _attack_uncached(self, attacker: int, own_injuries: int,
@@ -194,42 +204,46 @@ class DuelModel:
         return out
 
     def _solve_round(self, state: DuelState) -> tuple[list[tuple[Fraction, DuelState]], tuple[Fraction, ...]]:
+        """One round from ``state``: each way the initiative dice fall gives an order of actions (only
+        who acts when matters in a duel), and each order is played out from the state."""
         if state in self._rounds:
             return self._rounds[state]
-        bonuses = [f.character.initiative_bonus for f in self.pair]
         result: Partial = {}
-        for p, first in self._phases(0, state[0]):
-            for q, second in self._phases(1, state[1]):
-                turns = sorted(((phase, who) for who, phases in ((0, first), (1, second)) for phase in phases),
-                               key=lambda turn: (-turn[0], -bonuses[turn[1]]))
-                partial: Partial = {state: (p * q, Fraction(0), Fraction(0))}
-                for _, who in turns:
-                    partial = self._act(who, partial)
-                for end, (chance, gain_a, gain_b) in partial.items():
-                    old = result.get(end, (Fraction(0), Fraction(0), Fraction(0)))
-                    result[end] = (old[0] + chance, old[1] + gain_a, old[2] + gain_b)
+        for order, weight in self._orders(wound_penalty(*state[0][:2]), wound_penalty(*state[1][:2])):
+            for end, chance, gain_a, gain_b in self._play(order, state):
+                old = result.get(end, (Fraction(0), Fraction(0), Fraction(0)))
+                result[end] = (old[0] + weight * chance, old[1] + weight * gain_a, old[2] + weight * gain_b)
         moves = [(chance, end) for end, (chance, _, _) in result.items()]
         gains = (sum((g for _, g, _ in result.values()), Fraction(0)),
                  sum((g for _, _, g in result.values()), Fraction(0)))
         self._rounds[state] = (moves, gains)
         return moves, gains
 
-    def _act(self, who: int, partial: Partial) -> Partial:
-        """Every state so far after ``who``'s action (none once either fighter is out)."""
+    def _orders_uncached(self, penalty_a: int, penalty_b: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+        """Who acts when this round (0 or 1 per action, in order), with its chance, from both initiatives."""
+        bonuses = [f.character.initiative_bonus for f in self.pair]
+        orders: dict[tuple[int, ...], Fraction] = {}
+        for p, first in self._phases(0, penalty_a):
+            for q, second in self._phases(1, penalty_b):
+                turns = sorted(((phase, who) for who, phases in ((0, first), (1, second)) for phase in phases),
+                               key=lambda turn: (-turn[0], -bonuses[turn[1]]))
+                order = tuple(who for _, who in turns)
+                orders[order] = orders.get(order, Fraction(0)) + p * q
+        return tuple(orders.items())
+
+    def _play_uncached(self, order: tuple[int, ...], state: DuelState) -> tuple[Outcome, ...]:
+        """The states the actions of ``order`` lead to from ``state`` (none once either fighter is out),
+        each with its chance and each fighter's unrecorded harm weighted by that chance."""
+        if not order or state[0][2] or state[1][2]:
+            return ((state, Fraction(1), Fraction(0), Fraction(0)),)
+        who = order[0]
         after: Partial = {}
-
-        def put(state: DuelState, chance: Fraction, gain_a: Fraction, gain_b: Fraction) -> None:
-            old = after.get(state, (Fraction(0), Fraction(0), Fraction(0)))
-            after[state] = (old[0] + chance, old[1] + gain_a, old[2] + gain_b)
-
-        for state, (chance, gain_a, gain_b) in partial.items():
-            if state[0][2] or state[1][2]:
-                put(state, chance, gain_a, gain_b)
-                continue
-            for p, end, unrecorded in self._strike(who, state):
-                extra = chance * p * unrecorded
-                put(end, chance * p, gain_a * p + (extra if who == 1 else 0), gain_b * p + (extra if who == 0 else 0))
-        return after
+        for p, middle, unrecorded in self._strike(who, state):
+            now = (unrecorded if who == 1 else 0, unrecorded if who == 0 else 0)  # the one struck took it
+            for end, q, gain_a, gain_b in self._play(order[1:], middle):
+                old = after.get(end, (Fraction(0), Fraction(0), Fraction(0)))
+                after[end] = (old[0] + p * q, old[1] + p * (q * now[0] + gain_a), old[2] + p * (q * now[1] + gain_b))
+        return tuple((end, chance, gain_a, gain_b) for end, (chance, gain_a, gain_b) in after.items())
 
     def round(self, state: DuelState) -> list[tuple[Fraction, DuelState]]:
         return self._solve_round(state)[0]

@@ -52,8 +52,8 @@ def test_hurts_past_the_last_one_that_costs_an_action_are_no_longer_told_apart()
     hurts, injuries = model.caps[0]
     bonus = model.pair[0].character.initiative_bonus
     assert hurts == 6 + bonus  # with that many Hurts no initiative die reaches phase 1
-    assert all(phases == () for _, phases in model._phases(0, (hurts, 0, False)))
-    assert any(phases for _, phases in model._phases(0, (hurts - 1, 0, False)))
+    assert all(phases == () for _, phases in model._phases(0, hurts))
+    assert any(phases for _, phases in model._phases(0, hurts - 1))
     assert model._record(0, hurts + 3, 0) == (hurts, 0) and model._record(0, hurts, injuries + 2) == (0, injuries)
 
 
@@ -66,3 +66,11 @@ def test_an_unknown_fighter_is_named():
     with pytest.raises(MatchupError, match="no fighter 'ogre'"):
         REGISTRY.matchups.build(["doctor"], ["ogre"])
 
+
+
+def test_two_player_characters_who_only_bruise_each_other_pass_the_budget_and_are_refused():
+    from rules.matchup import solve
+
+    model = DuelModel(doctor_fighter("Ada", "a"), doctor_fighter("Bea", "b"))
+    with pytest.raises(MatchupTooLargeError, match="exact budget"):
+        solve(model, ("Ada", "Bea"), "Hurts and Injuries taken")
