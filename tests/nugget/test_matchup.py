@@ -68,9 +68,26 @@ def test_an_unknown_fighter_is_named():
 
 
 
-def test_two_player_characters_who_only_bruise_each_other_pass_the_budget_and_are_refused():
-    from rules.matchup import solve
+def test_harm_past_what_the_states_count_still_adds_up_in_what_is_left():
+    """A slow, tough doctor (initiative bonus 0) against a henchman with a bare fist: she piles up more
+    Hurts than her states keep, and the exact mean of what she took still matches seeded fights."""
+    from rules.matchup import simulate, solve
+    from rules.nugget.characters import Character
+    from rules.nugget.matchup import LEFT_LABEL, play
+    from rules.nugget.tracker import Fighter
 
-    model = DuelModel(doctor_fighter("Ada", "a"), doctor_fighter("Bea", "b"))
-    with pytest.raises(MatchupTooLargeError, match="exact budget"):
-        solve(model, ("Ada", "Bea"), "Hurts and Injuries taken")
+    ada = doctor_fighter("Ada", "a")
+    sheet = ada.character
+    slow = Character("Ada", {**sheet.attributes, "Agility": -1, "Brains": -1, "Brawn": 2}, sheet.occupation,
+                     sheet.core_skill, sheet.skills, sheet.goals, sheet.destiny)
+    doctor = Fighter(slow, "a", ada.attack_skill, ada.defence_skill, ada.weapon)
+    thug = thug_fighter("Thug", "b")
+    henchman = Fighter(thug.character, "b", thug.attack_skill, thug.defence_skill, 0, tier="henchman")
+    model = DuelModel(doctor, henchman)
+    exact = solve(model, ("Ada", "Thug"), LEFT_LABEL)
+    assert any(model.gained(state)[0] > 0 for state in list(model._rounds))  # the states did lump her harm
+    played = simulate(lambda source: play([doctor], [henchman], source), exact.sides, exact.fighters, LEFT_LABEL,
+                      fights=800, seed=3)
+    low, high = played.interval(played.wins[0])
+    assert low <= exact.wins[0] <= high
+    assert abs(float(played.left[0] - exact.left[0])) < 0.25 and exact.left[0] > model.caps[0][0] - 2
