@@ -1,4 +1,5 @@
-"""Encounter odds: how long each system's book matchup takes, and Nemron's exact duels by size.
+"""Encounter odds: how long each system's book matchup takes (as the book asks, then simulated), and
+Nemron's exact duels by size.
 
     .venv/bin/python bench/matchup.py
 
@@ -30,9 +31,19 @@ def timed(label: str, run):  # type: ignore[no-untyped-def]
 def main() -> None:
     books = {"nemron": (["brandon"], ["raider"]), "heimr": (["shieldmaiden"], ["shieldmaiden"]),
              "nugget": (["doctor"], ["thug"]), "spurg": (["duellist"], ["duellist"])}
+    total = time.process_time()
     for system, sides in books.items():
         fight = importlib.import_module(f"rules.{system}").REGISTRY.matchups.build(*sides)
         timed(f"{system} book matchup", lambda fight=fight: answer(fight))
+    print(f"every book matchup: {time.process_time() - total:.2f} s")
+    for system, sides in books.items():  # what the same fights cost played through the trackers
+        fight = importlib.import_module(f"rules.{system}").REGISTRY.matchups.build(*sides)
+        timed(f"{system} book matchup, simulated", lambda fight=fight: answer(fight, exact=False))
+    from rules.nugget.matchup import DuelModel as NuggetDuel
+    from rules.nugget.matchup import doctor_fighter
+
+    doctors = NuggetDuel(doctor_fighter("Ada", "a"), doctor_fighter("Bea", "b"))
+    timed("nugget doctor vs doctor (refused by the budget)", lambda: solve(doctors, ("Ada", "Bea"), "harm"))
     from rules.nemron.matchup import DuelModel, brandon_fighter, raider_fighter
 
     for hp in (1, 2, 3):
