@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..values import is_whole, require_whole
 from .cost import PY_STEP, Shape, comb_cost, mul_cost, pow_cost, repeat_cost, sum_cost, weights_cost
-from .distribution import Dist
+from .distribution import Dist, fair_sum
 from .errors import DiceError, check_work, priced, run_priced
 from .exploding import EXPLODE_DEPTH, explode
 from .keep import die_keep_work, keep, keep_of
@@ -122,7 +122,7 @@ class Dice(DiceExpr):
         return _die_plan(self.sides, self.count)
 
     def _dist(self) -> Dist:
-        return Dist.die(self.sides).repeat_sum(self.count)
+        return fair_sum(1, self.sides, self.count)
 
     def roll(self, source: DiceSource) -> RollResult:
         dice = tuple(DieRoll(self.sides, source.roll(self.sides)) for _ in range(self.count))
@@ -278,7 +278,7 @@ class Fudge(DiceExpr):
         return repeat_cost(Shape(-1, 1, 3, 1), self.count)
 
     def _dist(self) -> Dist:
-        return Dist._new(FUDGE_FACES, (1, 1, 1)).repeat_sum(self.count)
+        return fair_sum(FUDGE_FACES[0], len(FUDGE_FACES), self.count)
 
     def roll(self, source: DiceSource) -> RollResult:
         dice = tuple(DieRoll(3, source.roll(3) - 2) for _ in range(self.count))
