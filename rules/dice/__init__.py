@@ -41,8 +41,8 @@ def clear_caches() -> None:
     from . import distribution, exploding, successes
     from .keep import _keep, _keep_highest, _keep_lowest
 
-    for fn in (distribution.Dist.die, distribution._repeat_sum, distribution.fair_sum, _keep_highest, _keep_lowest, _keep,
-               successes._count_successes, successes._lid_off_chain, exploding._explode):
+    for fn in (distribution.Dist.die, distribution._repeat_sum, distribution.fair_sum, _keep_highest, _keep_lowest,
+               _keep, successes._count_successes, successes._lid_off_chain, exploding._explode):
         fn.cache_clear()
 
 
