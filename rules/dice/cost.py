@@ -26,7 +26,7 @@ from .errors import PY_STEP
 
 __all__ = [
     "PY_STEP", "Shape", "add_cost", "box_cost", "comb_cost", "convolve_cost", "dense_cost", "dense_is_cheaper",
-    "mul_cost", "pow_cost", "repeat_cost", "sparse_cost", "sum_cost", "uniform", "weights_cost",
+    "fair_sum_cost", "mul_cost", "pow_cost", "repeat_cost", "sparse_cost", "sum_cost", "uniform", "weights_cost",
 ]
 
 #: Below this many coefficient products :func:`rules.dice.convolution.convolve` uses the double loop.
@@ -179,6 +179,19 @@ def box_cost(sides: int, n: int) -> int:
     return int(pairs * BOX_STEP + digit_terms * 6 * BYTE_STEP) + DIST_STEP
 
 
+def fair_sum_cost(low: int, sides: int, n: int) -> tuple[int, Shape]:
+    """(work, shape) of ``n`` >= 1 fair dice with faces ``low..low+sides-1`` summed by running sums
+    (``distribution.fair_sum``): how ``NdS`` and ``NdF`` are priced, with no shape made to describe
+    the die, since every question prices its dice before it is answered."""
+    if sides == 1:
+        return weights_cost(1, 1), Shape(low * n, low * n, 1, 1)
+    if n == 1:
+        return 0, Shape(low, low + sides - 1, sides, 1)
+    bits = (n - 1) * sides.bit_length() + 1
+    count = n * (sides - 1) + 1
+    return box_cost(sides, n) + weights_cost(count, bits), Shape(low * n, (low + sides - 1) * n, count, bits)
+
+
 def uniform(d: Shape) -> bool:
     """Whether every outcome ``low..high`` has weight 1: a fair die (summed by running sums)."""
     return d.bits == 1 and d.count == d.span
@@ -192,11 +205,7 @@ def repeat_cost(d: Shape, n: int) -> tuple[int, Shape]:
     if d.count == 1:
         return weights_cost(1, d.bits), Shape(d.low * n, d.high * n, 1, 1)
     if uniform(d):
-        if n == 1:
-            return 0, d
-        bits = (n - 1) * d.span.bit_length() + 1
-        shape = Shape(d.low * n, d.high * n, n * (d.span - 1) + 1, bits)
-        return box_cost(d.span, n) + weights_cost(shape.count, bits), shape
+        return fair_sum_cost(d.low, d.span, n)
     work = 0
     result: Shape | None = None
     base = d

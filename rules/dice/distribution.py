@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from ..values import is_whole
 from .convolution import convolve
-from .cost import Shape, dense_is_cheaper, repeat_cost, sparse_cost
+from .cost import Shape, dense_is_cheaper, fair_sum_cost, repeat_cost, sparse_cost
 from .cost import dense_cost as _dense_cost
 from .errors import PY_STEP, check_work, priced
 
@@ -519,7 +519,7 @@ def fair_sum(low: int, sides: int, n: int) -> Dist:
     ``NdS``, ``NdF`` and :meth:`Dist.repeat_sum` of any fair die, cached by three ints (cheaper to
     look up than a distribution, which must be hashed)."""
     if n > 1 and sides > 1 and not priced():
-        check_work(repeat_cost(Shape(low, low + sides - 1, sides, 1), n)[0], "sum of dice")
+        check_work(fair_sum_cost(low, sides, n)[0], "sum of dice")
     return _box_sum(low, sides, n)
 
 

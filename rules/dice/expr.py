@@ -13,9 +13,10 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ..values import is_whole, require_whole
-from .cost import PY_STEP, Shape, comb_cost, mul_cost, pow_cost, repeat_cost, sum_cost, weights_cost
+from .cost import PY_STEP, Shape, comb_cost, fair_sum_cost, mul_cost, pow_cost, repeat_cost, sum_cost, weights_cost
 from .distribution import Dist, fair_sum
 from .errors import DiceError, check_work, priced, run_priced
 from .exploding import EXPLODE_DEPTH, explode
@@ -29,25 +30,26 @@ __all__ = ["Constant", "Dice", "DiceExpr", "Explode", "Fudge", "Keep", "Reroll",
 Plan = tuple[int, Shape]
 
 
-def _die_plan(sides: int, count: int) -> Plan:
-    """The plan of ``count`` fair dice with ``sides`` sides, summed."""
-    return repeat_cost(Shape(1, sides, sides, 1), count)
-
-
-def _shown(expr: object) -> str:
-    text = str(expr)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 class DiceExpr:
     """Base class of parsed dice expressions."""
 
     def dist(self) -> Dist:
         """The exact distribution of the expression's total (refused at once if it is too much work)."""
         if not priced():
-            check_work(self.work(), _shown(self))
+            check_work(self._work, self._shown)
             return run_priced(self._dist)
         return self._dist()
+
+    @cached_property
+    def _work(self) -> int:
+        """:meth:`work`, priced once per expression (a parsed expression is kept by its text, so a
+        question asked again is not priced again)."""
+        return self.work()
+
+    def _shown(self) -> str:
+        """The expression as a refusal names it (written out only when it is refused)."""
+        text = str(self)
+        return text if len(text) <= 60 else text[:57] + "..."
 
     def _dist(self) -> Dist:
         raise NotImplementedError
@@ -108,6 +110,15 @@ class Dice(DiceExpr):
         require_whole(self.count, "Dice: count", minimum=1)
         require_whole(self.sides, "Dice: sides", minimum=1)
 
+    @classmethod
+    def checked(cls, count: int, sides: int) -> Dice:
+        """``Dice(count, sides)`` from ints the caller has already checked (the parser's ``NdS``
+        path): the same object without validating its fields again."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "sides", sides)
+        return self
+
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}"
 
@@ -119,7 +130,7 @@ class Dice(DiceExpr):
         return Dice(1, self.sides), self.count
 
     def plan(self) -> Plan:
-        return _die_plan(self.sides, self.count)
+        return fair_sum_cost(1, self.sides, self.count)
 
     def _dist(self) -> Dist:
         return fair_sum(1, self.sides, self.count)
@@ -275,7 +286,7 @@ class Fudge(DiceExpr):
         return Fudge(1), self.count
 
     def plan(self) -> Plan:
-        return repeat_cost(Shape(-1, 1, 3, 1), self.count)
+        return fair_sum_cost(FUDGE_FACES[0], len(FUDGE_FACES), self.count)
 
     def _dist(self) -> Dist:
         return fair_sum(FUDGE_FACES[0], len(FUDGE_FACES), self.count)
