@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from ..values import is_whole
 from .convolution import convolve
-from .cost import Shape, dense_is_cheaper, fair_sum_cost, repeat_cost, sparse_cost
+from .cost import SLOT_FORMATS, Shape, dense_is_cheaper, fair_sum_cost, power_slot, repeat_cost, sparse_cost
 from .cost import dense_cost as _dense_cost
 from .errors import PY_STEP, check_work, priced
 
@@ -513,14 +513,35 @@ def _box_sum(low: int, sides: int, n: int) -> Dist:
     return result
 
 
+def _power_weights(sides: int, n: int, width: int) -> list[int]:
+    """The weights of ``n`` fair dice as the slots of one integer power: ``(1 + x + ... + x ** (S-1))
+    ** n`` at ``x = 2 ** (8 * width)``, unpacked by ``memoryview`` (``cost.power_slot`` chose a width
+    no weight fills, so no slot carries into the next)."""
+    bits = 8 * width
+    one = ((1 << (bits * sides)) - 1) // ((1 << bits) - 1)  # S slots holding 1
+    size = n * (sides - 1) + 1
+    return memoryview((one ** n).to_bytes(size * width, "little")).cast(SLOT_FORMATS[width]).tolist()
+
+
 @lru_cache(maxsize=512)
 def fair_sum(low: int, sides: int, n: int) -> Dist:
     """The sum of ``n`` >= 1 fair dice with faces ``low..low+sides-1``: the one implementation of
     ``NdS``, ``NdF`` and :meth:`Dist.repeat_sum` of any fair die, cached by three ints (cheaper to
-    look up than a distribution, which must be hashed)."""
-    if n > 1 and sides > 1 and not priced():
+    look up than a distribution, which must be hashed).  Small sums are one integer power, others
+    running sums (``cost.power_slot`` chooses, and ``cost.fair_sum_cost`` prices what it chose)."""
+    if n == 1 or sides == 1:
+        return _box_sum(low, sides, n)
+    if not priced():
         check_work(fair_sum_cost(low, sides, n)[0], "sum of dice")
-    return _box_sum(low, sides, n)
+    width = power_slot(sides, n)
+    if not width:
+        return _box_sum(low, sides, n)
+    weights = _power_weights(sides, n, width)
+    # weights[0] == 1 and none is 0: already reduced, so no gcd and no filtering
+    result = object.__new__(Dist)
+    result._set(tuple(range(low * n, low * n + len(weights))), tuple(weights))
+    result._ints = True
+    return result
 
 
 @lru_cache(maxsize=512)

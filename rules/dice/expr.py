@@ -13,7 +13,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from ..values import is_whole, require_whole
 from .cost import PY_STEP, Shape, comb_cost, fair_sum_cost, mul_cost, pow_cost, repeat_cost, sum_cost, weights_cost
@@ -36,15 +35,14 @@ class DiceExpr:
     def dist(self) -> Dist:
         """The exact distribution of the expression's total (refused at once if it is too much work)."""
         if not priced():
-            check_work(self._work, self._shown)
+            # Priced once per expression: a parsed expression is kept by its text, so a question
+            # asked again is not priced again (kept beside the fields: equality and hash ignore it).
+            work = self.__dict__.get("_work")
+            if work is None:
+                work = self.__dict__["_work"] = self.work()
+            check_work(work, self._shown)
             return run_priced(self._dist)
         return self._dist()
-
-    @cached_property
-    def _work(self) -> int:
-        """:meth:`work`, priced once per expression (a parsed expression is kept by its text, so a
-        question asked again is not priced again)."""
-        return self.work()
 
     def _shown(self) -> str:
         """The expression as a refusal names it (written out only when it is refused)."""
