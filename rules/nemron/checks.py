@@ -59,6 +59,8 @@ class Pool:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(self.dice))
+        if self.dice and all(type(die) is PoolDie and die in _PLAIN_DICE for die in self.dice):
+            return  # plain rank dice, known good (the parser's pools): nothing to check one by one
         if not self.dice:
             raise pool_notation_error("", "a pool needs at least one die")
         for die in self.dice:  # only rank dice, however the pool was built (a d9 has no Fixed-Medium)
@@ -100,9 +102,15 @@ class Pool:
 
 
 def _check_sides(sides: int, text: str) -> int:
-    if sides not in RANK_DICE.values():
+    if sides not in _RANK_SIDES:
         raise pool_notation_error(text, f"d{sides} is not a rank die (d4, d6, d8, d10 or d12)")
     return sides
+
+
+_RANK_SIDES = frozenset(RANK_DICE.values())
+#: The plain die of each rank as a pool part (``1d8``): immutable, so every pool shares them.
+_PLAIN_DICE: Mapping[PoolDie, int] = {PoolDie(f"1d{s}", s): s for s in sorted(_RANK_SIDES)}
+_PLAIN_BY_SIDES = {s: die for die, s in _PLAIN_DICE.items()}
 
 
 def parse_pool(text: str) -> Pool:
@@ -121,8 +129,7 @@ def parse_pool(text: str) -> Pool:
             sides = int(m["sides"])
             if not 1 <= count <= MAX_DICE_PER_PART:
                 raise pool_notation_error(text, f"{part!r}: between 1 and {MAX_DICE_PER_PART} dice per part")
-            _check_sides(sides, text)
-            dice.extend(PoolDie(f"1d{sides}", sides) for _ in range(count))
+            dice.extend([_PLAIN_BY_SIDES[_check_sides(sides, text)]] * count)
         elif m := _NAMED.fullmatch(part):
             rank = int(m["rank"])
             if rank not in RANK_DICE:
