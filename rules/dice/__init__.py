@@ -41,8 +41,9 @@ def clear_caches() -> None:
     from . import distribution, exploding, notation, successes
     from .keep import _keep, _keep_highest, _keep_lowest
 
-    for fn in (distribution.Dist.die, distribution._repeat_sum, distribution.fair_sum, _keep_highest, _keep_lowest,
-               _keep, successes._count_successes, successes._lid_off_chain, exploding._explode, notation._parse):
+    for fn in (distribution.Dist.die, distribution._repeat_sum, distribution.priced_fair_sum, _keep_highest,
+               _keep_lowest, _keep, successes._count_successes, successes._lid_off_chain, exploding._explode,
+               notation._parse):
         fn.cache_clear()
 
 

@@ -29,8 +29,8 @@ from .errors import PY_STEP
 
 __all__ = [
     "PY_STEP", "Shape", "add_cost", "box_cost", "comb_cost", "convolve_cost", "dense_cost", "dense_is_cheaper",
-    "fair_sum_cost", "mul_cost", "power_cost", "power_slot", "pow_cost", "repeat_cost", "sparse_cost", "sum_cost",
-    "uniform", "weights_cost",
+    "fair_sum_cost", "fair_sum_work", "mul_cost", "power_cost", "power_slot", "pow_cost", "repeat_cost",
+    "sparse_cost", "sum_cost", "uniform", "weights_cost",
 ]
 
 #: Below this many coefficient products :func:`rules.dice.convolution.convolve` uses the double loop.
@@ -210,19 +210,27 @@ def box_cost(sides: int, n: int) -> int:
     return int(pairs * BOX_STEP + digit_terms * 6 * BYTE_STEP) + DIST_STEP
 
 
-def fair_sum_cost(low: int, sides: int, n: int) -> tuple[int, Shape]:
-    """(work, shape) of ``n`` >= 1 fair dice with faces ``low..low+sides-1`` summed by running sums
-    (``distribution.fair_sum``): how ``NdS`` and ``NdF`` are priced, with no shape made to describe
-    the die, since every question prices its dice before it is answered."""
+def fair_sum_work(sides: int, n: int) -> int:
+    """Work units of ``n`` >= 1 fair dice of ``sides`` faces summed (``distribution.fair_sum``): one
+    integer power when :func:`power_slot` allows, else running sums, then the weights."""
     if sides == 1:
-        return weights_cost(1, 1), Shape(low * n, low * n, 1, 1)
+        return weights_cost(1, 1)
     if n == 1:
-        return 0, Shape(low, low + sides - 1, sides, 1)
-    bits = (n - 1) * sides.bit_length() + 1
-    count = n * (sides - 1) + 1
+        return 0
     width = power_slot(sides, n)
     work = power_cost(sides, n, width) if width else box_cost(sides, n)
-    return work + weights_cost(count, bits), Shape(low * n, (low + sides - 1) * n, count, bits)
+    return work + weights_cost(n * (sides - 1) + 1, (n - 1) * sides.bit_length() + 1)
+
+
+def fair_sum_cost(low: int, sides: int, n: int) -> tuple[int, Shape]:
+    """(work, shape) of ``n`` >= 1 fair dice with faces ``low..low+sides-1`` summed: how ``NdS`` and
+    ``NdF`` are priced, with no shape made to describe the die."""
+    work = fair_sum_work(sides, n)
+    if sides == 1:
+        return work, Shape(low * n, low * n, 1, 1)
+    if n == 1:
+        return work, Shape(low, low + sides - 1, sides, 1)
+    return work, Shape(low * n, (low + sides - 1) * n, n * (sides - 1) + 1, (n - 1) * sides.bit_length() + 1)
 
 
 def uniform(d: Shape) -> bool:

@@ -32,11 +32,14 @@ def _fraction_fast(numerator: int, denominator: int) -> Fraction:
     fills the two slots, which is what ``Fraction._from_coprime_ints`` does on Python >= 3.12.  The
     result is an ordinary Fraction (checked once at import; otherwise the constructor is used).
     """
-    g = math.gcd(numerator, denominator)
-    f = object.__new__(Fraction)
+    g = _gcd(numerator, denominator)
+    f = _new_object(Fraction)
     f._numerator = numerator // g  # type: ignore[attr-defined]
     f._denominator = denominator // g  # type: ignore[attr-defined]
     return f
+
+
+_gcd, _new_object = math.gcd, object.__new__  # module globals: one lookup each, not two
 
 
 def _fractions_fast(numerators: Iterable[int], denominator: int) -> list[Fraction]:
@@ -523,16 +526,22 @@ def _power_weights(sides: int, n: int, width: int) -> list[int]:
     return memoryview((one ** n).to_bytes(size * width, "little")).cast(SLOT_FORMATS[width]).tolist()
 
 
-@lru_cache(maxsize=512)
 def fair_sum(low: int, sides: int, n: int) -> Dist:
     """The sum of ``n`` >= 1 fair dice with faces ``low..low+sides-1``: the one implementation of
-    ``NdS``, ``NdF`` and :meth:`Dist.repeat_sum` of any fair die, cached by three ints (cheaper to
-    look up than a distribution, which must be hashed).  Small sums are one integer power, others
-    running sums (``cost.power_slot`` chooses, and ``cost.fair_sum_cost`` prices what it chose)."""
+    ``NdS``, ``NdF`` and :meth:`Dist.repeat_sum` of any fair die.  Small sums are one integer power,
+    others running sums (``cost.power_slot`` chooses, and ``cost.fair_sum_cost`` prices what it
+    chose); refused at once when that is too much work, unless the caller priced it already."""
+    if n > 1 and sides > 1 and not priced():
+        check_work(fair_sum_cost(low, sides, n)[0], "sum of dice")
+    return priced_fair_sum(low, sides, n)
+
+
+@lru_cache(maxsize=512)
+def priced_fair_sum(low: int, sides: int, n: int) -> Dist:
+    """:func:`fair_sum` for a caller that has priced it (``Dice.dist``), cached by three ints
+    (cheaper to look up than a distribution, which must be hashed)."""
     if n == 1 or sides == 1:
         return _box_sum(low, sides, n)
-    if not priced():
-        check_work(fair_sum_cost(low, sides, n)[0], "sum of dice")
     width = power_slot(sides, n)
     if not width:
         return _box_sum(low, sides, n)

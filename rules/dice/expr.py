@@ -15,8 +15,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..values import is_whole, require_whole
-from .cost import PY_STEP, Shape, comb_cost, fair_sum_cost, mul_cost, pow_cost, repeat_cost, sum_cost, weights_cost
-from .distribution import Dist, fair_sum
+from .cost import (
+    PY_STEP,
+    Shape,
+    comb_cost,
+    fair_sum_cost,
+    fair_sum_work,
+    mul_cost,
+    pow_cost,
+    repeat_cost,
+    sum_cost,
+    weights_cost,
+)
+from .distribution import Dist, fair_sum, priced_fair_sum
 from .errors import DiceError, check_work, priced, run_priced
 from .exploding import EXPLODE_DEPTH, explode
 from .keep import die_keep_work, keep, keep_of
@@ -35,14 +46,17 @@ class DiceExpr:
     def dist(self) -> Dist:
         """The exact distribution of the expression's total (refused at once if it is too much work)."""
         if not priced():
-            # Priced once per expression: a parsed expression is kept by its text, so a question
-            # asked again is not priced again (kept beside the fields: equality and hash ignore it).
-            work = self.__dict__.get("_work")
-            if work is None:
-                work = self.__dict__["_work"] = self.work()
-            check_work(work, self._shown)
+            check_work(self._priced_work(), self._shown)
             return run_priced(self._dist)
         return self._dist()
+
+    def _priced_work(self) -> int:
+        """:meth:`work`, priced once per expression: a parsed expression is kept by its text, so a
+        question asked again is not priced again (kept beside the fields: equality and hash ignore it)."""
+        work: int | None = self.__dict__.get("_work")
+        if work is None:
+            work = self.__dict__["_work"] = self.work()
+        return work
 
     def _shown(self) -> str:
         """The expression as a refusal names it (written out only when it is refused)."""
@@ -130,8 +144,17 @@ class Dice(DiceExpr):
     def plan(self) -> Plan:
         return fair_sum_cost(1, self.sides, self.count)
 
+    def work(self) -> int:
+        return fair_sum_work(self.sides, self.count)  # the plan's work without its shape
+
+    def dist(self) -> Dist:
+        # The sum prices nothing itself, so it needs no priced context: priced here, then computed.
+        if not priced():
+            check_work(self._priced_work(), self._shown)
+        return priced_fair_sum(1, self.sides, self.count)
+
     def _dist(self) -> Dist:
-        return fair_sum(1, self.sides, self.count)
+        return priced_fair_sum(1, self.sides, self.count)
 
     def roll(self, source: DiceSource) -> RollResult:
         dice = tuple(DieRoll(self.sides, source.roll(self.sides)) for _ in range(self.count))

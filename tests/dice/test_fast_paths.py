@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rules.dice import Dice, Dist, clear_caches, parse
 from rules.dice.cost import box_cost, fair_sum_cost, power_cost, power_slot, weights_cost
-from rules.dice.distribution import _box_sum, _fracs, fair_sum
+from rules.dice.distribution import _box_sum, _fracs, priced_fair_sum
 
 FAST = settings(max_examples=80, deadline=None)
 
@@ -33,13 +33,13 @@ def test_small_sums_take_one_power_and_large_ones_running_sums():
 
 @pytest.mark.parametrize(("low", "sides", "n"), [(1, 6, 3), (1, 4, 5), (-1, 3, 4), (1, 10, 2), (0, 2, 7), (1, 1, 4)])
 def test_a_sum_of_fair_dice_counts_every_roll(low, sides, n):
-    assert fair_sum.__wrapped__(low, sides, n) == brute_force(low, sides, n)
+    assert priced_fair_sum.__wrapped__(low, sides, n) == brute_force(low, sides, n)
 
 
 @FAST
 @given(st.integers(-3, 3), st.integers(1, 120), st.integers(1, 70))
 def test_a_sum_of_fair_dice_by_one_power_is_the_sum_by_running_sums(low, sides, n):
-    by_power, by_running_sums = fair_sum.__wrapped__(low, sides, n), _box_sum(low, sides, n)
+    by_power, by_running_sums = priced_fair_sum.__wrapped__(low, sides, n), _box_sum(low, sides, n)
     assert by_power == by_running_sums
     assert by_power._weights == by_running_sums._weights and by_power.denominator == sides ** n
 
@@ -50,7 +50,7 @@ def test_every_sum_the_power_takes_in_a_grid_matches_running_sums():
         for n in range(2, 66):
             if power_slot(sides, n):
                 taken += 1
-                assert fair_sum.__wrapped__(1, sides, n)._weights == _box_sum(1, sides, n)._weights, f"{n}d{sides}"
+                assert priced_fair_sum.__wrapped__(1, sides, n)._weights == _box_sum(1, sides, n)._weights, f"{n}d{sides}"
     assert taken > 300
 
 
