@@ -25,6 +25,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import os
+import platform
 import re
 import statistics
 import sys
@@ -423,7 +425,9 @@ def main(argv: list[str] | None = None) -> int:
     ]
     if args.small:
         queries = [q for q in queries if q[0] in SMALL]
-    print(f"dice engine benchmark: median of {repeat} runs; ratios = other / engine")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"dice engine benchmark: median of {repeat} runs, CPU time; ratios = other / engine; "
+          f"Python {platform.python_version()}, icepool {icepool.__version__}, load {load:.1f} at the start")
     header = (f"{'query':32} {'engine cold':>12} {'engine warm':>12} {'bare':>12} {'icepool':>12} "
               f"{'ice/cold':>9} {'ice/warm':>9} {'cold/bare':>9} {'warm/bare':>9}")
     print(header)
@@ -446,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
         if cold_time / t_bare > limit:
             misses.append(f"{name}: cold engine {cold_time / t_bare:.2f}x the bare closed form (target {limit}x)")
     print()
+    if hasattr(os, "getloadavg"):
+        print(f"load {os.getloadavg()[0]:.1f} at the end (a loaded machine inflates every column; compare ratios)")
     print("targets: >= 10x faster than icepool, <= 2x the bare closed form (<= 1.2x for the first three rows), "
           "cold, no caches; CPU time, alternated runs")
     for miss in misses:

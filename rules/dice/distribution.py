@@ -341,7 +341,12 @@ class Dist:
 
     def items(self) -> tuple[tuple[Any, Fraction], ...]:
         """(x, P(X == x)) for every outcome x, sorted."""
-        return tuple(zip(self._outcomes, _fracs(self._weights, self._total)))
+        w = self._weights
+        if len(w) > 2 and w[0] == w[-1] and w == w[::-1]:
+            # Symmetric weights (sums of like dice): the second half's Fractions are the first's.
+            half = _fracs(w[:(len(w) + 1) // 2], self._total)
+            return tuple(zip(self._outcomes, half + half[len(w) // 2 - 1::-1]))
+        return tuple(zip(self._outcomes, _fracs(w, self._total)))
 
     def probabilities(self) -> dict[Any, Fraction]:
         """Outcome -> probability, as a plain dict."""

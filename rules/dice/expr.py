@@ -127,8 +127,9 @@ class Dice(DiceExpr):
         """``Dice(count, sides)`` from ints the caller has already checked (the parser's ``NdS``
         path): the same object without validating its fields again."""
         self = object.__new__(cls)
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "sides", sides)
+        fields = self.__dict__  # what the frozen dataclass's own __init__ fills, one call per field
+        fields["count"] = count
+        fields["sides"] = sides
         return self
 
     def __str__(self) -> str:

@@ -93,3 +93,12 @@ def test_an_expression_priced_before_equals_and_hashes_as_one_never_priced():
     fresh = Dice(4, 6)
     assert priced == fresh and hash(priced) == hash(fresh) and repr(priced) == repr(fresh) == "Dice(count=4, sides=6)"
     assert Dice.checked(4, 6) == fresh and str(Dice.checked(4, 6)) == "4d6"
+
+
+@FAST
+@given(st.lists(st.integers(1, 10 ** 6), min_size=1, max_size=12), st.booleans(), st.integers(-5, 5))
+def test_the_probabilities_of_symmetric_weights_are_each_outcomes_own(half, odd, low):
+    weights = half + half[len(half) - 1 - odd::-1] if len(half) > odd else half  # a palindrome, odd or even
+    d = Dist.from_weights(dict(enumerate(weights, low)))
+    assert d.items() == tuple((o, Fraction(w, d.denominator)) for o, w in zip(d.support(), d.weights().values()))
+    assert sum(p for _, p in d.items()) == 1
