@@ -521,14 +521,15 @@ def _box_sum(low: int, sides: int, n: int) -> Dist:
     return result
 
 
-def _power_weights(sides: int, n: int, width: int) -> list[int]:
+def _power_weights(sides: int, n: int, width: int) -> tuple[int, ...]:
     """The weights of ``n`` fair dice as the slots of one integer power: ``(1 + x + ... + x ** (S-1))
     ** n`` at ``x = 2 ** (8 * width)``, unpacked by ``memoryview`` (``cost.power_slot`` chose a width
     no weight fills, so no slot carries into the next)."""
     bits = 8 * width
     one = ((1 << (bits * sides)) - 1) // ((1 << bits) - 1)  # S slots holding 1
     size = n * (sides - 1) + 1
-    return memoryview((one ** n).to_bytes(size * width, "little")).cast(SLOT_FORMATS[width]).tolist()
+    data = (one ** n).to_bytes(size * width, "little")
+    return tuple(data) if width == 1 else tuple(memoryview(data).cast(SLOT_FORMATS[width]))
 
 
 def fair_sum(low: int, sides: int, n: int) -> Dist:
@@ -553,7 +554,7 @@ def priced_fair_sum(low: int, sides: int, n: int) -> Dist:
     weights = _power_weights(sides, n, width)
     # weights[0] == 1 and none is 0: already reduced, so no gcd and no filtering
     result = object.__new__(Dist)
-    result._set(tuple(range(low * n, low * n + len(weights))), tuple(weights))
+    result._set(tuple(range(low * n, low * n + len(weights))), weights)
     result._ints = True
     return result
 
