@@ -237,8 +237,10 @@ def finished(output: str, status: int | None) -> None:
     record = ROOT / f"{output}.status"
     if status is None:
         record.unlink(missing_ok=True)
-    else:
-        record.write_text(f"{status}\n")
+    else:  # written whole, then renamed: a test polling for it never reads a half-written file
+        partial = record.with_name(record.name + ".partial")
+        partial.write_text(f"{status}\n")
+        partial.replace(record)
 
 
 def designer_builds(log: list[str], digest: str, html_built: threading.Event | None = None) -> int:

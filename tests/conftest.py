@@ -44,7 +44,7 @@ def _wait_for_build(path: Path) -> None:
         if time.monotonic() > deadline:
             pytest.fail(f"{path} was not built within {BUILD_WAIT} s", pytrace=False)
         time.sleep(0.2)
-    if status.read_text().strip() != "0":
+    if status.read_text().strip() != "0":  # dev.py renames it into place whole (``finished``)
         pytest.fail(f"the test command's -W build of {path} failed: its warnings are printed "
                     "after pytest's report", pytrace=False)
 
