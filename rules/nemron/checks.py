@@ -27,6 +27,8 @@ POOL_SEPARATORS = ("\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}", ">")
 _SPLIT = re.compile("|".join(re.escape(s) for s in POOL_SEPARATORS))
 _DICE = re.compile(r"(?P<count>\d*)\s*[dD]\s*(?P<sides>\d+)")
 _NAMED = re.compile(r"(?P<name>[A-Za-z][A-Za-z' -]*?)\s+(?P<rank>-?\d+)")
+#: The highest face any rank die shows.
+HIGHEST_FACE = max(RANK_DICE.values())
 #: The most dice one pool part such as ``3d6`` may stand for.
 MAX_DICE_PER_PART = 20
 
@@ -93,7 +95,8 @@ class Pool:
 
     def roll(self, source: DiceSource) -> tuple[int, ...]:
         """Roll each die in order and return the faces (the result is their maximum)."""
-        return tuple(source.roll(s) for s in self.sides)
+        roll = source.roll
+        return tuple([roll(die.sides) for die in self.dice])
 
     def __add__(self, other: Pool) -> Pool:
         return Pool(self.dice + other.dice)
@@ -332,8 +335,7 @@ def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifi
     """The kept result of a rolled pool (its ``faces``) with an optional boon or penalty die."""
     _check_penalty_mode(penalty_mode)
     faces = tuple(faces)
-    if not faces or any(not is_whole(f) or not 1 <= f <= max(RANK_DICE.values())
-                        for f in faces):
+    if not faces or not all([is_whole(f) and 1 <= f <= HIGHEST_FACE for f in faces]):
         raise pool_notation_error(faces, "rolled faces must be one or more whole numbers from 1 to 12")
     best = max(faces)
     if modifier is None:
