@@ -2,21 +2,26 @@
 """Benchmark of the code the books run (each game's mechanic, on the exact dice engine) against icepool
 and against the bare closed-form maths.
 
-    .venv/bin/python bench/dice.py [--repeat 7] [--quick]
+    .venv/bin/python bench/dice.py [--repeat 7] [--quick] [--small]
 
 Each query is computed three (four) ways, and the answers are asserted equal (exact Fractions):
 
 * ``engine cold``: the game's own function (``rules.nemron.checks.check_distribution``,
   ``rules.nugget.rolls.success_distribution``, ``rules.spurg.verdict.outcome_odds``,
-  ``rules.heimr.challenge.challenge_distribution``) with every memo cleared before each run;
+  ``rules.heimr.challenge.challenge_distribution``) with every memo cleared before each run
+  (``rules.dice.clear_caches``, which also forgets the parsed texts and their prices).  The three
+  small questions (``--small``) start from text: ``parse("3d6").dist()`` and Nemron's
+  ``pool_distribution("1d6 › 1d8")``, so parsing, pricing and computing are all timed;
 * ``engine warm``: the same with its memos filled by an earlier run (how a rulebook build
   that asks the same pools again and again sees it);
 * ``bare``: the closed form written out directly with ``Fraction`` and ``math.comb``, no engine;
 * ``icepool``: the natural icepool 2.1 formulation (icepool keeps its own caches between runs, so
   its numbers are warm too).
 
-Times are medians of CPU time over ``--repeat`` rounds in which the ways alternate (engine, bare,
-icepool, engine, ...), so that on a loaded machine the ratios stay meaningful; compare ratios only.
+Times are medians of CPU time over ``--repeat`` rounds in which the four ways alternate (engine cold,
+engine warm, bare, icepool, engine cold, ...), so that on a loaded machine every ratio compares runs
+of the same rounds; compare ratios only.  Each call is timed alone, and the cost of reading the clock
+(an empty function timed in the same rounds, about a microsecond on a loaded machine) is taken off.
 Not part of the test command: it needs icepool (the ``bench`` or ``test`` extra).
 """
 
@@ -25,6 +30,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import os
+import platform
 import re
 import statistics
 import sys
@@ -359,12 +366,22 @@ def chains_icepool() -> list[F]:
 
 
 # ---------------------------------------------------------------- harness
-def alternated(fns: list[Callable[[], object]], repeat: int, before: Callable[[], None]) -> list[float]:
-    """Median CPU seconds of each function, the functions run in turn round after round (A, B, C, A,
-    B, C, ...) so that all of them see the same load; ``before`` (clearing the memos) precedes each
-    run and is not timed.  A run repeats a fast function until it lasts about 20 ms."""
+def _nothing() -> None:
+    """Times the timer: what reading the CPU clock twice adds to every timed run."""
+
+
+Run = tuple[Callable[[], object], Callable[[], None]]
+
+
+def alternated(runs: list[Run], repeat: int) -> list[float]:
+    """Median CPU seconds of each ``(function, before)``, the functions run in turn round after round
+    (A, B, C, A, B, C, ...) so that all of them see the same load; ``before`` (clearing the memos, or
+    nothing) precedes each call and is not timed.  A run repeats a fast function until it lasts
+    about 20 ms.  Each call is timed alone (so ``before`` stays outside), and what timing an empty
+    function costs, measured in the same rounds, is taken off every figure."""
+    runs = [(_nothing, _nothing), *runs]
     loops = []
-    for fn in fns:
+    for fn, before in runs:
         n = 1
         while True:
             start = time.process_time()
@@ -375,9 +392,9 @@ def alternated(fns: list[Callable[[], object]], repeat: int, before: Callable[[]
                 break
             n *= 4
         loops.append(n)
-    times: list[list[float]] = [[] for _ in fns]
+    times: list[list[float]] = [[] for _ in runs]
     for _ in range(repeat):
-        for fn, n, out in zip(fns, loops, times):
+        for (fn, before), n, out in zip(runs, loops, times):
             total = 0.0
             for _ in range(n):
                 before()
@@ -385,7 +402,8 @@ def alternated(fns: list[Callable[[], object]], repeat: int, before: Callable[[]
                 fn()
                 total += time.process_time() - start
             out.append(total / n)
-    return [statistics.median(t) for t in times]
+    overhead, *medians = [statistics.median(t) for t in times]
+    return [max(m - overhead, 1e-9) for m in medians]
 
 
 def normalise(result: object) -> object:
@@ -423,7 +441,9 @@ def main(argv: list[str] | None = None) -> int:
     ]
     if args.small:
         queries = [q for q in queries if q[0] in SMALL]
-    print(f"dice engine benchmark: median of {repeat} runs; ratios = other / engine")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"dice engine benchmark: median of {repeat} runs, CPU time; ratios = other / engine; "
+          f"Python {platform.python_version()}, icepool {icepool.__version__}, load {load:.1f} at the start")
     header = (f"{'query':32} {'engine cold':>12} {'engine warm':>12} {'bare':>12} {'icepool':>12} "
               f"{'ice/cold':>9} {'ice/warm':>9} {'cold/bare':>9} {'warm/bare':>9}")
     print(header)
@@ -434,10 +454,10 @@ def main(argv: list[str] | None = None) -> int:
         expected = normalise(bare())
         assert normalise(engine()) == expected, f"{name}: engine differs from the closed form"
         assert normalise(ice()) == expected, f"{name}: icepool differs from the closed form"
-        engine()  # fill the caches for the warm column
-        warm, t_bare, t_ice = alternated([engine, bare, ice], repeat, lambda: None)
-        cold_time, t_bare2 = alternated([engine, bare], repeat, cold)
-        t_bare = min(t_bare, t_bare2)
+        # One alternation for all four columns, so that every ratio compares runs of the same rounds
+        # (the cold engine's run leaves the caches filled for the warm one that follows it).
+        cold_time, warm, t_bare, t_ice = alternated([(engine, cold), (engine, _nothing), (bare, _nothing),
+                                                     (ice, _nothing)], repeat)
         print(f"{name:32} {fmt(cold_time):>12} {fmt(warm):>12} {fmt(t_bare):>12} {fmt(t_ice):>12} "
               f"{t_ice / cold_time:8.1f}x {t_ice / warm:8.1f}x {cold_time / t_bare:8.2f}x {warm / t_bare:8.3f}x")
         limit = 1.2 if name in SMALL else 2
@@ -446,6 +466,8 @@ def main(argv: list[str] | None = None) -> int:
         if cold_time / t_bare > limit:
             misses.append(f"{name}: cold engine {cold_time / t_bare:.2f}x the bare closed form (target {limit}x)")
     print()
+    if hasattr(os, "getloadavg"):
+        print(f"load {os.getloadavg()[0]:.1f} at the end (a loaded machine inflates every column; compare ratios)")
     print("targets: >= 10x faster than icepool, <= 2x the bare closed form (<= 1.2x for the first three rows), "
           "cold, no caches; CPU time, alternated runs")
     for miss in misses:

@@ -78,6 +78,15 @@ class FightModel(Protocol[S]):
         """An upper bound on the states the fight can reach, checked before any exploring."""
 
 
+class LumpingModel(FightModel[S], Protocol[S]):
+    """A model whose states leave out counts no rule reads any more (Hurts past the point where they
+    still cost an action, say), while "what is left" still counts them: :meth:`gained` says how much
+    each fighter's count grows on average in one round from ``state`` beyond what the states record.
+    :func:`solve` adds it like the round itself, so the means stay exact."""
+
+    def gained(self, state: S) -> tuple[Fraction, ...]: ...
+
+
 @dataclass(frozen=True)
 class Played:
     """One fight played through a tracker: the side that won (or :data:`DRAW`), its rounds, what was left."""
@@ -130,22 +139,24 @@ def _explore(model: FightModel[S]) -> tuple[list[S], dict[S, list[tuple[Fraction
                                    f"budget of {MAX_STATES:,}")
     seen: dict[S, list[tuple[Fraction, S]]] = {}
     ends: dict[S, int | None] = {}
-    frontier = [state for _, state in model.start()]
+    frontier = list(dict.fromkeys(state for _, state in model.start()))
+    known = set(frontier)  # explored or waiting: every one is reachable, so the budget counts it at once
     order: list[S] = []
     work = 0
     while frontier:
         state = frontier.pop()
-        if state in seen:
-            continue
         ends[state] = model.outcome(state)
         moves = [] if ends[state] is not None else list(model.round(state))
         seen[state] = moves
         order.append(state)
         work += len(moves)
-        if len(seen) > MAX_STATES or work > MAX_TRANSITIONS:
+        for _, target in moves:
+            if target not in known:
+                known.add(target)
+                frontier.append(target)
+        if len(known) > MAX_STATES or work > MAX_TRANSITIONS:
             raise MatchupTooLargeError(f"the fight reaches more than {MAX_STATES:,} states or "
                                        f"{MAX_TRANSITIONS:,} transitions (the exact budget)")
-        frontier.extend(target for _, target in moves if target not in seen)
     return order, seen, ends
 
 
@@ -200,6 +211,7 @@ def solve(model: FightModel[S], sides: tuple[str, str], left_label: str) -> Resu
     """
     states, moves, ends = _explore(model)
     order = _settle_order(states, moves)
+    gained: Callable[[S], tuple[Fraction, ...]] | None = getattr(model, "gained", None)
     denominator, weighted = _integer_moves(moves)
     width = 4 + len(model.fighters)
     # value[s]: whole numerators over one denominator, for (P(side 0 wins), P(side 1 wins), P(draw),
@@ -215,7 +227,8 @@ def solve(model: FightModel[S], sides: tuple[str, str], left_label: str) -> Resu
             ends[state] = DRAW
             value[state] = ((0, 0, 1, 0, *model.left(state)), 1)
             continue
-        common = 1
+        extra = gained(state) if gained is not None else ()
+        common = math.lcm(1, *(amount.denominator for amount in extra))
         for _, target in weighted[state]:
             if target != state:
                 common = math.lcm(common, value[target][1])
@@ -228,6 +241,8 @@ def solve(model: FightModel[S], sides: tuple[str, str], left_label: str) -> Resu
                     if amount:
                         total[index] += scale * amount
         total[3] += denominator * common  # this round
+        for index, gain in enumerate(extra):  # what the round adds that the states do not record
+            total[4 + index] += int(gain * denominator * common)
         below = common * (denominator - stay)
         shared = math.gcd(below, *total)
         value[state] = (tuple(n // shared for n in total), below // shared)

@@ -12,7 +12,7 @@ def is_whole(value: object) -> TypeGuard[int]:
     A ``TypeGuard`` (not ``TypeIs``): a ``False`` answer does not mean "not an ``int``", since ``True``
     is one, so the type checker narrows only where the answer is ``True``.
     """
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def require_whole(value: object, name: str, *, minimum: int | None = None, maximum: int | None = None,

@@ -99,6 +99,8 @@ class Catalogue:
         #: last build's pieces by record, as plain tuples (marshal writes only those; a NodeRecord
         #: finds its plain tuple: equal tuples hash alike)
         self.kept: dict[tuple[Any, ...], tuple[str, ...]] = self._load()
+        #: how many pieces the file held (``kept`` is dropped once this build's pieces are made from it)
+        self.kept_count = len(self.kept)
         self.pieces: dict[NodeRecord, Pieces] | None = None
         self.made = 0
 
@@ -130,6 +132,9 @@ class Catalogue:
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
             with collector_paused(pausing(env.config)):
                 self.pieces = self._made(env, domain, binding, page_uri)
+            # last build's records are copies of this build's (their own strings, read from the file):
+            # once the pieces are matched to this build's records they are only memory, until the end
+            self.kept = {}
         return self.pieces
 
     def _made(self, env: Any, domain: Any, binding: Any, page_uri: Callable[[str], str]) -> dict[NodeRecord, Pieces]:
@@ -149,7 +154,7 @@ class Catalogue:
 
     def save(self) -> None:
         """Keep this build's pieces for the next one (only when some were made or dropped)."""
-        if self.pieces is None or (self.made == 0 and len(self.pieces) == len(self.kept)):
+        if self.pieces is None or (self.made == 0 and len(self.pieces) == self.kept_count):
             return
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:

@@ -340,6 +340,15 @@ class NodeDomain(Domain):
             self._sorted_records = [places[0] for _, places in sorted(self.definitions.items()) if places]
         return iter(self._sorted_records)
 
+    def records_on(self, docname: str) -> list[NodeRecord]:
+        """The winning records defined on ``docname``: per page, without a walk of every record."""
+        found = []
+        for uid in dict.fromkeys(self._uids_by_doc.get(docname, ())):
+            record = self.record(uid)
+            if record is not None and record.docname == docname:
+                found.append(record)
+        return found
+
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
         """A value derived from the records, computed once until the definitions change."""
         if self._memo is None:

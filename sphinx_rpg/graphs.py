@@ -26,6 +26,7 @@ from rules.graph import Dependencies, dependencies
 from rules.nodes import Node, Registry
 from sphinx_rpg.binding import binding_for, registry_option
 from sphinx_rpg.graph_layout import BOX_HEIGHT, graph_layout
+from sphinx_rpg.output_format import writes_html, writes_latex
 from sphinx_rpg.pagescan import holds
 
 #: Largest picture drawn; a bigger graph is listed only (a picture of hundreds of boxes helps nobody).
@@ -148,8 +149,8 @@ class GraphRenderer(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         if not holds(self.document, node_graph):
             return
-        html = self.env._builder_cls.format == "html"
-        latex = self.env._builder_cls.format == "latex"
+        html = writes_html(self.document)
+        latex = writes_latex(self.document)
         binding = binding_for(self.config)
         for placeholder in list(self.document.findall(node_graph)):
             registry = binding.registry(placeholder["system"])

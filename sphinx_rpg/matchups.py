@@ -139,13 +139,22 @@ class NodeMatchup(SphinxDirective):
         lead = nodes.paragraph(classes=["rpg-matchup-method"])
         lead += nodes.strong(f"{result.sides[0]} against {result.sides[1]}",
                              f"{result.sides[0]} against {result.sides[1]}")
-        how = (f": {result.method()}.  The fight lasts {float(result.mean_rounds):.2f} rounds on average"
-               f"{' (exactly ' + _fraction(result.mean_rounds) + ')' if result.exact else ''}.")
-        lead += nodes.Text(how)
+        lead += nodes.Text(method_sentence(result))
         box += lead
         for table in (outcome_table(result), rounds_table(result), left_table(result)):
             box += table_nodes(table)
         return box
+
+
+#: The longest exact fraction a sentence prints (a fight over many states has one of a hundred digits and more).
+SHOWN_FRACTION = 24
+
+
+def method_sentence(result: Result) -> str:
+    """How the answer was found and the mean length, with the exact mean as a fraction when it is short."""
+    exactly = _fraction(result.mean_rounds) if result.exact else ""
+    shown = f" (exactly {exactly})" if exactly and len(exactly) <= SHOWN_FRACTION else ""
+    return f": {result.method()}.  The fight lasts {float(result.mean_rounds):.2f} rounds on average{shown}."
 
 
 def _fraction(value: Any) -> str:

@@ -20,6 +20,8 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from sphinx_rpg.output_format import writes_html
+
 SCREEN, PAPER = "rpg-screen-only", "rpg-print-only"
 
 
@@ -64,7 +66,7 @@ class DropScreenWords(SphinxPostTransform):
     default_priority = 4
 
     def run(self, **kwargs: Any) -> None:
-        if self.env._builder_cls.format == "html":  # as the other post-transforms ask
+        if writes_html(self.document):
             return
         for element in list(self.document.findall(nodes.Element)):
             if SCREEN in element.get("classes", ()) and element.parent is not None:

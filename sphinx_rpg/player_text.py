@@ -46,7 +46,18 @@ def next_visible(node: nodes.Node) -> nodes.Node | None:
 
 
 def ends_in_colon(paragraph: nodes.Element) -> bool:
-    return paragraph.astext().rstrip().endswith(":")
+    """Whether the paragraph's text, trailing spaces aside, ends in ":".
+
+    Checked on every paragraph of every page written: the paragraph's text is its children's joined
+    with nothing between them, so only the last child with visible text is read, not the whole text.
+    """
+    if paragraph.child_text_separator:  # not a text element: join as astext() does
+        return paragraph.astext().rstrip().endswith(":")
+    for child in reversed(paragraph.children):
+        text = child.astext().rstrip()
+        if text:
+            return text.endswith(":")
+    return False
 
 
 def is_dangling(paragraph: nodes.paragraph) -> bool:

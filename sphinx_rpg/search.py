@@ -22,7 +22,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.nodes import clean_astext
 
-from sphinx_rpg.binding import binding_for
+from sphinx_rpg.binding import Binding, binding_for
 from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.inline import plain_text, shorten
 
@@ -38,30 +38,44 @@ def type_words(type_names: tuple[str, ...]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def book_of(app: Sphinx, record: NodeRecord) -> str:
+def book_of(app: Sphinx, record: NodeRecord, binding: Binding | None = None) -> str:
     """The book a node belongs to: the title of the registry that binds it, else the project's name."""
-    registry = binding_for(app.config).registry_of(record.uid) if record.bound else None
+    if binding is None:
+        binding = binding_for(app.config)
+    registry = binding.registry_of(record.uid) if record.bound else None
     return registry.title if registry is not None else str(app.config.project)
 
 
 def search_document(app: Sphinx) -> dict[str, Any]:
     """``{"nodes": {uid: [name, book, types, page title, first sentence]}, "anchors": {"docname#anchor": uid},
-    "pages": {docname: book}}`` (a page's book: that of its first node)."""
+    "pages": {docname: book}}`` (a page's book: that of its first node).
+
+    Made on every HTML build, so each page's title is flattened once (not once per node on it) and each
+    node's book looked up once.
+    """
     env = app.env
     domain = node_domain(env)
     found: dict[str, list[str]] = {}
     anchors: dict[str, str] = {}
     names = {record.uid: record.name for record in domain.records()}
+    titles: dict[str, str] = {}
+    binding = binding_for(app.config)
 
     def readable(text: str) -> str:  # a reference kept as its uid in the first sentence reads as the name
         return _DOTTED.sub(lambda match: names.get(match.group(0), match.group(0)), text)
 
+    def page_title(docname: str) -> str:
+        title = titles.get(docname)
+        if title is None:
+            node = env.titles.get(docname)
+            title = titles[docname] = clean_astext(node) if node is not None else docname
+        return title
+
     pages: dict[str, str] = {}
     for record in domain.records():
-        title = env.titles.get(record.docname)
-        pages.setdefault(record.docname, book_of(app, record))
-        found[record.uid] = [record.name, book_of(app, record), type_words(record.type_names),
-                             clean_astext(title) if title is not None else record.docname,
+        book = book_of(app, record, binding)
+        pages.setdefault(record.docname, book)
+        found[record.uid] = [record.name, book, type_words(record.type_names), page_title(record.docname),
                              readable(record.sentence or shorten(plain_text(record.summary)))]
         for anchor in {record.anchor, record.search_anchor, record.alias} - {""}:
             anchors[f"{record.docname}#{anchor}"] = record.uid
@@ -85,7 +99,7 @@ def keep_node_entries_out_of_search(app: Sphinx, doctree: nodes.document, docnam
     does not rewrite) as after a clean one; the search page's script puts it first."""
     if app.builder.format != "html":
         return
-    anchors = {record.anchor for record in node_domain(app.env).records() if record.docname == docname}
+    anchors = {record.anchor for record in node_domain(app.env).records_on(docname)}
     for index in list(doctree.findall(addnodes.index)):
         entries = index.get("entries") or []
         if entries and all(entry[3] == "main" and entry[2] in anchors for entry in entries):

@@ -38,6 +38,7 @@ from rules.nodes import Node, Registry
 from sphinx_rpg.binding import registry_option
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
+from sphinx_rpg.output_format import writes_html
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
 
@@ -350,7 +351,7 @@ class SheetResolver(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         if not holds(self.document, node_sheet):
             return
-        html = self.env._builder_cls.format == "html"
+        html = writes_html(self.document)
         for number, placeholder in enumerate(list(self.document.findall(node_sheet))):
             data = json.loads(placeholder["data"])
             prefix = f"rpg-sheet-{number}"

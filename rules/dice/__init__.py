@@ -38,11 +38,12 @@ def clear_caches() -> None:
     The caches only hold immutable values keyed by immutable inputs, so clearing them never changes
     a result; benchmarks use it to time cold computations.
     """
-    from . import distribution, exploding, successes
+    from . import distribution, exploding, notation, successes
     from .keep import _keep, _keep_highest, _keep_lowest
 
-    for fn in (distribution.Dist.die, distribution._repeat_sum, _keep_highest, _keep_lowest, _keep,
-               successes._count_successes, successes._lid_off_chain, exploding._explode):
+    for fn in (distribution.Dist.die, distribution._repeat_sum, distribution.priced_fair_sum, _keep_highest,
+               _keep_lowest, _keep, successes._count_successes, successes._lid_off_chain, exploding._explode,
+               notation._parse):
         fn.cache_clear()
 
 

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from ..values import is_whole
 from .convolution import convolve
-from .cost import Shape, dense_is_cheaper, repeat_cost, sparse_cost
+from .cost import SLOT_FORMATS, Shape, dense_is_cheaper, fair_sum_cost, power_slot, repeat_cost, sparse_cost
 from .cost import dense_cost as _dense_cost
 from .errors import PY_STEP, check_work, priced
 
@@ -32,25 +32,50 @@ def _fraction_fast(numerator: int, denominator: int) -> Fraction:
     fills the two slots, which is what ``Fraction._from_coprime_ints`` does on Python >= 3.12.  The
     result is an ordinary Fraction (checked once at import; otherwise the constructor is used).
     """
-    g = math.gcd(numerator, denominator)
-    f = object.__new__(Fraction)
+    g = _gcd(numerator, denominator)
+    f = _new_object(Fraction)
     f._numerator = numerator // g  # type: ignore[attr-defined]
     f._denominator = denominator // g  # type: ignore[attr-defined]
     return f
 
 
-def _fraction_checked() -> Callable[[int, int], Fraction]:
+_gcd, _new_object = math.gcd, object.__new__  # module globals: one lookup each, not two
+
+
+def _fractions_fast(numerators: Iterable[int], denominator: int) -> list[Fraction]:
+    """[Fraction(n, denominator) for n in numerators], the body of :func:`_fraction_fast` in one loop:
+    a whole table's probabilities (``items()``, ``cdf()``) without a Python call per Fraction, which
+    is a third of what making one costs."""
+    out: list[Fraction] = []
+    append, gcd, new = out.append, math.gcd, object.__new__
+    for n in numerators:
+        g = gcd(n, denominator)
+        f = new(Fraction)
+        f._numerator = n // g  # type: ignore[attr-defined]
+        f._denominator = denominator // g  # type: ignore[attr-defined]
+        append(f)
+    return out
+
+
+def _fractions_slow(numerators: Iterable[int], denominator: int) -> list[Fraction]:  # pragma: no cover
+    return [Fraction(n, denominator) for n in numerators]
+
+
+def _fraction_checked() -> tuple[Callable[[int, int], Fraction], Callable[[Iterable[int], int], list[Fraction]]]:
     try:
         probe = _fraction_fast(6, 4)
+        many = _fractions_fast([6, 0, 3], 4)
         if probe == Fraction(3, 2) and hash(probe) == hash(Fraction(3, 2)) and repr(probe) == "Fraction(3, 2)" \
-                and _fraction_fast(0, 5) == 0 and probe + 1 == Fraction(5, 2):
-            return _fraction_fast
+                and _fraction_fast(0, 5) == 0 and probe + 1 == Fraction(5, 2) \
+                and many == [Fraction(3, 2), 0, Fraction(3, 4)] and repr(many[2]) == "Fraction(3, 4)":
+            return _fraction_fast, _fractions_fast
     except (AttributeError, TypeError):  # pragma: no cover - a Python whose Fraction has no such slots
         pass
-    return Fraction  # pragma: no cover
+    return Fraction, _fractions_slow  # pragma: no cover
 
 
-_frac = _fraction_checked()
+#: One Fraction, and many over one denominator, made without ``Fraction.__new__``'s checks.
+_frac, _fracs = _fraction_checked()
 
 
 class Outcomes(NamedTuple):
@@ -312,12 +337,16 @@ class Dist:
     def cdf(self) -> tuple[tuple[Any, Fraction], ...]:
         """(x, P(X <= x)) for every outcome x."""
         cum = self._cumulative()
-        return tuple((o, _frac(c, self._total)) for o, c in zip(self._outcomes, cum[1:]))
+        return tuple(zip(self._outcomes, _fracs(cum[1:], self._total)))
 
     def items(self) -> tuple[tuple[Any, Fraction], ...]:
         """(x, P(X == x)) for every outcome x, sorted."""
-        t = self._total
-        return tuple((o, _frac(w, t)) for o, w in zip(self._outcomes, self._weights))
+        w = self._weights
+        if len(w) > 2 and w[0] == w[-1] and w == w[::-1]:
+            # Symmetric weights (sums of like dice): the second half's Fractions are the first's.
+            half = _fracs(w[:(len(w) + 1) // 2], self._total)
+            return tuple(zip(self._outcomes, half + half[len(w) // 2 - 1::-1]))
+        return tuple(zip(self._outcomes, _fracs(w, self._total)))
 
     def probabilities(self) -> dict[Any, Fraction]:
         """Outcome -> probability, as a plain dict."""
@@ -327,8 +356,7 @@ class Dist:
         """Rows (outcome, P(= outcome), P(>= outcome)) for a rulebook table."""
         cum = self._cumulative()
         t = self._total
-        return tuple((o, _frac(w, t), _frac(t - c, t))
-                     for o, w, c in zip(self._outcomes, self._weights, cum))
+        return tuple(zip(self._outcomes, _fracs(self._weights, t), _fracs([t - c for c in cum[:-1]], t)))
 
     # ----------------------------------------------------------------- container protocol
     def __iter__(self) -> Iterator[Any]:
@@ -472,12 +500,11 @@ def _fair(d: Dist) -> bool:
     return d._total == len(outcomes) and d._is_int() and outcomes[-1] - outcomes[0] + 1 == len(outcomes)
 
 
-def _box_sum(d: Dist, n: int) -> Dist:
-    """n fair dice, one at a time: adding a fair die of S faces to weights w is a running sum of S of
-    them (out[k] = C[k + 1] - C[k + 1 - S], C the cumulative sums), a few C-level operations per
-    weight, and only for the first half of a symmetric result.  Much cheaper than squaring by big
-    products (``176d100`` took seconds), and exact."""
-    sides = len(d)
+def _box_sum(low: int, sides: int, n: int) -> Dist:
+    """n fair dice of faces low..low+sides-1, one at a time: adding a fair die of S faces to weights w
+    is a running sum of S of them (out[k] = C[k + 1] - C[k + 1 - S], C the cumulative sums), a few
+    C-level operations per weight, and only for the first half of a symmetric result.  Much cheaper
+    than squaring by big products (``176d100`` took seconds), and exact."""
     weights = [1] * sides
     pad = [0] * (sides - 1)
     for _ in range(n - 1):
@@ -489,7 +516,45 @@ def _box_sum(d: Dist, n: int) -> Dist:
         weights = first + first[:size - h][::-1]
     # weights[0] == 1 and none is 0: already reduced, so no gcd and no filtering
     result = object.__new__(Dist)
-    result._set(tuple(range(d._outcomes[0] * n, d._outcomes[0] * n + len(weights))), tuple(weights))
+    result._set(tuple(range(low * n, low * n + len(weights))), tuple(weights))
+    result._ints = True
+    return result
+
+
+def _power_weights(sides: int, n: int, width: int) -> tuple[int, ...]:
+    """The weights of ``n`` fair dice as the slots of one integer power: ``(1 + x + ... + x ** (S-1))
+    ** n`` at ``x = 2 ** (8 * width)``, unpacked by ``memoryview`` (``cost.power_slot`` chose a width
+    no weight fills, so no slot carries into the next)."""
+    bits = 8 * width
+    one = ((1 << (bits * sides)) - 1) // ((1 << bits) - 1)  # S slots holding 1
+    size = n * (sides - 1) + 1
+    data = (one ** n).to_bytes(size * width, "little")
+    return tuple(data) if width == 1 else tuple(memoryview(data).cast(SLOT_FORMATS[width]))
+
+
+def fair_sum(low: int, sides: int, n: int) -> Dist:
+    """The sum of ``n`` >= 1 fair dice with faces ``low..low+sides-1``: the one implementation of
+    ``NdS``, ``NdF`` and :meth:`Dist.repeat_sum` of any fair die.  Small sums are one integer power,
+    others running sums (``cost.power_slot`` chooses, and ``cost.fair_sum_cost`` prices what it
+    chose); refused at once when that is too much work, unless the caller priced it already."""
+    if n > 1 and sides > 1 and not priced():
+        check_work(fair_sum_cost(low, sides, n)[0], "sum of dice")
+    return priced_fair_sum(low, sides, n)
+
+
+@lru_cache(maxsize=512)
+def priced_fair_sum(low: int, sides: int, n: int) -> Dist:
+    """:func:`fair_sum` for a caller that has priced it (``Dice.dist``), cached by three ints
+    (cheaper to look up than a distribution, which must be hashed)."""
+    if n == 1 or sides == 1:
+        return _box_sum(low, sides, n)
+    width = power_slot(sides, n)
+    if not width:
+        return _box_sum(low, sides, n)
+    weights = _power_weights(sides, n, width)
+    # weights[0] == 1 and none is 0: already reduced, so no gcd and no filtering
+    result = object.__new__(Dist)
+    result._set(tuple(range(low * n, low * n + len(weights))), weights)
     result._ints = True
     return result
 
@@ -497,9 +562,7 @@ def _box_sum(d: Dist, n: int) -> Dist:
 @lru_cache(maxsize=512)
 def _repeat_sum(d: Dist, n: int) -> Dist:
     if n > 1 and len(d) > 1 and _fair(d):
-        if not priced():
-            check_work(repeat_cost(shape_of(d), n)[0], "sum of dice")
-        return _box_sum(d, n)
+        return fair_sum(d._outcomes[0], len(d), n)
     if n > 1 and len(d) > 1 and d._is_int() and not priced():
         # Refuse up front if the squarings together would be too much, before doing any of them.
         check_work(repeat_cost(shape_of(d), n)[0], "sum of dice")

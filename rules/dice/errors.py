@@ -75,9 +75,14 @@ def run_priced(fn: Callable[[], T]) -> T:
         _PRICED.reset(token)
 
 
-def check_work(units: int, what: str) -> None:
-    """Raise :class:`ComputationTooLargeError` when ``units`` (an operation estimate) is too many."""
+def check_work(units: int, what: str | Callable[[], str]) -> None:
+    """Raise :class:`ComputationTooLargeError` when ``units`` (an operation estimate) is too many.
+
+    ``what`` names the computation; a function giving the name is called only to refuse (writing out
+    an expression costs more than pricing a small one)."""
     if units > MAX_WORK:
+        if callable(what):
+            what = what()
         raise ComputationTooLargeError(
             f"{what}: the exact distribution needs about {units:,} steps, more than the limit of "
             f"{MAX_WORK:,}; roll it instead, or use fewer dice or sides"

@@ -15,8 +15,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..values import is_whole, require_whole
-from .cost import PY_STEP, Shape, comb_cost, mul_cost, pow_cost, repeat_cost, sum_cost, weights_cost
-from .distribution import Dist
+from .cost import (
+    PY_STEP,
+    Shape,
+    comb_cost,
+    fair_sum_cost,
+    fair_sum_work,
+    mul_cost,
+    pow_cost,
+    repeat_cost,
+    sum_cost,
+    weights_cost,
+)
+from .distribution import Dist, fair_sum, priced_fair_sum
 from .errors import DiceError, check_work, priced, run_priced
 from .exploding import EXPLODE_DEPTH, explode
 from .keep import die_keep_work, keep, keep_of
@@ -29,25 +40,28 @@ __all__ = ["Constant", "Dice", "DiceExpr", "Explode", "Fudge", "Keep", "Reroll",
 Plan = tuple[int, Shape]
 
 
-def _die_plan(sides: int, count: int) -> Plan:
-    """The plan of ``count`` fair dice with ``sides`` sides, summed."""
-    return repeat_cost(Shape(1, sides, sides, 1), count)
-
-
-def _shown(expr: object) -> str:
-    text = str(expr)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 class DiceExpr:
     """Base class of parsed dice expressions."""
 
     def dist(self) -> Dist:
         """The exact distribution of the expression's total (refused at once if it is too much work)."""
         if not priced():
-            check_work(self.work(), _shown(self))
+            check_work(self._priced_work(), self._shown)
             return run_priced(self._dist)
         return self._dist()
+
+    def _priced_work(self) -> int:
+        """:meth:`work`, priced once per expression: a parsed expression is kept by its text, so a
+        question asked again is not priced again (kept beside the fields: equality and hash ignore it)."""
+        work: int | None = self.__dict__.get("_work")
+        if work is None:
+            work = self.__dict__["_work"] = self.work()
+        return work
+
+    def _shown(self) -> str:
+        """The expression as a refusal names it (written out only when it is refused)."""
+        text = str(self)
+        return text if len(text) <= 60 else text[:57] + "..."
 
     def _dist(self) -> Dist:
         raise NotImplementedError
@@ -108,6 +122,16 @@ class Dice(DiceExpr):
         require_whole(self.count, "Dice: count", minimum=1)
         require_whole(self.sides, "Dice: sides", minimum=1)
 
+    @classmethod
+    def checked(cls, count: int, sides: int) -> Dice:
+        """``Dice(count, sides)`` from ints the caller has already checked (the parser's ``NdS``
+        path): the same object without validating its fields again."""
+        self = object.__new__(cls)
+        fields = self.__dict__  # what the frozen dataclass's own __init__ fills, one call per field
+        fields["count"] = count
+        fields["sides"] = sides
+        return self
+
     def __str__(self) -> str:
         return f"{self.count}d{self.sides}"
 
@@ -119,10 +143,19 @@ class Dice(DiceExpr):
         return Dice(1, self.sides), self.count
 
     def plan(self) -> Plan:
-        return _die_plan(self.sides, self.count)
+        return fair_sum_cost(1, self.sides, self.count)
+
+    def work(self) -> int:
+        return fair_sum_work(self.sides, self.count)  # the plan's work without its shape
+
+    def dist(self) -> Dist:
+        # The sum prices nothing itself, so it needs no priced context: priced here, then computed.
+        if not priced():
+            check_work(self._priced_work(), self._shown)
+        return priced_fair_sum(1, self.sides, self.count)
 
     def _dist(self) -> Dist:
-        return Dist.die(self.sides).repeat_sum(self.count)
+        return priced_fair_sum(1, self.sides, self.count)
 
     def roll(self, source: DiceSource) -> RollResult:
         dice = tuple(DieRoll(self.sides, source.roll(self.sides)) for _ in range(self.count))
@@ -275,10 +308,10 @@ class Fudge(DiceExpr):
         return Fudge(1), self.count
 
     def plan(self) -> Plan:
-        return repeat_cost(Shape(-1, 1, 3, 1), self.count)
+        return fair_sum_cost(FUDGE_FACES[0], len(FUDGE_FACES), self.count)
 
     def _dist(self) -> Dist:
-        return Dist._new(FUDGE_FACES, (1, 1, 1)).repeat_sum(self.count)
+        return fair_sum(FUDGE_FACES[0], len(FUDGE_FACES), self.count)
 
     def roll(self, source: DiceSource) -> RollResult:
         dice = tuple(DieRoll(3, source.roll(3) - 2) for _ in range(self.count))

@@ -91,7 +91,7 @@ def _dense_columns(groups: list[_Group], low: int, high: int, survival: bool) ->
 def _check_cdfs(points: int, groups: list[_Group], what: str) -> None:
     if priced():
         return
-    bits = max(g[2] for g in groups).bit_length()
+    bits = max([g[2] for g in groups]).bit_length()
     check_work(cdf_product_work(points, [g[3] for g in groups], bits), what)
 
 
@@ -188,7 +188,8 @@ def cdf_product_work(points: int, counts: Sequence[int], bits: int) -> int:
     distinct die's CDF weight (of ``bits`` bits) raised to its multiplicity, multiplied together,
     and the differences taken."""
     total_bits = bits * sum(counts)
-    per_point = sum(pow_cost(bits, c) if c > 1 else PY_STEP for c in counts)
+    per_point = PY_STEP * len(counts) if max(counts) == 1 else \
+        sum(pow_cost(bits, c) if c > 1 else PY_STEP for c in counts)
     per_point += len(counts) * mul_cost(total_bits, bits) + 2 * PY_STEP + _digits(total_bits)
     return points * per_point + weights_cost(points, total_bits)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from .errors import DiceError
 from .expr import Constant, Dice, DiceExpr, Explode, Fudge, Keep, Reroll, Scale, SuccessCount, Sum
@@ -82,15 +83,27 @@ _SIMPLE = re.compile(r"\s*([0-9]{1,4})?[dD]([0-9]{1,5})\s*")
 _POOL_NEXT = re.compile(r"\s*[0-9]*[dD][0-9]")
 
 
+#: How many parsed expressions :func:`parse` keeps by their text.
+PARSED_KEPT = 1024
+
+
 def parse(text: str) -> DiceExpr:
-    """Parse dice notation into a :class:`DiceExpr` (raises :class:`NotationError` on bad input)."""
+    """Parse dice notation into a :class:`DiceExpr` (raises :class:`NotationError` on bad input).
+
+    Expressions are immutable, so the last :data:`PARSED_KEPT` are kept by their text: a page or a
+    calculator asking the same question again gets the same object, already priced."""
     if not isinstance(text, str):
         raise NotationError(repr(text), 0, f"dice notation must be a string, not {type(text).__name__}")
+    return _parse(text)
+
+
+@lru_cache(maxsize=PARSED_KEPT)
+def _parse(text: str) -> DiceExpr:
     simple = _SIMPLE.fullmatch(text)
     if simple:  # the commonest question, NdS, without the general parser (the same object it gives)
         count, sides = int(simple[1] or 1), int(simple[2])
         if 1 <= count <= MAX_DICE and 1 <= sides <= MAX_SIDES:
-            return Dice(count, sides)
+            return Dice.checked(count, sides)
     expr = _Parser(text).parse()
     written = len(str(expr))
     if written > MAX_LENGTH:

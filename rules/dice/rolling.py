@@ -44,7 +44,8 @@ class SeededSource:
             self.random = random.Random(seed_or_random)
 
     def roll(self, sides: int) -> int:
-        _check_sides(sides)
+        if type(sides) is not int or sides < 1:  # the common case skips the full check (fights roll millions)
+            _check_sides(sides)
         return self.random.randint(1, sides)
 
     def __repr__(self) -> str:

@@ -12,6 +12,7 @@ from rules.dndalike import (  # noqa: F401  (imported for their registrations)
     combat,
     core,
     levels,
+    matchup,
     powers,
     skills,
     spellcasting,

@@ -26,9 +26,10 @@ from rules.dndalike.powers import (
     trip_cancels,
 )
 from rules.dndalike.registry import REGISTRY, DndalikeError
-from rules.dndalike.skills import Task, attempt_completion, attempt_progress
+from rules.dndalike.skills import RestOutcome, Task, attempt_completion, attempt_progress
+from rules.dndalike.skills import rest as rest_rule
 from rules.dndalike.spellcasting import Spell, SpellStones, casting_save, check_stones, end_of_turn_save, gather_power
-from rules.dndalike.wounds import DamageTrack, finishing_blow, suffer_wounds, wounds_dealt
+from rules.dndalike.wounds import DamageTrack, finishing_blow, heal_wound, suffer_wounds, wounds_dealt
 from rules.values import is_whole
 
 SLOW, QUICK = "slow", "quick"
@@ -76,6 +77,8 @@ class Combatant:
 
     ``place`` is where it stands; characters in the same place are in melee range of each other.
     ``features`` are what its hands give (``block``, ``ranged``, ``double wounds``...).
+    ``permanent_fatigue`` is its armour's, which a rest leaves; ``blow_failed_at`` is its wound count
+    when a finishing blow last revealed a total short of its health (``None`` until one does).
     """
 
     name: str
@@ -92,11 +95,13 @@ class Combatant:
     place: str = "here"
     lesser: bool = False
     stones: SpellStones | None = None
+    permanent_fatigue: int = 0
     pool: dict[str, int] = field(init=False)
     raised_ac: int | None = field(init=False, default=None)
     tripped: bool = field(init=False, default=False)
     damage: DamageTrack = field(init=False)
     alive: bool = field(init=False, default=True)
+    blow_failed_at: int | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         for what, value, least in (("armour class", self.armour_class, -2), ("health", self.health, 1),
@@ -119,7 +124,8 @@ class Combatant:
         return cls(name, party, character.armour_class, character.health, kit.dice, kit.features,
                    frozenset(powers), fatigue=character.permanent_fatigue,
                    maximum_fatigue=character.maximum_fatigue, attack_bonus=character.stats.bonus("Str"),
-                   movement_bonus=character.stats.bonus("Dex"), **details)
+                   movement_bonus=character.stats.bonus("Dex"), permanent_fatigue=character.permanent_fatigue,
+                   **details)
 
     def __repr__(self) -> str:
         return f"<Combatant {self.name}>"
@@ -128,11 +134,25 @@ class Combatant:
 @REGISTRY.rule("Dndalike.Rule.CurrentArmourClass", "Armour Class at Resolution", "RU")
 def current_ac(combatant: Combatant, settings: CombatSettings = CombatSettings()) -> int:
     """A combatant's armour class right now: its sheet value, unless MOVE or DODGE raised it this turn."""
-    if combatant.raised_ac is None:
-        return combatant.armour_class
+    return armour_class_now(combatant.armour_class, combatant.raised_ac, settings)
+
+
+def armour_class_now(armour_class: int, raised: int | None, settings: CombatSettings = CombatSettings()) -> int:
+    """The armour class an attack meets: the sheet's, or what this turn's MOVE or DODGE raised it to
+    (the higher of the two, or the die alone with ``raise_ac="set"``).  The fight models call it too."""
+    if raised is None:
+        return armour_class
     if settings.raise_ac == "set":
-        return combatant.raised_ac
-    return max(combatant.armour_class, combatant.raised_ac)
+        return raised
+    return max(armour_class, raised)
+
+
+def raise_to(raised: int | None, die: int, settings: CombatSettings = CombatSettings()) -> int:
+    """What a MOVE or DODGE die leaves as this turn's raised armour class, after any earlier one: the
+    higher of the two (``raise_ac="max"``) or the latest die (``"set"``)."""
+    if raised is None or settings.raise_ac == "set":
+        return die
+    return max(raised, die)
 
 
 # ------------------------------------------------------------------------------------------ actions
@@ -558,6 +578,25 @@ class Combat:
         self.add_fatigue(target, heavy_hitter(item.actor.powers))
         return hit
 
+    # ------------------------------------------------------------------ after the fight
+    def rest(self, who: Combatant, *, kept: int = 0, which: str = "latest") -> RestOutcome:
+        """A rest once the fighting is over (:func:`~rules.dndalike.skills.rest`): fatigue falls to the
+        armour's permanent fatigue (plus any ``kept`` for an easier watch); unless some was kept, one
+        wound heals (``which``, as :func:`~rules.dndalike.wounds.heal_wound`) and the stones come back."""
+        if self.stack:
+            raise DndalikeError(f"{len(self.stack)} abilities still wait on the stack: nobody rests mid-fight")
+        if not who.alive:
+            raise DndalikeError(f"{who.name} is dead and cannot rest")
+        outcome = rest_rule(who.fatigue, permanent_fatigue=who.permanent_fatigue, kept=kept)
+        who.fatigue = outcome.fatigue
+        healed = heal_wound(who.damage, which=which) if outcome.wound_removed else 0
+        if outcome.stones_regained and who.stones is not None:
+            who.stones.rest()
+        who.blow_failed_at = None
+        self._say(f"{who.name} rests: fatigue {who.fatigue}, {who.damage.count} wounds"
+                  f"{f' (one healed, {healed} damage)' if outcome.wound_removed else ''}")
+        return outcome
+
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, choices: Mapping[str, str] | None = None) -> list[str]:
         """The end of turn: end-of-turn effects (sorcerers' saves), raised armour classes lapse, the
@@ -607,8 +646,7 @@ def end_of_turn(combat: Combat, choices: Mapping[str, str]) -> list[str]:
 # ----------------------------------------------------------------------------------------- resolvers
 
 def _raise_ac(combat: Combat, item: StackItem) -> None:
-    item.actor.raised_ac = item.value if item.actor.raised_ac is None or combat.settings.raise_ac == "set" \
-        else max(item.actor.raised_ac, item.value or 0)
+    item.actor.raised_ac = raise_to(item.actor.raised_ac, item.value or 0, combat.settings)
     armour_class = current_ac(item.actor, combat.settings)
     combat._say(f"{item.actor.name}'s armour class is {armour_class} until the end of the turn")
 
@@ -656,6 +694,8 @@ def resolve_coup_de_grace(combat: Combat, item: StackItem) -> None:
     if result.dead:
         combat.kill(target)
     else:
+        if not target.lesser:  # the total is out: it falls short of health until a new wound
+            target.blow_failed_at = target.damage.count
         combat.shaken(target, wounded=False)
 
 

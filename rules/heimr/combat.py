@@ -66,8 +66,7 @@ def roll_initiative(combatants: Sequence[Combatant], source: DiceSource, *,
                                                    d6_counts_as_one=d6_counts_as_one).result, c.willpower)
              for c in combatants]
     by_name = {c.name: c for c in combatants}
-    ordered = sorted(rolls, key=lambda r: (-r.result, -r.willpower,
-                                           -by_name[r.name].dexterity if tie == "dexterity" else 0))
+    ordered = initiative_order(rolls, combatants, tie)
     if tie != "roll-off":
         return ordered
     result: list[InitiativeRoll] = []
@@ -85,6 +84,14 @@ def roll_initiative(combatants: Sequence[Combatant], source: DiceSource, *,
         result.extend(group)
         i = j
     return result
+
+
+def initiative_order(rolls: Sequence[InitiativeRoll], combatants: Sequence[Combatant],
+                     tie: Tie = "listed") -> list[InitiativeRoll]:
+    """The rolls from first to act to last: higher result, then higher willpower, then (``tie="dexterity"``)
+    higher Dexterity; still equal, the order listed.  An exact fight model orders rolled results here too."""
+    dexterity = {c.name: c.dexterity for c in combatants}
+    return sorted(rolls, key=lambda r: (-r.result, -r.willpower, -dexterity[r.name] if tie == "dexterity" else 0))
 
 
 def _index(order: Sequence[str], name: str) -> int:

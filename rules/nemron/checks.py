@@ -27,6 +27,8 @@ POOL_SEPARATORS = ("\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}", ">")
 _SPLIT = re.compile("|".join(re.escape(s) for s in POOL_SEPARATORS))
 _DICE = re.compile(r"(?P<count>\d*)\s*[dD]\s*(?P<sides>\d+)")
 _NAMED = re.compile(r"(?P<name>[A-Za-z][A-Za-z' -]*?)\s+(?P<rank>-?\d+)")
+#: The highest face any rank die shows.
+HIGHEST_FACE = max(RANK_DICE.values())
 #: The most dice one pool part such as ``3d6`` may stand for.
 MAX_DICE_PER_PART = 20
 
@@ -58,7 +60,10 @@ class Pool:
     dice: tuple[PoolDie, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", tuple(self.dice))
+        dice = self.dice if type(self.dice) is tuple else tuple(self.dice)
+        object.__setattr__(self, "dice", dice)
+        if dice and all([id(die) in _PLAIN_IDS for die in dice]):
+            return  # the shared plain rank dice (the parser's pools): known good, nothing to check
         if not self.dice:
             raise pool_notation_error("", "a pool needs at least one die")
         for die in self.dice:  # only rank dice, however the pool was built (a d9 has no Fixed-Medium)
@@ -90,7 +95,8 @@ class Pool:
 
     def roll(self, source: DiceSource) -> tuple[int, ...]:
         """Roll each die in order and return the faces (the result is their maximum)."""
-        return tuple(source.roll(s) for s in self.sides)
+        roll = source.roll
+        return tuple([roll(die.sides) for die in self.dice])
 
     def __add__(self, other: Pool) -> Pool:
         return Pool(self.dice + other.dice)
@@ -100,9 +106,16 @@ class Pool:
 
 
 def _check_sides(sides: int, text: str) -> int:
-    if sides not in RANK_DICE.values():
+    if sides not in _RANK_SIDES:
         raise pool_notation_error(text, f"d{sides} is not a rank die (d4, d6, d8, d10 or d12)")
     return sides
+
+
+_RANK_SIDES = frozenset(RANK_DICE.values())
+#: The plain die of each rank as a pool part (``1d8``): immutable, so every pool shares them.
+_PLAIN_DICE: Mapping[PoolDie, int] = {PoolDie(f"1d{s}", s): s for s in sorted(_RANK_SIDES)}
+_PLAIN_BY_SIDES = {s: die for die, s in _PLAIN_DICE.items()}
+_PLAIN_IDS = frozenset(id(die) for die in _PLAIN_DICE)  # they live as long as the module
 
 
 def parse_pool(text: str) -> Pool:
@@ -113,16 +126,17 @@ def parse_pool(text: str) -> Pool:
     if not isinstance(text, str) or not text.strip():
         raise pool_notation_error(text, "it is empty")
     dice: list[PoolDie] = []
-    for part in (p.strip() for p in _SPLIT.split(text)):
+    for part in _SPLIT.split(text):
+        part = part.strip()
         if not part:
             raise pool_notation_error(text, "an empty part between separators")
         if m := _DICE.fullmatch(part):
-            count = int(m["count"] or 1)
-            sides = int(m["sides"])
+            count_text, sides_text = m.groups()
+            count = int(count_text) if count_text else 1
+            sides = int(sides_text)
             if not 1 <= count <= MAX_DICE_PER_PART:
                 raise pool_notation_error(text, f"{part!r}: between 1 and {MAX_DICE_PER_PART} dice per part")
-            _check_sides(sides, text)
-            dice.extend(PoolDie(f"1d{sides}", sides) for _ in range(count))
+            dice.extend([_PLAIN_BY_SIDES[_check_sides(sides, text)]] * count)
         elif m := _NAMED.fullmatch(part):
             rank = int(m["rank"])
             if rank not in RANK_DICE:
@@ -321,8 +335,7 @@ def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifi
     """The kept result of a rolled pool (its ``faces``) with an optional boon or penalty die."""
     _check_penalty_mode(penalty_mode)
     faces = tuple(faces)
-    if not faces or any(not is_whole(f) or not 1 <= f <= max(RANK_DICE.values())
-                        for f in faces):
+    if not faces or not all([is_whole(f) and 1 <= f <= HIGHEST_FACE for f in faces]):
         raise pool_notation_error(faces, "rolled faces must be one or more whole numbers from 1 to 12")
     best = max(faces)
     if modifier is None:

@@ -60,6 +60,8 @@ for _type in DamageType:
 
 def as_damage_type(value: DamageType | str) -> DamageType:
     """Accept a :class:`DamageType` or its name (any case)."""
+    if isinstance(value, DamageType):
+        return value
     for damage_type in DamageType:
         if isinstance(value, str) and value.strip().lower() == damage_type.value.lower():
             return damage_type

@@ -116,6 +116,8 @@ class Body:
         return cls(limb_hp(power, agility, constitution))
 
     def _limb(self, limb: Limb | str) -> Limb:
+        if isinstance(limb, Limb):
+            return limb
         try:
             return Limb(limb)
         except ValueError:
@@ -163,7 +165,8 @@ class Body:
 
     def is_downed(self) -> bool:
         """A major limb (torso or head) at 0 HP downs the character, who starts dying."""
-        return any(self.hp[limb] == 0 for limb in MAJOR_LIMBS)
+        hp = self.hp
+        return 0 in [hp[limb] for limb in MAJOR_LIMBS]
 
     def damaged(self) -> list[Limb]:
         """The limbs below their maximum that can still heal (a lost limb cannot)."""

@@ -23,6 +23,7 @@ from sphinx_design.shared import create_component
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.filters import FieldIndex, filter_is_valid, parse_filter, select
 from sphinx_rpg.inline import inline_nodes
+from sphinx_rpg.output_format import writes_html
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
 
@@ -105,7 +106,7 @@ class ListingResolver(SphinxPostTransform):
         if not holds(self.document, node_listing):
             return
         domain = node_domain(self.env)
-        html = self.env._builder_cls.format == "html"
+        html = writes_html(self.document)
         for placeholder in list(self.document.findall(node_listing)):
             # the same filter on another page (or another parallel chunk) reuses this, until a node changes
             query, order = placeholder["filter"], placeholder["sort"]

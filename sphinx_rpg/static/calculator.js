@@ -20,7 +20,7 @@
   var SVG = "http://www.w3.org/2000/svg";
 
   // -- the worker, shared by every calculator of the page ----------------------------------------
-  var engine = null; // {worker, ready: Promise, asks: {id: {resolve, timer}}}
+  var engine = null; // {worker, ready: Promise, asks: {id: {resolve, timer, deadline}}}
   var nextId = 1;
 
   function manifest() {
@@ -102,6 +102,12 @@
             if (engine === current) stop("the calculator could not start: " + message.message);
           } else if (message.type === "answer" && current.asks[message.id]) {
             var ask = current.asks[message.id];
+            // an answer that comes after its limit is stopped as the timer would have stopped it: on a
+            // busy machine the answer's message may be handled before the overdue timer's
+            if (performance.now() > ask.deadline) {
+              if (engine === current) stop("stopped: no answer within " + LIMITS.answer / 1000 + " s");
+              return;
+            }
             delete current.asks[message.id];
             clearTimeout(ask.timer);
             var received = performance.now(), data;
@@ -148,6 +154,7 @@
         if (engine !== current) return;
         current.asks[id] = {
           resolve: resolve,
+          deadline: performance.now() + LIMITS.answer,
           timer: setTimeout(function () {
             if (engine === current) stop("stopped: no answer within " + LIMITS.answer / 1000 + " s");
           }, LIMITS.answer)

@@ -63,6 +63,17 @@ def test_a_bad_matchup_is_one_line_and_exit_2(capsys, argv, message):
     assert status == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
 
 
-def test_a_system_without_a_fight_model_says_so(capsys):
-    status, _, err = rpg(capsys, "matchup", "--system", "dndalike", "georgia", "orc")
+def test_a_system_without_a_fight_model_says_so(capsys, monkeypatch, tmp_path):
+    (tmp_path / "silent_rules.py").write_text('from rules.nodes import Registry\n'
+                                              'REGISTRY = Registry("silent", title="Silent", node_types={"A": "A"})\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        status, _, err = rpg(capsys, "matchup", "--system", "silent_rules:REGISTRY", "ann", "bob")
+    finally:
+        sys.modules.pop("silent_rules", None)
     assert status == 2 and "publishes no fight model" in err
+
+
+def test_the_dndalike_orcs_duel_is_answered_exactly(capsys):
+    status, out, _ = rpg(capsys, "matchup", "--system", "dndalike", "orc", "orc")
+    assert status == 0 and "Orc against Orc 2 (dndalike): exact" in out and "Orc 2 wins" in out

@@ -121,3 +121,19 @@ def test_exploring_stops_at_the_state_budget():
 def test_a_simulation_names_a_bad_number_of_fights(fights):
     with pytest.raises(MatchupError, match="fights"):
         simulate(lambda source: Played(0, 1, ()), ("Ann", "Bob"), (), "HP left", fights=fights)
+
+
+class ScratchedDuel(Duel):
+    """:class:`Duel` where Ann also picks up a scratch every round with chance 1/2, which the states do not
+    record (no rule reads it) but "what is left" counts: the model says so in ``gained``."""
+
+    def gained(self, state):
+        return (Fraction(1, 2), Fraction(0))
+
+
+def test_a_count_the_states_leave_out_is_added_each_round_so_its_mean_stays_exact():
+    plain = solve(Duel(hp=2), ("Ann", "Bob"), "HP left")
+    scratched = solve(ScratchedDuel(hp=2), ("Ann", "Bob"), "HP left and scratches")
+    assert scratched.wins == plain.wins and scratched.mean_rounds == plain.mean_rounds
+    assert scratched.left[0] == plain.left[0] + Fraction(1, 2) * plain.mean_rounds
+    assert scratched.left[1] == plain.left[1]

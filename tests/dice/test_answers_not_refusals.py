@@ -75,8 +75,8 @@ def test_a_question_is_priced_once_then_computed_without_pricing_its_steps_again
 
     calls: list[str] = []  # the pricing functions called while the priced computation runs
     distribution, keep = sys.modules["rules.dice.distribution"], sys.modules["rules.dice.keep"]
-    for module, name in ((distribution, "repeat_cost"), (distribution, "sparse_cost"), (distribution, "_dense_cost"),
-                         (keep, "die_keep_work"), (keep, "cdf_product_work")):
+    for module, name in ((distribution, "repeat_cost"), (distribution, "fair_sum_cost"), (distribution, "sparse_cost"),
+                         (distribution, "_dense_cost"), (keep, "die_keep_work"), (keep, "cdf_product_work")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name,
                             lambda *a, real=real, name=name: (errors.priced() and calls.append(name)) or real(*a))
@@ -89,4 +89,4 @@ def test_a_question_is_priced_once_then_computed_without_pricing_its_steps_again
     assert calls == []  # and the check above can see a call: outside a priced computation a step prices itself
     monkeypatch.setattr(errors, "priced", lambda: True)
     distribution.Dist.die(5).repeat_sum(40)
-    assert calls == ["repeat_cost"]
+    assert calls == ["fair_sum_cost"]

@@ -19,6 +19,7 @@ from rules.dice import clear_caches, parse
 #: One expression per family, each a few to tens of milliseconds (repeated: how many cold runs make one).
 CALIBRATION = {
     "fair dice, running sums": ("40d100", 1),
+    "fair dice, one integer power": ("5d100", 20),
     "other dice, Kronecker product": ("2d10000r1", 1),
     "sparse sum of spread dice": ("1d200*1000+1d200*1001", 1),
     "scaled term added densely": ("1d3000*5+1d3000", 1),

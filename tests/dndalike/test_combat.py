@@ -470,3 +470,44 @@ def test_sorcerer_at_maximum_fatigue_who_fails_the_end_of_turn_save_loses_the_st
     assert wizard.fatigue == 6 and wizard.damage.count == 0
     assert wizard.stones.lost == ["Fire", "Water"] and wizard.stones.active == []
     assert any("already at maximum fatigue" in line for line in lines)
+
+
+def test_resting_through_the_tracker_keeps_armour_fatigue_heals_one_wound_and_returns_stones():
+    from rules.dndalike.skills import rest
+
+    sorcerer = hero("Merla", fatigue=5, permanent_fatigue=2, stones=SpellStones(bag=[], active=["Fire"]))
+    fight = Combat([sorcerer], ScriptedSource([4, 1]))
+    fight.wound(sorcerer, 2)
+    assert fight.rest(sorcerer, which="largest") == rest(5, permanent_fatigue=2)
+    assert sorcerer.fatigue == 2 and sorcerer.damage.rolls == [1] and sorcerer.stones.bag == ["Fire"]
+    # keeping fatigue for an easier watch: less recovered, no wound healed, no stones back
+    sorcerer.fatigue = 5
+    sorcerer.stones.active = sorcerer.stones.bag
+    sorcerer.stones.bag = []
+    assert not fight.rest(sorcerer, kept=1).wound_removed
+    assert sorcerer.fatigue == 3 and sorcerer.damage.count == 1 and sorcerer.stones.bag == []
+
+
+def test_nobody_rests_with_abilities_on_the_stack_nor_after_dying():
+    georgia, orc = hero(), monster()
+    fight = Combat([georgia, orc], ScriptedSource([4, 3]), order=("heroes", "monsters"))
+    fight.announce(georgia, "Jab", orc)
+    with pytest.raises(DndalikeError, match="1 abilities still wait"):
+        fight.rest(georgia)
+    fight.resolve_all()
+    fight.kill(orc)
+    with pytest.raises(DndalikeError, match="Orc is dead"):
+        fight.rest(orc)
+
+
+def test_a_failed_finishing_blow_reveals_a_normal_total_but_not_a_lesser_count():
+    chief, goblin = monster("Chief", health=9), monster("Goblin", health=9, lesser=True)
+    fight = Combat([hero(dice=ActionDice(1, 2, 0)), chief, goblin], ScriptedSource([2, 5, 5, 1, 1]),
+                   order=("heroes", "monsters"))
+    fight.wound(chief, 1)
+    fight.wound(goblin, 2)
+    for target in (chief, goblin):
+        fight.announce(fight.combatants[0], "Coup de Grace", target)
+        fight.resolve_all()
+    assert chief.alive and chief.blow_failed_at == 1
+    assert goblin.alive and goblin.blow_failed_at is None  # rolled afresh each time: nothing learnt

@@ -210,3 +210,16 @@ def test_the_environment_keeps_one_string_per_uid_however_many_pages_refer_to_it
         record = domain.record(uid)
         if record is not None:
             assert uid is record.uid
+
+
+@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
+def test_a_page_s_own_nodes_are_the_winning_records_defined_there(app):
+    """What a written page asks of the domain (its own nodes) comes from the per-page index, not a walk of
+    the book: the same records as filtering every winning record by page."""
+    app.build()
+    domain = app.env.get_domain("node")
+    pages = {record.docname for record in domain.records()}
+    assert pages
+    for docname in pages | {"no-such-page"}:
+        expected = sorted(record.uid for record in domain.records() if record.docname == docname)
+        assert sorted(record.uid for record in domain.records_on(docname)) == expected

@@ -263,3 +263,26 @@ def test_pages_written_for_designers_are_not_checked(make_app, tmp_path):
 def test_a_dangling_lead_in_is_reported_in_the_designer_edition_too(make_app, tmp_path):
     src = write_play(tmp_path / "book", ("end", "End\n===\n\nThe examples on this page share these imports:\n"))
     assert "[node.edition]" in warnings_of(build(make_app, src))
+
+
+def test_a_lead_in_ends_in_a_colon_whatever_inline_markup_carries_its_last_words():
+    """The lead-in test reads a paragraph's last visible words, which give the same answer as its whole text."""
+    from docutils import nodes
+
+    from sphinx_rpg.player_text import ends_in_colon
+
+    def paragraph(*children: nodes.Node) -> nodes.paragraph:
+        return nodes.paragraph("", "", *children)
+
+    cases = [
+        paragraph(nodes.Text("Roll these:")),
+        paragraph(nodes.Text("Roll "), nodes.strong("", "these:"), nodes.Text("  \n")),
+        paragraph(nodes.Text("Roll these:"), nodes.inline("", ""), nodes.Text(" ")),
+        paragraph(nodes.Text("Roll: "), nodes.emphasis("", "these")),
+        paragraph(nodes.Text("Roll these"), nodes.reference("", "", nodes.inline("", "link:"))),
+        paragraph(nodes.Text("   ")),
+        paragraph(),
+    ]
+    for case in cases:
+        assert ends_in_colon(case) == case.astext().rstrip().endswith(":"), case.pformat()
+    assert [ends_in_colon(case) for case in cases] == [True, True, True, False, True, False, False]

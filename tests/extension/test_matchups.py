@@ -88,3 +88,16 @@ def test_a_fight_that_never_ends_is_stopped_by_the_engine_time_limit(build, book
     app = build(book)
     warnings = app.warning.getvalue()
     assert "[node.matchup]" in warnings and "fights.rst:4" in warnings and "Traceback" not in warnings
+
+
+def test_an_exact_mean_prints_as_a_fraction_only_while_it_is_short():
+    import dataclasses
+
+    from rules.heimr import REGISTRY as HEIMR
+    from sphinx_rpg.matchups import method_sentence
+
+    duel = answer(HEIMR.matchups.build(["shieldmaiden"], ["shieldmaiden"]))
+    assert duel.exact and len(str(duel.mean_rounds)) > 100
+    assert method_sentence(duel).endswith(f"{float(duel.mean_rounds):.2f} rounds on average.")
+    short = dataclasses.replace(duel, mean_rounds=Fraction(3, 2))
+    assert method_sentence(short).endswith("1.50 rounds on average (exactly 3/2).")

@@ -32,6 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 ARTIFACTS = Path(__file__).resolve().parent / "_artifacts"
 VIEWPORT = {"width": 1280, "height": 900}
+#: How long (ms) a browser action or wait may take before it fails: a bound, never a wait (a passing
+#: test goes on at the event it waits for), so it is set for a loaded machine: 15 s failed a share link
+#: test at load 5, and a test runner's machine may be busier still.
+BOUND = 60_000
 #: The hosts Chromium reaches directly; every other request goes to a proxy that refuses it.
 LOOPBACK_HOSTS = "127.0.0.1,localhost,[::1]"
 #: Every URL but the loopback ones (and data:, blob:, about:).
@@ -109,7 +113,7 @@ def new_context(browser: Any, log: PageLog | Callable[[], PageLog], **options: A
     in ``log`` (or in the log a callable names: the shared tab's current test's); ``browser`` blocks them."""
     options.setdefault("reduced_motion", "reduce")  # no smooth scrolling to wait for (the site honours it)
     context = browser.new_context(viewport=options.pop("viewport", VIEWPORT), **options)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(BOUND)
     current = log if callable(log) else (lambda: log)
 
     def record(request: Any) -> None:
@@ -169,7 +173,7 @@ class SharedTab:
         self.tab.set_viewport_size(VIEWPORT)
         # a test's emulate_media (print, dark) must not outlive it: back to the context's own settings
         self.tab.emulate_media(media="null", color_scheme="light", reduced_motion="reduce", forced_colors="none")
-        self.tab.set_default_timeout(15_000)
+        self.tab.set_default_timeout(BOUND)
         self.tab.mouse.move(0, 0)
         return self.tab
 

@@ -54,7 +54,7 @@ def assert_every_control_works(page: Any, box_ids: list[str]) -> None:
     assert [box["id"] for box in used] == box_ids
     assert all(box["shown"] and box["repainted"] for box in used), used
     last = box_ids[-1]  # the address takes the last choice: the script is alive after the link
-    page.wait_for_function(f"location.hash.startsWith('#{last}?')", timeout=5_000)
+    page.wait_for_function(f"location.hash.startsWith('#{last}?')")
 
 
 @pytest.mark.parametrize("path", ODDS_PAGES)

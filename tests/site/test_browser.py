@@ -111,7 +111,7 @@ def nemron_ref_tour(shared_tab, site) -> RefTour:
         page.wait_for_url(href)
         try:  # themes may scroll smoothly (Furo): wait for the scroll to end
             page.wait_for_function(f"() => {{ const t = {ANCHOR_TARGET_JS}; return !t.found || "
-                                   "(t.top >= -2 && t.top < t.viewport); }", timeout=5_000)
+                                   "(t.top >= -2 && t.top < t.viewport); }")
         except PlaywrightTimeout:
             pass  # the assertions of the tests say what is wrong
         visits.append(RefVisit(ref, page.evaluate(ANCHOR_TARGET_JS), nav_links_to(page, href)))

@@ -339,11 +339,11 @@ def test_a_share_link_round_trips(session):
     first = session.ask("heimr", "C+2 P+1", "dc", "7")
     assert parse_qs(urlsplit(first["link"]).fragment) == {"dice": ["C+2 P+1"], "system": ["heimr"], "dc": ["7"]}
     # the address bar holds it too, from the frame after the answer
-    session.tab.wait_for_function("link => location.href === link", arg=first["link"], timeout=5_000)
+    session.tab.wait_for_function("link => location.href === link", arg=first["link"])
     second = session.ask("", "3d6", "under", "10")
     # the address takes the second link a frame after its answer: wait for that event, or the tab could
     # still hold the first link when it is pasted, and a link equal to the address is no navigation at all
-    session.tab.wait_for_function("link => location.href === link", arg=second["link"], timeout=5_000)
+    session.tab.wait_for_function("link => location.href === link", arg=second["link"])
     answered = session.tab.evaluate("window.rpgCalculators[0].asked")
     session.tab.goto(first["link"])  # pasted into the tab: the same answer again
     session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{answered + 1}'")

@@ -114,7 +114,7 @@ def test_a_control_changes_the_table_and_the_link_keeps_the_choice(site: Any, pa
     box.get_by_role("combobox", name="Lid").select_option(label="on")
     assert caption.inner_text().strip().startswith("Successes with 5 dice, lid-on")
     assert box.locator("tbody").inner_text() != before
-    page.wait_for_function("location.href.endsWith('?dice=5&lid=on')", timeout=5_000)  # from the next frame
+    page.wait_for_function("location.href.endsWith('?dice=5&lid=on')")  # from the next frame
     link = page.url
     assert "#rpg-odds-" in link
     other = open_page()
