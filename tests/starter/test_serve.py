@@ -7,6 +7,7 @@ until the edit shows.
 
 from __future__ import annotations
 
+import http.client
 import os
 import queue
 import re
@@ -30,10 +31,12 @@ FIRST_BUILD, REBUILD = 240.0, 180.0
 
 
 def fetch(url: str) -> str:
+    """The page as served now, or "" while it cannot be had whole (not yet built, or being rewritten
+    by a rebuild as it is read: the server then sends fewer bytes than it announced)."""
     try:
         with urllib.request.urlopen(url, timeout=10) as response:
             return str(response.read().decode("utf-8"))
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
+    except (urllib.error.URLError, ConnectionError, TimeoutError, http.client.IncompleteRead):
         return ""
 
 
