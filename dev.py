@@ -321,7 +321,10 @@ def player_build(log: list[str], digest: str, after: threading.Event | None = No
 
 
 def workers(arguments: list[str]) -> list[str]:
-    """pytest-xdist's ``-n``: one worker per core, unless the command line chose (``-n 0`` runs in-process)."""
+    """pytest-xdist's ``-n``: one worker per core and one more, unless the command line chose (``-n 0``
+    runs in-process).  The extra worker fills the time the others spend waiting on a browser or a
+    child process (the site and starter tests): on a quiet 2-core machine, with the builds reused,
+    pytest took 210 s with 2 workers, 185 s with 3 and 195 s with 4."""
     if "no:xdist" in arguments or any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in arguments):
         return []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -330,7 +333,7 @@ def workers(arguments: list[str]) -> list[str]:
     # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)  no-loadscope-reorder:
     # the files go out in the order tests/conftest.py gives them (costly first, the site's tests after
     # the site is built), not by their number of tests.
-    return ["-n", str(min(cores, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
+    return ["-n", str(min(cores + 1, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
 
 
 def test() -> int:
