@@ -218,9 +218,21 @@ def reader_words(text: str) -> list[str]:
     """The words a reader sees of a body written in reST: its prose (:func:`reader_text`), roles as
     their titles, no markup characters."""
     text = _TITLED_ROLE.sub(r"\1", reader_text(text))
-    text = _ROLE.sub(lambda match: match.group(1).rpartition(".")[2].partition(":")[0] if "." in match.group(1)
-                     and " " not in match.group(1) else match.group(1), text)  # Nemron.Resource.Energy:cost
+    text = _ROLE.sub(lambda match: _role_words(match.group(1)), text)
     return _MARKUP.sub("", text).split()
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _role_words(target: str) -> str:
+    """A role's target as words: a node's uid as its name, split where the case changes ("TurnEconomy":
+    "Turn Economy"), a field after it named too ("Nemron.Resource.Energy:cost": "Energy cost")."""
+    if "." not in target or " " in target:
+        return target
+    name, _, field = target.rpartition(".")[2].partition(":")
+    words = _CAMEL.sub(" ", name)
+    return f"{words} {field}" if field else words
 
 
 def _quoted(words: list[str]) -> str:

@@ -275,3 +275,14 @@ def test_a_change_in_code_doctests_or_engine_switches_is_no_change_of_the_rules_
         "\u201cA free action, twice per turn. Decision:\u201d")
     assert text_change(old, old.replace("rounding down", "rounding up")) == (
         "the text said \u201cturn. Decision: rounding down\u201d, now \u201cturn. Decision: rounding up\u201d")
+
+
+def test_a_quoted_text_names_each_linked_node_in_words():
+    """A change mark quotes prose as a reader reads it: a node link as the node's name in words, a value
+    link as the node and the fact it shows, not the uid the source spells out."""
+    from sphinx_rpg.changes import text_change
+
+    said = text_change("The purchase names the turn.",
+                       "The purchase names the turn (:node:ref:`Nemron.Rule.TurnEconomy`), paid from "
+                       ":node:value:`Nemron.Resource.Energy:cost`.")
+    assert said is not None and "(Turn Economy), paid from Energy cost." in said and "TurnEconomy" not in said
