@@ -314,14 +314,18 @@
   };
 
   /* The address bar takes the share link of question ``number`` once its answer is painted (unless a
-   * newer question came meanwhile): history.replaceState costs Chromium 10-20 ms, which the answer
-   * need not wait for. */
+   * newer question came, or the address changed, meanwhile: replacing a link the reader just opened
+   * would make its hashchange ask the old question again): history.replaceState costs Chromium
+   * 10-20 ms, which the answer need not wait for. */
   Calculator.prototype.keepInAddress = function (link, number) {
     var self = this;
     if (!history.replaceState) return;
+    var before = location.href; // a navigation meanwhile (a link opened, a hash typed) is the reader's: kept
     requestAnimationFrame(function () {
       setTimeout(function () {
-        if (number === self.asked && location.href !== link) history.replaceState(null, "", link);
+        if (number === self.asked && location.href === before && before !== link) {
+          history.replaceState(null, "", link);
+        }
       }, 0);
     });
   };
