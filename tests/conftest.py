@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -32,9 +33,37 @@ BUILD_WAIT = 1800
 
 def _wait_for_build(path: Path) -> None:
     """Wait until the test command (``SPHINX_RPG_SITE_BUILDER``: its process id) has built ``path``,
-    which it builds while pytest runs the other tests; fail the tests that need it if that build failed."""
-    builder = int(os.environ["SPHINX_RPG_SITE_BUILDER"])
+    which it builds while pytest runs the other tests; fail the tests that need it if that build failed.
+
+    The test command holds a lock on ``<path>.lock`` from before pytest starts until the build's status
+    is written (``dev.claim``/``dev.finished``), and the system releases it if the command dies: the wait
+    is on that event.  Without ``fcntl`` (Windows) the status file is polled for."""
     status = path.with_name(path.name + ".status")
+    try:
+        import fcntl
+    except ImportError:
+        _poll_for_build(path, status)
+    else:
+        released = threading.Event()
+
+        def take_the_lock() -> None:
+            with path.with_name(path.name + ".lock").open("a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_SH)  # blocks while the build holds it exclusively
+            released.set()
+
+        threading.Thread(target=take_the_lock, name=f"wait-for-{path.name}", daemon=True).start()
+        if not released.wait(BUILD_WAIT):
+            pytest.fail(f"{path} was not built within {BUILD_WAIT} s", pytrace=False)
+        if not status.exists():  # released with no status: the command died (or never claimed the build)
+            pytest.fail(f"the test command that was building {path} has stopped", pytrace=False)
+    if status.read_text().strip() != "0":  # dev.py renames it into place whole (``finished``)
+        pytest.fail(f"the test command's -W build of {path} failed: its warnings are printed "
+                    "after pytest's report", pytrace=False)
+
+
+def _poll_for_build(path: Path, status: Path) -> None:
+    """``_wait_for_build`` where there is no ``fcntl``: look for the status file until it appears."""
+    builder = int(os.environ["SPHINX_RPG_SITE_BUILDER"])
     deadline = time.monotonic() + BUILD_WAIT
     while not status.exists():
         try:
@@ -44,9 +73,6 @@ def _wait_for_build(path: Path) -> None:
         if time.monotonic() > deadline:
             pytest.fail(f"{path} was not built within {BUILD_WAIT} s", pytrace=False)
         time.sleep(0.2)
-    if status.read_text().strip() != "0":  # dev.py renames it into place whole (``finished``)
-        pytest.fail(f"the test command's -W build of {path} failed: its warnings are printed "
-                    "after pytest's report", pytrace=False)
 
 
 def _prebuilt(variable: str, marker: str) -> Path | None:

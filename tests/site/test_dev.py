@@ -6,6 +6,7 @@ import importlib.util
 import os
 import re
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from types import ModuleType
@@ -203,26 +204,50 @@ def site_build(tmp_path, monkeypatch):
     return conftest._wait_for_build, output, output.with_name("test-html.status")
 
 
-def test_a_site_test_waits_until_the_test_command_has_built_its_output(site_build):
+def test_a_site_test_waits_until_the_test_command_has_built_its_output(dev, site_build):
     wait, output, status = site_build
-    timer = threading.Timer(0.5, lambda: status.write_text("0\n"))
-    timer.start()
-    wait(output)
-    assert status.read_text() == "0\n"
-    timer.join()
+    dev.claim(str(output))  # as the test command does before pytest starts
+    status.write_text("0\n")  # a status already there: only the lock holds the test back
+    returned = threading.Event()
+    waiter = threading.Thread(target=lambda: (wait(output), returned.set()))
+    waiter.start()
+    # a wait that does not block returns at once; a correct one never returns while the lock is held,
+    # so this look (bounded, for a wrong early return) cannot fail a correct wait however slow the machine
+    waiter.join(timeout=0.5)
+    assert not returned.is_set(), "the test went on while its output was still being built"
+    dev.finished(str(output), 0)  # the build ends: the lock is released, the test goes on
+    waiter.join()
+    assert returned.is_set()
 
 
-def test_a_failed_build_fails_the_site_tests_that_read_it(site_build):
+def test_a_failed_build_fails_the_site_tests_that_read_it(dev, site_build):
     wait, output, status = site_build
-    status.write_text("1\n")
+    dev.claim(str(output))
+    dev.finished(str(output), 1)
     with pytest.raises(pytest.fail.Exception, match="-W build of .* failed"):
         wait(output)
 
 
-def test_a_site_test_stops_waiting_when_the_test_command_has_stopped(site_build, monkeypatch):
+def test_a_site_test_stops_waiting_when_the_test_command_has_stopped(site_build):
+    """The command dies holding the lock: the system releases it, and the test fails at once."""
     wait, output, _ = site_build
-    gone = subprocess.Popen(["true"])  # a process that is over: its id names no running command
-    gone.wait()
-    monkeypatch.setenv("SPHINX_RPG_SITE_BUILDER", str(gone.pid))
+    holder = subprocess.Popen([sys.executable, "-c", f"""if True:
+        import fcntl, sys
+        lock = open({str(output) + ".lock"!r}, "a")
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        print("locked", flush=True)
+        sys.stdin.read()"""], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+    waiting = threading.Event()
+
+    def die() -> None:  # killed mid-build, once the test is waiting: no status is ever written
+        waiting.wait()
+        holder.kill()
+        holder.wait()
+
+    killer = threading.Thread(target=die)
+    killer.start()
+    waiting.set()
     with pytest.raises(pytest.fail.Exception, match="has stopped"):
         wait(output)
+    killer.join()
