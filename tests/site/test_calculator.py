@@ -105,34 +105,47 @@ SHOWN_JS = """(calc, views = null) => {
             chart, folds: (calc.result.querySelector(".rpg-calculator-folds") || {}).textContent || null,
             link: calc.share.href};
 }"""
+#: Resolve once ``element``'s ``name`` attribute reads ``value``: the calculator sets ``data-answered`` /
+#: ``data-rolled`` to a question's number as it shows its answer, and a MutationObserver hears that event
+#: (no polling on a timer).
+ATTRIBUTE_JS = """const attribute = (element, name, value) => new Promise(resolve => {
+        if (element.getAttribute(name) === value) return resolve();
+        const observer = new MutationObserver(() => {
+            if (element.getAttribute(name) === value) { observer.disconnect(); resolve(); }
+        });
+        observer.observe(element, {attributes: true, attributeFilter: [name]});
+    });"""
 #: Fill the form as typing does, press Compute, wait for this question's answer.
 ASK_JS = """async ([system, notation, mode, target]) => {
+    """ + ATTRIBUTE_JS + """
     const calc = window.rpgCalculators[0];
     const f = calc.form.elements;
     f.system.value = system; f.notation.value = notation; f.mode.value = mode; f.target.value = target;
     f.notation.dispatchEvent(new Event("input", {bubbles: true}));
     const number = calc.asked + 1;
     calc.form.querySelector("button[type=submit]").click();
-    while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
+    await attribute(calc.root, "data-answered", String(number));
     return (%s)(calc);
 }""" % SHOWN_JS
 #: Press "Show all N rows" under a folded table, wait for the table.
 #: ``views``: read only the rows of these views of the table (fractions of the way down), else every row.
 SHOW_ALL_JS = """async (views) => {
+    """ + ATTRIBUTE_JS + """
     const calc = window.rpgCalculators[0];
     const number = calc.asked + 1;
     calc.result.querySelector("button[data-action=all]").click();
-    while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
+    await attribute(calc.root, "data-answered", String(number));
     return (%s)(calc, views);
 }""" % SHOWN_JS
 #: Fill the form, press Roll with a given seed (as the button does with a random one), wait for the dice.
 ROLL_JS = """async ([system, notation, mode, target, seed]) => {
+    """ + ATTRIBUTE_JS + """
     const calc = window.rpgCalculators[0];
     const f = calc.form.elements;
     f.system.value = system; f.notation.value = notation; f.mode.value = mode; f.target.value = target;
     const number = calc.rolls + 1;
     calc.roll(seed);
-    while (calc.root.getAttribute("data-rolled") !== String(number)) await new Promise(r => setTimeout(r, 2));
+    await attribute(calc.root, "data-rolled", String(number));
     const rolled = Object.assign({}, calc.lastRoll);
     delete rolled.ms;
     return {rolled, shown: calc.rolled.textContent};
@@ -415,9 +428,10 @@ def test_screenshots_of_a_long_distribution_folded_in_light_dark_and_phone_width
 def test_screenshots_of_every_row_of_a_long_distribution_in_light_dark_and_phone_width(session, artifacts):
     session.ask("", "1d10000", "dc", "5000")
     session.tab.evaluate("""async () => {  // Show all, then the middle of the 10,000 rows, where the successes begin
+        """ + ATTRIBUTE_JS + """
         const calc = window.rpgCalculators[0], number = calc.asked + 1;
         calc.result.querySelector("button[data-action=all]").click();
-        while (calc.root.getAttribute("data-answered") !== String(number)) await new Promise(r => setTimeout(r, 2));
+        await attribute(calc.root, "data-answered", String(number));
         const wrap = document.querySelector(".rpg-calculator-virtual");
         wrap.scrollTop = wrap.scrollHeight / 2 - wrap.clientHeight / 2;
         window.rpgCalculators[0].renderRows();
