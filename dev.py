@@ -102,7 +102,7 @@ def install(target: str) -> None:
 def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
     """Run a tool of .venv; with ``log``, its output is kept there instead of printed (see ``lanes``);
     ``nice``: at a lower priority than the commands beside it, where the system has ``nice``."""
-    environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
     command = [str(BIN / args[0]), *args[1:]]
     if nice and shutil.which("nice"):
         command = ["nice", "-n", "5", *command]
