@@ -100,6 +100,12 @@ BUILDING = ("tests/starter/", "tests/extension/", "tests/adversarial/")
 LONGEST = ("site_tour", "module_page", "audits")
 
 
+#: The files that take longest, most of it waiting on processes of their own (pip, sphinx-build, git, a
+#: preview server), first of all: a worker waiting on them leaves the cores to the rest, and started
+#: last (as they were, ranked by their few tests) they ended the session late.
+FIRST = ("tests/starter/test_fresh_install.py", "tests/starter/test_serve.py")
+
+
 def _uses(tests: list[pytest.Item], fixtures: tuple[str, ...]) -> bool:
     return any(name in getattr(test, "fixturenames", ()) for test in tests for name in fixtures)
 
@@ -108,13 +114,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Order the files for ``dev.py test`` (``--dist loadfile --no-loadscope-reorder``: each file goes
     whole to the next free worker, in this order): the files that build projects of their own first,
     while ``dev.py test`` builds docs/; then the files that read those builds, the longest first; the
-    many small files of unit tests last, so both workers finish at about the same time."""
+    many small files of unit tests last, so both workers finish at about the same time.  The ``FIRST``
+    files go before all of them."""
     files: dict[str, list[pytest.Item]] = {}
     for item in items:
         files.setdefault(item.nodeid.split("::")[0], []).append(item)
 
     def rank(path: str) -> tuple[int, int, int]:
         tests = files[path]
+        if path in FIRST:
+            return -1, FIRST.index(path), 0
         if _uses(tests, (*SITE, "built_site")):  # built_site asks for built_html when it is made
             return 1, -_uses(tests, LONGEST), -len(tests)
         return (0 if path.startswith(BUILDING) else 2), 0, -len(tests)

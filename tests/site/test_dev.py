@@ -10,6 +10,7 @@ import sys
 import threading
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -140,6 +141,21 @@ def test_a_costly_fixture_is_used_in_one_test_file_so_one_worker_makes_it(fixtur
     users = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").rglob("test_*.py")
                    if path.name != Path(__file__).name and re.search(rf"\b{fixture}\b", path.read_text(encoding="utf-8")))
     assert len(users) == 1, f"{fixture} is used in {users}"
+
+
+def test_the_longest_files_go_first_then_those_that_build_then_the_site_then_the_rest():
+    from tests import conftest
+
+    def item(path: str, *fixtures: str) -> Any:
+        return type("Item", (), {"nodeid": f"{path}::test_x", "fixturenames": fixtures})()
+
+    items = [item("tests/dice/test_keep.py"), item("tests/site/test_reader.py", "site_tour", "built_html"),
+             item("tests/extension/test_builds.py"), item("tests/starter/test_serve.py"),
+             item("tests/site/test_print.py", "built_latex"), item("tests/starter/test_fresh_install.py")]
+    conftest.pytest_collection_modifyitems(items)
+    assert [test.nodeid.split("::")[0] for test in items] == [
+        "tests/starter/test_fresh_install.py", "tests/starter/test_serve.py", "tests/extension/test_builds.py",
+        "tests/site/test_reader.py", "tests/site/test_print.py", "tests/dice/test_keep.py"]
 
 
 @pytest.fixture
