@@ -28,7 +28,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import venv
@@ -102,7 +101,7 @@ def install(target: str) -> None:
 def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
     """Run a tool of .venv; with ``log``, its output is kept there instead of printed (see ``lanes``);
     ``nice``: at a lower priority than the commands beside it, where the system has ``nice``."""
-    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
+    environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
     command = [str(BIN / args[0]), *args[1:]]
     if nice and shutil.which("nice"):
         command = ["nice", "-n", "5", *command]
@@ -360,21 +359,6 @@ def workers(arguments: list[str]) -> list[str]:
     return ["-n", str(min(cores + 1, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
 
 
-#: Where pytest keeps the bytecode of the modules it imports, its assertion-rewritten test modules among
-#: them (git-ignored, outside the source folders).
-BYTECODE = ROOT / ".cache" / "bytecode"
-
-
-def bytecode() -> dict[str, str]:
-    """The environment that lets pytest keep bytecode in ``BYTECODE``: ``run`` forbids writing it (no
-    ``__pycache__`` in the tree), so each worker rewrote the asserts of all ~280 test modules on every
-    run (about 6 s of CPU a worker), and each Python it started compiled the project's modules again.
-    The entries of the temporary folders the last run's tests made are dropped: each run has its own."""
-    temporary = Path(tempfile.gettempdir()).resolve()
-    shutil.rmtree(BYTECODE / temporary.relative_to(temporary.anchor), ignore_errors=True)
-    return {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(BYTECODE)}
-
-
 def test() -> int:
     """Run the static checks, the -W builds of every format and pytest (on every core) side by side.
 
@@ -401,8 +385,7 @@ def test() -> int:
         say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
         arguments = sys.argv[2:]
         # nice: the builds go first, as the site tests (run last) wait for them; pytest takes the spare time
-        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env={**built, **bytecode()},
-                     nice=True)
+        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built, nice=True)
         say(f"pytest: done in {time.monotonic() - started:.0f} s")
         results = {name: job.result() for name, job in jobs.items()}
     for _, log in results.values():

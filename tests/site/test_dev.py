@@ -209,20 +209,6 @@ def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monke
     assert commands[1][0] == str(dev.BIN / "sphinx-build")
 
 
-def test_pytest_keeps_its_bytecode_outside_the_tree_and_the_builds_write_none(dev, monkeypatch, tmp_path):
-    """Rewriting the asserts of every test module in every worker on every run cost about 6 s of CPU a
-    worker: pytest may write bytecode, into .cache/bytecode, never beside the sources."""
-    environments = []
-    monkeypatch.setattr(dev.subprocess, "run", lambda args, **kwargs: environments.append(kwargs["env"])
-                        or subprocess.CompletedProcess(args, 0))
-    monkeypatch.setattr(dev, "BYTECODE", tmp_path / "bytecode")
-    dev.run("python", "-m", "pytest", env=dev.bytecode())
-    dev.run("sphinx-build", "-b", "html")
-    assert environments[0]["PYTHONDONTWRITEBYTECODE"] == "" and environments[0]["PYTHONPYCACHEPREFIX"] == str(
-        tmp_path / "bytecode")
-    assert environments[1]["PYTHONDONTWRITEBYTECODE"] == "1"
-
-
 @pytest.fixture
 def site_build(tmp_path, monkeypatch):
     """The waiting side of tests/conftest.py, for an output the test command is building."""

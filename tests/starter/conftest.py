@@ -119,7 +119,7 @@ def _run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
 def clean_environment() -> dict[str, str]:
     """The environment minus anything that would let a subprocess see this checkout or this venv."""
     kept = {key: value for key, value in os.environ.items()
-            if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONPYCACHEPREFIX") and not key.startswith(("PIP_", "SPHINX_RPG_"))}
+            if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME") and not key.startswith(("PIP_", "SPHINX_RPG_"))}
     return {**kept, "PYTHONDONTWRITEBYTECODE": "1"}
 
 
