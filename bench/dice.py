@@ -405,7 +405,8 @@ def fresh(runs: int) -> None:
     for name, pairs in times.items():
         imported = statistics.median(p[0] for p in pairs)
         asked = statistics.median(p[1] for p in pairs)
-        print(f"{name:8} import {fmt(imported):>12}   first question {fmt(asked):>12}   both {fmt(imported + asked):>12}")
+        print(f"{name:8} import {fmt(imported):>12}   first question {fmt(asked):>12}   "
+              f"both {fmt(imported + asked):>12}")
 
 
 # ---------------------------------------------------------------- harness
