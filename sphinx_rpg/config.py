@@ -33,9 +33,8 @@ CONFIG_VALUES: dict[str, tuple[Any, Rebuild, tuple[type, ...], str]] = {
     "rpg_nodes_json": (True, "html", (bool,), "write nodes.json next to the HTML pages"),
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages of the last build when nothing they show changed"),
-    "rpg_pause_collector": (False, "", (bool,),
-                            "opt-in: pause Python's garbage collector during the extension's own bulk steps "
-                            "(registry import, catalogue, nodes.json, previews), each pause ending with its step"),
+    "rpg_pause_collector": (None, "", (bool, type(None)),
+                            "removed, no effect: the extension leaves the garbage collector alone"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
     "rpg_chart_cache": ("", "", (str,),
                         "a folder (relative to the source folder) that keeps each drawn chart by its content, "
