@@ -32,7 +32,8 @@ CONFIG_VALUES: dict[str, tuple[Any, Rebuild, tuple[type, ...], str]] = {
                           "deprecated, no effect: node:table shows only tables a registry publishes"),
     "rpg_nodes_json": (True, "html", (bool,), "write nodes.json next to the HTML pages"),
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
-                                   "keep the node index pages of the last build when nothing they show changed"),
+                                   "keep the node index pages and the general index of the last build when "
+                                   "nothing they show changed"),
     "rpg_pause_collector": (None, "", (bool, type(None)),
                             "removed, no effect: the extension leaves the garbage collector alone"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
