@@ -78,20 +78,20 @@ def _navigation(env: Any) -> tuple[Any, ...]:
 
 def _content_digest(content: Any) -> str:
     """The index entries' digest: marshal (no references between objects below version 3, so equal
-    entries give equal bytes) is twice as fast as ``repr`` over the 27,000 entries of a big book."""
+    entries give equal bytes) is twice as fast as ``repr`` over the 27,000 entries of a big book.
+
+    The general index's entries are plain lists, tuples and strings, which marshal writes as they
+    are; a domain index's are named tuples, which it does not, so they are made plain tuples first.
+    """
     try:
-        plain = [(str(group), [_plain(entry) for entry in entries]) for group, entries in content]
-        data = marshal.dumps(plain, 2)
-    except (TypeError, ValueError):  # entries of another shape, or something marshal cannot write
-        data = repr(content).encode("utf-8")
+        data = marshal.dumps(content, 2)
+    except ValueError:  # named tuples (or something else marshal cannot write)
+        try:
+            data = marshal.dumps([(str(group), [tuple(entry) for entry in entries])
+                                  for group, entries in content], 2)
+        except (TypeError, ValueError):  # entries of another shape, or something marshal cannot write
+            data = repr(content).encode("utf-8")
     return hashlib.sha256(data).hexdigest()
-
-
-def _plain(value: Any) -> Any:
-    """An entry as nested tuples of plain values (a general index entry nests lists of links)."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_plain(item) for item in value)
-    return value
 
 
 def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
