@@ -52,7 +52,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     )
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
-    app.add_post_transform(pagescan.PageScan)
+    pagescan.setup(app)
     config.setup(app)
     timelimit.setup(app)
     domain.setup(app)
