@@ -86,7 +86,7 @@ def never_explored(state):
     raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
 
 
-def test_a_duel_of_giants_is_refused_exactly_at_once_and_simulated():
+def test_a_duel_of_giants_is_refused_exactly_at_once():
     """Priced before explored: 500 hit points each may reach 61,250 states; the refusal names that
     and the budget, and no round is computed."""
     a, b = shieldmaiden_fighter("A"), shieldmaiden_fighter("B")
