@@ -215,7 +215,7 @@ TEST_HTML, TEST_LATEX, TEST_PLAYER = "docs/_build/test-html", "docs/_build/test-
 #: the vendored Pyodide (a build made before it was vendored loads Pyodide from the CDN instead; the
 #: version is sphinx_rpg.vendor.PYODIDE_VERSION, which this file cannot import).
 BUILD_INPUTS = ("docs", "sphinx_rpg", "rules", "supplements", "pyproject.toml", "constraints.txt", "dev.py",
-                ".cache/pyodide/314.0.7/.rpg-vendored.json")
+                ".cache/pyodide/314.0.7/.rpg-vendored.json", ".cache/pyodide/314.0.7/python_stdlib_pyc.zip")
 
 
 def inputs_digest() -> str:
@@ -448,6 +448,15 @@ def vendor_pyodide() -> None:
         say(f"Pyodide could not be vendored: {error}")
         return
     say(f"Pyodide {vendor.PYODIDE_VERSION} for the dice calculator: {target.relative_to(ROOT)}")
+    if (target / vendor.PRECOMPILED_STDLIB).is_file():
+        return
+    try:  # once: the standard library's bytecode, so the calculator compiles none of it at each start
+        made = vendor.precompile_stdlib(target, ROOT)
+    except vendor.VendorError as error:
+        say(f"{error}; the calculator compiles the standard library at each start")
+        return
+    say(f"the standard library's bytecode: {made.relative_to(ROOT)}" if made else
+        "no Node.js here: the calculator compiles the standard library at each start")
 
 
 if __name__ == "__main__":

@@ -20,17 +20,22 @@ loaded machine are not those of a quiet one.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.calculator import serve  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Route
 
 #: Press Compute (once the form shows) and wait for the answer; ms since the page's navigation started.
 AT_ONCE_JS = """async () => {
@@ -65,6 +70,13 @@ STAGES = {
 }
 
 
+def without_bytecode(route: Route) -> None:
+    """The site's manifest without its precompiled standard library: Pyodide's own zip, compiled at start."""
+    manifest = json.loads(route.fetch().text())
+    manifest.pop("stdlib", None)
+    route.fulfill(status=200, content_type="application/json", body=json.dumps(manifest))
+
+
 def chromium() -> str:
     return next(filter(None, map(shutil.which, ("chromium-headless-shell", "chromium"))), "/usr/bin/chromium")
 
@@ -75,6 +87,14 @@ def main() -> int:
     parser.add_argument("--page", default="nemron/calculator.html", help="a page with a calculator")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--think", type=float, default=3.0, help="seconds the second reader reads first")
+    parser.add_argument("--sources", action="store_true",
+                        help="also time a third reader, who asks at once on the same site with its standard "
+                             "library compiled at start (the manifest's precompiled stdlib withheld): an A/B "
+                             "of the bytecode, taking turns with the others")
+    parser.add_argument("--revisit", action="store_true",
+                        help="also time a reader who comes back: the page opened once (the engine started), "
+                             "then opened again in the same browser profile (HTTP cache, wasm code cache) "
+                             "and asked at once")
     args = parser.parse_args()
     site = Path(args.site)
     if not (site / "_static" / "rpg" / "calculator.json").is_file():
@@ -84,6 +104,10 @@ def main() -> int:
 
     server, url = serve(site)
     runs: dict[str, list[float]] = {"at once": [], "after reading": []}
+    if args.sources:
+        runs["at once, stdlib compiled at start"] = []
+    if args.revisit:
+        runs["at once, second visit"] = []
     stages: dict[str, list[float]] = {}
     load = os.getloadavg()
     with sync_playwright() as playwright:
@@ -93,7 +117,14 @@ def main() -> int:
             for reader in runs:  # the two readers take turns: drift lands on both alike
                 context = browser.new_context()
                 context.route(lambda u: not u.startswith(url), lambda route: route.abort())
+                if reader == "at once, stdlib compiled at start":
+                    context.route(url + "_static/rpg/calculator.json", without_bytecode)
                 tab = context.new_page()
+                if reader == "at once, second visit":  # a first visit, to the answer: then the same again
+                    tab.goto(url + args.page, wait_until="commit")
+                    tab.evaluate(AT_ONCE_JS)
+                    tab.close()
+                    tab = context.new_page()
                 tab.goto(url + args.page, wait_until="commit")
                 if reader == "after reading":
                     tab.wait_for_load_state("load")
@@ -104,7 +135,7 @@ def main() -> int:
                 if result["error"]:
                     print(f"refused: {result['error']}", file=sys.stderr)
                     return 1
-                runs[reader].append(result["fromOpen"] if reader == "at once" else result["fromClick"])
+                runs[reader].append(result["fromClick"] if reader == "after reading" else result["fromOpen"])
                 if reader == "at once" and result["marks"]:
                     marks = dict(result["marks"], page=result["page"] or 0)
                     marks["answer"] = result["fromOpen"] - marks["ready"]
@@ -116,7 +147,8 @@ def main() -> int:
     print(f"# Calculator cold start ({args.page}, {args.repeats} runs, load average at the start "
           f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} cores)\n")
     for reader, values in runs.items():
-        what = "page opened -> first answer" if reader == "at once" else f"Compute after {args.think:g} s -> answer"
+        what = (f"Compute after {args.think:g} s -> answer" if reader == "after reading"
+                else "page opened -> first answer")
         print(f"- {reader} ({what}): median {statistics.median(values):.0f} ms "
               f"(runs: {', '.join(f'{v:.0f}' for v in values)})")
     if stages:

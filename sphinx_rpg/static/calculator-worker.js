@@ -1,7 +1,7 @@
 /* sphinx-rpg dice calculator: the Web Worker that runs the book's own rules engine in Pyodide.
  *
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
- * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems} once, then
+ * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems, stdlib} once, then
  * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems, every, asked}.
  * Out: {type: "progress", stage, loaded} while starting (stage: "python", "engine" or "systems"; loaded:
  * bytes of that stage's files arrived), {type: "ready", ms, marks}, {type: "answer", id, json, ms, sent}
@@ -59,7 +59,7 @@ function watchArrivals(wheelUrl) {
   } catch (error) { /* no resource timing here: the stages alone are shown */ }
 }
 
-async function start(pyodideUrl, wheelUrl, systems) {
+async function start(pyodideUrl, wheelUrl, systems, stdlibUrl) {
   const t0 = performance.now();
   watchArrivals(wheelUrl);
   progress("python");
@@ -72,7 +72,9 @@ async function start(pyodideUrl, wheelUrl, systems) {
   wheel.catch(() => {}); // not unhandled while Pyodide boots: awaited below
   const module = await import(pyodideUrl + "pyodide.mjs");
   marks.loader = performance.now() - t0;
-  const pyodide = await module.loadPyodide({ indexURL: pyodideUrl });
+  // stdLibURL: the standard library with its bytecode, when the site has it (nothing compiled at start)
+  const pyodide = await module.loadPyodide(stdlibUrl ? { indexURL: pyodideUrl, stdLibURL: stdlibUrl }
+                                                     : { indexURL: pyodideUrl });
   marks.pyodide = performance.now() - t0 - marks.loader;
   progress("engine");
   const t1 = performance.now();
@@ -114,7 +116,7 @@ function answer(message) {
 self.onmessage = (event) => {
   const message = event.data || {};
   if (message.type === "start") {
-    start(message.pyodide, message.wheel, message.systems || []).then((ms) => {
+    start(message.pyodide, message.wheel, message.systems || [], message.stdlib).then((ms) => {
       self.postMessage({ type: "ready", ms: ms, marks: marks });
       const queued = pending;
       pending = [];

@@ -124,8 +124,10 @@
           event.preventDefault();
           if (engine === current) stop("the calculator stopped: " + (event.message || "the worker failed to load"));
         };
-        worker.postMessage({ type: "start", pyodide: new URL(files.pyodide, folder).href,
-                             wheel: new URL(files.wheel, folder).href, systems: pageSystems() });
+        var pyodide = new URL(files.pyodide, folder).href;
+        worker.postMessage({ type: "start", pyodide: pyodide, wheel: new URL(files.wheel, folder).href,
+                             stdlib: files.stdlib ? new URL(files.stdlib, pyodide).href : undefined,
+                             systems: pageSystems() });
       }).catch(function (error) {
         clearTimeout(timer);
         if (engine === current) stop(String(error.message || error));
