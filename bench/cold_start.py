@@ -20,22 +20,21 @@ loaded machine are not those of a quiet one.
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import json
 import os
 import shutil
 import statistics
 import sys
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.calculator import serve  # noqa: E402
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Route
 
 #: Press Compute (once the form shows) and wait for the answer; ms since the page's navigation started.
 AT_ONCE_JS = """async () => {
@@ -70,11 +69,36 @@ STAGES = {
 }
 
 
-def without_bytecode(route: Route) -> None:
-    """The site's manifest without its precompiled standard library: Pyodide's own zip, compiled at start."""
-    manifest = json.loads(route.fetch().text())
-    manifest.pop("stdlib", None)
-    route.fulfill(status=200, content_type="application/json", body=json.dumps(manifest))
+class _Site(http.server.SimpleHTTPRequestHandler):
+    """The built site; under ``/sources/`` the same site with a manifest that names no precompiled standard
+    library (Pyodide's own zip, compiled at start: the A/B of ``--sources``)."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        if self.path.startswith(SOURCES):
+            self.path = self.path[len(SOURCES) - 1:]
+            if self.path.partition("?")[0].endswith("/_static/rpg/calculator.json"):
+                manifest = json.loads(Path(self.translate_path(self.path)).read_text(encoding="utf-8"))
+                manifest.pop("stdlib", None)
+                body = json.dumps(manifest).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+        super().do_GET()
+
+
+SOURCES = "/sources/"
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Site, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def chromium() -> str:
@@ -111,25 +135,26 @@ def main() -> int:
     stages: dict[str, list[float]] = {}
     load = os.getloadavg()
     with sync_playwright() as playwright:
+        # every host but this one unreachable, by the browser's resolver: a route would turn the HTTP
+        # cache off (Playwright's), and with it the second visit's cached and compiled wasm
         browser = playwright.chromium.launch(executable_path=chromium(), headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
         for _ in range(args.repeats):
-            for reader in runs:  # the two readers take turns: drift lands on both alike
+            for reader in runs:  # the readers take turns: drift lands on all alike
                 context = browser.new_context()
-                context.route(lambda u: not u.startswith(url), lambda route: route.abort())
-                if reader == "at once, stdlib compiled at start":
-                    context.route(url + "_static/rpg/calculator.json", without_bytecode)
+                page = url + (SOURCES[1:] if reader == "at once, stdlib compiled at start" else "") + args.page
                 tab = context.new_page()
                 if reader == "at once, second visit":  # a first visit, to the answer: then the same again
-                    tab.goto(url + args.page, wait_until="commit")
+                    tab.goto(page, wait_until="commit")
                     tab.evaluate(AT_ONCE_JS)
                     tab.close()
                     tab = context.new_page()
-                tab.goto(url + args.page, wait_until="commit")
+                tab.goto(page, wait_until="commit")
                 if reader == "after reading":
                     tab.wait_for_load_state("load")
-                    # the reader reads; Playwright's own wait keeps serving the route above (a time.sleep
-                    # would hold every request of the page, Pyodide's too, until it ended)
+                    # the reader reads; Playwright's own wait keeps the page's requests served (a
+                    # time.sleep would hold the event loop that carries them)
                     tab.wait_for_timeout(args.think * 1000)
                 result = tab.evaluate(AT_ONCE_JS)
                 if result["error"]:

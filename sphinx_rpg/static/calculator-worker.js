@@ -38,19 +38,42 @@ function warmUp(pyodide, systems) {
   marks.firstAnswer = performance.now() - t1;
 }
 
-/* How much has arrived: each file the start fetches, as it completes (its size in bytes), summed per
- * stage ("python": Pyodide's files, "engine": the wheel) and posted to the page. */
+/* How much has arrived, summed per stage ("python": Pyodide's files, "engine": the wheel) and posted
+ * to the page.  The two large files (the interpreter's wasm, the standard library) are counted as their
+ * bytes stream in: a request of our own for each, beside Pyodide's, read chunk by chunk (the browser's
+ * HTTP cache lets both share one download of a cacheable file, and Pyodide's own request keeps its
+ * streaming compile and the compiled-code cache of a later visit).  Every other file counts once it
+ * has arrived (resource timing). */
 let stage = "python";
 const arrived = { python: 0, engine: 0 };
+let posted = 0;
 function progress(name) {
   if (name) stage = name;
+  posted = performance.now();
   self.postMessage({ type: "progress", stage: stage, loaded: arrived[stage] || 0 });
 }
-function watchArrivals(wheelUrl) {
+function progressSoon() { // at most one message a tenth of a second while bytes stream in
+  if (performance.now() - posted > 100) progress();
+}
+function streamed(url, into) {
+  return fetch(url).then(async (response) => {
+    if (!response.ok || !response.body) return;
+    const reader = response.body.getReader();
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      arrived[into] += chunk.value.byteLength;
+      progressSoon();
+    }
+    progress();
+  }).catch(() => { /* the start reports its own failure: this is only the count */ });
+}
+function watchArrivals(wheelUrl, counted) {
   if (typeof PerformanceObserver === "undefined") return;
   try {
     new PerformanceObserver((list) => {
       list.getEntries().forEach((entry) => {
+        if (counted.has(entry.name)) return; // counted as it streamed
         const bytes = entry.decodedBodySize || entry.encodedBodySize || entry.transferSize || 0;
         arrived[entry.name === wheelUrl ? "engine" : "python"] += bytes;
       });
@@ -61,8 +84,10 @@ function watchArrivals(wheelUrl) {
 
 async function start(pyodideUrl, wheelUrl, systems, stdlibUrl) {
   const t0 = performance.now();
-  watchArrivals(wheelUrl);
+  const large = [pyodideUrl + "pyodide.asm.wasm", stdlibUrl || pyodideUrl + "python_stdlib.zip"];
+  watchArrivals(wheelUrl, new Set(large));
   progress("python");
+  large.forEach((url) => streamed(url, "python"));
   marks.workerAt = performance.timeOrigin + t0; // on the wall clock: the page subtracts its own origin
   // the engine wheel comes over the network while Pyodide boots (a failed fetch is reported below)
   const wheel = fetch(wheelUrl).then((response) => {
