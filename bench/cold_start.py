@@ -82,6 +82,7 @@ class _Site(http.server.SimpleHTTPRequestHandler):
             if self.path.partition("?")[0].endswith("/_static/rpg/calculator.json"):
                 manifest = json.loads(Path(self.translate_path(self.path)).read_text(encoding="utf-8"))
                 manifest.pop("stdlib", None)
+                manifest.pop("bytecode", None)
                 body = json.dumps(manifest).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")

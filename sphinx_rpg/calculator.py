@@ -21,16 +21,20 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules.systems import SystemLoadError, installed_systems, registry_path
+from sphinx_rpg import vendor
 from sphinx_rpg.binding import binding_for, configured_paths
 from sphinx_rpg.pagescan import holds
-from sphinx_rpg.vendor import PRECOMPILED_STDLIB, PYODIDE_FILES, PYODIDE_VERSION, vendored
+from sphinx_rpg.vendor import PRECOMPILED_STDLIB, PYODIDE_FILES, PYODIDE_VERSION, VendorError, vendored
 from sphinx_rpg.version import __version__
 from sphinx_rpg.warnings import warn
 from sphinx_rpg.wheel import DISTRIBUTION, WheelError, build_wheel, wheel_name
+
+logger = logging.getLogger(__name__)
 
 #: Where the build puts the calculator's files, under the site's ``_static/``.
 FOLDER = "rpg"
@@ -273,6 +277,25 @@ def _runtime_bytes(folder: Path, stdlib: str | None = None) -> int:
     return sum((folder / name).stat().st_size for name in names if (folder / name).is_file())
 
 
+def _engine_bytecode(vendored_folder: Path, folder: Path, wheel: str) -> str | None:
+    """The engine's bytecode for ``wheel``, compiled once by the vendored Pyodide (Node.js) and copied
+    beside the wheel: its file name, or ``None`` (no Node.js, or it failed: said, and the calculator
+    compiles the engine at start, as before)."""
+    try:
+        made = vendor.engine_bytecode(vendored_folder, folder / wheel)
+        if made is None:
+            return None
+        target = folder / made.name
+        if not target.is_file() or target.stat().st_size != made.stat().st_size:
+            for old in folder.glob("*.pyc.zip"):
+                old.unlink()
+            shutil.copy2(made, target)
+    except (VendorError, OSError) as error:
+        logger.info(f"the dice calculator compiles its engine at each start: {error}")
+        return None
+    return made.name
+
+
 def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: the engine wheel, the vendored Pyodide and the manifest the script reads."""
     if exception is not None or app.builder.format != "html" or not calculator_pages(app.env):
@@ -305,12 +328,14 @@ def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None
     # the standard library with its bytecode, when vendoring made it (sphinx_rpg.vendor.precompile_stdlib)
     precompiled = pyodide == "pyodide/" and (folder / "pyodide" / PRECOMPILED_STDLIB).is_file()
     stdlib = PRECOMPILED_STDLIB if precompiled else None
+    bytecode = _engine_bytecode(source, folder, name) if precompiled and source is not None else None
     # what the start fetches, in bytes, so the page can say how much has arrived ("python": 0 when
     # Pyodide comes from elsewhere and its size is not known here)
     sizes = {"python": _runtime_bytes(folder / "pyodide", stdlib) if pyodide == "pyodide/" else 0,
-             "engine": (folder / name).stat().st_size}
+             "engine": sum((folder / part).stat().st_size for part in (name, bytecode) if part)}
     manifest = json.dumps({"wheel": name, "pyodide": pyodide, "packages": packages, "sizes": sizes,
-                           **({"stdlib": stdlib} if stdlib else {})}, sort_keys=True)
+                           **({"stdlib": stdlib} if stdlib else {}), **({"bytecode": bytecode} if bytecode else {})},
+                          sort_keys=True)
     path = folder / MANIFEST
     if not path.is_file() or path.read_text(encoding="utf-8") != manifest:
         path.write_text(manifest, encoding="utf-8")

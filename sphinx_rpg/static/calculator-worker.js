@@ -1,7 +1,7 @@
 /* sphinx-rpg dice calculator: the Web Worker that runs the book's own rules engine in Pyodide.
  *
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
- * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems, stdlib} once, then
+ * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems, stdlib, bytecode} once, then
  * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems, every, asked}.
  * Out: {type: "progress", stage, loaded} while starting (stage: "python", "engine" or "systems"; loaded:
  * bytes of that stage's files arrived), {type: "ready", ms, marks}, {type: "answer", id, json, ms, sent}
@@ -38,9 +38,9 @@ function warmUp(pyodide, systems) {
   marks.firstAnswer = performance.now() - t1;
 }
 
-/* How much has arrived, summed per stage ("python": Pyodide's files, "engine": the wheel) and posted
- * to the page.  The two large files (the interpreter's wasm, the standard library) are counted as their
- * bytes stream in: a request of our own for each, beside Pyodide's, read chunk by chunk (the browser's
+/* How much has arrived, summed per stage ("python": Pyodide's files, "engine": the wheel and its
+ * bytecode) and posted to the page.  The two large files (the interpreter's wasm, the standard library)
+ * are counted as their bytes stream in: a request of our own for each, beside Pyodide's, read chunk by chunk (the browser's
  * HTTP cache lets both share one download of a cacheable file, and Pyodide's own request keeps its
  * streaming compile and the compiled-code cache of a later visit).  Every other file counts once it
  * has arrived (resource timing). */
@@ -68,24 +68,24 @@ function streamed(url, into) {
     progress();
   }).catch(() => { /* the start reports its own failure: this is only the count */ });
 }
-function watchArrivals(wheelUrl, counted) {
+function watchArrivals(engineUrls, counted) {
   if (typeof PerformanceObserver === "undefined") return;
   try {
     new PerformanceObserver((list) => {
       list.getEntries().forEach((entry) => {
         if (counted.has(entry.name)) return; // counted as it streamed
         const bytes = entry.decodedBodySize || entry.encodedBodySize || entry.transferSize || 0;
-        arrived[entry.name === wheelUrl ? "engine" : "python"] += bytes;
+        arrived[engineUrls.includes(entry.name) ? "engine" : "python"] += bytes;
       });
       progress();
     }).observe({ type: "resource", buffered: true });
   } catch (error) { /* no resource timing here: the stages alone are shown */ }
 }
 
-async function start(pyodideUrl, wheelUrl, systems, stdlibUrl) {
+async function start(pyodideUrl, wheelUrl, systems, stdlibUrl, bytecodeUrl) {
   const t0 = performance.now();
   const large = [pyodideUrl + "pyodide.asm.wasm", stdlibUrl || pyodideUrl + "python_stdlib.zip"];
-  watchArrivals(wheelUrl, new Set(large));
+  watchArrivals([wheelUrl, bytecodeUrl], new Set(large));
   progress("python");
   large.forEach((url) => streamed(url, "python"));
   marks.workerAt = performance.timeOrigin + t0; // on the wall clock: the page subtracts its own origin
@@ -95,6 +95,9 @@ async function start(pyodideUrl, wheelUrl, systems, stdlibUrl) {
     return response.arrayBuffer();
   });
   wheel.catch(() => {}); // not unhandled while Pyodide boots: awaited below
+  // the engine's bytecode (checked against each module's source at import), when the site has it
+  const bytecode = bytecodeUrl ? fetch(bytecodeUrl).then((response) => response.ok ? response.arrayBuffer() : null)
+    .catch(() => null) : Promise.resolve(null);
   const module = await import(pyodideUrl + "pyodide.mjs");
   marks.loader = performance.now() - t0;
   // stdLibURL: the standard library with its bytecode, when the site has it (nothing compiled at start)
@@ -104,6 +107,10 @@ async function start(pyodideUrl, wheelUrl, systems, stdlibUrl) {
   progress("engine");
   const t1 = performance.now();
   pyodide.unpackArchive(await wheel, "wheel");
+  const compiled = await bytecode;
+  if (compiled) {
+    pyodide.unpackArchive(compiled, "zip"); // beside the wheel's modules (both into the working directory)
+  }
   marks.wheel = performance.now() - t1;
   // The browser's own, lower work budget (Pyodide runs the engine about 3x slower than CPython).
   pyodide.pyimport("rules.dice.errors").use_browser_budget();
@@ -141,7 +148,7 @@ function answer(message) {
 self.onmessage = (event) => {
   const message = event.data || {};
   if (message.type === "start") {
-    start(message.pyodide, message.wheel, message.systems || [], message.stdlib).then((ms) => {
+    start(message.pyodide, message.wheel, message.systems || [], message.stdlib, message.bytecode).then((ms) => {
       self.postMessage({ type: "ready", ms: ms, marks: marks });
       const queued = pending;
       pending = [];

@@ -127,6 +127,7 @@
         var pyodide = new URL(files.pyodide, folder).href;
         worker.postMessage({ type: "start", pyodide: pyodide, wheel: new URL(files.wheel, folder).href,
                              stdlib: files.stdlib ? new URL(files.stdlib, pyodide).href : undefined,
+                             bytecode: files.bytecode ? new URL(files.bytecode, folder).href : undefined,
                              systems: pageSystems() });
       }).catch(function (error) {
         clearTimeout(timer);
