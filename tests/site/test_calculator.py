@@ -380,7 +380,7 @@ def test_a_share_link_naming_a_system_the_page_does_not_offer_is_refused(session
     assert status == "this calculator offers no game system 'os' (it offers: nemron, heimr, nugget)"
 
 
-def test_python_starts_from_the_standard_library_with_its_bytecode(session):
+def test_python_starts_from_the_standard_library_and_the_engine_with_their_bytecode(session):
     """Vendoring compiled the modules Pyodide and the engine import (Node.js): none is compiled at start."""
     if shutil.which("node") is None:
         pytest.skip("no Node.js here: vendoring made no bytecode, the calculator compiles the sources")
@@ -388,6 +388,9 @@ def test_python_starts_from_the_standard_library_with_its_bytecode(session):
     fetched = {path.rsplit("/", 1)[-1] for path, _ in session.site.requests if "/_static/rpg/pyodide/" in path}
     assert manifest.get("stdlib") == "python_stdlib_pyc.zip"
     assert "python_stdlib_pyc.zip" in fetched and "python_stdlib.zip" not in fetched, fetched
+    # and the engine's own bytecode, unpacked beside the wheel
+    engine = {path.rsplit("/", 1)[-1] for path, _ in session.site.requests if path.endswith(".pyc.zip")}
+    assert engine == {manifest["bytecode"]} and manifest["bytecode"] == manifest["wheel"][:-4] + ".pyc.zip"
 
 
 def test_the_session_loaded_nothing_from_another_host_and_raised_nothing(session):
