@@ -2,16 +2,21 @@
 """The dice calculator's cold start as a reader meets it: from opening the page to the first answer.
 
     .venv/bin/python bench/cold_start.py [--site docs/_build/html] [--page nemron/calculator.html]
-                                          [--repeats 5] [--think 3]
+                                          [--repeats 5] [--think 3] [--sources] [--revisit]
 
 Serves a built site (with Pyodide vendored) on 127.0.0.1; each run is a fresh browser context (an empty
-HTTP cache: everything is fetched again, as on a first visit), every other host blocked.  Two readers:
+HTTP cache: everything is fetched again, as on a first visit), every other host unreachable.  Two
+readers, and two more on request, taking turns (so a change of load lands on all alike):
 
 * **at once**: presses Compute as soon as the form is on the page; the time runs from the start of
   the page's navigation (``performance.timeOrigin``) to the answer on the page.  This is the whole
   cold start: the page, Pyodide, the engine wheel, the page's systems and one answer.
 * **after reading**: looks at the page for ``--think`` seconds first (the engine starts by itself when
   the calculator is in view), then presses Compute; the time runs from the click to the answer.
+* ``--sources``: the reader who asks at once, on the same site served with a manifest that names no
+  bytecode (Pyodide compiles its standard library and the engine at start, as before): the A/B.
+* ``--revisit``: the reader who asks at once, on a second visit in the same browser profile (the
+  files from the HTTP cache, the wasm compiled code from the browser's code cache).
 
 Prints the median and every run of each (ms), with the machine's load average: figures measured on a
 loaded machine are not those of a quiet one.
