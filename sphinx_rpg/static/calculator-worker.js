@@ -1,7 +1,8 @@
 /* sphinx-rpg dice calculator: the Web Worker that runs the book's own rules engine in Pyodide.
  *
  * A module worker, so the page never freezes: the page terminates it to cancel a question or when
- * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems, stdlib, bytecode} once, then
+ * an answer takes too long.  Messages in: {type: "start", pyodide, wheel, systems, first, stdlib, bytecode}
+ * once (``first``: how many of ``systems`` to import before "ready", the rest after the first answers), then
  * {type: "ask", id, kind ("odds" or "roll"), notation, system, dc, under, seed, systems, every, asked}.
  * Out: {type: "progress", stage, loaded} while starting (stage: "python", "engine" or "systems"; loaded:
  * bytes of that stage's files arrived), {type: "ready", ms, marks}, {type: "answer", id, json, ms, sent}
@@ -22,20 +23,36 @@ function oneLine(error) {
   return text.length ? text[text.length - 1] : "unknown error";
 }
 
-/* Everything the first question needs, done while the reader already waits for the start: the page's
- * game systems imported (importing one takes a few hundred ms in Pyodide: done after "ready" it held
- * up the first question) and one question answered, so that its code paths are warm too. */
+/* Everything the first question needs, done while the reader already waits for the start: the game
+ * system the page's first calculator starts with imported (importing one takes 0.1 to 0.3 s in Pyodide:
+ * done after "ready" it held up the first question) and one question answered, so that its code paths
+ * are warm too.  The page's other systems follow once that question is answered (see later). */
 function warmUp(pyodide, systems) {
   const t0 = performance.now();
-  const loadRegistry = pyodide.pyimport("rules.systems").load_registry;
-  systems.forEach((system) => {
-    try { loadRegistry(system); } catch (error) { /* the question that needs it reports it */ }
-  });
+  loadRegistry = pyodide.pyimport("rules.systems").load_registry;
+  systems.forEach(load);
   const t1 = performance.now();
   const offered = toPy([]);
   try { answerJson("3d6", undefined, "10", undefined, offered); } finally { offered.destroy(); }
   marks.systems = t1 - t0;
   marks.firstAnswer = performance.now() - t1;
+}
+
+let loadRegistry = null;
+function load(system) {
+  try { loadRegistry(system); } catch (error) { /* the question that needs it reports it */ }
+}
+
+/* The page's other game systems, imported after the first answers: one per task, so a question asked
+ * meanwhile waits for one import at most, never for all of them. */
+function later(systems) {
+  const rest = systems.slice();
+  const next = () => {
+    if (!rest.length) return;
+    load(rest.shift());
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
 
 /* How much has arrived, summed per stage ("python": Pyodide's files, "engine": the wheel and its
@@ -82,7 +99,7 @@ function watchArrivals(engineUrls, counted) {
   } catch (error) { /* no resource timing here: the stages alone are shown */ }
 }
 
-async function start(pyodideUrl, wheelUrl, systems, stdlibUrl, bytecodeUrl) {
+async function start(pyodideUrl, wheelUrl, first, stdlibUrl, bytecodeUrl) {
   const t0 = performance.now();
   const large = [pyodideUrl + "pyodide.asm.wasm", stdlibUrl || pyodideUrl + "python_stdlib.zip"];
   watchArrivals([wheelUrl, bytecodeUrl], new Set(large));
@@ -121,7 +138,7 @@ async function start(pyodideUrl, wheelUrl, systems, stdlibUrl, bytecodeUrl) {
   marks.engine = performance.now() - t1 - marks.wheel;
   progress("systems");
   await new Promise((resolve) => setTimeout(resolve, 0)); // the page gets the message before the work
-  warmUp(pyodide, systems);
+  warmUp(pyodide, first);
   return performance.now() - t0;
 }
 
@@ -148,11 +165,13 @@ function answer(message) {
 self.onmessage = (event) => {
   const message = event.data || {};
   if (message.type === "start") {
-    start(message.pyodide, message.wheel, message.systems || [], message.stdlib, message.bytecode).then((ms) => {
+    const systems = message.systems || [], first = systems.slice(0, message.first || 0);
+    start(message.pyodide, message.wheel, first, message.stdlib, message.bytecode).then((ms) => {
       self.postMessage({ type: "ready", ms: ms, marks: marks });
       const queued = pending;
       pending = [];
       queued.forEach(answer);
+      later(systems.slice(first.length));
     }, (error) => self.postMessage({ type: "failed", message: oneLine(error) }));
   } else if (message.type === "ask") {
     if (answerJson) answer(message); else pending.push(message);
