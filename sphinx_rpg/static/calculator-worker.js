@@ -57,10 +57,10 @@ function later(systems) {
 
 /* How much has arrived, summed per stage ("python": Pyodide's files, "engine": the wheel and its
  * bytecode) and posted to the page.  The two large files (the interpreter's wasm, the standard library)
- * are counted as their bytes stream in: a request of our own for each, beside Pyodide's, read chunk by chunk (the browser's
- * HTTP cache lets both share one download of a cacheable file, and Pyodide's own request keeps its
- * streaming compile and the compiled-code cache of a later visit).  Every other file counts once it
- * has arrived (resource timing). */
+ * are counted as their bytes stream in: a request of our own for each, beside Pyodide's, read chunk
+ * by chunk (the browser's HTTP cache lets both share one download of a cacheable file, and Pyodide's
+ * own request keeps its streaming compile and the compiled-code cache of a later visit; a file served
+ * with "no-store" would come twice).  Every other file counts once it has arrived (resource timing). */
 let stage = "python";
 const arrived = { python: 0, engine: 0 };
 let posted = 0;
