@@ -27,7 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sphinx_rpg.bulk import collector_paused, pausing
+from sphinx.application import Sphinx
+
 from sphinx_rpg.domain import NodeRecord
 
 CACHE_VERSION = 4
@@ -72,7 +73,7 @@ def engine_files(packages: set[str]) -> list[tuple[str, str, int, int]]:
     return sorted(found)
 
 
-def cache_key(app: Any) -> str:
+def cache_key(app: Sphinx) -> str:
     """Everything besides a node's record that its pieces are made from."""
     from sphinx_rpg.binding import binding_for, configured_paths
     from sphinx_rpg.version import __version__
@@ -92,7 +93,7 @@ def cache_key(app: Any) -> str:
 class Catalogue:
     """The pieces of every node of this build; made on first use, saved at the end of the build."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Sphinx) -> None:
         self._app = weakref.ref(app)  # the table below holds catalogues weakly by builder: no cycle back
         self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
         self.key = cache_key(app)
@@ -114,9 +115,8 @@ class Catalogue:
     def _load(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
         try:
             data = self.path.read_bytes()
-            with collector_paused(pausing(self.app.config)):  # thousands of small objects
-                # from bytes: marshal.load on a file reads it in small pieces, 4x slower for 10 MB
-                key, kept = marshal.loads(data)
+            # from bytes: marshal.load on a file reads it in small pieces, 4x slower for 10 MB
+            key, kept = marshal.loads(data)
         except Exception:  # none yet, or from another version: every piece is made again
             return {}
         return kept if key == self.key and isinstance(kept, dict) else {}
@@ -130,8 +130,7 @@ class Catalogue:
             env = self.app.env
             domain, binding = node_domain(env), binding_for(env.config)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
-            with collector_paused(pausing(env.config)):
-                self.pieces = self._made(env, domain, binding, page_uri)
+            self.pieces = self._made(env, domain, binding, page_uri)
             # last build's records are copies of this build's (their own strings, read from the file):
             # once the pieces are matched to this build's records they are only memory, until the end
             self.kept = {}
@@ -158,9 +157,8 @@ class Catalogue:
             return
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            with collector_paused(pausing(self.app.config)):  # ten thousand tuples, the whole build alive
-                plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
-                data = marshal.dumps((self.key, plain))
+            plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
+            data = marshal.dumps((self.key, plain))
             temporary.write_bytes(data)
             os.replace(temporary, self.path)
         except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
@@ -182,7 +180,7 @@ def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: st
 _CATALOGUES: weakref.WeakKeyDictionary[Any, Catalogue] = weakref.WeakKeyDictionary()
 
 
-def catalogue(app: Any) -> Catalogue:
+def catalogue(app: Sphinx) -> Catalogue:
     """This build's catalogue (one per builder object, so per build)."""
     found = _CATALOGUES.get(app.builder)
     if found is None:
@@ -190,13 +188,13 @@ def catalogue(app: Any) -> Catalogue:
     return found
 
 
-def save_catalogue(app: Any, exception: BaseException | None) -> None:
+def save_catalogue(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished`` (after the files that use it): keep the pieces for the next build."""
     found = _CATALOGUES.get(app.builder)
     if exception is None and found is not None:
         found.save()
 
 
-def reset_catalogue(app: Any, *_: Any) -> None:
+def reset_catalogue(app: Sphinx, *_: Any) -> None:
     """``env-before-read-docs``: a second build by the same application starts from the file again."""
     _CATALOGUES.pop(app.builder, None)

@@ -1,8 +1,9 @@
-"""Keep the node index pages of the last build when nothing they show has changed.
+"""Keep the node index pages and the general index of the last build when nothing they show has changed.
 
-Sphinx rewrites every domain index page on every HTML build.  The two node indices list every node
-(``node-types`` once per type), so in a book of 10,000 nodes rendering them costs about 0.4 s on each
-incremental build whatever was edited: more than everything else the extension adds together.
+Sphinx rewrites every domain index page and the general index on every HTML build.  The two node
+indices list every node (``node-types`` once per type), and every node is an entry of the general
+index too, so in a book of 10,000 nodes rendering the three costs about a second of each incremental
+build whatever was edited: more than everything else the extension adds together.
 
 Sphinx itself only rewrites the pages whose input changed; this module gives the index pages the
 same treatment.  Each rendered index page carries a fingerprint (a ``<meta>`` tag) of what it was made
@@ -24,11 +25,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util import logging
 
 TEMPLATES = Path(__file__).parent / "templates"
 KEPT_PAGE_TEMPLATE = "rpg-kept-page.html"
 INDEX_PAGES = ("node-types", "node-namespaces")
+#: The general index as one page (``html_split_index`` off): its template and its entries' context key.
+GENERAL_INDEX = ("genindex", "genindex.html", "genindexentries")
+#: Context keys holding a page's entries: digested whole by marshal, not described value by value.
+ENTRY_KEYS = ("content", GENERAL_INDEX[2])
 FINGERPRINT_VERSION = "1"
 _META = '<meta name="rpg-index-fingerprint" content="{}" />'
 _MEMORY_ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
@@ -61,7 +68,7 @@ def _describe(value: Any) -> Any:
 
 def _stable_context(context: dict[str, Any]) -> list[tuple[str, Any]]:
     return [(key, _describe(value)) for key, value in sorted(context.items())
-            if key != "content" and not callable(value)]
+            if key not in ENTRY_KEYS and not callable(value)]
 
 
 def _navigation(env: Any) -> tuple[Any, ...]:
@@ -73,16 +80,23 @@ def _navigation(env: Any) -> tuple[Any, ...]:
 
 def _content_digest(content: Any) -> str:
     """The index entries' digest: marshal (no references between objects below version 3, so equal
-    entries give equal bytes) is twice as fast as ``repr`` over the 27,000 entries of a big book."""
+    entries give equal bytes) is twice as fast as ``repr`` over the 27,000 entries of a big book.
+
+    The general index's entries are plain lists, tuples and strings, which marshal writes as they
+    are; a domain index's are named tuples, which it does not, so they are made plain tuples first.
+    """
     try:
-        plain = [(str(group), [tuple(entry) for entry in entries]) for group, entries in content]
-        data = marshal.dumps(plain, 2)
-    except (TypeError, ValueError):  # entries of another shape, or something marshal cannot write
-        data = repr(content).encode("utf-8")
+        data = marshal.dumps(content, 2)
+    except ValueError:  # named tuples (or something else marshal cannot write)
+        try:
+            data = marshal.dumps([(str(group), [tuple(entry) for entry in entries])
+                                  for group, entries in content], 2)
+        except (TypeError, ValueError):  # entries of another shape, or something marshal cannot write
+            data = repr(content).encode("utf-8")
     return hashlib.sha256(data).hexdigest()
 
 
-def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+def fingerprint(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
     """The page's fingerprint, or None when something in its context cannot be described stably."""
     from sphinx import __version__ as sphinx_version
 
@@ -93,7 +107,8 @@ def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, A
     try:
         described = (
             FINGERPRINT_VERSION, __version__, sphinx_version, builder.name, pagename, templatename,
-            _content_digest(context.get("content")), _stable_context(context), _navigation(builder.env),
+            *(_content_digest(context.get(key)) for key in ENTRY_KEYS if key in context),
+            _stable_context(context), _navigation(builder.env),
             (getattr(build_info, "config_hash", ""), getattr(build_info, "tags_hash", "")),
         )
     except _Unstable as unstable:
@@ -103,12 +118,12 @@ def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, A
     return hashlib.sha256(repr(described).encode("utf-8")).hexdigest()
 
 
-def note_docs_to_read(app: Any, env: Any, docnames: Iterable[str]) -> None:
+def note_docs_to_read(app: Sphinx, env: Any, docnames: Iterable[str]) -> None:
     """A build that reads every page (``-E``, a new environment) renders the index pages too."""
     _FULL_READ[app.builder] = set(docnames) >= set(env.found_docs)
 
 
-def escape_index_groups(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+def escape_index_groups(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                         doctree: Any) -> None:
     """Group names come from registries (type labels): the theme prints them as markup, so escape them."""
     if pagename in INDEX_PAGES and templatename == "domainindex.html" and doctree is None:
@@ -117,18 +132,22 @@ def escape_index_groups(app: Any, pagename: str, templatename: str, context: dic
         context["content"] = [(str(escape(group)), entries) for group, entries in context.get("content", [])]
 
 
-def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+def keep_unchanged_index(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                          doctree: Any) -> str | None:
-    """``html-page-context``: mark a node index page, and keep last build's copy when it matches.
+    """``html-page-context``: mark a node index page or the general index, and keep last build's copy
+    when it matches.
 
-    A page that is not kept is rendered by the theme's own ``domainindex.html``.
+    A page that is not kept is rendered by the theme's own ``domainindex.html`` or ``genindex.html``.
     """
-    if pagename not in INDEX_PAGES or templatename != "domainindex.html" or doctree is not None:
+    if doctree is not None:
         return None
-    return _kept_page(app, pagename, templatename, context)
+    domain_index = pagename in INDEX_PAGES and templatename == "domainindex.html"
+    if domain_index or (pagename, templatename) == GENERAL_INDEX[:2]:
+        return _kept_page(app, pagename, templatename, context)
+    return None
 
 
-def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+def _kept_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
     if not app.config.rpg_keep_unchanged_indices:
         return None
     stamp = fingerprint(app, pagename, templatename, context)
@@ -138,8 +157,9 @@ def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, An
     context["metatags"] = f"{context.get('metatags', '')}\n    {meta}"
     if _FULL_READ.get(app.builder, True):
         return None
-    output_path = getattr(app.builder, "get_output_path", None) or app.builder.get_outfilename  # Sphinx < 8.2
-    path = Path(output_path(pagename))
+    if not isinstance(app.builder, StandaloneHTMLBuilder):  # html-page-context comes from HTML builders only
+        return None
+    path = Path(app.builder.get_output_path(pagename))
     try:
         previous = path.read_text(encoding=context.get("encoding", "utf-8"))
         written = path.stat().st_mtime
@@ -153,6 +173,6 @@ def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, An
     return KEPT_PAGE_TEMPLATE
 
 
-def add_templates(app: Any, config: Any) -> None:
+def add_templates(app: Sphinx, config: Any) -> None:
     """``config-inited``: make the kept-page template findable (without touching the user's list)."""
     config.templates_path = [*config.templates_path, str(TEMPLATES)]
