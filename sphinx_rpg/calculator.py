@@ -26,6 +26,7 @@ from sphinx.util.typing import OptionSpec
 
 from rules.systems import SystemLoadError, installed_systems, registry_path
 from sphinx_rpg.binding import binding_for, configured_paths
+from sphinx_rpg.editions import is_player
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.vendor import PYODIDE_FILES, PYODIDE_VERSION, vendored
 from sphinx_rpg.version import __version__
@@ -189,9 +190,11 @@ class CalculatorElsewhere(SphinxPostTransform):
             return
         for placeholder in list(self.document.findall(node_calculator)):
             paragraph = nodes.paragraph(classes=["rpg-calculator-elsewhere"])
-            paragraph += nodes.Text("The dice calculator runs in the web edition of this book. The command ")
-            paragraph += nodes.literal("rpg odds", "rpg odds")
-            paragraph += nodes.Text(" gives the same exact odds from a terminal.")
+            paragraph += nodes.Text("The dice calculator runs in the web edition of this book.")
+            if not is_player(self.config):  # a player's book names no command-line tool
+                paragraph += nodes.Text(" The command ")
+                paragraph += nodes.literal("rpg odds", "rpg odds")
+                paragraph += nodes.Text(" gives the same exact odds from a terminal.")
             placeholder.replace_self(paragraph)
 
 
