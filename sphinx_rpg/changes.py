@@ -164,7 +164,7 @@ MAX_PASSAGES = 2
 #: Directives whose content is prose a player reads (a decision note is a rule); any other directive
 #: (code, a table the engine computes, an example, a designer-only block) is left out of the comparison.
 PROSE_DIRECTIVES = frozenset({"note", "warning", "tip", "important", "hint", "caution", "attention", "danger",
-                              "error", "admonition", "seealso", "node:player"})
+                              "error", "admonition", "seealso", "node:player", "node:screen"})
 _DIRECTIVE = re.compile(r"\.\.\s+([\w:-]+)::")
 _OPTION = re.compile(r":[\w-]+:(\s|$)")
 #: An engine switch in parentheses, "(deeper="dead")": the player edition leaves it out of the prose.
@@ -218,6 +218,8 @@ def reader_text(source: str) -> str:
 LinkWords = Callable[[str, str], "str | None"]
 
 _LINK = re.compile(r":(?P<role>[\w:.+-]+):`(?P<body>[^`]*)`")
+#: Words for one medium (``sphinx_rpg.media``): a reader on screen reads the screen's words, not paper's.
+_MEDIUM = re.compile(r"(\s*):node:(screen|paper):`([^`]*)`")
 #: A link's stand-in while the prose around it is split into words (private-use characters, no spaces).
 _PLACE = re.compile("\ue000(\\d+)\ue001")
 
@@ -246,7 +248,9 @@ def reader_tokens(text: str, links: LinkWords | None = None) -> list[tuple[str, 
         found.append(_link(match.group("role"), match.group("body"), links))
         return f"\ue000{len(found) - 1}\ue001"
 
-    words = _MARKUP.sub("", _LINK.sub(stand_in, reader_text(text))).split()
+    prose = _MEDIUM.sub(lambda m: m.group(1) + m.group(3) if m.group(2) == "screen" else "",
+                        reader_text(text).replace("\\ ", ""))  # an escaped space prints as nothing
+    words = _MARKUP.sub("", _LINK.sub(stand_in, prose)).split()
     return [(_PLACE.sub(lambda m: found[int(m.group(1))][0], word),
              _PLACE.sub(lambda m: found[int(m.group(1))][1], word)) for word in words]
 

@@ -337,3 +337,15 @@ def test_a_linked_node_renamed_elsewhere_is_no_change_of_the_linking_text():
     body = "Spend :node:ref:`Nemron.Resource.Energy` to react."
     assert text_change(body, body, lambda role, target: "Energy", lambda role, target: "Vigour") is None
     assert text_change(body, body + " ", lambda role, target: "Energy", lambda role, target: "Vigour") is None
+
+
+def test_words_marked_for_the_screen_or_for_paper_are_no_change_of_the_text():
+    """Marking a phrase as the screen's (and adding the paper's words) changes no word a reader meets on
+    the page: no change mark."""
+    from sphinx_rpg.changes import text_change
+
+    old = "The sheet counts this as you type.\n\nPrint it for a blank copy."
+    new = ("The sheet counts this\\ :node:screen:` as you type` :node:paper:`by hand`.\n\n.. node:screen::\n\n"
+           "   Print it for a blank copy.")
+    assert text_change(old, new) is None
+    assert text_change(old, new.replace("as you type", "as you write")) is not None
