@@ -103,6 +103,7 @@ def test_a_player_book_prints_no_markup(books):
         assert not uids, (name, uids)
 
 
+_CHANGE_MARK = re.compile(r"\\DUrole\{versionmodified\}.*")
 #: Words that speak to a screen: a pointer, a control to use, a link to share, something that follows as
 #: the reader types ("pick a frame" is a rule of the game, "pick an attribute rank" above a table is not).
 SCREEN_WORDS = re.compile(r"\b(?:hover|click|tap|scroll|Share link|drag|as you type|(?-i:Type (?:a|your) )|"
@@ -111,7 +112,9 @@ SCREEN_WORDS = re.compile(r"\b(?:hover|click|tap|scroll|Share link|drag|as you t
 
 
 def test_a_player_book_says_nothing_to_a_screen(books):
-    found = {name: sorted({m.group(0) for m in SCREEN_WORDS.finditer(printed(tex))}) for name, tex in books.items()}
+    """A change mark is left out: it quotes the web page's words as a reader met them."""
+    found = {name: sorted({m.group(0) for m in SCREEN_WORDS.finditer(printed(_CHANGE_MARK.sub(" ", tex)))})
+             for name, tex in books.items()}
     assert not any(found.values()), found
 
 
