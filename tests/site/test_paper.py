@@ -45,6 +45,8 @@ def player_latex(built_player, tmp_path_factory) -> Path:
 #: LaTeX that prints nothing a reader reads: labels, link targets, index entries, comments.
 _UNPRINTED = re.compile(r"\\label\{\\detokenize\{[^{}]*\}\}|\\hyperref\[\\detokenize\{[^{}]*\}\]"
                         r"|\\index\{[^{}]*\}|\\sphinxstepscope|^%.*$|\\detokenize\{[^{}]*\}", re.M)
+#: babel's switch for pdfLaTeX at the start of the body (``\string=``): settings, not words.
+_BABEL = re.compile(r"\\ifdefined\\shorthandoff.*?\n\\fi\n", re.S)
 #: A TikZ picture: drawing commands, not words (its box names are checked by the graph test).
 _FIGURE = re.compile(r"\\begin\{tikzpicture\}.*?\\end\{tikzpicture\}", re.S)
 _MATH = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]", re.S)
@@ -55,7 +57,7 @@ def printed(tex: str) -> str:
     """The words of a book's LaTeX body as they print: no preamble, labels or link targets; maths kept
     apart (a formula is the rule's own notation); ``\\sphinxhyphen{}`` and the like back to characters."""
     body = tex.split(r"\begin{document}", 1)[-1]
-    body = _MATH.sub(" ", _UNPRINTED.sub(" ", _FIGURE.sub(" ", body)))
+    body = _MATH.sub(" ", _UNPRINTED.sub(" ", _FIGURE.sub(" ", _BABEL.sub(" ", body))))
     body = body.replace(r"\sphinxhyphen{}", "-").replace(r"\textquotesingle{}", "'").replace(r"\_", "_")
     return body
 
