@@ -38,6 +38,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         media,
         navigation,
         pagescan,
+        player_index,
         player_text,
         previews,
         releases,
@@ -51,7 +52,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     )
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
-    app.add_post_transform(pagescan.PageScan)
+    pagescan.setup(app)
     config.setup(app)
     timelimit.setup(app)
     domain.setup(app)
@@ -82,6 +83,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-before-read-docs", catalogue.reset_catalogue)
     guidance.setup(app)
     player_text.setup(app)
+    player_index.setup(app)
     media.setup(app)
     graph_print.setup(app)
     return {

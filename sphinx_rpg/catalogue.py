@@ -27,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from sphinx.application import Sphinx
+
 from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.domain import NodeRecord
 
@@ -72,7 +74,7 @@ def engine_files(packages: set[str]) -> list[tuple[str, str, int, int]]:
     return sorted(found)
 
 
-def cache_key(app: Any) -> str:
+def cache_key(app: Sphinx) -> str:
     """Everything besides a node's record that its pieces are made from."""
     from sphinx_rpg.binding import binding_for, configured_paths
     from sphinx_rpg.version import __version__
@@ -92,7 +94,7 @@ def cache_key(app: Any) -> str:
 class Catalogue:
     """The pieces of every node of this build; made on first use, saved at the end of the build."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Sphinx) -> None:
         self._app = weakref.ref(app)  # the table below holds catalogues weakly by builder: no cycle back
         self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
         self.key = cache_key(app)
@@ -182,7 +184,7 @@ def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: st
 _CATALOGUES: weakref.WeakKeyDictionary[Any, Catalogue] = weakref.WeakKeyDictionary()
 
 
-def catalogue(app: Any) -> Catalogue:
+def catalogue(app: Sphinx) -> Catalogue:
     """This build's catalogue (one per builder object, so per build)."""
     found = _CATALOGUES.get(app.builder)
     if found is None:
@@ -190,13 +192,13 @@ def catalogue(app: Any) -> Catalogue:
     return found
 
 
-def save_catalogue(app: Any, exception: BaseException | None) -> None:
+def save_catalogue(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished`` (after the files that use it): keep the pieces for the next build."""
     found = _CATALOGUES.get(app.builder)
     if exception is None and found is not None:
         found.save()
 
 
-def reset_catalogue(app: Any, *_: Any) -> None:
+def reset_catalogue(app: Sphinx, *_: Any) -> None:
     """``env-before-read-docs``: a second build by the same application starts from the file again."""
     _CATALOGUES.pop(app.builder, None)

@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util import logging
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -82,7 +84,7 @@ def _content_digest(content: Any) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+def fingerprint(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
     """The page's fingerprint, or None when something in its context cannot be described stably."""
     from sphinx import __version__ as sphinx_version
 
@@ -103,12 +105,12 @@ def fingerprint(app: Any, pagename: str, templatename: str, context: dict[str, A
     return hashlib.sha256(repr(described).encode("utf-8")).hexdigest()
 
 
-def note_docs_to_read(app: Any, env: Any, docnames: Iterable[str]) -> None:
+def note_docs_to_read(app: Sphinx, env: Any, docnames: Iterable[str]) -> None:
     """A build that reads every page (``-E``, a new environment) renders the index pages too."""
     _FULL_READ[app.builder] = set(docnames) >= set(env.found_docs)
 
 
-def escape_index_groups(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+def escape_index_groups(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                         doctree: Any) -> None:
     """Group names come from registries (type labels): the theme prints them as markup, so escape them."""
     if pagename in INDEX_PAGES and templatename == "domainindex.html" and doctree is None:
@@ -117,7 +119,7 @@ def escape_index_groups(app: Any, pagename: str, templatename: str, context: dic
         context["content"] = [(str(escape(group)), entries) for group, entries in context.get("content", [])]
 
 
-def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+def keep_unchanged_index(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                          doctree: Any) -> str | None:
     """``html-page-context``: mark a node index page, and keep last build's copy when it matches.
 
@@ -128,7 +130,7 @@ def keep_unchanged_index(app: Any, pagename: str, templatename: str, context: di
     return _kept_page(app, pagename, templatename, context)
 
 
-def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+def _kept_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
     if not app.config.rpg_keep_unchanged_indices:
         return None
     stamp = fingerprint(app, pagename, templatename, context)
@@ -138,8 +140,9 @@ def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, An
     context["metatags"] = f"{context.get('metatags', '')}\n    {meta}"
     if _FULL_READ.get(app.builder, True):
         return None
-    output_path = getattr(app.builder, "get_output_path", None) or app.builder.get_outfilename  # Sphinx < 8.2
-    path = Path(output_path(pagename))
+    if not isinstance(app.builder, StandaloneHTMLBuilder):  # html-page-context comes from HTML builders only
+        return None
+    path = Path(app.builder.get_output_path(pagename))
     try:
         previous = path.read_text(encoding=context.get("encoding", "utf-8"))
         written = path.stat().st_mtime
@@ -153,6 +156,6 @@ def _kept_page(app: Any, pagename: str, templatename: str, context: dict[str, An
     return KEPT_PAGE_TEMPLATE
 
 
-def add_templates(app: Any, config: Any) -> None:
+def add_templates(app: Sphinx, config: Any) -> None:
     """``config-inited``: make the kept-page template findable (without touching the user's list)."""
     config.templates_path = [*config.templates_path, str(TEMPLATES)]

@@ -19,6 +19,7 @@ import weakref
 from typing import Any, NamedTuple
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
@@ -73,3 +74,7 @@ class PageScan(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         remember(self.document, scan(self.document))
+
+
+def setup(app: Sphinx) -> None:
+    app.add_post_transform(PageScan)

@@ -36,6 +36,7 @@ from rules.formula import Formula, Number
 from rules.graph import name_index, resolve_name
 from rules.nodes import Node, Registry
 from sphinx_rpg.binding import registry_option
+from sphinx_rpg.directives.cells import fit_column_widths
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
 from sphinx_rpg.output_format import writes_html
@@ -414,6 +415,7 @@ class SheetResolver(SphinxPostTransform):
                               nodes.entry("", nodes.paragraph(rule, rule)), classes=[f"rpg-sheet-{item['kind']}"])
         tgroup += head
         tgroup += body
+        fit_column_widths(tgroup)
         return table
 
 

@@ -60,3 +60,35 @@ class ComputedTable(Protocol):
     def warn_failure(self, failure: Exception, combination: str = ...) -> None: ...
     def get_location(self) -> str: ...
     def set_source_info(self, node: nodes.Node) -> None: ...
+
+
+#: The widest a fitted column grows, in characters: prose wraps inside it.
+MAX_COLUMN_WIDTH = 40
+
+
+def fit_column_widths(group: nodes.tgroup, widest: int = MAX_COLUMN_WIDTH) -> None:
+    """Set each ``colspec`` of ``group`` to its longest cell's text (at most ``widest``).
+
+    Why: the text builder takes a column's width in characters, so a relative width such as 1 printed
+    "Chance" one letter per line (and Sphinx 8.2's text writer never finished such a table, a bug
+    fixed in 9.0: sphinx-doc/sphinx#13741).  HTML and LaTeX read widths only from tables marked
+    ``colwidths-given``, which these are not, so their output does not change.
+    """
+    specs = [child for child in group.children if isinstance(child, nodes.colspec)]
+    widths = [1] * len(specs)
+    for row in group.findall(nodes.row):
+        entries = [child for child in row.children if isinstance(child, nodes.entry)]
+        if len(entries) != len(specs) or any(e.get("morecols") or e.get("morerows") for e in entries):
+            continue  # a spanning cell says nothing about one column's width
+        for column, entry in enumerate(entries):
+            widths[column] = max(widths[column], min(_longest_line(entry), widest))
+    for spec, width in zip(specs, widths):
+        spec["colwidth"] = width
+
+
+def _longest_line(entry: nodes.entry) -> int:
+    """The longest line a cell prints as text: raw markup for another format (a sheet's LaTeX box) is
+    not text."""
+    text = "".join(node.astext() if not isinstance(node.parent, nodes.raw) else "\n"
+                   for node in entry.findall(nodes.Text))
+    return max((len(line) for line in text.splitlines()), default=0)

@@ -7,6 +7,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rules.nodes import Registry
 from sphinx_rpg.binding import binding_for
+from sphinx_rpg.directives.cells import fit_column_widths
 from sphinx_rpg.warnings import warn
 
 
@@ -35,6 +36,7 @@ class NodeLegend(SphinxDirective):
         for code, meaning in registry.node_types.items():
             body += self._row(code, meaning, literal=True)
         group += body
+        fit_column_widths(group)
         self.set_source_info(table)
         self.add_name(table)
         return [table]

@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 from sphinx_design.shared import create_component
 
+from sphinx_rpg.directives.cells import fit_column_widths
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.filters import FieldIndex, filter_is_valid, parse_filter, select
 from sphinx_rpg.inline import inline_nodes
@@ -154,6 +155,7 @@ class ListingResolver(SphinxPostTransform):
                                               morecols=len(columns) - 1))
         group += head
         group += body
+        fit_column_widths(group)
         return table
 
     def cards(self, domain: NodeDomain, records: list[NodeRecord], placeholder: node_listing) -> nodes.Node:

@@ -19,7 +19,7 @@ from rules.tables import Table
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.charts import CHART_KINDS, chart_description, chart_svg, labelled, matplotlib_available
-from sphinx_rpg.directives.cells import Fill, TableArgumentError, _is_number, _same, render_cell
+from sphinx_rpg.directives.cells import Fill, TableArgumentError, _is_number, _same, fit_column_widths, render_cell
 from sphinx_rpg.directives.varied import run_varied
 from sphinx_rpg.warnings import warn
 
@@ -64,6 +64,7 @@ def table_nodes(table: Table, *, caption: str = "", exact: bool = False) -> node
         body += nodes.row("", *entries)
     group += head
     group += body
+    fit_column_widths(group)
     return node
 
 

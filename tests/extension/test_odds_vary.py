@@ -173,3 +173,16 @@ def test_page_text_in_the_data_cannot_close_its_script_element(build: Callable[.
     (data,) = _data(html)
     assert [t["caption"] for t in data["tables"]] == ["</script><b>1</b> & <!--", "</script><b>2</b> & <!--"]
     assert "</script><b>" not in html and "<!--" not in html.split('class="rpg-odds-data"')[1].split("</script>")[0]
+
+
+def test_a_table_printed_as_text_keeps_each_heading_and_value_on_one_line(
+        build: Callable[..., Any], tmp_path: Path) -> None:
+    app = build(_book(tmp_path), "text")
+    text = (Path(app.outdir) / "index.txt").read_text()
+    rows = [line for line in text.splitlines() if line.startswith("|") and "===" not in line]
+    heading = [cell.strip() for cell in rows[0].strip("|").split("|")]
+    table = at_least_table(parse("2d6"), range(2, 8), "2d6")
+    assert heading == list(table.columns)
+    first = [cell.strip() for cell in rows[1].strip("|").split("|")]
+    assert first == [render_cell(value, table.is_probability(column), False)
+                     for column, value in zip(table.columns, table.rows[0])]

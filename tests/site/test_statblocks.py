@@ -13,6 +13,7 @@ import re
 import pytest
 
 from rules.statblocks import StatBlock
+from rules.systems import installed_systems
 from sphinx_rpg.statblocks import attack_line, show_value
 
 BLOCKS = [("nemron", "brandon"), ("nemron", "raider"), ("heimr", "shieldmaiden"), ("nugget", "doctor"),
@@ -53,8 +54,27 @@ def test_the_attack_line_is_the_exact_odds_of_the_engines_attack(built_html, sys
     assert f'#{block.attack.uid}"' in shown
 
 
+@pytest.mark.parametrize(("system", "name"), BLOCKS)
+def test_no_number_in_a_printed_block_is_one_the_engine_did_not_give(built_html, system, name):
+    """Every digit of the block as printed (a value, "hits on 3", a percentage) is in a piece the engine
+    built: take those pieces out and no digit is left."""
+    block = engine_block(system, name)
+    text = html.unescape(re.sub(r"<[^>]+>", "", shown_block(built_html, system, block)))
+    text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))  # Sphinx's smart quotes undone
+    pieces = [block.name, block.kind, block.summary]
+    for stat in (*block.base, *block.derived):
+        pieces += [show_value(stat.value), stat.note]
+    if block.attack is not None:
+        pieces += [attack_line(block.attack), block.attack.name, block.attack.roll]
+    for piece in sorted(filter(None, pieces), key=len, reverse=True):
+        assert piece in text, piece
+        text = text.replace(piece, "", 1)
+    assert not re.search(r"\d", text), text
+
+
 def test_every_published_block_is_shown_in_its_book():
-    published = {(system, name) for system in ("nemron", "heimr", "nugget", "spurg", "dndalike")
+    bundled = [system for system, path in installed_systems().items() if path.startswith("rules.")]
+    published = {(system, name) for system in bundled
                  for name in importlib.import_module(f"rules.{system}").REGISTRY.statblocks.names()}
     assert published == set(BLOCKS)
 
