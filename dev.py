@@ -69,7 +69,10 @@ def ensure_venv(command: str) -> None:
     started = time.monotonic()
     if not (BIN / "python").exists():
         print("dev.py: creating .venv", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        # without pip: ensurepip takes seconds, and building the site needs no pip in .venv (see install)
+        venv.EnvBuilder(with_pip=False).create(VENV)
+    if command != "site":  # the tests run pip of .venv (the starter's fresh installs)
+        ensure_pip()
     what = "what building the site needs" if command == "site" else "its test dependencies"
     print(f"dev.py: installing sphinx-rpg and {what} into .venv", flush=True)
     install(f".[{EXTRAS[command]}]")
@@ -77,23 +80,49 @@ def ensure_venv(command: str) -> None:
     print(f"dev.py: .venv ready in {time.monotonic() - started:.0f} s", flush=True)
 
 
+def ensure_pip() -> None:
+    """pip in .venv (made without it), by the standard library's ensurepip."""
+    if not (BIN / ("pip.exe" if os.name == "nt" else "pip")).exists():
+        subprocess.run([str(BIN / "python"), "-m", "ensurepip", "--default-pip"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+
+
+def host_pip() -> bool:
+    """Whether the Python running this file has a pip that installs into another environment
+    (``--python``, pip 22.3 and newer)."""
+    try:
+        from importlib.metadata import version
+
+        major, minor = (int(part) for part in version("pip").split(".")[:2])
+    except (ImportError, ValueError):
+        return False
+    return (major, minor) >= (22, 3)
+
+
 def install(target: str) -> None:
     """``pip install -e target`` into .venv, by uv when it can be had, else by pip itself.
 
     uv (a PyPI package, put into .venv by pip) installs the same pinned wheels in seconds where pip
     takes minutes on a fresh .venv; when uv cannot be installed or fails, pip does the whole install.
+    uv is put there by the pip of the Python running this file, when it has one: .venv then needs no
+    pip of its own (ensurepip is the slowest part of making it).
     """
     python = str(BIN / "python")
     constraints = ["-c", str(ROOT / "constraints.txt")] if (ROOT / "constraints.txt").exists() else []
-    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *constraints]
+    options = ["install", "--quiet", "--disable-pip-version-check", *constraints]
+    pip = [python, "-m", "pip", *options]
     if os.environ.get("SPHINX_RPG_PIP") != "1":  # SPHINX_RPG_PIP=1: pip only, as before uv
         uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
-        if uv.exists() or subprocess.run([*pip, "uv"], cwd=ROOT).returncode == 0:
+        if not uv.exists() and not host_pip():
+            ensure_pip()
+        get_uv = [sys.executable, "-m", "pip", "--python", python, *options] if host_pip() else pip
+        if uv.exists() or subprocess.run([*get_uv, "uv"], cwd=ROOT).returncode == 0:
             done = subprocess.run([str(uv), "pip", "install", "--quiet", "--python", python, "--compile-bytecode",
                                    *constraints, "-e", target], cwd=ROOT)
             if done.returncode == 0:
                 return
             print("dev.py: uv could not install sphinx-rpg; installing with pip instead", flush=True)
+    ensure_pip()
     subprocess.run([*pip, "-e", target], cwd=ROOT, check=True)
 
 
@@ -215,7 +244,7 @@ TEST_HTML, TEST_LATEX, TEST_PLAYER = "docs/_build/test-html", "docs/_build/test-
 #: the vendored Pyodide (a build made before it was vendored loads Pyodide from the CDN instead; the
 #: version is sphinx_rpg.vendor.PYODIDE_VERSION, which this file cannot import).
 BUILD_INPUTS = ("docs", "sphinx_rpg", "rules", "supplements", "pyproject.toml", "constraints.txt", "dev.py",
-                ".cache/pyodide/314.0.7/.rpg-vendored.json")
+                ".cache/pyodide/314.0.7/.rpg-vendored.json", ".cache/pyodide/314.0.7/python_stdlib_pyc.zip")
 
 
 def inputs_digest() -> str:
@@ -450,6 +479,15 @@ def vendor_pyodide() -> None:
         say(f"Pyodide could not be vendored: {error}")
         return
     say(f"Pyodide {vendor.PYODIDE_VERSION} for the dice calculator: {target.relative_to(ROOT)}")
+    if (target / vendor.PRECOMPILED_STDLIB).is_file():
+        return
+    try:  # once: the standard library's bytecode, so the calculator compiles none of it at each start
+        made = vendor.precompile_stdlib(target, ROOT)
+    except vendor.VendorError as error:
+        say(f"{error}; the calculator compiles the standard library at each start")
+        return
+    say(f"the standard library's bytecode: {made.relative_to(ROOT)}" if made else
+        "no Node.js here: the calculator compiles the standard library at each start")
 
 
 if __name__ == "__main__":

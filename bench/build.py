@@ -238,8 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", type=Path, help="interpreter with sphinx-rpg[bench] (default: own venv)")
     parser.add_argument("--rpg-setting", action="append", default=[], metavar="NAME=VALUE",
                         help="a configuration override (sphinx-build -D) for the sphinx-rpg flavours, such as "
-                             "rpg_pause_collector=1 (repeatable; it pauses only the extension's own bulk steps, "
-                             "which plain Sphinx has no counterpart of)")
+                             "rpg_keep_unchanged_indices=0 (repeatable)")
     parser.add_argument("--profile", metavar="FLAVOUR",
                         help="instead of benchmarking, write a cProfile of one -j 1 build of FLAVOUR")
     parser.add_argument("--profile-build", choices=SCENARIOS, default="fresh",

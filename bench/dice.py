@@ -2,7 +2,7 @@
 """Benchmark of the code the books run (each game's mechanic, on the exact dice engine) against icepool
 and against the bare closed-form maths.
 
-    .venv/bin/python bench/dice.py [--repeat 7] [--quick] [--small]
+    .venv/bin/python bench/dice.py [--repeat 7] [--quick] [--small] [--fresh]
 
 Each query is computed three (four) ways, and the answers are asserted equal (exact Fractions):
 
@@ -17,6 +17,12 @@ Each query is computed three (four) ways, and the answers are asserted equal (ex
 * ``bare``: the closed form written out directly with ``Fraction`` and ``math.comb``, no engine;
 * ``icepool``: the natural icepool 2.1 formulation (icepool keeps its own caches between runs, so
   its numbers are warm too).
+
+"Cold" here is the engine with every memo emptied (parsed texts, prices, sums, kept dice) in a
+process that has imported it and run before: a page or calculator asking its first question of a
+kind.  What is kept: the imported modules, compiled patterns and the constants made at import
+(Nemron's five rank dice as distributions, as icepool keeps ``d6``).  ``--fresh`` measures the
+other cold, the first question in a new process with the import included, for both engines.
 
 Times are medians of CPU time over ``--repeat`` rounds in which the four ways alternate (engine cold,
 engine warm, bare, icepool, engine cold, ...), so that on a loaded machine every ratio compares runs
@@ -365,6 +371,44 @@ def chains_icepool() -> list[F]:
     return out
 
 
+# ---------------------------------------------------------------- a fresh process each time
+FRESH = {
+    "engine": ("from rules.dice import parse", "dict(parse('3d6').dist().items())"),
+    "icepool": ("import icepool; from fractions import Fraction as F",
+                "die = 3 @ icepool.d6; {k: F(q, die.denominator()) for k, q in die.items()}"),
+}
+FRESH_CHILD = """
+import sys, time
+sys.path.insert(0, {root!r})
+start = time.process_time()
+{imports}
+imported = time.process_time()
+{question}
+print(imported - start, time.process_time() - imported)
+"""
+
+
+def fresh(runs: int) -> None:
+    """3d6 as the first question of a new Python process, import included, the two engines alternated."""
+    import subprocess
+
+    root = str(Path(__file__).resolve().parents[1])
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in FRESH}
+    for _ in range(runs):
+        for name, (imports, question) in FRESH.items():
+            child = FRESH_CHILD.format(root=root, imports=imports, question=question)
+            out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, check=True).stdout
+            imported, asked = (float(x) for x in out.split())
+            times[name].append((imported, asked))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"3d6 in a fresh process: median of {runs} alternated runs, CPU time, load {load:.1f}")
+    for name, pairs in times.items():
+        imported = statistics.median(p[0] for p in pairs)
+        asked = statistics.median(p[1] for p in pairs)
+        print(f"{name:8} import {fmt(imported):>12}   first question {fmt(asked):>12}   "
+              f"both {fmt(imported + asked):>12}")
+
+
 # ---------------------------------------------------------------- harness
 def _nothing() -> None:
     """Times the timer: what reading the CPU clock twice adds to every timed run."""
@@ -424,8 +468,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="3 repeats")
     parser.add_argument("--small", action="store_true", help="only the three small questions")
+    parser.add_argument("--fresh", action="store_true", help="3d6 as a new process's first question, import included")
     args = parser.parse_args(argv)
     repeat = 3 if args.quick else args.repeat
+    if args.fresh:
+        fresh(repeat)
+        return 0
 
     cold()
     caps = [success_distribution(n, lid="off").max() for n in NUGGET_N]

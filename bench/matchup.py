@@ -1,5 +1,6 @@
-"""Encounter odds: how long each system's book matchup takes (as the book asks, then simulated), and
-Nemron's and the DnDalike's exact duels by size.
+"""Encounter odds: how long each system's book matchup takes (as the book asks, then simulated), how
+soon each system refuses a duel too large to solve exactly, and Nemron's and the DnDalike's exact
+duels by size.
 
     .venv/bin/python bench/matchup.py
 
@@ -39,11 +40,7 @@ def main() -> None:
     for system, sides in books.items():  # what the same fights cost played through the trackers
         fight = importlib.import_module(f"rules.{system}").REGISTRY.matchups.build(*sides)
         timed(f"{system} book matchup, simulated", lambda fight=fight: answer(fight, exact=False))
-    from rules.nugget.matchup import DuelModel as NuggetDuel
-    from rules.nugget.matchup import doctor_fighter
-
-    doctors = NuggetDuel(doctor_fighter("Ada", "a"), doctor_fighter("Bea", "b"))
-    timed("nugget doctor vs doctor (refused by the budget)", lambda: solve(doctors, ("Ada", "Bea"), "harm"))
+    refusals()
     from rules.nemron.matchup import DuelModel, brandon_fighter, raider_fighter
 
     for hp in (1, 2, 3):
@@ -51,6 +48,30 @@ def main() -> None:
         timed(f"nemron exact duel, {hp} HP a limb",
               lambda pair=pair: solve(DuelModel(*pair), ("Brandon", "Raider"), "HP"))
     dndalike_duels()
+
+
+def refusals() -> None:
+    """Each system's too-large duel, refused by its price (the model's bound on its states) before
+    any exploring: the book's own stat blocks where one is too large, else fighters of 500 HP."""
+    for system, sides in {"nemron": (["brandon"], ["raider"]), "nugget": (["doctor"], ["doctor"]),
+                          "dndalike": (["georgia"], ["orc"])}.items():
+        fight = importlib.import_module(f"rules.{system}").REGISTRY.matchups.build(*sides)
+        timed(f"{system} {sides[0][0]} vs {sides[1][0]} (refused by its price)",
+              lambda fight=fight: answer(fight, exact=True))
+    from rules.heimr.matchup import DuelModel as HeimrDuel
+    from rules.heimr.matchup import shieldmaiden_fighter
+    from rules.spurg.matchup import DuelModel as SpurgDuel
+    from rules.spurg.matchup import duellist_fighter
+
+    maidens = shieldmaiden_fighter("A"), shieldmaiden_fighter("B")
+    duellists = duellist_fighter("A", "a"), duellist_fighter("B", "b")
+    for fighter in maidens:
+        fighter.hp = 500
+    for duellist in duellists:
+        duellist.vitality = 500
+    timed("heimr shieldmaidens of 500 HP (refused by its price)", lambda: solve(HeimrDuel(*maidens), ("A", "B"), "HP"))
+    timed("spurg duellists of Vitality 500 (refused by its price)",
+          lambda: solve(SpurgDuel(*duellists), ("A", "B"), "HP"))
 
 
 def dndalike_duels() -> None:

@@ -28,8 +28,12 @@ from rules.tables import Table
 #: Fight states an exact answer may explore, and transitions it may follow: about a second of work.
 MAX_STATES = 3_000
 MAX_TRANSITIONS = 40_000
-#: A model whose own bound on its states passes this is refused before any exploring.
-MAX_ESTIMATE = 20 * MAX_STATES
+#: A model whose own bound on its states (:attr:`FightModel.estimate`, its price) passes this is refused
+#: at once, before any exploring.  The bounds are tight (NUGGET's within 2x of what its duels reach,
+#: Nemron's 1.5-2x, the DnDalike's about 5x), so a fight refused here would almost surely have passed
+#: :data:`MAX_STATES` after seconds of exploring; one let through is refused, if at all, after at most
+#: :data:`MAX_STATES` states (about a second: ``bench/matchup.py``).
+MAX_ESTIMATE = 4 * MAX_STATES
 #: Fights a simulation plays when the exact chain does not fit, and the most any request may ask for.
 SIMULATED_FIGHTS = 10_000
 MAX_FIGHTS = 100_000
@@ -75,7 +79,8 @@ class FightModel(Protocol[S]):
 
     @property
     def estimate(self) -> int:
-        """An upper bound on the states the fight can reach, checked before any exploring."""
+        """An upper bound on the states the fight can reach, checked before any exploring: the price
+        of the exact answer, so it should be cheap to compute and not much above the real count."""
 
 
 class LumpingModel(FightModel[S], Protocol[S]):
@@ -134,8 +139,9 @@ class Result:
 
 
 def _explore(model: FightModel[S]) -> tuple[list[S], dict[S, list[tuple[Fraction, S]]], dict[S, int | None]]:
-    if model.estimate > MAX_ESTIMATE:
-        raise MatchupTooLargeError(f"the fight may reach {model.estimate:,} states, far more than the exact "
+    price = model.estimate
+    if price > MAX_ESTIMATE:
+        raise MatchupTooLargeError(f"the fight may reach {price:,} states, far more than the exact "
                                    f"budget of {MAX_STATES:,}")
     seen: dict[S, list[tuple[Fraction, S]]] = {}
     ends: dict[S, int | None] = {}
@@ -155,8 +161,9 @@ def _explore(model: FightModel[S]) -> tuple[list[S], dict[S, list[tuple[Fraction
                 known.add(target)
                 frontier.append(target)
         if len(known) > MAX_STATES or work > MAX_TRANSITIONS:
-            raise MatchupTooLargeError(f"the fight reaches more than {MAX_STATES:,} states or "
-                                       f"{MAX_TRANSITIONS:,} transitions (the exact budget)")
+            raise MatchupTooLargeError(f"the fight reaches {len(known):,} states and {work:,} transitions "
+                                       f"with more to explore, past the exact budget of {MAX_STATES:,} states "
+                                       f"or {MAX_TRANSITIONS:,} transitions")
     return order, seen, ends
 
 

@@ -18,7 +18,6 @@ from rules.nodes import Node, Registry
 from rules.providers import TableProvider
 from rules.systems import SystemLoadError
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line, origin
-from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.reference import TABLES
 from sphinx_rpg.warnings import warn
 
@@ -26,15 +25,14 @@ from sphinx_rpg.warnings import warn
 RegistryLoadError = SystemLoadError
 
 
-def load_registry(spec: str, pause_collector: bool = False) -> Registry:
+def load_registry(spec: str) -> Registry:
     """The registry a system name or import path names, loaded by :func:`rules.systems.load_registry`.
 
     Here behind the boundary: a registry module that exits the process or fails in any other way
     becomes a :class:`RegistryLoadError`, never the end of the build.
     """
     try:
-        with collector_paused(pause_collector):  # opt-in, for a registry of thousands of nodes
-            return call_engine(systems.load_registry, spec)
+        return call_engine(systems.load_registry, spec)
     except EngineFailure as failure:
         if isinstance(failure.error, SystemLoadError):
             cause = failure.error.__cause__  # what importing the registry's module raised, if that failed
@@ -102,7 +100,7 @@ class Binding:
 
 
 @lru_cache(maxsize=8)
-def bind(paths: tuple[str, ...], pause_collector: bool = False) -> Binding:
+def bind(paths: tuple[str, ...]) -> Binding:
     registries: list[Registry] = []
     errors: list[str] = []
     index: dict[str, tuple[Node, Registry]] = {}
@@ -113,7 +111,7 @@ def bind(paths: tuple[str, ...], pause_collector: bool = False) -> Binding:
             errors.append(f"{one_line(repr(path))} is not an import path such as 'mygame.rules:REGISTRY'")
             continue
         try:
-            registry = load_registry(path, pause_collector)
+            registry = load_registry(path)
             members = call_engine(list, registry)  # a registry whose iteration fails is left out whole
             labels = _type_labels(path, call_engine(_labels_of, registry), errors)
         except RegistryLoadError as error:
@@ -169,7 +167,7 @@ def configured_paths(config: object) -> tuple[object, ...]:
 
 
 def binding_for(config: object) -> Binding:
-    return bind(configured_paths(config), pausing(config))
+    return bind(configured_paths(config))
 
 
 def registry_option(config: object, directive: str, system: str, location: object) -> Registry | None:

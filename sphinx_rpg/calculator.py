@@ -21,17 +21,21 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules.systems import SystemLoadError, installed_systems, registry_path
+from sphinx_rpg import vendor
 from sphinx_rpg.binding import binding_for, configured_paths
 from sphinx_rpg.editions import is_player
 from sphinx_rpg.pagescan import holds
-from sphinx_rpg.vendor import PYODIDE_FILES, PYODIDE_VERSION, vendored
+from sphinx_rpg.vendor import PRECOMPILED_STDLIB, PYODIDE_FILES, PYODIDE_VERSION, VendorError, vendored
 from sphinx_rpg.version import __version__
 from sphinx_rpg.warnings import warn
 from sphinx_rpg.wheel import DISTRIBUTION, WheelError, build_wheel, wheel_name
+
+logger = logging.getLogger(__name__)
 
 #: Where the build puts the calculator's files, under the site's ``_static/``.
 FOLDER = "rpg"
@@ -267,10 +271,32 @@ def _copy_tree(source: Path, target: Path) -> None:
                 shutil.copy2(path, destination)
 
 
-def _runtime_bytes(folder: Path) -> int:
-    """The bytes of the Pyodide files a start fetches (all the vendored ones but ``package.json``)."""
-    return sum((folder / name).stat().st_size for name in PYODIDE_FILES
-               if name != "package.json" and (folder / name).is_file())
+def _runtime_bytes(folder: Path, stdlib: str | None = None) -> int:
+    """The bytes of the Pyodide files a start fetches (all the vendored ones but ``package.json``; the
+    precompiled ``stdlib`` in place of ``python_stdlib.zip`` when there is one)."""
+    names = [name for name in PYODIDE_FILES if name != "package.json"]
+    if stdlib:
+        names = [stdlib if name == "python_stdlib.zip" else name for name in names]
+    return sum((folder / name).stat().st_size for name in names if (folder / name).is_file())
+
+
+def _engine_bytecode(vendored_folder: Path, folder: Path, wheel: str) -> str | None:
+    """The engine's bytecode for ``wheel``, compiled once by the vendored Pyodide (Node.js) and copied
+    beside the wheel: its file name, or ``None`` (no Node.js, or it failed: said, and the calculator
+    compiles the engine at start, as before)."""
+    try:
+        made = vendor.engine_bytecode(vendored_folder, folder / wheel)
+        if made is None:
+            return None
+        target = folder / made.name
+        if not target.is_file() or target.stat().st_size != made.stat().st_size:
+            for old in folder.glob("*.pyc.zip"):
+                old.unlink()
+            shutil.copy2(made, target)
+    except (VendorError, OSError) as error:
+        logger.info(f"the dice calculator compiles its engine at each start: {error}")
+        return None
+    return made.name
 
 
 def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None:
@@ -302,11 +328,17 @@ def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None
             warn("calculator", f"rpg_pyodide_vendor = {app.config.rpg_pyodide_vendor!r}: {source} holds no "
                                f"vendored Pyodide {PYODIDE_VERSION} (run `rpg pyodide` to make it); the "
                                f"calculator loads Pyodide from {pyodide}", None)
+    # the standard library with its bytecode, when vendoring made it (sphinx_rpg.vendor.precompile_stdlib)
+    precompiled = pyodide == "pyodide/" and (folder / "pyodide" / PRECOMPILED_STDLIB).is_file()
+    stdlib = PRECOMPILED_STDLIB if precompiled else None
+    bytecode = _engine_bytecode(source, folder, name) if precompiled and source is not None else None
     # what the start fetches, in bytes, so the page can say how much has arrived ("python": 0 when
     # Pyodide comes from elsewhere and its size is not known here)
-    sizes = {"python": _runtime_bytes(folder / "pyodide") if pyodide == "pyodide/" else 0,
-             "engine": (folder / name).stat().st_size}
-    manifest = json.dumps({"wheel": name, "pyodide": pyodide, "packages": packages, "sizes": sizes}, sort_keys=True)
+    sizes = {"python": _runtime_bytes(folder / "pyodide", stdlib) if pyodide == "pyodide/" else 0,
+             "engine": sum((folder / part).stat().st_size for part in (name, bytecode) if part)}
+    manifest = json.dumps({"wheel": name, "pyodide": pyodide, "packages": packages, "sizes": sizes,
+                           **({"stdlib": stdlib} if stdlib else {}), **({"bytecode": bytecode} if bytecode else {})},
+                          sort_keys=True)
     path = folder / MANIFEST
     if not path.is_file() or path.read_text(encoding="utf-8") != manifest:
         path.write_text(manifest, encoding="utf-8")

@@ -29,7 +29,6 @@ from typing import Any, NamedTuple
 
 from sphinx.application import Sphinx
 
-from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.domain import NodeRecord
 
 CACHE_VERSION = 4
@@ -116,9 +115,8 @@ class Catalogue:
     def _load(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
         try:
             data = self.path.read_bytes()
-            with collector_paused(pausing(self.app.config)):  # thousands of small objects
-                # from bytes: marshal.load on a file reads it in small pieces, 4x slower for 10 MB
-                key, kept = marshal.loads(data)
+            # from bytes: marshal.load on a file reads it in small pieces, 4x slower for 10 MB
+            key, kept = marshal.loads(data)
         except Exception:  # none yet, or from another version: every piece is made again
             return {}
         return kept if key == self.key and isinstance(kept, dict) else {}
@@ -132,8 +130,7 @@ class Catalogue:
             env = self.app.env
             domain, binding = node_domain(env), binding_for(env.config)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
-            with collector_paused(pausing(env.config)):
-                self.pieces = self._made(env, domain, binding, page_uri)
+            self.pieces = self._made(env, domain, binding, page_uri)
             # last build's records are copies of this build's (their own strings, read from the file):
             # once the pieces are matched to this build's records they are only memory, until the end
             self.kept = {}
@@ -160,9 +157,8 @@ class Catalogue:
             return
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            with collector_paused(pausing(self.app.config)):  # ten thousand tuples, the whole build alive
-                plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
-                data = marshal.dumps((self.key, plain))
+            plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
+            data = marshal.dumps((self.key, plain))
             temporary.write_bytes(data)
             os.replace(temporary, self.path)
         except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)

@@ -387,6 +387,8 @@ def _conf_line(target: Path) -> str:
 
 
 def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
+    import rules
+    from sphinx_rpg import vendor
     from sphinx_rpg.vendor import PYODIDE_FILES, STAMP, VendorError, damaged, vendor_pyodide
 
     directory = Path(args.directory)
@@ -399,6 +401,14 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
         raise CliError(str(error)) from None
     except OSError as error:
         raise CliError(f"cannot write into {directory}: {error.strerror or error}") from None
+    bytecode = "; the standard library's bytecode is there"
+    if changed or not (target / vendor.PRECOMPILED_STDLIB).is_file():
+        try:  # compiled by this very Pyodide (Node.js), for the modules it and the engine import
+            made = vendor.precompile_stdlib(target, Path(rules.__file__).resolve().parent.parent)
+            bytecode = "; the standard library's bytecode made" if made else \
+                "; no Node.js here, so the calculator compiles the standard library at each start"
+        except VendorError as error:
+            bytecode = f"; {error}"
     size = sum(path.stat().st_size for path in target.iterdir() if path.is_file())
     if not changed:
         done, why = "already vendored", "; every file matches its recorded hash"
@@ -406,7 +416,7 @@ def command_pyodide(args: argparse.Namespace) -> tuple[int, Any, str]:
         done, why = "repaired", f"; {', '.join(repaired)} differed from its recorded hash and was unpacked again"
     else:
         done, why = "vendored from registry.npmjs.org (sha512 checked)", ""
-    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB{why})\n{_conf_line(target)}"
+    text = f"Pyodide {args.version} {done}: {target} ({size / 1e6:.1f} MB{why}{bytecode})\n{_conf_line(target)}"
     return EXIT_OK, {"version": args.version, "folder": str(target), "bytes": size,
                      "downloaded": bool(changed) and not repaired, "repaired": repaired}, text
 

@@ -32,10 +32,10 @@ CONFIG_VALUES: dict[str, tuple[Any, Rebuild, tuple[type, ...], str]] = {
                           "deprecated, no effect: node:table shows only tables a registry publishes"),
     "rpg_nodes_json": (True, "html", (bool,), "write nodes.json next to the HTML pages"),
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
-                                   "keep the node index pages of the last build when nothing they show changed"),
-    "rpg_pause_collector": (False, "", (bool,),
-                            "opt-in: pause Python's garbage collector during the extension's own bulk steps "
-                            "(registry import, catalogue, nodes.json, previews), each pause ending with its step"),
+                                   "keep the node index pages and the general index of the last build when "
+                                   "nothing they show changed"),
+    "rpg_pause_collector": (None, "", (bool, type(None)),
+                            "removed, no effect: the extension leaves the garbage collector alone"),
     "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
     "rpg_chart_cache": ("", "", (str,),
                         "a folder (relative to the source folder) that keeps each drawn chart by its content, "

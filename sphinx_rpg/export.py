@@ -18,7 +18,6 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.binding import binding_for
-from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import node_entry
@@ -71,9 +70,8 @@ def is_previous_export(path: Path) -> bool:
 
 def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path:
     path = Path(outdir) / "nodes.json"
-    with collector_paused(pausing(env.config)):
-        # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
-        text = json.dumps(nodes_document(env, page_uri), separators=(",", ":"), ensure_ascii=False)
+    # compact separators keep json on its C encoder (indent= falls back to pure Python: ~5x slower)
+    text = json.dumps(nodes_document(env, page_uri), separators=(",", ":"), ensure_ascii=False)
     write_atomically(path, text + "\n")
     return path
 
@@ -89,9 +87,8 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: nodes.json beside the HTML, from the nodes' pieces kept between builds."""
     builder = app.builder
     if exception is None and builder.format == "html" and app.config.rpg_nodes_json:
-        with collector_paused(pausing(app.config)):
-            entries = [pieces.entry for pieces in catalogue(app).all().values()]
-            text = joined_document(builder.env, builder.get_target_uri, entries)
+        entries = [pieces.entry for pieces in catalogue(app).all().values()]
+        text = joined_document(builder.env, builder.get_target_uri, entries)
         write_if_changed(Path(builder.outdir) / "nodes.json", text + "\n")
 
 

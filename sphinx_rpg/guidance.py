@@ -77,7 +77,8 @@ def check_rules(app: Sphinx, env: BuildEnvironment) -> None:
         try:
             members = call_engine(list, registry)
             graph = call_engine(dependencies, members)
-            aliases = call_engine(name_index, members)
+            # the alias index only when some formula names no node (most registries: none do)
+            aliases = call_engine(name_index, members) if graph.parameters else {}
         except EngineFailure:
             continue  # the registry's own warning says why
         names = {node.uid: node.name for node in members}

@@ -14,7 +14,6 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from sphinx_rpg.bulk import collector_paused, pausing
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import preview_entry
@@ -42,11 +41,10 @@ def write_previews(app: Sphinx, exception: Exception | None) -> None:
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    with collector_paused(pausing(app.config)):
-        entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
-        for pieces in catalogue(app).all().values():
-            entries[pieces.preview_key] = pieces.preview
-        nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
+    entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
+    for pieces in catalogue(app).all().values():
+        entries[pieces.preview_key] = pieces.preview
+    nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
     write_if_changed(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{{nodes}}}}}\n')
 
 

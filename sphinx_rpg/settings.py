@@ -28,11 +28,16 @@ def setting_location(app: Sphinx, name: str) -> str | None:
 
 
 def report_deprecated_settings(app: Sphinx) -> None:
-    """``rpg_table_modules`` opened import paths to page text; published tables replaced it."""
+    """Settings kept only to say they do nothing now: ``rpg_table_modules`` opened import paths to page
+    text (published tables replaced it); ``rpg_pause_collector`` changed process-wide collector state."""
     if getattr(app.config, "rpg_table_modules", None) is not None:
         warn("option", "rpg_table_modules is deprecated and has no effect: node:table shows only "
                        "tables a registry publishes (Registry.table), named 'system:table'",
              setting_location(app, "rpg_table_modules"))
+    if getattr(app.config, "rpg_pause_collector", None) is not None:
+        warn("option", "rpg_pause_collector was removed and has no effect: the extension leaves Python's "
+                       "garbage collector as it finds it; delete the line from conf.py",
+             setting_location(app, "rpg_pause_collector"))
 
 
 def setup(app: Sphinx) -> None:

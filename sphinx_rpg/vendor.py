@@ -15,13 +15,15 @@ import hashlib
 import io
 import json
 import os
+import shutil
+import subprocess
 import tarfile
 import tempfile
 import urllib.request
 from pathlib import Path
 
-__all__ = ["PYODIDE_FILES", "PYODIDE_VERSION", "VendorError", "check_integrity", "damaged", "vendor_pyodide",
-           "vendored"]
+__all__ = ["ENGINE_BYTECODE", "PRECOMPILED_STDLIB", "PYODIDE_FILES", "PYODIDE_VERSION", "VendorError",
+           "check_integrity", "damaged", "engine_bytecode", "precompile_stdlib", "vendor_pyodide", "vendored"]
 
 #: The Pyodide release the calculator is written and tested against (Python 3.14 in the browser).
 PYODIDE_VERSION = "314.0.7"
@@ -33,6 +35,10 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 MAX_TARBALL = 64 * 1024 * 1024
 #: Written last into a finished folder: the version and the integrity it was checked against.
 STAMP = ".rpg-vendored.json"
+#: The standard library with bytecode beside its sources (see :func:`precompile_stdlib`), when made.
+PRECOMPILED_STDLIB = "python_stdlib_pyc.zip"
+#: The folder (inside a vendored Pyodide's) that keeps the engine's bytecode, one zip per engine wheel.
+ENGINE_BYTECODE = "engine-bytecode"
 
 
 class VendorError(Exception):
@@ -170,3 +176,141 @@ def _write(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+#: Run by Node.js: boot the vendored Pyodide, import the engine (``ENGINE``, a folder holding the
+#: ``rules`` package, mounted read-only in spirit: no bytecode is written) and answer one question as the
+#: calculator's warm-up does, then write the standard library with bytecode for every module that took.
+_PRECOMPILE_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [folder, script, output, engine] = process.argv.slice(2);
+try {
+  const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
+  const pyodide = await loadPyodide({ indexURL: folder + "/" });
+  if (engine) pyodide.mountNodeFS("/engine", engine);
+  pyodide.globals.set("engine", engine ? "/engine" : "");
+  pyodide.runPython(`
+import importlib, os, sys
+sys.dont_write_bytecode = True  # nothing is written into the engine's folder
+archive = next(path for path in sys.path if path.endswith(".zip"))
+if engine:
+    sys.path.insert(0, engine)
+    import rules, rules.calculator, rules.systems
+    for name in sorted(set(os.listdir(rules.__path__[0]))):  # every game system's package
+        if os.path.isfile(os.path.join(rules.__path__[0], name, "__init__.py")):
+            try:
+                importlib.import_module("rules." + name)
+            except Exception:
+                pass
+    rules.calculator.answer_json("3d6", None, "10", None, [])
+    try:
+        rules.systems.installed_systems()
+    except Exception:
+        pass
+used = sorted({module.__file__[len(archive) + 1:] for module in list(sys.modules.values())
+               if str(getattr(module, "__file__", None)).startswith(archive + "/")})
+`);
+  pyodide.runPython(readFileSync(script, "utf8"));  // after the count: its own imports are not the engine's
+  pyodide.runPython(`
+with open(archive, "rb") as stream:
+    data = precompile(stream.read(), archive, used)
+with open("/tmp/precompiled.zip", "wb") as stream:
+    stream.write(data)
+`);
+  writeFileSync(output, pyodide.FS.readFile("/tmp/precompiled.zip"));
+} catch (error) {  // one line, the last: what failed (Node would print the minified source)
+  console.error(String(error && error.message || error).trim().split("\\n").pop());
+  process.exit(1);
+}
+"""
+
+
+def precompile_stdlib(target: Path, engine: Path | None = None, timeout: float = 600) -> Path | None:
+    """Write ``target/python_stdlib_pyc.zip``: Pyodide's standard library with the bytecode of every
+    module that Pyodide's start and the engine (the folder holding ``rules``) import, compiled by that
+    Pyodide itself under Node.js (:mod:`sphinx_rpg.stdlib_pyc`).  The calculator then loads it in place
+    of ``python_stdlib.zip`` and compiles none of them.  ``None`` (and nothing written) without Node.js;
+    :class:`VendorError` when Node.js fails."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    output = target / PRECOMPILED_STDLIB
+    with tempfile.TemporaryDirectory() as temporary:
+        script = Path(temporary) / "precompile.mjs"
+        script.write_text(_PRECOMPILE_JS, encoding="utf-8")
+        made = Path(temporary) / PRECOMPILED_STDLIB
+        try:
+            compiler = Path(__file__).with_name("stdlib_pyc.py")
+            done = subprocess.run([node, str(script), str(target.resolve()), str(compiler), str(made),
+                                   str(engine.resolve()) if engine else ""], capture_output=True, text=True,
+                                  timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise VendorError(f"cannot precompile the standard library with {node}: {error}") from None
+        if done.returncode or not made.is_file():
+            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            raise VendorError(f"cannot precompile the standard library with {node}: {last}")
+        _write(output, made.read_bytes())
+    return output
+
+
+#: Run by Node.js: install the engine wheel into the vendored Pyodide and compile each of its modules
+#: with ``py_compile`` into checked hash-based pycs (PEP 552: the import compares the source's hash, so
+#: a pyc that does not match its source is never used), then zip the ``__pycache__`` folders.
+_ENGINE_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [folder, wheel, output] = process.argv.slice(2);
+try {
+  const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
+  const pyodide = await loadPyodide({ indexURL: folder + "/" });
+  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+  pyodide.runPython(`
+import os, py_compile, zipfile
+root = os.getcwd()  # where unpackArchive put the wheel, as in the browser
+with zipfile.ZipFile("/tmp/engine-bytecode.zip", "w", zipfile.ZIP_DEFLATED) as out:
+    for folder, _, files in sorted(os.walk(root)):
+        for name in sorted(files):
+            if name.endswith(".py"):
+                made = py_compile.compile(os.path.join(folder, name), doraise=True,
+                                          invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+                out.write(made, os.path.relpath(made, root))
+`);
+  writeFileSync(output, pyodide.FS.readFile("/tmp/engine-bytecode.zip"));
+} catch (error) {  // one line, the last: what failed (Node would print the minified source)
+  console.error(String(error && error.message || error).trim().split("\\n").pop());
+  process.exit(1);
+}
+"""
+
+
+def engine_bytecode(target: Path, wheel: Path, timeout: float = 600) -> Path | None:
+    """The engine's bytecode for ``wheel`` (a zip of ``__pycache__`` files to unpack into site-packages
+    after the wheel), compiled by the vendored Pyodide of ``target`` under Node.js and kept in
+    ``target/engine-bytecode/`` by the wheel's name, so each engine is compiled once.  ``None`` without
+    Node.js or without the precompiled standard library (a copy not vendored by :func:`precompile_stdlib`);
+    :class:`VendorError` when Node.js fails."""
+    node = shutil.which("node")
+    if node is None or not (target / PRECOMPILED_STDLIB).is_file():
+        return None
+    output = target / ENGINE_BYTECODE / (wheel.name.removesuffix(".whl") + ".pyc.zip")
+    if output.is_file():
+        return output
+    with tempfile.TemporaryDirectory() as temporary:
+        script = Path(temporary) / "engine.mjs"
+        script.write_text(_ENGINE_JS, encoding="utf-8")
+        made = Path(temporary) / "engine.zip"
+        try:
+            done = subprocess.run([node, str(script), str(target.resolve()), str(wheel.resolve()), str(made)],
+                                  capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise VendorError(f"cannot compile the engine with {node}: {error}") from None
+        if done.returncode or not made.is_file():
+            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            raise VendorError(f"cannot compile the engine with {node}: {last}")
+        _write(output, made.read_bytes())
+    kept = sorted((target / ENGINE_BYTECODE).glob("*.pyc.zip"), key=lambda path: path.stat().st_mtime)
+    for old in kept[:-3]:  # the three newest engines kept (two builds of one engine may run side by side)
+        if old != output:
+            old.unlink(missing_ok=True)
+    return output

@@ -58,6 +58,19 @@ PAIR_STEP = 12 * PY_STEP
 DICT_STEP = 5 * PY_STEP
 
 
+#: Work no budget notices (under 1% of the in-page calculator's): a step whose inputs alone bound its
+#: work below this is accepted without pricing it in detail (a multiplication and a comparison instead
+#: of the model's dozen calls, which were a tenth of a small question's time).
+#: ``tests/dice/test_cost_calibration.py`` holds each bound below to the detailed price.
+TRIVIAL_WORK = 1_000_000
+#: ``NdS`` with ``N * S`` at most this is trivial work (at most 0.68 million units, ``64d2``).
+TRIVIAL_FAIR_SUM = 128
+#: Keeping the highest or lowest of at most :data:`TRIVIAL_CDF_DICE` dice, over at most
+#: :data:`TRIVIAL_CDF_POINTS` outcomes, each die's weights summing below ``2 ** 64``, is trivial work.
+TRIVIAL_CDF_DICE = 6
+TRIVIAL_CDF_POINTS = 128
+
+
 def digits(bits: int) -> int:
     """30-bit digits of a CPython int of ``bits`` bits."""
     return bits // 30 + 1

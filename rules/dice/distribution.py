@@ -76,6 +76,8 @@ def _fraction_checked() -> tuple[Callable[[int, int], Fraction], Callable[[Itera
 
 #: One Fraction, and many over one denominator, made without ``Fraction.__new__``'s checks.
 _frac, _fracs = _fraction_checked()
+#: Whether that check passed, so that the tail queries may fill a Fraction's slots inline.
+_INLINE = _frac is _fraction_fast
 
 
 class Outcomes(NamedTuple):
@@ -252,13 +254,22 @@ class Dist:
         return _frac(self._weight_of(x), self._total)
 
     # Tail queries repeat a lot (every DC of every pool), so each computed Fraction is memoised per
-    # index: key i holds P(X < outcomes[i]) and key ~i holds P(X >= outcomes[i]).
+    # index: key i holds P(X < outcomes[i]) and key ~i holds P(X >= outcomes[i]).  A first query
+    # makes its Fraction inline, as :func:`_fraction_fast` does, without a call per Fraction.
     def p_le(self, x: Any) -> Fraction:
         """P(X <= x)."""
         i = bisect_right(self._outcomes, x)
         f = self._memo.get(i)
         if f is None:
-            f = self._memo[i] = _frac((self._cum or self._cumulative())[i], self._total)
+            t = self._total
+            n = (self._cum or self._cumulative())[i]
+            if _INLINE:
+                g = _gcd(n, t)
+                f = _new_object(Fraction)
+                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
+            else:  # pragma: no cover - a Python whose Fraction has no such slots
+                f = Fraction(n, t)
+            self._memo[i] = f
         return f
 
     def p_lt(self, x: Any) -> Fraction:
@@ -266,7 +277,15 @@ class Dist:
         i = bisect_left(self._outcomes, x)
         f = self._memo.get(i)
         if f is None:
-            f = self._memo[i] = _frac((self._cum or self._cumulative())[i], self._total)
+            t = self._total
+            n = (self._cum or self._cumulative())[i]
+            if _INLINE:
+                g = _gcd(n, t)
+                f = _new_object(Fraction)
+                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
+            else:  # pragma: no cover - a Python whose Fraction has no such slots
+                f = Fraction(n, t)
+            self._memo[i] = f
         return f
 
     def p_ge(self, x: Any) -> Fraction:
@@ -274,7 +293,15 @@ class Dist:
         i = ~bisect_left(self._outcomes, x)
         f = self._memo.get(i)
         if f is None:
-            f = self._memo[i] = _frac(self._total - (self._cum or self._cumulative())[~i], self._total)
+            t = self._total
+            n = t - (self._cum or self._cumulative())[~i]
+            if _INLINE:
+                g = _gcd(n, t)
+                f = _new_object(Fraction)
+                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
+            else:  # pragma: no cover - a Python whose Fraction has no such slots
+                f = Fraction(n, t)
+            self._memo[i] = f
         return f
 
     def p_gt(self, x: Any) -> Fraction:
@@ -282,7 +309,15 @@ class Dist:
         i = ~bisect_right(self._outcomes, x)
         f = self._memo.get(i)
         if f is None:
-            f = self._memo[i] = _frac(self._total - (self._cum or self._cumulative())[~i], self._total)
+            t = self._total
+            n = t - (self._cum or self._cumulative())[~i]
+            if _INLINE:
+                g = _gcd(n, t)
+                f = _new_object(Fraction)
+                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
+            else:  # pragma: no cover - a Python whose Fraction has no such slots
+                f = Fraction(n, t)
+            self._memo[i] = f
         return f
 
     def p_success(self, dc: Any) -> Fraction:

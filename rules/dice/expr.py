@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from ..values import is_whole, require_whole
 from .cost import (
     PY_STEP,
+    TRIVIAL_FAIR_SUM,
     Shape,
     comb_cost,
     fair_sum_cost,
@@ -149,8 +150,9 @@ class Dice(DiceExpr):
         return fair_sum_work(self.sides, self.count)  # the plan's work without its shape
 
     def dist(self) -> Dist:
-        # The sum prices nothing itself, so it needs no priced context: priced here, then computed.
-        if not priced():
+        # The sum prices nothing itself, so it needs no priced context: priced here, then computed
+        # (a small one, 3d6, is trivial work by its size alone: no detailed price).
+        if self.count * self.sides > TRIVIAL_FAIR_SUM and not priced():
             check_work(self._priced_work(), self._shown)
         return priced_fair_sum(1, self.sides, self.count)
 

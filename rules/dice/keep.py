@@ -16,7 +16,7 @@ from math import prod
 from typing import Any
 
 from ..values import is_whole
-from .cost import DICT_STEP, PY_STEP, mul_cost, pow_cost, weights_cost
+from .cost import DICT_STEP, PY_STEP, TRIVIAL_CDF_DICE, TRIVIAL_CDF_POINTS, mul_cost, pow_cost, weights_cost
 from .distribution import Dist, _sorted_outcomes
 from .errors import check_work, priced
 
@@ -48,7 +48,7 @@ _Group = tuple[tuple[Any, ...], list[int], int, int]
 def _groups(dists: tuple[Dist, ...]) -> list[_Group]:
     """(outcomes, cumulative weights, total, how many) per distinct die: identical dice share one
     power per outcome, so a pool of 999 d10000 costs no more than one d10000."""
-    if len(dists) <= 6:  # small pools: grouping would cost more than it saves
+    if len(dists) <= TRIVIAL_CDF_DICE:  # small pools: grouping would cost more than it saves
         return [(d._outcomes, d._cum or d._cumulative(), d._total, 1) for d in dists]
     counts: dict[Dist, int] = {}
     for d in dists:
@@ -88,11 +88,13 @@ def _dense_columns(groups: list[_Group], low: int, high: int, survival: bool) ->
     return columns
 
 
-def _check_cdfs(points: int, groups: list[_Group], what: str) -> None:
-    if priced():
+def _check_cdfs(points: int, groups: list[_Group], what: str, dice: int) -> None:
+    """Price a product of CDFs of ``dice`` dice, unless it is trivial work by its size alone (a few
+    dice, each its own group: a Nemron pool, advantage) or already priced as a whole expression."""
+    top = max([g[2] for g in groups])
+    if (dice <= TRIVIAL_CDF_DICE and points <= TRIVIAL_CDF_POINTS and top >> 64 == 0) or priced():
         return
-    bits = max([g[2] for g in groups]).bit_length()
-    check_work(cdf_product_work(points, [g[3] for g in groups], bits), what)
+    check_work(cdf_product_work(points, [g[3] for g in groups], top.bit_length()), what)
 
 
 @lru_cache(maxsize=8192)
@@ -103,12 +105,12 @@ def _keep_highest(dists: tuple[Dist, ...]) -> Dist:
     span = _contiguous(groups)
     if span:
         xs = range(span[0], span[1] + 1)
-        _check_cdfs(len(xs), groups, "keep highest")
+        _check_cdfs(len(xs), groups, "keep highest", len(dists))
         products = list(map(prod, zip(*_dense_columns(groups, *span, survival=False))))
         weights = [products[0]] + [b - a for a, b in pairwise(products)]
         return Dist._new(xs, weights)
     points = _union(groups)
-    _check_cdfs(len(points), groups, "keep highest")
+    _check_cdfs(len(points), groups, "keep highest", len(dists))
     # Column per distinct die: its CDF weight at every x, raised to its multiplicity.
     columns = [[cum[bisect_right(outcomes, x)] ** count for x in points] if count > 1
                else [cum[bisect_right(outcomes, x)] for x in points]
@@ -126,12 +128,12 @@ def _keep_lowest(dists: tuple[Dist, ...]) -> Dist:
     span = _contiguous(groups)
     if span:
         xs = range(span[0], span[1] + 1)
-        _check_cdfs(len(xs), groups, "keep lowest")
+        _check_cdfs(len(xs), groups, "keep lowest", len(dists))
         survivals = list(map(prod, zip(*_dense_columns(groups, *span, survival=True))))
         weights = [a - b for a, b in pairwise(survivals)] + [survivals[-1]]
         return Dist._new(xs, weights)
     points = _union(groups)
-    _check_cdfs(len(points), groups, "keep lowest")
+    _check_cdfs(len(points), groups, "keep lowest", len(dists))
     columns = [[(total - cum[bisect_left(outcomes, x)]) ** count for x in points] if count > 1
                else [total - cum[bisect_left(outcomes, x)] for x in points]
                for outcomes, cum, total, count in groups]

@@ -192,17 +192,20 @@ class DuelModel:
 
     @property
     def estimate(self) -> int:
-        """Alive or dead, times a failed blow or not, times fatigues, times the (wounds, total) pairs:
-        a lesser fighter's wounds stop a hit or two past the threshold; a normal one's total lies
-        between one and six a wound (capped at health), and its wounds stop a hit or two past health."""
-        def bodies(s: _Sheet) -> int:
+        """Fatigues times the (wounds, total) pairs, for a fighter standing (a normal one with a
+        failed blow on it or not; the lesser roll afresh) or dead (no failed blow), and a fight
+        stops at the first death, so never both dead: a lesser fighter's wounds stop a hit or two
+        past the threshold; a normal one's total lies between one and six a wound (capped at
+        health), and its wounds stop a hit or two past health."""
+        def bodies(s: _Sheet) -> tuple[int, int]:
             fatigues = s.maximum_fatigue - s.fatigue + 1
             if s.lesser:
                 pairs = blow_threshold(s.health) + 3
             else:
                 pairs = sum(min(DAMAGE_DIE * c, s.health) - min(c, s.health) + 1 for c in range(s.health + 4))
-            return 2 * 2 * fatigues * pairs
-        return bodies(self.sheets[0]) * bodies(self.sheets[1])
+            return (1 if s.lesser else 2) * fatigues * pairs, fatigues * pairs
+        (up_a, dead_a), (up_b, dead_b) = bodies(self.sheets[0]), bodies(self.sheets[1])
+        return up_a * up_b + dead_a * up_b + up_a * dead_b
 
     def start(self) -> list[tuple[Fraction, State]]:
         a, b = self.sheets

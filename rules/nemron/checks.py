@@ -91,7 +91,7 @@ class Pool:
 
     def dist(self) -> Dist:
         """The exact distribution of the kept (highest) die."""
-        return keep_highest([Dist.die(s) for s in self.sides])
+        return keep_highest([_RANK_DISTS[die.sides] for die in self.dice])
 
     def roll(self, source: DiceSource) -> tuple[int, ...]:
         """Roll each die in order and return the faces (the result is their maximum)."""
@@ -112,6 +112,9 @@ def _check_sides(sides: int, text: str) -> int:
 
 
 _RANK_SIDES = frozenset(RANK_DICE.values())
+#: The five rank dice as distributions, made once at import like the dice themselves (a pool holds
+#: only these: ``Pool`` checks every die), so a pool's question starts from its dice, not from their faces.
+_RANK_DISTS: Mapping[int, Dist] = {s: Dist.die(s) for s in sorted(_RANK_SIDES)}
 #: The plain die of each rank as a pool part (``1d8``): immutable, so every pool shares them.
 _PLAIN_DICE: Mapping[PoolDie, int] = {PoolDie(f"1d{s}", s): s for s in sorted(_RANK_SIDES)}
 _PLAIN_BY_SIDES = {s: die for die, s in _PLAIN_DICE.items()}

@@ -148,10 +148,24 @@ class DuelModel:
     def fighters(self) -> tuple[str, ...]:
         return (self.pair[0].name, self.pair[1].name)
 
+    def _harms(self, fighter: int) -> tuple[int, int]:
+        """(standing, out): how many recorded harms the fighter can be in while standing, and at most
+        while out.  Each Injury count up to its cap keeps the Hurts :meth:`_record` keeps beside it; a
+        tier out at a count of Hurts or Injuries stands only below both."""
+        hurt_cap, injury_cap = self.caps[fighter]
+        tier = TIERS[self.pair[fighter].tier or "villain"]
+        floor = tier.out_at_hurts or 0
+        recorded = [(injuries, min(max(hurt_cap - injuries, floor), hurt_cap)) for injuries in range(injury_cap + 1)]
+        out = sum(hurts + 1 for _, hurts in recorded)
+        standing = sum(min(hurts + 1, tier.out_at_hurts or hurts + 1) for injuries, hurts in recorded
+                       if tier.out_at_injuries is None or injuries < tier.out_at_injuries)
+        return standing, out
+
     @property
     def estimate(self) -> int:
-        cells = [(hurts + 1) * (injuries + 1) * 2 for hurts, injuries in self.caps]
-        return cells[0] * cells[1]
+        """Both standing, or one of them out (the fight stops at the first out, so never both)."""
+        (up_a, out_a), (up_b, out_b) = self._harms(0), self._harms(1)
+        return up_a * up_b + out_a * up_b + up_a * out_b
 
     def start(self) -> list[tuple[Fraction, DuelState]]:
         return [(Fraction(1), ((0, 0, False), (0, 0, False)))]

@@ -124,8 +124,11 @@
           event.preventDefault();
           if (engine === current) stop("the calculator stopped: " + (event.message || "the worker failed to load"));
         };
-        worker.postMessage({ type: "start", pyodide: new URL(files.pyodide, folder).href,
-                             wheel: new URL(files.wheel, folder).href, systems: pageSystems() });
+        var pyodide = new URL(files.pyodide, folder).href;
+        worker.postMessage({ type: "start", pyodide: pyodide, wheel: new URL(files.wheel, folder).href,
+                             stdlib: files.stdlib ? new URL(files.stdlib, pyodide).href : undefined,
+                             bytecode: files.bytecode ? new URL(files.bytecode, folder).href : undefined,
+                             systems: pageSystems(), first: firstSystems() });
       }).catch(function (error) {
         clearTimeout(timer);
         if (engine === current) stop(String(error.message || error));
@@ -137,12 +140,21 @@
     return current.ready;
   }
 
-  function pageSystems() { // the systems the build wrote into the page (never one from a link), in order
-    var specs = [];
+  /* The systems the build wrote into the page (never one from a link), the one the first calculator
+   * shows first: the worker imports that one before it is ready, the others after the first answer. */
+  function pageSystems() {
+    var specs = [], shown = (window.rpgCalculators || [])[0];
+    if (firstSystems()) specs.push(shown.form.elements.system.value);
     (window.rpgCalculators || []).forEach(function (calc) {
       calc.settings.systems.forEach(function (s) { specs.push(s.spec); });
     });
     return specs.filter(function (spec, i) { return specs.indexOf(spec) === i; });
+  }
+
+  function firstSystems() { // 1 when the first calculator shows one of the page's systems, else 0
+    var shown = (window.rpgCalculators || [])[0];
+    var spec = shown && shown.form.elements.system.value;
+    return spec && shown.system(spec) ? 1 : 0;
   }
 
   function ask(question) {

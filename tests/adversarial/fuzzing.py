@@ -222,11 +222,12 @@ def snapshot(result: Build) -> dict[str, object]:
     out = result.outdir
     pages = {}
     for html in sorted(out.glob("*.html")):
-        if html.stem in ("search", "genindex"):
+        if html.stem == "search":
             continue
         text = html.read_text(encoding="utf-8")
         text = re.sub(r'<meta name="rpg-index-fingerprint"[^>]*>', "", text)
-        pages[html.stem] = text if html.stem.startswith("node-") else _LINK.findall(text)
+        whole = html.stem.startswith("node-") or html.stem == "genindex"  # the pages kept when unchanged
+        pages[html.stem] = text if whole else _LINK.findall(text)
     return {"nodes.json": (out / "nodes.json").read_text(encoding="utf-8"),
             "objects.inv": sorted(result.inventory()), "pages": pages}
 

@@ -61,3 +61,20 @@ def test_every_familys_priced_work_and_measured_time_agree_within_3x():
         if not missed:
             return
     raise AssertionError("; ".join(missed))
+
+
+def test_work_accepted_as_trivial_by_its_size_is_priced_below_the_trivial_bound():
+    """``3d6`` and a Nemron pool skip the detailed price: their sizes alone must bound it, far below
+    any budget (the page's included), so the skip never lets through what pricing would refuse."""
+    import sys
+
+    from rules.dice import cost, errors
+
+    keep = sys.modules["rules.dice.keep"]
+    assert cost.TRIVIAL_WORK * 100 <= errors.BROWSER_WORK <= errors.MAX_WORK
+    for sides in range(1, cost.TRIVIAL_FAIR_SUM + 1):
+        for count in range(1, cost.TRIVIAL_FAIR_SUM // sides + 1):
+            assert cost.fair_sum_work(sides, count) <= cost.TRIVIAL_WORK, f"{count}d{sides}"
+    for dice in range(1, cost.TRIVIAL_CDF_DICE + 1):
+        work = keep.cdf_product_work(cost.TRIVIAL_CDF_POINTS, [1] * dice, 64)
+        assert work <= cost.TRIVIAL_WORK, f"{dice} dice"

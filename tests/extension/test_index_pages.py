@@ -23,8 +23,8 @@ def book(write_book):
 MARKER = "<!-- planted by the test -->"
 
 
-def plant_marker(outdir: Path) -> Path:
-    page = outdir / "node-types.html"
+def plant_marker(outdir: Path, name: str = "node-types.html") -> Path:
+    page = outdir / name
     page.write_text(page.read_text().replace("</body>", f"{MARKER}</body>"))
     return page
 
@@ -57,6 +57,25 @@ def test_an_index_page_is_rendered_again_when_a_node_is_renamed(build, book, edi
     assert MARKER not in text
     assert "Shiny Thing (E)" in text and "Thing 3-1" not in text
     assert fingerprint_of(page) != before
+
+
+def test_the_general_index_is_kept_when_only_prose_changed(build, book, edit, tmp_path):
+    src = book(tmp_path / "book")
+    page = plant_marker(Path(build(src).outdir), "genindex.html")
+    fingerprint_of(page)
+    edit(src / "page3.rst", "Thing 0 of page 3.", "Thing 0 of page 3, now with more words.")
+    build(src)
+    assert MARKER in page.read_text()
+
+
+def test_the_general_index_is_rendered_again_when_a_node_is_renamed(build, book, edit, tmp_path):
+    src = book(tmp_path / "book")
+    page = plant_marker(Path(build(src).outdir), "genindex.html")
+    edit(src / "page3.rst", ".. node:def:: Thing 3-1", ".. node:def:: Shiny Thing")
+    build(src)
+    text = page.read_text()
+    assert MARKER not in text
+    assert "Shiny Thing" in text and "Thing 3-1" not in text
 
 
 def test_an_index_page_is_rendered_again_when_the_configuration_changes(build, book, tmp_path):

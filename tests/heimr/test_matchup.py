@@ -7,7 +7,7 @@ import pytest
 from rules.dice import SeededSource
 from rules.heimr import REGISTRY
 from rules.heimr.matchup import NOTHING, DuelModel, shieldmaiden_fighter
-from rules.matchup import MatchupError, MatchupTooLargeError, answer
+from rules.matchup import Matchup, MatchupError, MatchupTooLargeError, answer
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +80,18 @@ def test_the_duels_estimate_bounds_the_states_it_reaches(hp):
     a.hp, b.hp = hp, hp + 3
     model = DuelModel(a, b)
     assert solve(model, ("A", "B"), "hit points left").states <= model.estimate
+
+
+def never_explored(state):
+    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
+
+
+def test_a_duel_of_giants_is_refused_exactly_at_once():
+    """Priced before explored: 500 hit points each may reach 61,250 states; the refusal names that
+    and the budget, and no round is computed."""
+    a, b = shieldmaiden_fighter("A"), shieldmaiden_fighter("B")
+    a.hp = b.hp = 500
+    model = DuelModel(a, b)
+    model.round = never_explored
+    with pytest.raises(MatchupTooLargeError, match=f"may reach {model.estimate:,} states, far more than the exact budget of 3,000"):
+        answer(Matchup(("A", "B"), model.fighters, "hit points left", lambda source: None, model), exact=True)

@@ -91,3 +91,27 @@ def test_harm_past_what_the_states_count_still_adds_up_in_what_is_left():
     low, high = played.interval(played.wins[0])
     assert low <= exact.wins[0] <= high
     assert abs(float(played.left[0] - exact.left[0])) < 0.25 and exact.left[0] > model.caps[0][0] - 2
+
+
+def never_explored(state):
+    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
+
+
+def test_the_doctor_against_the_doctor_is_refused_exactly_at_once_and_simulated():
+    """Priced before explored: two player characters out only when unconscious or dead may reach
+    13,068 states (6,955 in fact), past the budget; the refusal says so and no round is computed."""
+    fight = REGISTRY.matchups.build(["doctor"], ["doctor"])
+    fight.model.round = never_explored
+    with pytest.raises(MatchupTooLargeError, match="may reach 13,068 states, far more than the exact budget of 3,000"):
+        answer(fight, exact=True)
+    result = answer(fight, fights=50, seed=3)
+    assert not result.exact and result.fights == 50
+
+
+def test_the_duels_estimate_bounds_the_states_it_reaches():
+    from rules.matchup import _explore
+
+    for a, b in (("doctor", "thug"), ("thug", "thug")):
+        model = REGISTRY.matchups.build([a], [b]).model
+        states, _, _ = _explore(model)
+        assert len(states) <= model.estimate

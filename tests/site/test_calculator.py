@@ -10,6 +10,7 @@ width.  Only the "no JavaScript" and "Cancel" checks open tabs of their own (nei
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -379,6 +380,19 @@ def test_a_share_link_naming_a_system_the_page_does_not_offer_is_refused(session
     assert status == "this calculator offers no game system 'os' (it offers: nemron, heimr, nugget)"
 
 
+def test_python_starts_from_the_standard_library_and_the_engine_with_their_bytecode(session):
+    """Vendoring compiled the modules Pyodide and the engine import (Node.js): none is compiled at start."""
+    if shutil.which("node") is None:
+        pytest.skip("no Node.js here: vendoring made no bytecode, the calculator compiles the sources")
+    manifest = json.loads((session.site.root / "_static" / "rpg" / "calculator.json").read_text())
+    fetched = {path.rsplit("/", 1)[-1] for path, _ in session.site.requests if "/_static/rpg/pyodide/" in path}
+    assert manifest.get("stdlib") == "python_stdlib_pyc.zip"
+    assert "python_stdlib_pyc.zip" in fetched and "python_stdlib.zip" not in fetched, fetched
+    # and the engine's own bytecode, unpacked beside the wheel
+    engine = {path.rsplit("/", 1)[-1] for path, _ in session.site.requests if path.endswith(".pyc.zip")}
+    assert engine == {manifest["bytecode"]} and manifest["bytecode"] == manifest["wheel"][:-4] + ".pyc.zip"
+
+
 def test_the_session_loaded_nothing_from_another_host_and_raised_nothing(session):
     assert session.log.external == [] and session.log.exceptions == []
     assert session.site.failures() == []
@@ -444,7 +458,8 @@ def test_the_calculator_starts_once_in_view_says_what_is_loading_and_cancel_stop
     tab.wait_for_function("""(() => { const p = document.querySelector('.rpg-calculator-progress');
         return p && !p.hidden && /MB/.test(p.textContent); })()""")
     shown = tab.locator(".rpg-calculator-progress").inner_text()
-    assert shown.startswith("Starting the calculator: loading ") and " of 13." in shown, shown
+    total = json.loads((site.root / "_static" / "rpg" / "calculator.json").read_text())["sizes"]["python"]
+    assert shown.startswith("Starting the calculator: loading ") and f" of {total / 1e6:.1f} MB" in shown, shown
     assert tab.locator(".rpg-calculator-progress progress").get_attribute("aria-label") == "Starting the calculator"
     assert [path for path, _ in site.requests[since:] if "/_static/rpg/" in path]  # before any click
     # SPURG rolls under its target number, and the page says TN, as the book does

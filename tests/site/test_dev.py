@@ -6,6 +6,7 @@ import importlib.util
 import os
 import re
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from types import ModuleType
@@ -85,6 +86,13 @@ def test_a_venv_made_for_the_tests_serves_the_site_but_not_the_other_way_round(d
     assert commands.installs()[-1][-1] == f".[{dev.EXTRAS['test']}]" and len(commands.installs()) == 3
 
 
+def test_the_site_needs_no_pip_in_the_venv_but_the_tests_do(dev, commands):
+    dev.ensure_venv("site")
+    assert not [command for command in commands if "ensurepip" in command]
+    dev.ensure_venv("test")  # the starter's tests install with the pip of .venv
+    assert [command[1:3] for command in commands if "ensurepip" in command] == [["-m", "ensurepip"]]
+
+
 def test_a_changed_pyproject_installs_again(dev, commands, monkeypatch):
     dev.ensure_venv("site")
     monkeypatch.setattr(dev, "_fingerprint", lambda extras: "another pyproject.toml")
@@ -95,7 +103,9 @@ def test_a_changed_pyproject_installs_again(dev, commands, monkeypatch):
 def test_pip_installs_uv_which_installs_sphinx_rpg_with_the_same_constraints(dev, commands):
     dev.install(".[site]")
     (get_uv, install), constraints = commands, ["-c", str(dev.ROOT / "constraints.txt")]
-    assert get_uv[1:4] == ["-m", "pip", "install"] and get_uv[-1] == "uv" and get_uv[-3:-1] == constraints
+    # the pip of the Python running dev.py, into .venv: .venv itself needs no pip to build the site
+    assert get_uv[:5] == [sys.executable, "-m", "pip", "--python", str(dev.VENV / "python")]
+    assert get_uv[5] == "install" and get_uv[-1] == "uv" and get_uv[-3:-1] == constraints
     assert install[0] == str(dev.VENV / "uv") and install[1:3] == ["pip", "install"]
     assert install[-4:] == [*constraints, "-e", ".[site]"] and "--compile-bytecode" in install
 
@@ -103,7 +113,8 @@ def test_pip_installs_uv_which_installs_sphinx_rpg_with_the_same_constraints(dev
 def test_pip_installs_sphinx_rpg_when_uv_cannot_be_installed(dev, commands):
     commands.failing = ("uv",)
     dev.install(".[site]")
-    assert len(commands) == 2 and commands[-1][1:4] == ["-m", "pip", "install"] and commands[-1][-1] == ".[site]"
+    assert commands[1][1:3] == ["-m", "ensurepip"], "pip is put into .venv first"
+    assert len(commands) == 3 and commands[-1][1:4] == ["-m", "pip", "install"] and commands[-1][-1] == ".[site]"
 
 
 def test_pip_installs_sphinx_rpg_when_uv_fails(dev, commands):
@@ -116,7 +127,7 @@ def test_pip_installs_sphinx_rpg_when_uv_fails(dev, commands):
 def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
     monkeypatch.setenv("SPHINX_RPG_PIP", "1")
     dev.install(".[site]")
-    assert len(commands) == 1 and commands[0][1:4] == ["-m", "pip", "install"]
+    assert len(commands) == 2 and commands[0][1:3] == ["-m", "ensurepip"] and commands[1][1:4] == ["-m", "pip", "install"]
 
 
 @pytest.mark.parametrize("arguments", [["-n", "0"], ["-n0"], ["--numprocesses=3"], ["-p", "no:xdist"],

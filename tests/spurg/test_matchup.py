@@ -5,7 +5,7 @@ import pytest
 from fractions import Fraction
 
 from rules.dice import SeededSource
-from rules.matchup import MatchupError, MatchupTooLargeError, answer
+from rules.matchup import Matchup, MatchupError, MatchupTooLargeError, answer
 from rules.spurg import REGISTRY
 from rules.spurg.matchup import HIT_POINTS, DuelModel, duellist_fighter, first_to_act
 
@@ -65,3 +65,19 @@ def test_two_against_one_has_no_exact_model_so_exact_is_refused():
     fight = REGISTRY.matchups.build(["duellist"], ["duellist", "duellist"])
     with pytest.raises(MatchupTooLargeError, match="no exact model"):
         answer(fight, exact=True)
+
+
+def never_explored(state):
+    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
+
+
+def test_a_duel_of_giants_is_refused_exactly_at_once():
+    """Priced before explored: duellists of Vitality 200 may reach 2 x (hit points + 1)^2 states; the
+    refusal names that and the budget, and no round is computed."""
+    a, b = duellist_fighter("A", "a"), duellist_fighter("B", "b")
+    a.vitality = b.vitality = 200
+    model = DuelModel(a, b)
+    model.round = never_explored
+    assert model.estimate == 2 * (HIT_POINTS.hit_points(200) + 1) ** 2
+    with pytest.raises(MatchupTooLargeError, match=f"may reach {model.estimate:,} states, far more than the exact budget of 3,000"):
+        answer(Matchup(("A", "B"), model.fighters, "hit points left", lambda source: None, model), exact=True)
