@@ -444,6 +444,7 @@ def pdf() -> int:
         print("dev.py: the PDFs need TeX; on Debian or Ubuntu: apt-get install " + " ".join(TEX_PACKAGES),
               file=sys.stderr, flush=True)
         return 2
+    started = time.monotonic()
     shutil.rmtree(ROOT / PDF_OUT, ignore_errors=True)
     status = run("sphinx-build", "-q", "-b", "latex", "-D", "rpg_edition=player", "-D", "latex_engine=xelatex",
                  "-D", "latex_use_xindy=0", "-d", "docs/_build/doctrees-pdf", "docs", PDF_OUT)
@@ -459,6 +460,7 @@ def pdf() -> int:
             status = 1
         else:
             say(f"{made.relative_to(ROOT)}")
+    say(f"the PDFs took {time.monotonic() - started:.0f} s")
     return status
 
 

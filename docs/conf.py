@@ -84,4 +84,8 @@ intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
 #: book prints its own nodes in its reference chapter).
 latex_domain_indices = False
 #: Chapters start on the next page, not the next right-hand one: no blank page before a short chapter.
-latex_elements = {"extraclassoptions": "openany,oneside"}
+#: The pages before the first chapter are headed by nothing, not "CONTENTS"; the index lists the
+#: book's nodes in the text face, not in code type.
+latex_elements = {"extraclassoptions": "openany,oneside",
+                  "tableofcontents": "\\sphinxtableofcontents\n\\markboth{}{}",
+                  "preamble": "\\renewcommand{\\sphinxstyleindexentry}[1]{#1}"}

@@ -28,6 +28,7 @@ from sphinx.util.typing import OptionSpec
 from rules.systems import SystemLoadError, installed_systems, registry_path
 from sphinx_rpg import vendor
 from sphinx_rpg.binding import binding_for, configured_paths
+from sphinx_rpg.editions import is_player
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.vendor import PRECOMPILED_STDLIB, PYODIDE_FILES, PYODIDE_VERSION, VendorError, vendored
 from sphinx_rpg.version import __version__
@@ -129,9 +130,12 @@ def _json_script(data: str) -> str:
             + data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") + "</script>")
 
 
-def calculator_html(settings_json: str, number: int) -> str:
-    """The form, hidden until the script shows it; a ``<noscript>`` says what the calculator needs."""
+def calculator_html(settings_json: str, number: int, *, player: bool = False) -> str:
+    """The form, hidden until the script shows it; a ``<noscript>`` says what the calculator needs.
+    A ``player`` edition names no command-line tool (a player's book has no terminal in it)."""
     settings = json.loads(settings_json)
+    terminal = "" if player else ("The <code>rpg odds</code> command gives the same answers from a terminal.")
+    paper = ("" if player else " <code>rpg odds</code> gives the same exact odds from a terminal.")
     ident = f"rpg-calculator-{number}"
     options = ['<option value="">Standard dice notation</option>']
     options += [f'<option value="{escape(s["spec"], quote=True)}">{escape(s["label"])}</option>'
@@ -144,8 +148,7 @@ def calculator_html(settings_json: str, number: int) -> str:
         f'<div class="rpg-calculator" id="{ident}">' + _json_script(settings_json)
         + '<noscript><p class="rpg-calculator-noscript"><strong>This dice calculator needs JavaScript and '
         'WebAssembly.</strong> It runs the book\'s own rules engine (Python, loaded with Pyodide) inside your '
-        'browser; with JavaScript turned off it cannot start. The <code>rpg odds</code> command gives the same '
-        'answers from a terminal.</p></noscript>'
+        f'browser; with JavaScript turned off it cannot start. {terminal}</p></noscript>'
         f'<form class="rpg-calculator-form" hidden autocomplete="off">'
         f'<label class="rpg-calculator-field rpg-calculator-notation">Dice'
         f'<input type="text" name="notation" value="{example}" spellcheck="false" maxlength="500" '
@@ -163,7 +166,7 @@ def calculator_html(settings_json: str, number: int) -> str:
         '<button type="button" data-action="cancel" hidden>Cancel</button>'
         '<a class="rpg-calculator-share" href="#" hidden>Share link</a></div></form>'
         '<p class="rpg-calculator-print rpg-print-only">The dice calculator runs in the web edition of this '
-        'book; <code>rpg odds</code> gives the same exact odds from a terminal.</p>'
+        f'book.{paper}</p>'
         f'<p class="rpg-calculator-status" id="{ident}-status" role="status"></p>'
         '<p class="rpg-calculator-rolled" aria-live="polite"></p>'
         '<div class="rpg-calculator-result"></div></div>')
@@ -179,7 +182,7 @@ class CalculatorHtml(SphinxPostTransform):
         if not holds(self.document, node_calculator):
             return
         for number, placeholder in enumerate(list(self.document.findall(node_calculator))):
-            html = calculator_html(placeholder["settings"], number)
+            html = calculator_html(placeholder["settings"], number, player=is_player(self.config))
             placeholder.replace_self(nodes.raw("", html, format="html"))
 
 
@@ -193,9 +196,11 @@ class CalculatorElsewhere(SphinxPostTransform):
             return
         for placeholder in list(self.document.findall(node_calculator)):
             paragraph = nodes.paragraph(classes=["rpg-calculator-elsewhere"])
-            paragraph += nodes.Text("The dice calculator runs in the web edition of this book. The command ")
-            paragraph += nodes.literal("rpg odds", "rpg odds")
-            paragraph += nodes.Text(" gives the same exact odds from a terminal.")
+            paragraph += nodes.Text("The dice calculator runs in the web edition of this book.")
+            if not is_player(self.config):  # a player's book names no command-line tool
+                paragraph += nodes.Text(" The command ")
+                paragraph += nodes.literal("rpg odds", "rpg odds")
+                paragraph += nodes.Text(" gives the same exact odds from a terminal.")
             placeholder.replace_self(paragraph)
 
 

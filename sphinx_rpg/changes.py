@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,9 +151,7 @@ def _fact_change(label: str, before: str | None, after: str | None) -> str:
     return f"{name} {verb} {before}, now {after}"
 
 
-#: reST markup a reader never sees: a role with an explicit title, a plain role, literals, emphasis.
-_TITLED_ROLE = re.compile(r":[\w:.+-]+:`([^`<]*?)\s*<[^`>]*>`")
-_ROLE = re.compile(r":[\w:.+-]+:`[~!]?([^`]*)`")
+#: reST markup a reader never sees: literals, emphasis (roles are read as links: :func:`reader_tokens`).
 _MARKUP = re.compile(r"``|\*\*|(?<!\w)\*|\*(?!\w)|`_{0,2}|\|")
 #: Words of context kept on each side of a changed passage, and the longest passage quoted (words).
 CONTEXT_WORDS = 3
@@ -166,7 +164,7 @@ MAX_PASSAGES = 2
 #: Directives whose content is prose a player reads (a decision note is a rule); any other directive
 #: (code, a table the engine computes, an example, a designer-only block) is left out of the comparison.
 PROSE_DIRECTIVES = frozenset({"note", "warning", "tip", "important", "hint", "caution", "attention", "danger",
-                              "error", "admonition", "seealso", "node:player"})
+                              "error", "admonition", "seealso", "node:player", "node:screen"})
 _DIRECTIVE = re.compile(r"\.\.\s+([\w:-]+)::")
 _OPTION = re.compile(r":[\w-]+:(\s|$)")
 #: An engine switch in parentheses, "(deeper="dead")": the player edition leaves it out of the prose.
@@ -214,12 +212,52 @@ def reader_text(source: str) -> str:
     return _ENGINE_NAME.sub("", _SWITCH.sub("", "\n\n".join(paragraphs)))
 
 
-def reader_words(text: str) -> list[str]:
-    """The words a reader sees of a body written in reST: its prose (:func:`reader_text`), roles as
-    their titles, no markup characters."""
-    text = _TITLED_ROLE.sub(r"\1", reader_text(text))
-    text = _ROLE.sub(lambda match: _role_words(match.group(1)), text)
-    return _MARKUP.sub("", text).split()
+#: What a link in a body shows its reader, by role and target: ``("node:ref", "Nemron.Rule.TurnEconomy")``
+#: gives the node's name, ``("node:value", "Generic.Rule.CharacterCreation:skills")`` the value the page
+#: prints ("2").  ``None``: not known here (the uid's own words stand in).
+LinkWords = Callable[[str, str], "str | None"]
+
+_LINK = re.compile(r":(?P<role>[\w:.+-]+):`(?P<body>[^`]*)`")
+#: Words for one medium (``sphinx_rpg.media``): a reader on screen reads the screen's words, not paper's.
+_MEDIUM = re.compile(r"(\s*):node:(screen|paper):`([^`]*)`")
+#: A link's stand-in while the prose around it is split into words (private-use characters, no spaces).
+_PLACE = re.compile("\ue000(\\d+)\ue001")
+
+
+def _link(role: str, body: str, links: LinkWords | None) -> tuple[str, str]:
+    """(what the comparison reads, what the quote shows) for one role in a body."""
+    titled = re.fullmatch(r"(?s)(.*?)\s*<([^<>]*)>", body)
+    if titled and titled.group(1).strip():
+        words = " ".join(titled.group(1).split())
+        return words, words  # the reader sees the title, whatever it links to
+    target = body.lstrip("~!").strip()
+    if role not in ("node:ref", "node:value"):
+        return target, _role_words(target)
+    shown = links(role, target) if links is not None else None
+    return f"{role}:{target}", " ".join((shown or _role_words(target)).split())
+
+
+def reader_tokens(text: str, links: LinkWords | None = None) -> list[tuple[str, str]]:
+    """The words a reader sees of a body written in reST, as (key, shown) pairs: its prose
+    (:func:`reader_text`), no markup characters, each link one word however many words it shows (a quote
+    never cuts a link in half).  A link's key is its target, so a node renamed elsewhere changes no text
+    here; it shows what the page prints (``links``): a node's name, a value's value."""
+    found: list[tuple[str, str]] = []
+
+    def stand_in(match: re.Match[str]) -> str:
+        found.append(_link(match.group("role"), match.group("body"), links))
+        return f"\ue000{len(found) - 1}\ue001"
+
+    prose = _MEDIUM.sub(lambda m: m.group(1) + m.group(3) if m.group(2) == "screen" else "",
+                        reader_text(text).replace("\\ ", ""))  # an escaped space prints as nothing
+    words = _MARKUP.sub("", _LINK.sub(stand_in, prose)).split()
+    return [(_PLACE.sub(lambda m: found[int(m.group(1))][0], word),
+             _PLACE.sub(lambda m: found[int(m.group(1))][1], word)) for word in words]
+
+
+def reader_words(text: str, links: LinkWords | None = None) -> list[str]:
+    """The words a reader sees of a body written in reST (:func:`reader_tokens`), as shown."""
+    return [shown for _, shown in reader_tokens(text, links)]
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -235,6 +273,30 @@ def _role_words(target: str) -> str:
     return f"{words} {field}" if field else words
 
 
+def catalogue_links(catalogue: Catalogue, fallback: LinkWords | None = None) -> LinkWords:
+    """What a link showed in a release: a node's name from its catalogue; a value from the entry's
+    ``values`` or the fact of that name (``formula``: the Formula fact).  What the catalogue does not
+    record is asked of ``fallback`` (a build: what the page prints now)."""
+
+    def words(role: str, target: str) -> str | None:
+        uid, _, key = target.partition(":")
+        entry = catalogue.nodes.get(uid)
+        if entry is not None and role == "node:ref" and entry.get("name"):
+            return str(entry["name"])
+        if entry is not None and role == "node:value":
+            values = entry.get("values")
+            if isinstance(values, Mapping) and key in values:
+                return str(values[key])
+            facts = {label.lower(): text for label, text in _facts(entry).items()}
+            if key.lower() in facts:
+                return facts[key.lower()]
+            if key == "name" and entry.get("name"):
+                return str(entry["name"])
+        return fallback(role, target) if fallback is not None else None
+
+    return words
+
+
 def _quoted(words: list[str]) -> str:
     if len(words) > QUOTED_WORDS:
         half = QUOTED_WORDS // 2
@@ -242,15 +304,19 @@ def _quoted(words: list[str]) -> str:
     return "\u201c" + " ".join(words) + "\u201d" if words else "nothing"
 
 
-def text_change(old: str, new: str) -> str | None:
+def text_change(old: str, new: str, old_links: LinkWords | None = None,
+                new_links: LinkWords | None = None) -> str | None:
     """A text change in words: each changed passage, old and new, with a few words around it so a reader
     finds it ("the text said \u201cRanks: 1-4.\u201d, now \u201cRanks: 0-4.\u201d"); None when the words a reader
-    sees are the same (re-wrapped lines, changed markup)."""
+    sees are the same (re-wrapped lines, changed markup).  ``old_links``/``new_links``: what each side's
+    links showed (:data:`LinkWords`)."""
     from difflib import SequenceMatcher  # imported here: the calculator's engine never loads it
 
-    before, after = reader_words(old), reader_words(new)
+    old_tokens, new_tokens = reader_tokens(old, old_links), reader_tokens(new, new_links)
+    before, after = [key for key, _ in old_tokens], [key for key, _ in new_tokens]
     if before == after:
         return None
+    shown_before, shown_after = [shown for _, shown in old_tokens], [shown for _, shown in new_tokens]
     passages: list[list[int]] = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
         if tag == "equal":
@@ -263,7 +329,8 @@ def text_change(old: str, new: str) -> str | None:
     for i1, i2, j1, j2 in passages[:MAX_PASSAGES]:
         lead = min(CONTEXT_WORDS, i1, j1)
         tail = min(CONTEXT_WORDS, len(before) - i2, len(after) - j2)
-        said.append(f"the text said {_quoted(before[i1 - lead:i2 + tail])}, now {_quoted(after[j1 - lead:j2 + tail])}")
+        said.append(f"the text said {_quoted(shown_before[i1 - lead:i2 + tail])}, "
+                    f"now {_quoted(shown_after[j1 - lead:j2 + tail])}")
     more = len(passages) - MAX_PASSAGES
     if more > 0:
         said.append(f"{more} more passage{'s' if more > 1 else ''} reworded")
@@ -272,7 +339,8 @@ def text_change(old: str, new: str) -> str | None:
 
 def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
                   known_facts: frozenset[tuple[str, str]] | None = None,
-                  known_types: frozenset[tuple[str, str]] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+                  known_types: frozenset[tuple[str, str]] | None = None, old_links: LinkWords | None = None,
+                  new_links: LinkWords | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(kinds, details) of how one node changed; both empty when it did not.
 
     ``known_facts``: the facts the old release records, by book (:func:`fact_labels`).  A fact the old
@@ -282,6 +350,9 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
     ``known_types``: the types the old release knows, by book (:func:`type_labels`).  A node now of a type
     that release never had, by code or by name, is taken as the book renaming that type (the ``gear``
     type, "Equipment", became ``G``, "Gear"): one change of the book, not one of each of its nodes.
+
+    ``old_links``/``new_links``: what the links in each release's text showed (:data:`LinkWords`), for
+    the quotes of a text change.
     """
     kinds: list[str] = []
     details: list[str] = []
@@ -305,7 +376,7 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
         details.append("summary changed")
     old_text, new_text = old.get("text"), new.get("text")
     if isinstance(old_text, str) and isinstance(new_text, str) and old_text and new_text:
-        said = text_change(old_text, new_text) if old_text != new_text else None
+        said = text_change(old_text, new_text, old_links, new_links) if old_text != new_text else None
         if said:
             kinds.append("text")
             details.append(said)
@@ -326,10 +397,12 @@ def compare_nodes(old: Mapping[str, Any], new: Mapping[str, Any],
     return tuple(kinds), tuple(details)
 
 
-def diff_catalogues(old: Catalogue, new: Catalogue) -> list[NodeChange]:
-    """Every node added, removed or changed from ``old`` to ``new``, by uid."""
+def diff_catalogues(old: Catalogue, new: Catalogue, links: LinkWords | None = None) -> list[NodeChange]:
+    """Every node added, removed or changed from ``old`` to ``new``, by uid; ``links``: what a link
+    shows that neither catalogue records (a build: what its pages print)."""
     changes: list[NodeChange] = []
     known = fact_labels(old)
+    old_links, new_links = catalogue_links(old, links), catalogue_links(new, links)
     for uid in sorted(old.nodes.keys() | new.nodes.keys()):
         before, after = old.nodes.get(uid), new.nodes.get(uid)
         if before is None and after is not None:
@@ -337,7 +410,8 @@ def diff_catalogues(old: Catalogue, new: Catalogue) -> list[NodeChange]:
         elif after is None and before is not None:
             changes.append(NodeChange(uid, ("removed",), (f"was on page {before.get('docname')}",), before, None))
         elif before is not None and after is not None:
-            kinds, details = compare_nodes(before, after, known)
+            kinds, details = compare_nodes(before, after, known, old_links=old_links,
+                                                  new_links=new_links)
             if kinds:
                 changes.append(NodeChange(uid, kinds, details, before, after))
     return changes

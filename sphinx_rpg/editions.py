@@ -122,6 +122,8 @@ def drop_with_lead_in(block: nodes.Node) -> None:
     block.parent.remove(block)
 
 
+#: An engine name alone in parentheses, "the mark (``fighting_occupation``)": a snake_case identifier.
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 #: The words a parenthesis of engine switches may hold besides the switches: "(options ``a``, ``b``)".
 _SWITCH_GLUE = re.compile(r"\s*(?:options?\b)?(?:\s*(?:,|;|\band\b|\bor\b)?\s*)*")
 
@@ -152,7 +154,8 @@ def drop_switches(literal: nodes.literal) -> bool:
         return False
     if not _SWITCH_GLUE.fullmatch(words):
         return False
-    if not ("option" in words or any(ENGINE_WORD.search(piece.astext()) for piece in literals)):
+    if not ("option" in words or any(ENGINE_WORD.search(piece.astext()) or _IDENTIFIER.fullmatch(piece.astext())
+                                     for piece in literals)):
         return False
     parent.replace(parent[opening], nodes.Text(head.rstrip()))
     parent.replace(parent[closing], nodes.Text(tail))

@@ -107,7 +107,7 @@ def connections_list(graph: Dependencies, registry: Registry, docname: str) -> n
             paragraph += node_link(source, registry[source].title, docname)
         extra = graph.parameters.get(target, ())
         if extra:
-            paragraph += nodes.Text(" and " + ", ".join(extra))
+            paragraph += nodes.Text(" and " + ", ".join(name.replace("_", " ") for name in extra))  # words, as a sheet
         items += nodes.list_item("", paragraph)
     return items
 

@@ -70,7 +70,22 @@ class DropScreenWords(SphinxPostTransform):
             return
         for element in list(self.document.findall(nodes.Element)):
             if SCREEN in element.get("classes", ()) and element.parent is not None:
+                _close_gap(element)
                 element.parent.remove(element)
+
+
+def _close_gap(phrase: nodes.Element) -> None:
+    """Before a screen phrase leaves a sentence ("counts it :node:screen:`as you type`."), drop the space
+    it leaves in front of the punctuation or space that follows it: "counts it.", not "counts it ."."""
+    parent = phrase.parent
+    position = parent.index(phrase)
+    before = parent[position - 1] if position > 0 else None
+    after = parent[position + 1] if position + 1 < len(parent) else None
+    if not isinstance(before, nodes.Text) or not str(before)[-1:].isspace():
+        return
+    following = str(after) if isinstance(after, nodes.Text) else ""
+    if after is None or following[:1].isspace() or following[:1] in tuple(".,;:!?)]"):
+        parent.replace(before, nodes.Text(str(before).rstrip()))
 
 
 def setup(app: Sphinx) -> None:

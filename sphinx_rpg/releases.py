@@ -21,12 +21,15 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rules.nodes import Node
-from sphinx_rpg.boundary import rule_facts
+from sphinx_rpg.binding import binding_for
+from sphinx_rpg.boundary import EngineFailure, call_engine, one_line, rule_facts
 from sphinx_rpg.changes import (
     Catalogue,
     CatalogueError,
+    LinkWords,
     NodeChange,
     catalogue_from_document,
+    catalogue_links,
     compare_nodes,
     diff_catalogues,
     fact_labels,
@@ -37,6 +40,7 @@ from sphinx_rpg.domain import node_domain
 from sphinx_rpg.export import nodes_document
 from sphinx_rpg.filters import filter_is_valid, parse_filter
 from sphinx_rpg.pagescan import holds
+from sphinx_rpg.roles import format_value
 from sphinx_rpg.warnings import warn
 
 #: path -> (modification time, size, catalogue): each release file is read once per process.
@@ -123,6 +127,25 @@ def _known_types(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
     return kept[1]
 
 
+def _page_links(env: BuildEnvironment) -> LinkWords:
+    """What a link prints on this build's pages: a node's name, a value as ``:node:value:`` shows it."""
+    binding = binding_for(env.config)
+
+    def words(role: str, target: str) -> str | None:
+        uid, _, key = target.partition(":")
+        node = binding.lookup(uid)
+        if node is None:
+            return None
+        if role != "node:value":
+            return node.name
+        try:
+            return one_line(call_engine(lambda: format_value(node.value(key))))
+        except EngineFailure:
+            return None  # the role's own warning says why
+
+    return words
+
+
 def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], location: Any) -> nodes.Node | None:
     """"New since 0.1" or "Changed since 0.1: ..." for a node, against the last release; else None."""
     label = latest_release(env)
@@ -134,7 +157,9 @@ def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], locat
     released = catalogue.nodes.get(uid)
     if released is None:
         return _versionmodified("versionadded", label, "")
-    kinds, details = compare_nodes(released, entry, _known_facts(catalogue), _known_types(catalogue))
+    now = _page_links(env)
+    kinds, details = compare_nodes(released, entry, _known_facts(catalogue), _known_types(catalogue),
+                                   old_links=catalogue_links(catalogue, now), new_links=now)
     if not kinds:
         return None
     return _versionmodified("versionchanged", label, "; ".join(details) + ".")
@@ -197,7 +222,8 @@ class ChangesResolver(SphinxPostTransform):
                 placeholder.replace_self([])
                 continue
             predicate = parse_filter(placeholder["filter"])
-            changes = [c for c in diff_catalogues(released, current) if predicate(_filter_fields(c))]
+            changes = [c for c in diff_catalogues(released, current, _page_links(self.env))
+                       if predicate(_filter_fields(c))]
             placeholder.replace_self(self.render(changes, placeholder["since"]))
 
     def link(self, change: NodeChange) -> nodes.Node:

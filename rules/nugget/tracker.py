@@ -86,7 +86,9 @@ class InitiativeEntry:
 
 @REGISTRY.rule("Nugget.Rule.FightTracker", "Fight Tracker", "RU")
 class Fight:
-    """Run a fight with dice from ``source``: :meth:`play_round` until :attr:`over`, then :meth:`rest`.
+    """Run a fight round by round with dice from a source until one side is left, then rest the fighters.
+
+    Methods: :meth:`play_round` until :attr:`over`, then :meth:`rest`.
 
     Each action attacks the first standing fighter of another side, in the order fighters were given.
     ``lid`` is the game's exceptional-success style (``"on"`` or ``"off"``; ``max_rerolls`` caps a

@@ -333,6 +333,14 @@ def test_print_says_where_the_calculator_is(build, book):
     assert "The dice calculator runs in the web edition of this book" in text and "rpg odds" in text
 
 
+def test_a_players_calculator_names_no_terminal_command(build, book):
+    html = (Path(build(book, confoverrides={"rpg_edition": "player"}).outdir) / "calc.html").read_text()
+    assert "The dice calculator runs in the web edition of this book." in html
+    assert "rpg odds" not in html
+    designer = (Path(build(book, freshenv=True).outdir) / "calc.html").read_text()
+    assert "rpg odds" in designer
+
+
 def test_no_starting_notation_can_close_the_settings_script_or_the_input(build, book):
     hostile = '"></script><script>alert(1)</script>'
     (book / "calc.rst").write_text(f"Calc\n====\n\n.. node:calculator::\n   :notation: {hostile}\n")

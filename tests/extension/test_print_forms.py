@@ -63,6 +63,15 @@ def test_latex_drops_the_screen_words_and_keeps_the_paper_words(build, warning_t
     assert "The printed table is the one for rank 2." in tex and "in the figure" in tex
 
 
+def test_a_screen_phrase_at_the_end_of_a_sentence_leaves_no_space_before_its_full_stop(
+        build, warning_text, tmp_path: Path) -> None:
+    page = "Book\n====\n\nThe sheet adds it up :node:screen:`as you type`.  Totals go in the boxes.\n"
+    app = build(_book(tmp_path / "src", page), "latex")
+    assert warning_text(app) == ""
+    tex = " ".join((Path(app.outdir) / "book.tex").read_text().split())
+    assert "The sheet adds it up. Totals go in the boxes." in tex and "as you type" not in tex
+
+
 def test_a_vary_table_says_on_paper_which_table_is_printed_and_where_the_others_are(
         build, warning_text, tmp_path: Path) -> None:
     app = build(_book(tmp_path / "src"), "latex")

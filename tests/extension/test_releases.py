@@ -278,11 +278,74 @@ def test_a_change_in_code_doctests_or_engine_switches_is_no_change_of_the_rules_
 
 
 def test_a_quoted_text_names_each_linked_node_in_words():
-    """A change mark quotes prose as a reader reads it: a node link as the node's name in words, a value
-    link as the node and the fact it shows, not the uid the source spells out."""
+    """A change mark quotes prose as a reader reads it: a node link as the node's name in words, not the
+    uid the source spells out (when nothing better is known, the uid's last part split into words)."""
     from sphinx_rpg.changes import text_change
 
     said = text_change("The purchase names the turn.",
-                       "The purchase names the turn (:node:ref:`Nemron.Rule.TurnEconomy`), paid from "
-                       ":node:value:`Nemron.Resource.Energy:cost`.")
-    assert said is not None and "(Turn Economy), paid from Energy cost." in said and "TurnEconomy" not in said
+                       "The purchase names the turn (:node:ref:`Nemron.Rule.TurnEconomy`).")
+    assert said is not None and "(Turn Economy)." in said and "TurnEconomy" not in said
+
+
+def test_a_value_link_is_quoted_as_the_value_the_page_prints():
+    """":node:value:`...CharacterCreation:skills`" prints "2" on the page: the quote says "2", not the
+    node and key ("Character Creation skills")."""
+    from sphinx_rpg.changes import text_change
+
+    def page(role, target):
+        return {"Nemron.Rule.CharacterCreation:skills": "2", "Nemron.Resource.Energy": "Energy"}.get(target)
+
+    said = text_change("Take skills.", "Take :node:value:`Nemron.Rule.CharacterCreation:skills` skills at "
+                       "rank one, paid in :node:ref:`Nemron.Resource.Energy`.", new_links=page)
+    assert said == "the text said \u201cTake skills.\u201d, now \u201cTake 2 skills at rank one, paid in Energy.\u201d"
+
+
+def test_an_old_text_quotes_a_value_as_its_release_recorded_it():
+    """The old side of a quote reads the old catalogue: a value it recorded as a fact (the formula) is
+    quoted as it was, not as it is now."""
+    from sphinx_rpg.changes import Catalogue, catalogue_links, text_change
+
+    release = Catalogue("v1.json", 2, "1.0", {"Nemron.Trait.Energy": {
+        "name": "Energy", "facts": [{"label": "Formula", "text": "Control + 5"}]}})
+    said = text_change("Energy is :node:value:`Nemron.Trait.Energy:formula` points.",
+                       "Energy is :node:value:`Nemron.Trait.Energy:formula` points at most.",
+                       old_links=catalogue_links(release, lambda role, target: "Control + Sense + 5"),
+                       new_links=lambda role, target: "Control + Sense + 5")
+    assert said == ("the text said \u201cEnergy is Control + 5 points.\u201d, "
+                    "now \u201cEnergy is Control + Sense + 5 points at most.\u201d")
+
+
+def test_a_quote_never_cuts_a_link_in_half():
+    """A quote starts a few words before the change; a link of two words is one of them, whole: never
+    "... Economy)"."""
+    from sphinx_rpg.changes import text_change
+
+    old = "The purchase names the reaction (:node:ref:`Nemron.Rule.TurnEconomy`) that gets it."
+    said = text_change(old, old.replace("that gets it.", "that gets it, so nothing is lost."))
+    assert said == ("the text said \u201c(Turn Economy) that gets it.\u201d, "
+                    "now \u201c(Turn Economy) that gets it, so nothing is lost.\u201d")
+    long_old = " ".join(f"word{n}" for n in range(30)) + " (:node:ref:`Nemron.Rule.TurnEconomy`) ends here."
+    cut = text_change("Start.", long_old)
+    assert cut is not None and "\u2026" in cut and "\u2026 Economy" not in cut and "(Turn Economy)" in cut
+
+
+def test_a_linked_node_renamed_elsewhere_is_no_change_of_the_linking_text():
+    """A link is compared by what it links to: the node it names being renamed marks that node, not every
+    text that links to it."""
+    from sphinx_rpg.changes import text_change
+
+    body = "Spend :node:ref:`Nemron.Resource.Energy` to react."
+    assert text_change(body, body, lambda role, target: "Energy", lambda role, target: "Vigour") is None
+    assert text_change(body, body + " ", lambda role, target: "Energy", lambda role, target: "Vigour") is None
+
+
+def test_words_marked_for_the_screen_or_for_paper_are_no_change_of_the_text():
+    """Marking a phrase as the screen's (and adding the paper's words) changes no word a reader meets on
+    the page: no change mark."""
+    from sphinx_rpg.changes import text_change
+
+    old = "The sheet counts this as you type.\n\nPrint it for a blank copy."
+    new = ("The sheet counts this :node:screen:`as you type` :node:paper:`by hand`.\n\n.. node:screen::\n\n"
+           "   Print it for a blank copy.")
+    assert text_change(old, new) is None
+    assert text_change(old, new.replace("as you type", "as you write")) is not None

@@ -76,3 +76,25 @@ def test_the_calculator_prints_one_line(page, site):
     page.emulate_media(media="print")
     printed = page.evaluate("document.querySelector('div.rpg-calculator').innerText").strip()
     assert printed.count("\n") == 0 and printed.startswith("The dice calculator runs in the web edition")
+
+
+GRAPH_PAGE = "nemron/connections.html"
+#: The stroke of every box and arrow of the page's graphs.
+GRAPH_INK_JS = """() => [...document.querySelectorAll("svg.rpg-graph .rpg-graph-node rect, svg.rpg-graph .rpg-graph-edge")]
+    .map(e => getComputedStyle(e).stroke)"""
+
+
+def test_a_graph_prints_in_black_ink_whatever_the_colour_scheme(open_page, site, artifacts):
+    page = open_page(color_scheme="dark")
+    page.goto(urljoin(site.url, GRAPH_PAGE))
+    page.emulate_media(media="print")
+    inks = page.evaluate(GRAPH_INK_JS)
+    assert inks and set(inks) == {"rgb(0, 0, 0)"}, sorted(set(inks))
+    page.locator("div.rpg-graph-box").first.screenshot(path=artifacts / "print-graph-dark.png")
+
+
+def test_the_themes_skip_link_is_not_printed_over_the_text(page, site):
+    page.goto(urljoin(site.url, GRAPH_PAGE))
+    page.emulate_media(media="print")
+    assert page.evaluate("[...document.querySelectorAll('a.skip-to-content')].filter(e => e.checkVisibility())"
+                         ".length") == 0
