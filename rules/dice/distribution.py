@@ -76,8 +76,6 @@ def _fraction_checked() -> tuple[Callable[[int, int], Fraction], Callable[[Itera
 
 #: One Fraction, and many over one denominator, made without ``Fraction.__new__``'s checks.
 _frac, _fracs = _fraction_checked()
-#: Whether that check passed, so that the tail queries may fill a Fraction's slots inline.
-_INLINE = _frac is _fraction_fast
 
 
 class Outcomes(NamedTuple):
@@ -254,71 +252,30 @@ class Dist:
         return _frac(self._weight_of(x), self._total)
 
     # Tail queries repeat a lot (every DC of every pool), so each computed Fraction is memoised per
-    # index: key i holds P(X < outcomes[i]) and key ~i holds P(X >= outcomes[i]).  A first query
-    # makes its Fraction inline, as :func:`_fraction_fast` does, without a call per Fraction.
-    def p_le(self, x: Any) -> Fraction:
-        """P(X <= x)."""
-        i = bisect_right(self._outcomes, x)
-        f = self._memo.get(i)
+    # index: key i holds P(X < outcomes[i]) and key ~i holds P(X >= outcomes[i]).
+    def _tail(self, key: int) -> Fraction:
+        f = self._memo.get(key)
         if f is None:
             t = self._total
-            n = (self._cum or self._cumulative())[i]
-            if _INLINE:
-                g = _gcd(n, t)
-                f = _new_object(Fraction)
-                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
-            else:  # pragma: no cover - a Python whose Fraction has no such slots
-                f = Fraction(n, t)
-            self._memo[i] = f
+            cumulative = self._cum or self._cumulative()
+            f = self._memo[key] = _frac(cumulative[key] if key >= 0 else t - cumulative[~key], t)
         return f
+
+    def p_le(self, x: Any) -> Fraction:
+        """P(X <= x)."""
+        return self._tail(bisect_right(self._outcomes, x))
 
     def p_lt(self, x: Any) -> Fraction:
         """P(X < x)."""
-        i = bisect_left(self._outcomes, x)
-        f = self._memo.get(i)
-        if f is None:
-            t = self._total
-            n = (self._cum or self._cumulative())[i]
-            if _INLINE:
-                g = _gcd(n, t)
-                f = _new_object(Fraction)
-                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
-            else:  # pragma: no cover - a Python whose Fraction has no such slots
-                f = Fraction(n, t)
-            self._memo[i] = f
-        return f
+        return self._tail(bisect_left(self._outcomes, x))
 
     def p_ge(self, x: Any) -> Fraction:
         """P(X >= x)."""
-        i = ~bisect_left(self._outcomes, x)
-        f = self._memo.get(i)
-        if f is None:
-            t = self._total
-            n = t - (self._cum or self._cumulative())[~i]
-            if _INLINE:
-                g = _gcd(n, t)
-                f = _new_object(Fraction)
-                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
-            else:  # pragma: no cover - a Python whose Fraction has no such slots
-                f = Fraction(n, t)
-            self._memo[i] = f
-        return f
+        return self._tail(~bisect_left(self._outcomes, x))
 
     def p_gt(self, x: Any) -> Fraction:
         """P(X > x)."""
-        i = ~bisect_right(self._outcomes, x)
-        f = self._memo.get(i)
-        if f is None:
-            t = self._total
-            n = t - (self._cum or self._cumulative())[~i]
-            if _INLINE:
-                g = _gcd(n, t)
-                f = _new_object(Fraction)
-                f._numerator, f._denominator = n // g, t // g  # type: ignore[attr-defined]
-            else:  # pragma: no cover - a Python whose Fraction has no such slots
-                f = Fraction(n, t)
-            self._memo[i] = f
-        return f
+        return self._tail(~bisect_right(self._outcomes, x))
 
     def p_success(self, dc: Any) -> Fraction:
         """P(X >= dc): the usual "meet or beat the difficulty" check."""
