@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from rules.dice import DiceSource, SeededSource
 from rules.tables import Table
@@ -81,6 +81,24 @@ class FightModel(Protocol[S]):
     def estimate(self) -> int:
         """An upper bound on the states the fight can reach, checked before any exploring: the price
         of the exact answer, so it should be cheap to compute and not much above the real count."""
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+class Duel(Generic[N]):
+    """What every game's one-against-one model shares: its two fighters (``pair``), named in order."""
+
+    pair: tuple[N, N]
+
+    @property
+    def fighters(self) -> tuple[str, ...]:
+        return (self.pair[0].name, self.pair[1].name)
 
 
 class LumpingModel(FightModel[S], Protocol[S]):

@@ -39,7 +39,7 @@ from rules.dndalike.core import gain_fatigue, natural_result
 from rules.dndalike.registry import REGISTRY
 from rules.dndalike.statblocks import georgia, orc
 from rules.dndalike.wounds import DAMAGE_DIE, DamageTrack, death_probability, finishing_blow, wounds_dealt
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named
+from rules.matchup import DRAW, MAX_ROUNDS, Duel, Matchup, Played, fighters_named
 
 #: What a fighter has "left" in a result: here, what it took.
 LEFT_LABEL = "wounds taken"
@@ -177,7 +177,7 @@ def _blow_kills(total: int, count: int, target: _Sheet) -> Fraction:
     return Fraction(int(revealed.dead))
 
 
-class DuelModel:
+class DuelModel(Duel[Fighter]):
     """The exact one-against-one fight, a round at a time (:class:`rules.matchup.FightModel`)."""
 
     def __init__(self, a: Fighter, b: Fighter) -> None:
@@ -185,10 +185,6 @@ class DuelModel:
         self.sheets = (_Sheet.of(a), _Sheet.of(b))
         self.first = 0 if turn_order({"b": 0, "a": 1})[0] == "a" else 1
         self._turn = cache(self._turn_uncached)
-
-    @property
-    def fighters(self) -> tuple[str, ...]:
-        return (self.pair[0].name, self.pair[1].name)
 
     @property
     def estimate(self) -> int:

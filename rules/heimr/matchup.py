@@ -28,7 +28,7 @@ from rules.heimr.modules import find_weapon, weapon_attack
 from rules.heimr.registry import REGISTRY
 from rules.heimr.statblocks import TRAINED_CONSISTENCY, TRAINED_POTENTIAL, shieldmaiden
 from rules.heimr.tracker import HIT_LOCATIONS, OUT_AT_HP, Fighter, Skirmish, hit_location
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played, fighters_named
+from rules.matchup import DRAW, MAX_ROUNDS, Duel, Matchup, MatchupError, Played, fighters_named
 
 LEFT_LABEL = "hit points left"
 #: Injury effects after which the log allows no attack until the end of the fighter's next turn.
@@ -90,7 +90,7 @@ TurnOutcome = tuple[Fraction, Status, Status]
 NOTHING: frozenset[str] = frozenset()
 
 
-class DuelModel:
+class DuelModel(Duel[Fighter]):
     """The exact one-against-one fight, a round (both turns) at a time (:class:`rules.matchup.FightModel`).
 
     It asks the rules the log follows for every chance: initiative's order, the attack and block
@@ -110,10 +110,6 @@ class DuelModel:
         self.pair = (a, b)
         self._landing = cache(self._landing_uncached)
         self._turn = cache(self._turn_uncached)
-
-    @property
-    def fighters(self) -> tuple[str, ...]:
-        return (self.pair[0].name, self.pair[1].name)
 
     @property
     def estimate(self) -> int:

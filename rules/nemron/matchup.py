@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules.dice import DiceSource, Dist
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, Played, fighters_named
+from rules.matchup import DRAW, MAX_ROUNDS, Duel, Matchup, Played, fighters_named
 from rules.nemron.actions import InitiativeRoll, initiative_pool, turn_order
 from rules.nemron.characters import Attribute
 from rules.nemron.checks import Pool
@@ -141,7 +141,7 @@ def damage_dist(attacker: Fighter, defender: Fighter) -> Dist:
     return Dist.from_probabilities(weights)
 
 
-class DuelModel:
+class DuelModel(Duel[Fighter]):
     """The exact one-against-one fight, a round at a time (:class:`rules.matchup.FightModel`)."""
 
     def __init__(self, a: Fighter, b: Fighter) -> None:
@@ -150,10 +150,6 @@ class DuelModel:
         self.sides = len(HUMANOID_LOCATIONS)
         self._hit = cache(self._hit_uncached)
         self._status = cache(self._status_uncached)
-
-    @property
-    def fighters(self) -> tuple[str, ...]:
-        return (self.pair[0].name, self.pair[1].name)
 
     @property
     def estimate(self) -> int:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules.dice import DiceSource, Dist, ScriptedSource
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played, fighters_named, on_side
+from rules.matchup import DRAW, MAX_ROUNDS, Duel, Matchup, MatchupError, Played, fighters_named, on_side
 from rules.nugget.characters import Character, Skill, check_attribute
 from rules.nugget.combat import attack_pool, defence_pool, hit_damage, hits, weapon_base
 from rules.nugget.harm import Effect, Wounds, damage_effect, resisted_damage
@@ -95,7 +95,7 @@ NOTHING_ROLLED = Dist.constant(0)
 MAX_COUNTED = 50
 
 
-class DuelModel:
+class DuelModel(Duel[Fighter]):
     """The exact one-against-one fight, a round at a time (:class:`rules.matchup.FightModel`).
 
     Every chance comes from the rules the tracker calls: initiative (``roll_initiative`` for each face of
@@ -143,10 +143,6 @@ class DuelModel:
         hurt_cap, injury_cap = self.caps[fighter]
         kept = min(injuries, injury_cap)
         return min(hurts, max(hurt_cap - kept, TIERS[self.pair[fighter].tier or "villain"].out_at_hurts or 0)), kept
-
-    @property
-    def fighters(self) -> tuple[str, ...]:
-        return (self.pair[0].name, self.pair[1].name)
 
     def _harms(self, fighter: int) -> tuple[int, int]:
         """(standing, out): how many recorded harms the fighter can be in while standing, and at most

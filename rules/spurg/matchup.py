@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from rules.dice import DiceSource, ScriptedSource
 from rules.dice.errors import ScriptExhaustedError
-from rules.matchup import DRAW, MAX_ROUNDS, Matchup, MatchupError, Played, fighters_named, on_side
+from rules.matchup import DRAW, MAX_ROUNDS, Duel, Matchup, MatchupError, Played, fighters_named, on_side
 from rules.spurg.combat import Combatant, turn_order
 from rules.spurg.damage import DamageRoll, HitPointsRule
 from rules.spurg.encumbrance import encumbered_speed
@@ -95,7 +95,7 @@ def first_to_act(a: Fighter, b: Fighter) -> Fraction:
     return ahead / untied
 
 
-class DuelModel:
+class DuelModel(Duel[Fighter]):
     """The exact one-against-one fight, a turn (both attacks) at a time (:class:`rules.matchup.FightModel`).
 
     Each attack succeeds with the Verdict Roll's exact chance at the attacker's TN and deals the Damage
@@ -117,10 +117,6 @@ class DuelModel:
         for amount, p in me.damage.taken_dist(foe.protection).items():
             weights[amount] = weights.get(amount, Fraction(0)) + hit * p
         return tuple((p, amount) for amount, p in weights.items() if p)
-
-    @property
-    def fighters(self) -> tuple[str, ...]:
-        return (self.pair[0].name, self.pair[1].name)
 
     @property
     def estimate(self) -> int:
