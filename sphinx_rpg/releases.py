@@ -105,26 +105,22 @@ def _versionmodified(kind: str, label: str, text: str) -> nodes.Node:
     return box
 
 
-#: id(catalogue) -> (catalogue, the fact labels it records): worked out once per release, not per node.
-_KNOWN_FACTS: dict[int, tuple[Catalogue, frozenset[tuple[str, str]]]] = {}
+Labels = frozenset[tuple[str, str]]
+#: id(catalogue) -> (catalogue, its fact labels, its type labels): worked out once per release, not
+#: per node; a few releases at a time, so the oldest go once there are more (a long ``rpg serve``
+#: loads a new catalogue on every build).
+_LABELS: dict[int, tuple[Catalogue, Labels, Labels]] = {}
+_MOST_CATALOGUES = 16
 
 
-def _known_facts(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
-    kept = _KNOWN_FACTS.get(id(catalogue))
+def _known_labels(catalogue: Catalogue) -> tuple[Labels, Labels]:
+    """The fact labels and the type labels ``catalogue`` records."""
+    kept = _LABELS.get(id(catalogue))
     if kept is None or kept[0] is not catalogue:
-        kept = _KNOWN_FACTS[id(catalogue)] = (catalogue, fact_labels(catalogue))
-    return kept[1]
-
-
-#: id(catalogue) -> (catalogue, the types it knows): worked out once per release, not per node.
-_KNOWN_TYPES: dict[int, tuple[Catalogue, frozenset[tuple[str, str]]]] = {}
-
-
-def _known_types(catalogue: Catalogue) -> frozenset[tuple[str, str]]:
-    kept = _KNOWN_TYPES.get(id(catalogue))
-    if kept is None or kept[0] is not catalogue:
-        kept = _KNOWN_TYPES[id(catalogue)] = (catalogue, type_labels(catalogue))
-    return kept[1]
+        if len(_LABELS) >= _MOST_CATALOGUES:
+            del _LABELS[next(iter(_LABELS))]
+        kept = _LABELS[id(catalogue)] = (catalogue, fact_labels(catalogue), type_labels(catalogue))
+    return kept[1], kept[2]
 
 
 def _page_links(env: BuildEnvironment) -> LinkWords:
@@ -158,7 +154,7 @@ def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], locat
     if released is None:
         return _versionmodified("versionadded", label, "")
     now = _page_links(env)
-    kinds, details = compare_nodes(released, entry, _known_facts(catalogue), _known_types(catalogue),
+    kinds, details = compare_nodes(released, entry, *_known_labels(catalogue),
                                    old_links=catalogue_links(catalogue, now), new_links=now)
     if not kinds:
         return None
