@@ -14,6 +14,7 @@ from rules.dndalike.characters import Character, Stats
 from rules.dndalike.matchup import DuelModel, Fighter, blow_threshold, dodges, orc_fighter, play, wants_blow
 from rules.dndalike.statblocks import orc
 from rules.matchup import MatchupError, MatchupTooLargeError, answer, simulate, solve
+from tests.matchup_pricing import never_explored
 
 
 @pytest.fixture(scope="module")
@@ -135,10 +136,6 @@ def test_the_exact_duel_equals_two_independent_clocks_written_from_the_rule_text
     first_wins = sum(clock[k] * (1 - sum(clock[:k])) for k in range(turns))  # the other dies on turn k+1 first
     # the clocks stop after 30 turns each: the fights still going then are all the room left for doubt
     assert first_wins <= exact.wins[1] <= first_wins + untold and untold < Fraction(1, 10_000)
-
-
-def never_explored(state):
-    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
 
 
 def test_georgia_against_the_orc_is_refused_exactly_at_once_and_simulated():

@@ -8,6 +8,7 @@ from rules.dice import SeededSource
 from rules.heimr import REGISTRY
 from rules.heimr.matchup import NOTHING, DuelModel, shieldmaiden_fighter
 from rules.matchup import Matchup, MatchupError, MatchupTooLargeError, answer
+from tests.matchup_pricing import never_explored
 
 
 @pytest.fixture(scope="module")
@@ -80,10 +81,6 @@ def test_the_duels_estimate_bounds_the_states_it_reaches(hp):
     a.hp, b.hp = hp, hp + 3
     model = DuelModel(a, b)
     assert solve(model, ("A", "B"), "hit points left").states <= model.estimate
-
-
-def never_explored(state):
-    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
 
 
 def test_a_duel_of_giants_is_refused_exactly_at_once():

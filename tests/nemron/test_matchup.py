@@ -12,6 +12,7 @@ from rules.matchup import MatchupError, MatchupTooLargeError, answer, simulate, 
 from rules.nemron import REGISTRY
 from rules.nemron.checks import Pool
 from rules.nemron.matchup import DuelModel, brandon_fighter, play, raider_fighter
+from tests.matchup_pricing import never_explored
 
 
 def small(fighter, hp):
@@ -108,10 +109,6 @@ def test_the_exact_duel_equals_an_independent_icepool_model_of_the_same_rules():
     a, b = small(brandon_fighter(), hp), small(raider_fighter(), hp)
     exact = solve(DuelModel(a, b), ("Brandon", "Raider"), "torso + head HP left")
     assert exact.wins[0] == independent_win_chance(a, b, hp)
-
-
-def never_explored(state):
-    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
 
 
 def test_brandon_against_the_raider_is_refused_exactly_at_once_and_simulated():

@@ -7,6 +7,7 @@ from rules.matchup import MatchupError, MatchupTooLargeError, answer
 from rules.nugget import REGISTRY
 from rules.nugget.matchup import DuelModel, doctor_fighter, thug_fighter
 from rules.nugget.npcs import is_out
+from tests.matchup_pricing import never_explored
 
 
 def test_a_seeded_fight_through_the_tracker_ends_with_one_side_out():
@@ -91,10 +92,6 @@ def test_harm_past_what_the_states_count_still_adds_up_in_what_is_left():
     low, high = played.interval(played.wins[0])
     assert low <= exact.wins[0] <= high
     assert abs(float(played.left[0] - exact.left[0])) < 0.25 and exact.left[0] > model.caps[0][0] - 2
-
-
-def never_explored(state):
-    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
 
 
 def test_the_doctor_against_the_doctor_is_refused_exactly_at_once_and_simulated():

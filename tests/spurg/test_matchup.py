@@ -8,6 +8,7 @@ from rules.dice import SeededSource
 from rules.matchup import Matchup, MatchupError, MatchupTooLargeError, answer
 from rules.spurg import REGISTRY
 from rules.spurg.matchup import HIT_POINTS, DuelModel, duellist_fighter, first_to_act
+from tests.matchup_pricing import never_explored
 
 
 def test_a_seeded_fight_ends_with_the_loser_out_of_hit_points():
@@ -65,10 +66,6 @@ def test_two_against_one_has_no_exact_model_so_exact_is_refused():
     fight = REGISTRY.matchups.build(["duellist"], ["duellist", "duellist"])
     with pytest.raises(MatchupTooLargeError, match="no exact model"):
         answer(fight, exact=True)
-
-
-def never_explored(state):
-    raise AssertionError(f"the fight was explored (state {state!r}) before it was priced")
 
 
 def test_a_duel_of_giants_is_refused_exactly_at_once():
