@@ -235,23 +235,32 @@ def precompile_stdlib(target: Path, engine: Path | None = None, timeout: float =
     node = shutil.which("node")
     if node is None:
         return None
+    compiler = Path(__file__).with_name("stdlib_pyc.py")
+    made = _run_node(node, _PRECOMPILE_JS, [str(target.resolve()), str(compiler), "{made}",
+                                            str(engine.resolve()) if engine else ""],
+                     "precompile the standard library", timeout)
     output = target / PRECOMPILED_STDLIB
+    _write(output, made)
+    return output
+
+
+def _run_node(node: str, script: str, arguments: list[str], what: str, timeout: float) -> bytes:
+    """Run ``script`` (an ES module) under Node.js with ``arguments``, where ``{made}`` names the file it
+    writes; returns that file's bytes.  :class:`VendorError` (saying ``what`` failed and Node's last
+    line) when Node.js cannot run, fails or writes nothing."""
     with tempfile.TemporaryDirectory() as temporary:
-        script = Path(temporary) / "precompile.mjs"
-        script.write_text(_PRECOMPILE_JS, encoding="utf-8")
-        made = Path(temporary) / PRECOMPILED_STDLIB
+        path = Path(temporary) / "script.mjs"
+        path.write_text(script, encoding="utf-8")
+        made = Path(temporary) / "made.zip"
         try:
-            compiler = Path(__file__).with_name("stdlib_pyc.py")
-            done = subprocess.run([node, str(script), str(target.resolve()), str(compiler), str(made),
-                                   str(engine.resolve()) if engine else ""], capture_output=True, text=True,
-                                  timeout=timeout)
+            done = subprocess.run([node, str(path), *(a.replace("{made}", str(made)) for a in arguments)],
+                                  capture_output=True, text=True, timeout=timeout)
         except (OSError, subprocess.TimeoutExpired) as error:
-            raise VendorError(f"cannot precompile the standard library with {node}: {error}") from None
+            raise VendorError(f"cannot {what} with {node}: {error}") from None
         if done.returncode or not made.is_file():
             last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise VendorError(f"cannot precompile the standard library with {node}: {last}")
-        _write(output, made.read_bytes())
-    return output
+            raise VendorError(f"cannot {what} with {node}: {last}")
+        return made.read_bytes()
 
 
 #: Run by Node.js: install the engine wheel into the vendored Pyodide and compile each of its modules
@@ -296,19 +305,8 @@ def engine_bytecode(target: Path, wheel: Path, timeout: float = 600) -> Path | N
     output = target / ENGINE_BYTECODE / (wheel.name.removesuffix(".whl") + ".pyc.zip")
     if output.is_file():
         return output
-    with tempfile.TemporaryDirectory() as temporary:
-        script = Path(temporary) / "engine.mjs"
-        script.write_text(_ENGINE_JS, encoding="utf-8")
-        made = Path(temporary) / "engine.zip"
-        try:
-            done = subprocess.run([node, str(script), str(target.resolve()), str(wheel.resolve()), str(made)],
-                                  capture_output=True, text=True, timeout=timeout)
-        except (OSError, subprocess.TimeoutExpired) as error:
-            raise VendorError(f"cannot compile the engine with {node}: {error}") from None
-        if done.returncode or not made.is_file():
-            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise VendorError(f"cannot compile the engine with {node}: {last}")
-        _write(output, made.read_bytes())
+    _write(output, _run_node(node, _ENGINE_JS, [str(target.resolve()), str(wheel.resolve()), "{made}"],
+                             "compile the engine", timeout))
     kept = sorted((target / ENGINE_BYTECODE).glob("*.pyc.zip"), key=lambda path: path.stat().st_mtime)
     for old in kept[:-3]:  # the three newest engines kept (two builds of one engine may run side by side)
         if old != output:
