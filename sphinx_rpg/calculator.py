@@ -134,8 +134,7 @@ def calculator_html(settings_json: str, number: int, *, player: bool = False) ->
     """The form, hidden until the script shows it; a ``<noscript>`` says what the calculator needs.
     A ``player`` edition names no command-line tool (a player's book has no terminal in it)."""
     settings = json.loads(settings_json)
-    terminal = "" if player else ("The <code>rpg odds</code> command gives the same answers from a terminal.")
-    paper = ("" if player else " <code>rpg odds</code> gives the same exact odds from a terminal.")
+    terminal = "" if player else " The <code>rpg odds</code> command gives the same exact odds from a terminal."
     ident = f"rpg-calculator-{number}"
     options = ['<option value="">Standard dice notation</option>']
     options += [f'<option value="{escape(s["spec"], quote=True)}">{escape(s["label"])}</option>'
@@ -148,7 +147,7 @@ def calculator_html(settings_json: str, number: int, *, player: bool = False) ->
         f'<div class="rpg-calculator" id="{ident}">' + _json_script(settings_json)
         + '<noscript><p class="rpg-calculator-noscript"><strong>This dice calculator needs JavaScript and '
         'WebAssembly.</strong> It runs the book\'s own rules engine (Python, loaded with Pyodide) inside your '
-        f'browser; with JavaScript turned off it cannot start. {terminal}</p></noscript>'
+        f'browser; with JavaScript turned off it cannot start.{terminal}</p></noscript>'
         f'<form class="rpg-calculator-form" hidden autocomplete="off">'
         f'<label class="rpg-calculator-field rpg-calculator-notation">Dice'
         f'<input type="text" name="notation" value="{example}" spellcheck="false" maxlength="500" '
@@ -166,7 +165,7 @@ def calculator_html(settings_json: str, number: int, *, player: bool = False) ->
         '<button type="button" data-action="cancel" hidden>Cancel</button>'
         '<a class="rpg-calculator-share" href="#" hidden>Share link</a></div></form>'
         '<p class="rpg-calculator-print rpg-print-only">The dice calculator runs in the web edition of this '
-        f'book.{paper}</p>'
+        f'book.{terminal}</p>'
         f'<p class="rpg-calculator-status" id="{ident}-status" role="status"></p>'
         '<p class="rpg-calculator-rolled" aria-live="polite"></p>'
         '<div class="rpg-calculator-result"></div></div>')
