@@ -192,9 +192,11 @@ EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 def site() -> int:
     """Build every edition of the site and say where each one is.
 
-    The designer edition first: the player edition then reads its charts and matchups from the caches
-    it filled (``rpg_chart_cache``, ``rpg_matchup_cache``) instead of working them out again, and the
-    supplements read its inventory.  Those two then build side by side, each a process of its own.
+    The editions build side by side, each a process of its own (on two cores one's serial stretches
+    fill the other's idle core).  Each costly result they share, a chart (``rpg_chart_cache``), a
+    matchup (``rpg_matchup_cache``) or the calculator's engine bytecode, is worked out by whichever
+    edition needs it first while the other waits for it and reads it back.  The supplements follow the
+    designer edition: they are published inside it and read its inventory.
     """
     started = time.monotonic()
     (designer, designer_overrides, designer_out), (player, player_overrides, player_out) = EDITIONS
@@ -208,13 +210,12 @@ def site() -> int:
                 f"({time.monotonic() - began:.0f} s)")
         return status
 
-    status = edition(designer, designer_overrides, designer_out)
-    if status:
-        return status
-    with ThreadPoolExecutor(max_workers=1) as pool:  # the supplements are published inside the designer edition
-        supplements = pool.submit(build_supplements, designer_out)
-        status = edition(player, player_overrides, player_out)
-        status = supplements.result() or status
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        players = pool.submit(edition, player, player_overrides, player_out)
+        status = edition(designer, designer_overrides, designer_out)
+        if not status:  # the supplements are published inside the designer edition
+            status = build_supplements(designer_out)
+        status = players.result() or status
     say(f"the site took {time.monotonic() - started:.0f} s")
     return status
 

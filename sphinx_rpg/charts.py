@@ -18,7 +18,7 @@ from pathlib import Path
 
 from rules.odds import AT_LEAST, AT_MOST
 from rules.tables import Table
-from sphinx_rpg.files import write_atomically
+from sphinx_rpg.files import held, write_atomically
 
 CHART_KINDS = ("line", "bar")
 #: Drawn in this colour by matplotlib, then handed to CSS as ``currentColor``.
@@ -83,19 +83,19 @@ def chart_svg(table: Table, kind: str = "line", cache: Path | None = None) -> st
     """
     if not matplotlib_available():
         return None
-    kept = cache / f"{chart_key(table, kind)}.svg" if cache is not None else None
-    if kept is not None and kept.is_file():
+    if cache is None:
+        return _draw(table, kind)
+    kept = cache / f"{chart_key(table, kind)}.svg"
+    if kept.is_file():
         return kept.read_text(encoding="utf-8")
-    svg = _draw(table, kind)
-    if kept is not None and svg is not None:
-        _keep(kept, svg)
+    # the other edition, built side by side, may be drawing this very chart: one draws it, one reads it
+    with held(kept.with_suffix(".lock")):
+        if kept.is_file():
+            return kept.read_text(encoding="utf-8")
+        svg = _draw(table, kind)
+        if svg is not None:
+            write_atomically(kept, svg)  # whole or not at all
     return svg
-
-
-def _keep(path: Path, svg: str) -> None:
-    """Write ``path`` whole or not at all: two builds drawing the same chart at once both succeed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, svg)
 
 
 def _draw(table: Table, kind: str) -> str | None:

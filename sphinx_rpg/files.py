@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -36,3 +37,28 @@ def write_if_changed(path: Path, text: str) -> bool:
         pass
     write_atomically(path, text)
     return True
+
+
+@contextlib.contextmanager
+def held(lock: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``lock`` (made if missing, removed after) for the ``with`` block.
+
+    Two builds side by side (the site's two editions) that both need one costly cached result: the
+    second waits here while the first works it out, then finds the result kept and reads it instead of
+    working it out again.  The lock only saves work, it guards no file: whoever holds it looks for the
+    result again before working it out, and results are written whole (``write_atomically``), so a
+    process that locks the file just removed at worst repeats the work.  The system releases the lock
+    if the holder dies.  Without ``fcntl`` (Windows) nothing is held: both work it out.
+    """
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            lock.unlink(missing_ok=True)  # before closing (which unlocks): nothing is left in the cache

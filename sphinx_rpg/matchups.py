@@ -47,7 +47,7 @@ from rules.matchup import (
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.directives.tables import table_nodes
-from sphinx_rpg.files import write_atomically
+from sphinx_rpg.files import held, write_atomically
 from sphinx_rpg.warnings import warn
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -118,20 +118,19 @@ class NodeMatchup(SphinxDirective):
         """The engine's answer, read from ``rpg_matchup_cache`` when this question was answered before."""
         fights, seed = self.options.get("fights", SIMULATED_FIGHTS), self.options.get("seed", 1)
         folder = self.config.rpg_matchup_cache
-        kept = None
-        if folder:
-            key = json.dumps([*question, exact, fights, seed, _engine_digest(module)])
-            kept = Path(self.env.srcdir, folder, hashlib.sha256(key.encode()).hexdigest()[:32] + ".json")
-            if kept.is_file():
-                try:
-                    return result_from_json(json.loads(kept.read_text(encoding="utf-8")))
-                except (OSError, ValueError, MatchupError):
-                    pass  # a damaged entry: answer again and replace it
-        result = answer(fight, exact=exact, fights=fights, seed=seed, call=call_engine, batch=BATCH)
-        if kept is None:
+        if not folder:
+            return answer(fight, exact=exact, fights=fights, seed=seed, call=call_engine, batch=BATCH)
+        key = json.dumps([*question, exact, fights, seed, _engine_digest(module)])
+        kept = Path(self.env.srcdir, folder, hashlib.sha256(key.encode()).hexdigest()[:32] + ".json")
+        result = _kept(kept)
+        if result is not None:
             return result
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(kept, json.dumps(result_json(result)))
+        # the other edition, built side by side, may be answering this very question: one answers it
+        with held(kept.with_suffix(".lock")):
+            result = _kept(kept)
+            if result is None:
+                result = answer(fight, exact=exact, fights=fights, seed=seed, call=call_engine, batch=BATCH)
+                write_atomically(kept, json.dumps(result_json(result)))
         return result
 
     def render(self, result: Result) -> nodes.container:
@@ -144,6 +143,16 @@ class NodeMatchup(SphinxDirective):
         for table in (outcome_table(result), rounds_table(result), left_table(result)):
             box += table_nodes(table)
         return box
+
+
+def _kept(path: Path) -> Result | None:
+    """The answer kept at ``path``; ``None`` when there is none or it is damaged (answered again)."""
+    if not path.is_file():
+        return None
+    try:
+        return result_from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, MatchupError):
+        return None
 
 
 #: The longest exact fraction a sentence prints (a fight over many states has one of a hundred digits and more).

@@ -305,8 +305,13 @@ def engine_bytecode(target: Path, wheel: Path, timeout: float = 600) -> Path | N
     output = target / ENGINE_BYTECODE / (wheel.name.removesuffix(".whl") + ".pyc.zip")
     if output.is_file():
         return output
-    _write(output, _run_node(node, _ENGINE_JS, [str(target.resolve()), str(wheel.resolve()), "{made}"],
-                             "compile the engine", timeout))
+    from sphinx_rpg.files import held  # here, not at the top: dev.py runs this file without the package
+
+    with held(output.with_suffix(".lock")):  # two editions built side by side compile it once
+        if output.is_file():
+            return output
+        _write(output, _run_node(node, _ENGINE_JS, [str(target.resolve()), str(wheel.resolve()), "{made}"],
+                                 "compile the engine", timeout))
     kept = sorted((target / ENGINE_BYTECODE).glob("*.pyc.zip"), key=lambda path: path.stat().st_mtime)
     for old in kept[:-3]:  # the three newest engines kept (two builds of one engine may run side by side)
         if old != output:
