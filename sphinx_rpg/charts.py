@@ -14,6 +14,7 @@ import hashlib
 import io
 import json
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 from rules.odds import AT_LEAST, AT_MOST
@@ -26,11 +27,27 @@ _INK = "#000000"
 
 
 def matplotlib_available() -> bool:
+    """Whether matplotlib is installed, found without importing it: a build that reads every chart from
+    ``rpg_chart_cache`` (the site's second edition) never pays for importing it."""
+    from importlib.util import find_spec
+
     try:
-        import matplotlib  # noqa: F401
-    except ImportError:
+        return find_spec("matplotlib") is not None
+    except (ImportError, ValueError):
         return False
-    return True
+
+
+@cache
+def matplotlib_version() -> str:
+    """The installed matplotlib's version, from its metadata (no import) when it has any."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("matplotlib")
+    except PackageNotFoundError:
+        import matplotlib
+
+        return str(matplotlib.__version__)
 
 
 def _numeric(value: object) -> float | None:
@@ -47,10 +64,8 @@ def _folded(cell: object) -> bool:
 def chart_key(table: Table, kind: str) -> str:
     """What a chart is drawn from, as a digest: the table, the kind, matplotlib's version and this
     module's own source (an edit to how charts are drawn draws them again)."""
-    import matplotlib
-
     drawn_from = [kind, list(table.columns), [[repr(cell) for cell in row] for row in table.rows], table.title,
-                  sorted(table.probability_columns), sorted(table.code_columns), matplotlib.__version__]
+                  sorted(table.probability_columns), sorted(table.code_columns), matplotlib_version()]
     digest = hashlib.sha256(json.dumps(drawn_from).encode())
     digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
