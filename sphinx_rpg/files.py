@@ -61,4 +61,6 @@ def held(lock: Path) -> Iterator[None]:
         try:
             yield
         finally:
-            lock.unlink(missing_ok=True)  # before closing (which unlocks): nothing is left in the cache
+            lock.unlink(missing_ok=True)  # before unlocking: nothing is left in the cache
+            # unlocked here, not by closing: a child forked meanwhile (Sphinx's -j) shares the handle
+            fcntl.flock(handle, fcntl.LOCK_UN)
