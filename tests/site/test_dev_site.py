@@ -1,0 +1,44 @@
+"""``python3 dev.py site`` builds the two editions side by side, the supplements after the designer's."""
+
+from __future__ import annotations
+
+import threading
+from types import ModuleType
+
+import pytest
+
+from tests.site.test_dev import dev  # noqa: F401  (the fixture: dev.py as a module)
+
+#: Longer than any wait here takes when the editions run side by side; reached only by a failing test.
+PATIENCE = 60
+
+
+def test_the_player_edition_builds_beside_the_designer_edition_not_after_it(dev: ModuleType,  # noqa: F811
+                                                                           monkeypatch: pytest.MonkeyPatch):
+    player_started = threading.Event()
+    built: list[str] = []
+    lock = threading.Lock()
+
+    def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
+        output = args[-1]
+        if "rpg_edition=player" in args:
+            player_started.set()
+        elif output == "docs/_build/html":  # the designer edition ends only once the player's has begun
+            assert player_started.wait(PATIENCE), "the designer edition was built alone"
+        with lock:
+            built.append(output)
+        return 0
+
+    monkeypatch.setattr(dev, "run", run)
+    assert dev.site() == 0
+    supplements = [output for output in built if "/supplements/" in output]
+    assert supplements and set(built) == {"docs/_build/html", "docs/_build/player", *supplements}
+    assert all(built.index("docs/_build/html") < built.index(output) for output in supplements)
+
+
+def test_a_failed_designer_edition_builds_no_supplement_and_fails_the_site(dev: ModuleType,  # noqa: F811
+                                                                         monkeypatch: pytest.MonkeyPatch):
+    built: list[str] = []
+    monkeypatch.setattr(dev, "run", lambda *args, **_: built.append(args[-1]) or int(args[-1] == "docs/_build/html"))
+    assert dev.site() == 1
+    assert sorted(built) == ["docs/_build/html", "docs/_build/player"]
