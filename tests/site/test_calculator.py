@@ -468,9 +468,10 @@ def test_without_javascript_the_page_says_what_the_calculator_needs(open_page, s
 def test_the_calculator_starts_once_in_view_says_what_is_loading_and_cancel_stops_it(open_page, page_log, site):
     tab = open_page()
     since = len(site.requests)
-    # the engine wheel is held back by the site's server until the question is cancelled: the calculator
-    # is surely still starting when Cancel is pressed, however fast or slow the machine
-    with site.hold(".whl"):
+    # Python's standard library is held back by the site's server until the question is cancelled: the
+    # calculator is surely still loading Python when it is read and when Cancel is pressed, however fast
+    # or slow the machine
+    with site.hold("python_stdlib"):
         tab.goto(site.url + "spurg/calculator.html")  # the calculator is in the first screen: it starts unasked
         tab.wait_for_function("""(() => { const p = document.querySelector('.rpg-calculator-progress');
             return p && !p.hidden && /MB/.test(p.textContent); })()""")
