@@ -192,26 +192,27 @@ EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 def site() -> int:
     """Build every edition of the site and say where each one is.
 
-    The editions build side by side, each a process of its own (on two cores one's serial stretches
-    fill the other's idle core).  Each costly result they share, a chart (``rpg_chart_cache``), a
+    The editions build side by side, each a process of its own, the player edition at a lower priority:
+    the designer edition and then the supplements (published inside it, reading its inventory) are the
+    longer chain, and the player edition takes the core that chain leaves idle (its serial stretches,
+    the supplements' one process).  Each costly result both need, a chart (``rpg_chart_cache``), a
     matchup (``rpg_matchup_cache``) or the calculator's engine bytecode, is worked out by whichever
-    edition needs it first while the other waits for it and reads it back.  The supplements follow the
-    designer edition: they are published inside it and read its inventory.
+    edition needs it first while the other waits for it and reads it back.
     """
     started = time.monotonic()
     (designer, designer_overrides, designer_out), (player, player_overrides, player_out) = EDITIONS
 
-    def edition(name: str, overrides: tuple[str, ...], outdir: str) -> int:
+    def edition(name: str, overrides: tuple[str, ...], outdir: str, nice: bool = False) -> int:
         began = time.monotonic()
         status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", f"docs/_build/doctrees-{name}",
-                     "docs", outdir)
+                     "docs", outdir, nice=nice)
         if not status:
             say(f"the {name} edition of the site is at {ROOT / outdir / 'index.html'} "
                 f"({time.monotonic() - began:.0f} s)")
         return status
 
     with ThreadPoolExecutor(max_workers=1) as pool:
-        players = pool.submit(edition, player, player_overrides, player_out)
+        players = pool.submit(edition, player, player_overrides, player_out, nice=True)
         status = edition(designer, designer_overrides, designer_out)
         if not status:  # the supplements are published inside the designer edition
             status = build_supplements(designer_out)

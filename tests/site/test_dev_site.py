@@ -1,4 +1,5 @@
-"""``python3 dev.py site`` builds the two editions side by side, the supplements after the designer's."""
+"""``python3 dev.py site`` builds the two editions side by side (the player's at a lower priority), the
+supplements after the designer's."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ def test_the_player_edition_builds_beside_the_designer_edition_not_after_it(dev:
                                                                            monkeypatch: pytest.MonkeyPatch):
     player_started = threading.Event()
     built: list[str] = []
+    niced: list[str] = []  # the player edition yields to the longer chain: the designer's, then the supplements
     lock = threading.Lock()
 
     def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
@@ -27,6 +29,8 @@ def test_the_player_edition_builds_beside_the_designer_edition_not_after_it(dev:
             assert player_started.wait(PATIENCE), "the designer edition was built alone"
         with lock:
             built.append(output)
+            if nice:
+                niced.append(output)
         return 0
 
     monkeypatch.setattr(dev, "run", run)
@@ -34,6 +38,7 @@ def test_the_player_edition_builds_beside_the_designer_edition_not_after_it(dev:
     supplements = [output for output in built if "/supplements/" in output]
     assert supplements and set(built) == {"docs/_build/html", "docs/_build/player", *supplements}
     assert all(built.index("docs/_build/html") < built.index(output) for output in supplements)
+    assert niced == ["docs/_build/player"]
 
 
 def test_a_failed_designer_edition_builds_no_supplement_and_fails_the_site(dev: ModuleType,  # noqa: F811
