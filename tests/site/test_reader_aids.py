@@ -277,7 +277,9 @@ BOOK_DOORS = {
 }
 FRONT_CARDS_JS = """[...document.querySelectorAll(".rpg-book")].map(card => ({
     links: [...card.querySelectorAll("a[href]")].map(a => ({href: a.getAttribute("href"), text: a.textContent.trim()})),
-    bottom: card.getBoundingClientRect().bottom + window.scrollY}))"""
+    bottom: card.getBoundingClientRect().bottom + window.scrollY,
+    blurb: (b => b && b.checkVisibility() && b.getBoundingClientRect().height > 0 ? b.textContent.trim() : "")(
+        card.querySelector(".rpg-book-blurb"))}))"""
 MANUAL_TOP_JS = """(() => { const a = [...document.querySelectorAll("[role=main] a[href]")]
     .find(a => a.getAttribute("href") === "manual/index.html");
     return a ? a.getBoundingClientRect().top + window.scrollY : null; })()"""
@@ -299,6 +301,7 @@ def test_the_front_page_shows_every_rulebook_with_its_three_doors_in_a_phones_fi
         assert [link["text"] for link in books[book]["links"][1:]] == [
             "Make a character", "A turn, a fight", "The core roll"]
     assert max(card["bottom"] for card in cards) <= PHONE["height"], "a book falls below the phone's first screen"
+    assert all(card["blurb"] for card in cards), "each book says in a line what it is, on a phone too"
     manual = tab.evaluate(MANUAL_TOP_JS)
     assert manual is not None and manual > max(card["bottom"] for card in cards), "the manual comes after the books"
     tab.screenshot(path=artifacts / f"front-{edition}-phone.png")
