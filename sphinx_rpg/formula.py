@@ -15,6 +15,7 @@ post-transform swaps it for real maths, so the PDF typesets it with TeX.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,9 +45,16 @@ class Name:
 Names = Mapping[str, Name]
 
 
+_WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def spoken(name: str) -> str:
-    """A name that is no node, in words: ``trained_potential`` -> "trained potential"."""
-    return name.replace("_", " ").strip() or name
+    """A name that is no node, in words: ``trained_potential`` -> "trained potential", ``ClassHealth``
+    -> "Class health", ``ArmourAC`` -> "Armour AC" (a word in capitals stays so)."""
+    words = _WORD_START.sub(" ", name).replace("_", " ").split()
+    if not words:
+        return name
+    return " ".join([words[0], *(w if w.isupper() else w.lower() for w in words[1:])])
 
 
 @lru_cache(maxsize=32)

@@ -39,7 +39,7 @@ from sphinx_rpg.binding import registry_option
 from sphinx_rpg.directives.cells import fit_column_widths
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
-from sphinx_rpg.formula import Name, formula_node
+from sphinx_rpg.formula import Name, formula_node, spoken
 from sphinx_rpg.output_format import writes_html
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
@@ -183,7 +183,7 @@ def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "
             if key not in parameters:
                 target = registry.get(uid) if uid else None
                 low, high = _bounds(target)
-                label = target.name if target else name.replace("_", " ")
+                label = target.name if target else spoken(name)
                 parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high,
                                              start=_start(target))
         wiring[node.uid] = variables

@@ -7,7 +7,7 @@ from sphinx import addnodes
 
 from rules.formula import Formula
 from rules.nodes import Registry
-from sphinx_rpg.formula import Name, formula_names, formula_node
+from sphinx_rpg.formula import Name, formula_names, formula_node, spoken
 
 
 def registry() -> Registry:
@@ -48,3 +48,8 @@ def test_without_a_page_to_link_from_the_names_are_plain_text():
 def test_a_name_s_latex_is_escaped():
     node = formula_node(Formula("a_b + c"), {"c": Name("Ranks & 50%")})
     assert node["latex"] == r"\text{a b} + \text{Ranks \& 50\%}"
+
+
+def test_a_parameter_that_is_no_node_reads_as_words():
+    assert [spoken(name) for name in ("trained_potential", "ClassHealth", "ArmourAC", "DungeonLevel", "d6", "BD")] == [
+        "trained potential", "Class health", "Armour AC", "Dungeon level", "d6", "BD"]
