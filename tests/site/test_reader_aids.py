@@ -97,6 +97,37 @@ def test_no_player_page_of_any_rulebook_prints_example_code_or_engine_paths(buil
     assert leaks == {}
 
 
+def formulas_of(markup: str) -> list[str]:
+    """The markup of each typeset formula of a page (its span with the spans nested in it)."""
+    found = []
+    for start in (m.start() for m in re.finditer(r'<span class="rpg-formula">', markup)):
+        depth, position = 0, start
+        for tag in re.finditer(r"<(/?)span\b[^>]*>", markup[start:]):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                position = start + tag.end()
+                break
+        found.append(markup[start:position])
+    return found
+
+
+def test_a_formula_on_a_player_page_reads_with_the_book_s_symbols_and_the_nodes_names(built_player):
+    """No formula shows the engine's ``*``, ``floor(`` or an identifier (``base_potential``): the names
+    are the nodes' names (linked), a parameter that is no node is in words."""
+    pages = [path for book in BOOKS for path in sorted((built_player / book).glob("*.html"))]
+    engine = {}
+    for path in pages:
+        for formula in formulas_of(path.read_text(encoding="utf-8")):
+            text = html.unescape(re.sub(r"<[^>]+>", "", formula))
+            if re.search(r"[*_]|floor\(|ceil\(", text):
+                engine.setdefault(str(path.relative_to(built_player)), []).append(text)
+    assert engine == {}
+    potential = next(f for f in formulas_of((built_player / "heimr" / "abilities.html").read_text(encoding="utf-8"))
+                     if "trained potential" in f)
+    assert html.unescape(re.sub(r"<[^>]+>", "", potential)) == "Base potential + trained potential"
+    assert 'href="#Heimr.Rule.BasePotential"' in potential
+
+
 def preview_state(page: Any) -> dict[str, Any] | None:
     return page.evaluate("""(() => {
         const tip = document.getElementById("rpg-preview");
