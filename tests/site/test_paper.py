@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_rpg.editions import ENGINE_WORD
+from sphinx_rpg.engine_words import ENGINE_WORD
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 #: Each printed rulebook: its LaTeX file and the folder of its pages (the manual is a designer's book).
