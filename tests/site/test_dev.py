@@ -238,6 +238,32 @@ def test_the_engine_is_compiled_once_and_its_bytecode_checked_by_the_sources_has
     assert edited.VALUE == 2
 
 
+def test_the_workers_collect_in_turn_keeping_the_rewritten_test_modules_only_while_collecting(monkeypatch,
+                                                                                              tmp_path):
+    """The first worker rewrites the test modules' asserts and keeps their bytecode; the next ones wait on
+    the lock and read it; no bytecode is written once the tests run."""
+    fcntl = pytest.importorskip("fcntl")
+    from tests import conftest
+
+    monkeypatch.setattr(conftest, "COLLECTING", tmp_path / "collecting.lock")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+
+    def held() -> bool:
+        with conftest.COLLECTING.open("a") as other:
+            try:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            return False
+
+    collecting = conftest.pytest_collection(None)
+    next(collecting)  # collection under way
+    assert held() and sys.dont_write_bytecode is False
+    with pytest.raises(StopIteration):
+        collecting.send(None)  # collection done
+    assert not held() and sys.dont_write_bytecode is True
+
+
 @pytest.fixture
 def site_build(tmp_path, monkeypatch):
     """The waiting side of tests/conftest.py, for an output the test command is building."""
