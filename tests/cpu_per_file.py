@@ -4,7 +4,8 @@ collection.  A measuring aid, opt-in, asserting nothing: ``python3 dev.py test -
 
 The CPU of a process tree is read at file boundaries only (a file's tests run together on one worker
 under ``--dist loadfile``): the process itself and every live descendant, each with the CPU of the
-children it has already waited for.  Linux only (``/proc``); elsewhere the plugin says so and stays idle.
+children it has already waited for (the CPU of a process that ended unwaited for, such as a browser's
+renderer, counts where it was spent, while the process lived).  Linux only (``/proc``); elsewhere the plugin says so and stays idle.
 """
 
 from __future__ import annotations
@@ -54,7 +55,9 @@ class CpuPerFile:
     def _close_file(self) -> None:
         now = _tree_cpu(os.getpid())
         if self.current is not None:
-            self.files[self.current] = self.files.get(self.current, 0.0) + now - self.mark
+            # a process that ended unwaited for (a browser's renderer, handed to init) takes its CPU
+            # out of the tree: the file that saw it drop is not charged less than nothing
+            self.files[self.current] = self.files.get(self.current, 0.0) + max(now - self.mark, 0.0)
         self.mark = now
 
     @pytest.hookimpl(trylast=True)
