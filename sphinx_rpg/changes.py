@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sphinx_rpg.engine_words import names_the_engine
+
 #: Schema versions this module reads.
 READABLE_VERSIONS = (1, 2)
 #: The kinds of change, in the order a report lists them.
@@ -167,11 +169,30 @@ PROSE_DIRECTIVES = frozenset({"note", "warning", "tip", "important", "hint", "ca
                               "error", "admonition", "seealso", "node:player", "node:screen"})
 _DIRECTIVE = re.compile(r"\.\.\s+([\w:-]+)::")
 _OPTION = re.compile(r":[\w-]+:(\s|$)")
-#: An engine switch in parentheses, "(deeper="dead")": the player edition leaves it out of the prose.
-_SWITCH = re.compile(r"\s*\([^()]*(?:\b[a-z_]\w*=(?!=)|\brules\.)[^()]*\)")
-#: An engine switch or name standing alone in the prose (``mode="reduce"``, ``rules.heimr.effects``):
-#: the quote a player reads leaves it out.
+#: An engine switch or name outside code type (``mode="reduce"``, ``rules.heimr.effects``).
 _ENGINE_NAME = re.compile(r"\b[a-z_]\w*=(?!=)(?:\"[^\"]*\"|'[^']*'|[\w.-]+)|\b(?:rules|sphinx_rpg)\.[\w.]+")
+#: Text in code type, ``...``: it names the engine or not (:func:`sphinx_rpg.engine_words.names_the_engine`).
+_CODE = re.compile(r"``(.+?)``", re.S)
+#: What stands in for an engine name while a paragraph is weighed (a private-use character).
+_ENGINE_MARK = "\ue002"
+#: A parenthesis (innermost first) and the end of a sentence.
+_PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _without_engine(paragraph: str) -> str:
+    """A paragraph as the player edition prints it: a parenthesis naming the engine ("get 0
+    (``rounding="toward-zero"``)") is left out, and so is a sentence that still names it in running
+    text ("... pass ``rounding="toward-zero"``."): that sentence speaks to designers, and cut out of
+    it the switch would leave "pass ." behind."""
+    marked = _CODE.sub(lambda match: _ENGINE_MARK if names_the_engine(match.group(1)) else match.group(0), paragraph)
+    marked = _ENGINE_NAME.sub(_ENGINE_MARK, marked)
+    while True:
+        shorter = _PARENTHESIS.sub(lambda match: "" if _ENGINE_MARK in match.group(1) else match.group(0), marked)
+        if shorter == marked:
+            break
+        marked = shorter
+    return " ".join(sentence for sentence in _SENTENCE_END.split(marked) if _ENGINE_MARK not in sentence)
 
 
 def reader_text(source: str) -> str:
@@ -196,7 +217,9 @@ def reader_text(source: str) -> str:
         directive = _DIRECTIVE.match(stripped)
         if directive:
             if directive.group(1) in PROSE_DIRECTIVES:
-                kept.append(stripped[directive.end():])  # "Decision: ..." is the note's own title
+                title = stripped[directive.end():].strip()  # "Decision: ..." is the note's own title
+                # a title ends its sentence: "... stay exact." then "The source lets ...", never run on
+                kept.append(title if not title or title.rstrip("*").endswith((".", "!", "?", ":")) else title + ".")
             else:
                 skip_below = indent
             continue
@@ -209,7 +232,7 @@ def reader_text(source: str) -> str:
     # a paragraph ending in a colon introduces what was left out above (an example, a table): the player
     # edition drops the two together, so the words of the lead-in are no rule either
     paragraphs = [part for part in re.split(r"\n\s*\n", "\n".join(kept)) if not part.rstrip().endswith(":")]
-    return _ENGINE_NAME.sub("", _SWITCH.sub("", "\n\n".join(paragraphs)))
+    return "\n\n".join(_without_engine(paragraph) for paragraph in paragraphs)
 
 
 #: What a link in a body shows its reader, by role and target: ``("node:ref", "Nemron.Rule.TurnEconomy")``

@@ -18,22 +18,12 @@ from sphinx.config import Config
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
+from sphinx_rpg.engine_words import ENGINE_WORD, IDENTIFIER
 from sphinx_rpg.warnings import warn
 
 EDITIONS = ("designer", "player")
 DEFAULT_EDITION = "designer"
 _CODE_STARTS = (">>>", "Traceback (most recent call last)")
-
-#: What names the engine rather than the game: ``name=value``, a call (of a Capitalised, CamelCase or
-#: snake_case name, or any call with nothing, quotes or keywords in it; the formulas' ``max(1, x)`` and
-#: the odds tables' ``P(success)`` are notation), and a dotted module path of the engine or extension.
-ENGINE_WORD = re.compile(
-    r"\b[a-z_][a-z0-9_]*=(?!=)\S"                      # penalty_mode="cap", drama_decides=True
-    r"|\b(?:[A-Z][a-z]\w*|[a-z]\w*_\w+)\((?!e?s\))"     # Settings(, CombatSettings(, attack_hits( (not "Roll(s)")
-    r"|\b[A-Za-z_]\w*\((?:\)|[\"'\[]|\w+=)"             # roll(), pick("x"), check(dc=2); not max(1, x), P(success)
-    r"|\b(?:rules|sphinx_rpg)\.(?![\w-]+\.(?:org|com|net)\b)[a-z_]"  # rules.nemron.checks (not a web address)
-)
-
 
 def edition_of(config: Config) -> str:
     """The edition being built (a bad value was reported at start-up and means the default)."""
@@ -122,8 +112,6 @@ def drop_with_lead_in(block: nodes.Node) -> None:
     block.parent.remove(block)
 
 
-#: An engine name alone in parentheses, "the mark (``fighting_occupation``)": a snake_case identifier.
-_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 #: The words a parenthesis of engine switches may hold besides the switches: "(options ``a``, ``b``)".
 _SWITCH_GLUE = re.compile(r"\s*(?:options?\b)?(?:\s*(?:,|;|\band\b|\bor\b)?\s*)*")
 
@@ -154,7 +142,7 @@ def drop_switches(literal: nodes.literal) -> bool:
         return False
     if not _SWITCH_GLUE.fullmatch(words):
         return False
-    if not ("option" in words or any(ENGINE_WORD.search(piece.astext()) or _IDENTIFIER.fullmatch(piece.astext())
+    if not ("option" in words or any(ENGINE_WORD.search(piece.astext()) or IDENTIFIER.fullmatch(piece.astext())
                                      for piece in literals)):
         return False
     parent.replace(parent[opening], nodes.Text(head.rstrip()))

@@ -23,7 +23,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from sphinx_rpg.editions import ENGINE_WORD, is_player
+from sphinx_rpg.editions import is_player
+from sphinx_rpg.engine_words import ENGINE_WORD
 from sphinx_rpg.warnings import warn
 
 #: Elements that show nothing: a lead-in followed only by these still has nothing after it.

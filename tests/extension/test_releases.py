@@ -274,7 +274,35 @@ def test_a_change_in_code_doctests_or_engine_switches_is_no_change_of_the_rules_
         "the text said \u201cA free action, once per turn. Decision:\u201d, now "
         "\u201cA free action, twice per turn. Decision:\u201d")
     assert text_change(old, old.replace("rounding down", "rounding up")) == (
-        "the text said \u201cturn. Decision: rounding down\u201d, now \u201cturn. Decision: rounding up\u201d")
+        "the text said \u201cturn. Decision: rounding down.\u201d, now \u201cturn. Decision: rounding up.\u201d")
+
+
+def test_a_sentence_that_names_an_engine_switch_in_running_text_is_no_part_of_a_quote():
+    """The player edition drops "(``rounding=...``)" from a sentence; a sentence that names a switch in
+    its running text ("... pass ``rounding=...``.") speaks to designers, and a quote of it with the switch
+    cut out would read "pass .": it is left out whole, and so is an engine class or identifier."""
+    from sphinx_rpg.changes import text_change
+
+    old = ('Averages round down.  Groups who drop the fraction instead (giving 0) pass '
+           '``rounding="toward-zero"``.  A tie goes to the attacker.')
+    new = 'Averages round down.  Groups who drop the fraction instead get 0 (``rounding="toward-zero"``).'
+    said = text_change(old, new)
+    assert said is not None and "rounding" not in said and "pass ." not in said and " ." not in said, said
+    assert "get 0." in said
+    for code in ("``ActionLimits``", "``max_poor``", "``ActionLimits(max_actions=None, later_cap=10)``"):
+        quoted = text_change("Ten more points pass a higher limit.", f"Ten more points pass {code}.  It ends.")
+        assert quoted is not None and "ActionLimits" not in quoted and "max_" not in quoted, quoted
+        assert text_change("The cap rises.", f"The cap rises ({code}).") is None  # the same words for a player
+
+
+def test_a_notes_title_ends_its_sentence_in_a_quote():
+    """A decision note's title has no full stop of its own: quoted, it ends there, and the note's first
+    sentence does not run on from it ("... stay exact The source lets")."""
+    from sphinx_rpg.changes import text_change
+
+    old = ".. note:: Decision: sixes chain without limit\n\n   The source lets sixes chain forever."
+    said = text_change(old, old.replace("The source", "Our source"))
+    assert said is not None and "without limit. The source" in said and "without limit. Our source" in said, said
 
 
 def test_a_quoted_text_names_each_linked_node_in_words():
