@@ -131,6 +131,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = [item for path in sorted(files, key=rank) for item in files[path]]
 
 
+#: Held by the test process that is collecting (``pytest_collection``): the xdist workers collect in turn.
+COLLECTING = ROOT / ".cache" / "collecting.lock"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> object:
+    """Collect with pytest's bytecode of the rewritten test modules kept, one process at a time.
+
+    Every xdist worker collects every test module, and rewriting their asserts was most of a worker's
+    collection; the test command forbids writing bytecode (``dev.run``).  During collection only, the
+    rewritten modules are kept in ``__pycache__`` (pytest checks them by the source's hash), and the
+    workers take turns on a lock, so the first one rewrites and the others read its bytecode.  The wait
+    is on the lock, released when a worker's collection ends or its process dies.  Bytecode stays
+    forbidden while the tests run: they import projects of their own that they edit."""
+    try:
+        import fcntl
+    except ImportError:
+        return (yield)
+    COLLECTING.parent.mkdir(exist_ok=True)
+    with COLLECTING.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        forbidden, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+        try:
+            return (yield)
+        finally:
+            sys.dont_write_bytecode = forbidden
+
+
 @pytest.fixture(scope="session", autouse=True)
 def template_code():
     """Each Jinja template compiled once per test process, whatever the number of Sphinx apps

@@ -219,6 +219,51 @@ def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monke
     assert commands[1][0] == str(dev.BIN / "sphinx-build")
 
 
+def test_the_engine_is_compiled_once_and_its_bytecode_checked_by_the_sources_hash(dev, checkout):
+    """Every process of the test command reads the engine's bytecode instead of compiling it; an edit
+    made within the same second at the same size (a time stamp's blind spot) is still what runs."""
+    module = checkout / "rules" / "nodes.py"
+    module.write_text("VALUE = 1\n")
+    assert dev.compile_checkout() == 0
+    bytecode = Path(importlib.util.cache_from_source(str(module)))
+    assert int.from_bytes(bytecode.read_bytes()[4:8], "little") == 0b11  # by hash, checked at each import
+    assert Path(importlib.util.cache_from_source(str(checkout / "sphinx_rpg" / "domain.py"))).is_file()
+    stamp = module.stat().st_mtime_ns
+    module.write_text("VALUE = 2\n")
+    os.utime(module, ns=(stamp, stamp))
+    spec = importlib.util.spec_from_file_location("nodes_edited", module)
+    assert spec is not None and spec.loader is not None
+    edited = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(edited)
+    assert edited.VALUE == 2
+
+
+def test_the_workers_collect_in_turn_keeping_the_rewritten_test_modules_only_while_collecting(monkeypatch,
+                                                                                              tmp_path):
+    """The first worker rewrites the test modules' asserts and keeps their bytecode; the next ones wait on
+    the lock and read it; no bytecode is written once the tests run."""
+    fcntl = pytest.importorskip("fcntl")
+    from tests import conftest
+
+    monkeypatch.setattr(conftest, "COLLECTING", tmp_path / "collecting.lock")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+
+    def held() -> bool:
+        with conftest.COLLECTING.open("a") as other:
+            try:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            return False
+
+    collecting = conftest.pytest_collection(None)
+    next(collecting)  # collection under way
+    assert held() and sys.dont_write_bytecode is False
+    with pytest.raises(StopIteration):
+        collecting.send(None)  # collection done
+    assert not held() and sys.dont_write_bytecode is True
+
+
 @pytest.fixture
 def site_build(tmp_path, monkeypatch):
     """The waiting side of tests/conftest.py, for an output the test command is building."""

@@ -1,8 +1,9 @@
 """``rpg serve``: the live preview rebuilds when a page or a rule of the game's engine changes.
 
 The preview runs as a designer runs it (``rpg serve`` in the folder ``rpg new`` made), on a free port
-of 127.0.0.1; the test edits a page and then an engine rule and polls the served page, with a bound,
-until the edit shows.
+of 127.0.0.1; the test edits a page and then an engine rule, and reads the served page each time the
+preview says a build is served, until the edit shows (with a bound).  Only the first page is polled
+for: the server starts listening after the first build and says nothing when it does.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ def poll(condition: Callable[[], bool], bound: float, what: str, log: Callable[[
         time.sleep(0.25)
 
 
+#: What sphinx-autobuild prints when a build is done and served.
+SERVED = "Serving on http://"
+
+
 class Server:
     """``rpg serve`` in its own process group, its output read by a thread (never a blocking read)."""
 
@@ -66,6 +71,20 @@ class Server:
         while not self.lines.empty():
             self.output.append(self.lines.get_nowait())
         return "".join(self.output)
+
+    def rebuilt(self, condition: Callable[[], bool], bound: float, what: str) -> None:
+        """Wait until a build the preview says it serves makes ``condition`` true: each look follows
+        that event (a rebuild), never a timer; ``bound`` only fails a preview that stopped building."""
+        deadline = time.monotonic() + bound
+        self.log()  # what the preview said before the edit is not an answer to it
+        while True:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+            except queue.Empty:
+                pytest.fail(f"{what} within {bound:.0f} s; the preview said:\n{self.log()[-3000:]}")
+            self.output.append(line)
+            if SERVED in line and condition():
+                return
 
     def address(self) -> str:
         try:
@@ -117,14 +136,13 @@ def test_the_preview_rebuilds_when_a_page_or_an_engine_rule_changes(project, ser
 
     chapter = project / "docs" / "characters.rst"
     chapter.write_text(chapter.read_text().replace("A character is an attribute", "A climber is an attribute"))
-    poll(lambda: "A climber is an attribute" in fetch(page), REBUILD, "the edited page was not served",
-         preview.log)
+    preview.rebuilt(lambda: "A climber is an attribute" in fetch(page), REBUILD, "the edited page was not served")
 
     # an engine edit: Might now runs from 1 to 6, and the page quotes the ranks from the rule
     assert "1–6" not in fetch(page)
     engine = project / "tower_climbers" / "characters.py"
     engine.write_text(engine.read_text().replace("Ranks(1, 5)", "Ranks(1, 6)"))
-    poll(lambda: "1–6" in fetch(page), REBUILD, "the edited rule did not reach the page", preview.log)
+    preview.rebuilt(lambda: "1–6" in fetch(page), REBUILD, "the edited rule did not reach the page")
 
 
 def test_the_preview_listens_on_127_0_0_1_only(project):

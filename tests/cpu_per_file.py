@@ -1,0 +1,107 @@
+"""Where the test command's CPU goes: ``-p tests.cpu_per_file`` prints the CPU seconds of each test
+file (its tests' setup, call and teardown, with every process they started) and of each process's
+collection.  A measuring aid, opt-in, asserting nothing: ``python3 dev.py test -p tests.cpu_per_file``.
+
+The CPU of a process tree is read at file boundaries only (a file's tests run together on one worker
+under ``--dist loadfile``): the process itself and every live descendant, each with the CPU of the
+children it has already waited for (the CPU of a process that ended unwaited for, such as a browser's
+renderer, counts where it was spent, while the process lived).  Linux only (``/proc``); elsewhere the plugin says so and stays idle.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _tree_cpu(root: int) -> float:
+    """CPU seconds of ``root`` and its live descendants, each with its waited-for children's."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        cpu[int(entry.name)] = sum(int(value) for value in fields[11:15]) / _TICK
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo.extend(children.get(pid, ()))
+    return total
+
+
+class CpuPerFile:
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.files: dict[str, float] = {}
+        self.current: str | None = None
+        self.mark = 0.0
+        self.collection = 0.0
+        self.workers: dict[str, float] = {}
+
+    def _close_file(self) -> None:
+        now = _tree_cpu(os.getpid())
+        if self.current is not None:
+            # a process that ended unwaited for (a browser's renderer, handed to init) takes its CPU
+            # out of the tree: the file that saw it drop is not charged less than nothing
+            self.files[self.current] = self.files.get(self.current, 0.0) + max(now - self.mark, 0.0)
+        self.mark = now
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.collection = _tree_cpu(os.getpid())
+        self.mark = self.collection
+
+    def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
+        path = nodeid.split("::")[0]
+        if path != self.current:
+            self._close_file()
+            self.current = path
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if not hasattr(self.config, "workerinput"):
+            return
+        self._close_file()
+        self.config.workeroutput["cpu_per_file"] = {  # type: ignore[attr-defined]
+            "files": self.files, "collection": self.collection}
+
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        output = getattr(node, "workeroutput", {}).get("cpu_per_file")
+        if output:
+            self.workers[node.gateway.id] = output["collection"]
+            for path, seconds in output["files"].items():
+                self.files[path] = self.files.get(path, 0.0) + seconds
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if hasattr(self.config, "workerinput"):
+            return
+        if not self.workers:  # in-process (-n 0)
+            self._close_file()
+            self.workers["main"] = self.collection
+        write = terminalreporter.write_line
+        terminalreporter.section("CPU seconds per test file (with the processes each started)")
+        for name, seconds in sorted(self.workers.items()):
+            write(f"{seconds:8.1f}  start-up and collection on {name}")
+        for path, seconds in sorted(self.files.items(), key=lambda pair: -pair[1]):
+            write(f"{seconds:8.1f}  {path}")
+        write(f"{sum(self.files.values()) + sum(self.workers.values()):8.1f}  in all")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not Path("/proc/self/stat").exists():
+        return
+    config.pluginmanager.register(CpuPerFile(config), "cpu-per-file")
