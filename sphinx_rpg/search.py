@@ -7,7 +7,7 @@ section; each shows the page's title, never the book.  The search page gets, fro
 name, its book, its type names and its page title, and every anchor that reaches it);
 ``static/sphinx_rpg_search.js`` then shows each node once, where its best-ranked result stood, as
 "Dodge — Heimr Tabletop RPG Core, defence, in Defence".  Nothing of Sphinx's own is patched: the
-page carries the data (``html-page-context`` adds a script to that page only) and the script works
+page carries the data (``html-page-context`` adds a data file and a script to that page only) and the script works
 on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-title``...).
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -24,9 +25,12 @@ from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.binding import Binding, binding_for
 from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.files import write_if_changed
 from sphinx_rpg.inline import plain_text, shorten
 
 SEARCH_SCRIPT = "sphinx_rpg_search.js"
+#: The search page's node data, beside the script in ``_static``.
+SEARCH_DATA = "sphinx_rpg_search_data.js"
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.\w+)+")
 
 
@@ -84,11 +88,20 @@ def search_document(app: Sphinx) -> dict[str, Any]:
 
 def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                       doctree: Any) -> None:
-    """``html-page-context``: the search page, and only it, gets the nodes and the script that shows them."""
+    """``html-page-context``: the search page, and only it, gets the nodes and the script that shows them.
+
+    The nodes go in a file of their own (``var RPG_SEARCH = {...};``), written only when it changed:
+    inline, a big book's data (3 MB at 10,000 nodes) was copied into the page through the template on
+    every build, and that rendering was the build's largest peak of memory.
+    """
     if pagename != "search" or app.builder.format != "html":
         return
     data = json.dumps(search_document(app), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    app.add_js_file(None, body="var RPG_SEARCH = " + data.replace("</", "<\\/") + ";")
+    path = Path(app.builder.outdir) / "_static" / SEARCH_DATA
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_if_changed(path, f"var RPG_SEARCH = {data};\n")
+    del data
+    app.add_js_file(SEARCH_DATA)  # written first: Sphinx stamps the link with the file's checksum
     app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
 
 

@@ -194,8 +194,10 @@ def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
 def search_nodes(app) -> dict:
     """What the search page knows of the nodes (``var RPG_SEARCH = {...};``, see sphinx_rpg/search.py)."""
     html = (Path(app.outdir) / "search.html").read_text()
-    start = html.index("var RPG_SEARCH = ") + len("var RPG_SEARCH = ")
-    return json.loads(html[start:html.index(";</script>", start)])
+    assert 'src="_static/sphinx_rpg_search_data.js' in html  # the page loads it
+    text = (Path(app.outdir) / "_static" / "sphinx_rpg_search_data.js").read_text()
+    assert text.startswith("var RPG_SEARCH = ") and text.endswith(";\n")
+    return json.loads(text[len("var RPG_SEARCH = "):-2])
 
 
 def test_the_search_page_names_each_nodes_book_type_and_page(build, tmp_path):
