@@ -13,6 +13,7 @@ on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-tit
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -25,12 +26,12 @@ from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.binding import Binding, binding_for
 from sphinx_rpg.domain import NodeRecord, node_domain
-from sphinx_rpg.files import write_if_changed
+from sphinx_rpg.files import write_atomically
 from sphinx_rpg.inline import plain_text, shorten
 
 SEARCH_SCRIPT = "sphinx_rpg_search.js"
-#: The search page's node data, beside the script in ``_static``.
-SEARCH_DATA = "sphinx_rpg_search_data.js"
+#: The search page's node data, beside the script in ``_static`` (``<SEARCH_DATA>.<digest>.js``).
+SEARCH_DATA = "sphinx_rpg_search_data"
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.\w+)+")
 
 
@@ -90,18 +91,25 @@ def add_search_script(app: Sphinx, pagename: str, templatename: str, context: di
                       doctree: Any) -> None:
     """``html-page-context``: the search page, and only it, gets the nodes and the script that shows them.
 
-    The nodes go in a file of their own (``var RPG_SEARCH = {...};``), written only when it changed:
-    inline, a big book's data (3 MB at 10,000 nodes) was copied into the page through the template on
-    every build, and that rendering was the build's largest peak of memory.
+    The nodes go in a file of their own (``var RPG_SEARCH = {...};``), named after a digest of its
+    text, so a file that exists already holds this text and is not written again: inline, a big
+    book's data (3 MB at 10,000 nodes) went through the page's template on every build.  The name
+    changes with the text because Sphinx stamps an asset's link with a checksum it works out once
+    per process and file name (a second build in the same process would link the old text's stamp).
     """
     if pagename != "search" or app.builder.format != "html":
         return
-    data = json.dumps(search_document(app), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    path = Path(app.builder.outdir) / "_static" / SEARCH_DATA
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_if_changed(path, f"var RPG_SEARCH = {data};\n")
-    del data
-    app.add_js_file(SEARCH_DATA)  # written first: Sphinx stamps the link with the file's checksum
+    text = "var RPG_SEARCH = " + json.dumps(search_document(app), ensure_ascii=False, separators=(",", ":"),
+                                            sort_keys=True) + ";\n"
+    name = f"{SEARCH_DATA}.{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}.js"
+    static = Path(app.builder.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    for old in static.glob(f"{SEARCH_DATA}.*.js"):  # an earlier build's: its text is gone from the book
+        if old.name != name:
+            old.unlink(missing_ok=True)
+    if not (static / name).is_file():
+        write_atomically(static / name, text)
+    app.add_js_file(name)
     app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
 
 

@@ -194,8 +194,9 @@ def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
 def search_nodes(app) -> dict:
     """What the search page knows of the nodes (``var RPG_SEARCH = {...};``, see sphinx_rpg/search.py)."""
     html = (Path(app.outdir) / "search.html").read_text()
-    assert 'src="_static/sphinx_rpg_search_data.js' in html  # the page loads it
-    text = (Path(app.outdir) / "_static" / "sphinx_rpg_search_data.js").read_text()
+    files = list((Path(app.outdir) / "_static").glob("sphinx_rpg_search_data.*.js"))
+    assert len(files) == 1 and f'src="_static/{files[0].name}?v=' in html  # one file, and the page loads it
+    text = files[0].read_text()
     assert text.startswith("var RPG_SEARCH = ") and text.endswith(";\n")
     return json.loads(text[len("var RPG_SEARCH = "):-2])
 
