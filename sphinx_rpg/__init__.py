@@ -38,6 +38,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         media,
         navigation,
         pagescan,
+        paper_tables,
         player_index,
         player_text,
         previews,
@@ -86,6 +87,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     player_index.setup(app)
     media.setup(app)
     graph_print.setup(app)
+    paper_tables.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

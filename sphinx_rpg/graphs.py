@@ -25,6 +25,7 @@ from sphinx.util.typing import OptionSpec
 from rules.graph import Dependencies, dependencies
 from rules.nodes import Node, Registry
 from sphinx_rpg.binding import binding_for, registry_option
+from sphinx_rpg.formula import spoken
 from sphinx_rpg.graph_layout import BOX_HEIGHT, graph_layout
 from sphinx_rpg.output_format import writes_html, writes_latex
 from sphinx_rpg.pagescan import holds
@@ -107,7 +108,7 @@ def connections_list(graph: Dependencies, registry: Registry, docname: str) -> n
             paragraph += node_link(source, registry[source].title, docname)
         extra = graph.parameters.get(target, ())
         if extra:
-            paragraph += nodes.Text(" and " + ", ".join(name.replace("_", " ") for name in extra))  # words, as a sheet
+            paragraph += nodes.Text(" and " + ", ".join(spoken(name) for name in extra))  # words, as a formula
         items += nodes.list_item("", paragraph)
     return items
 

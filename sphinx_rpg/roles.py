@@ -10,7 +10,7 @@ from sphinx.util.docutils import SphinxRole
 
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
-from sphinx_rpg.formula import formula_node
+from sphinx_rpg.formula import formula_names, formula_node
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.warnings import warn
 
@@ -48,7 +48,10 @@ class NodeValueRole(LocatedRole, SphinxRole):
             return [nodes.inline(self.text, self.text, classes=["rpg-value", "rpg-error"])], []
         formula = node.formula if key == "formula" and key not in node.values else None
         if formula is not None:  # typeset as the node's Formula fact is: "Agility × 2", never "Agility * 2"
-            return [nodes.inline("", "", call_engine(lambda: formula_node(formula)), classes=["rpg-value"])], []
+            registry = binding_for(self.config).registry_of(uid)
+            names = call_engine(lambda: formula_names(node, registry)) if registry is not None else {}
+            typeset = call_engine(lambda: formula_node(formula, names, docname=self.env.docname))
+            return [nodes.inline("", "", typeset, classes=["rpg-value"])], []
         return [nodes.inline(text, text, classes=["rpg-value"])], []
 
 

@@ -39,6 +39,7 @@ from sphinx_rpg.binding import registry_option
 from sphinx_rpg.directives.cells import fit_column_widths
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.filters import FilterError, parse_filter
+from sphinx_rpg.formula import Name, formula_node, spoken
 from sphinx_rpg.output_format import writes_html
 from sphinx_rpg.pagescan import holds
 from sphinx_rpg.warnings import warn
@@ -182,7 +183,7 @@ def build_sheet(registry: Registry, inputs: str, derived: str, group_by: str = "
             if key not in parameters:
                 target = registry.get(uid) if uid else None
                 low, high = _bounds(target)
-                label = target.name if target else name.replace("_", " ")
+                label = target.name if target else spoken(name)
                 parameters[key] = SheetField(key, label, "parameter", "Parameters", uid, low, high,
                                              start=_start(target))
         wiring[node.uid] = variables
@@ -362,12 +363,13 @@ class SheetResolver(SphinxPostTransform):
             if html:
                 box += nodes.raw("", _script(placeholder["data"]) + CONTROLS, format="html")
             if data.get("budgets"):
-                box += self.budgets(data["budgets"], prefix, html)
+                box += self.budgets(data["budgets"], prefix, html, data["fields"])
             for group, items in _groups(data["fields"]):
-                box += self.table(group, items, prefix, html)
+                box += self.table(group, items, prefix, html, data["fields"])
             placeholder.replace_self(box)
 
-    def budgets(self, budgets: list[Mapping[str, Any]], prefix: str, html: bool) -> nodes.container:
+    def budgets(self, budgets: list[Mapping[str, Any]], prefix: str, html: bool,
+                fields: list[Mapping[str, Any]]) -> nodes.container:
         """One line per budget: live in HTML (a count, and a menu when the table may pick the total)."""
         box = nodes.container(classes=["rpg-sheet-budgets"])
         for number, item in enumerate(budgets):
@@ -380,7 +382,9 @@ class SheetResolver(SphinxPostTransform):
                 totals = " / ".join(str(c) for c in item["choices"])
                 blank = (f"____ (at most {totals})" if item.get("kind") == CAP
                          else f"____ of {totals} {item['unit']} spent")
-                line += nodes.Text(f"{blank} (= {item['formula']})")
+                line += nodes.Text(f"{blank} (= ")
+                line += sheet_formula(item, fields)
+                line += nodes.Text(")")
             box += line
         return box
 
@@ -394,7 +398,8 @@ class SheetResolver(SphinxPostTransform):
             return nodes.paragraph("", "", ref)
         return nodes.paragraph(text, text)
 
-    def table(self, group: str, items: list[Mapping[str, Any]], prefix: str, html: bool) -> nodes.table:
+    def table(self, group: str, items: list[Mapping[str, Any]], prefix: str, html: bool,
+              fields: list[Mapping[str, Any]]) -> nodes.table:
         table = nodes.table(classes=["rpg-sheet-table"])
         table += nodes.title(group, group)
         self.document.set_id(table)
@@ -410,9 +415,8 @@ class SheetResolver(SphinxPostTransform):
             value: nodes.Node = nodes.paragraph("", "", nodes.raw("", BLANK_BOX, format="latex"))
             if html:
                 value = nodes.raw("", _cell(item, prefix), format="html")
-            rule = _rule(item)
             body += nodes.row("", nodes.entry("", self.label(item)), nodes.entry("", value),
-                              nodes.entry("", nodes.paragraph(rule, rule)), classes=[f"rpg-sheet-{item['kind']}"])
+                              nodes.entry("", _rule(item, fields)), classes=[f"rpg-sheet-{item['kind']}"])
         tgroup += head
         tgroup += body
         fit_column_widths(tgroup)
@@ -430,13 +434,22 @@ def _groups(items: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[Mapping[
     return list(order.items())
 
 
-def _rule(item: Mapping[str, Any]) -> str:
+def sheet_formula(item: Mapping[str, Any], fields: Iterable[Mapping[str, Any]]) -> nodes.inline:
+    """A derived field's or budget's formula as the book sets it, each name read as its field's label."""
+    labels = {field["key"]: field["label"] for field in fields}
+    names = {name: Name(labels[key]) for name, key in item.get("variables", {}).items() if key in labels}
+    return formula_node(Formula(item["formula"]), names)
+
+
+def _rule(item: Mapping[str, Any], fields: Iterable[Mapping[str, Any]]) -> nodes.paragraph:
+    """The Rule cell: "= Agility × 2" for a derived value (typeset, never the engine's ``*``), else the bounds."""
     if item["kind"] == "derived":
-        return f"= {item['formula']}"
+        return nodes.paragraph("", "", nodes.Text("= "), sheet_formula(item, fields))
     low, high = item["min"], item["max"]
     bounds = "any whole number" if low is None and high is None else (
         f"{low} or more" if high is None else f"up to {high}" if low is None else f"{low}\N{EN DASH}{high}")
-    return f"parameter: {bounds}" if item["kind"] == "parameter" else bounds
+    text = f"parameter: {bounds}" if item["kind"] == "parameter" else bounds
+    return nodes.paragraph(text, text)
 
 
 def _budget_cell(item: Mapping[str, Any], ident: str) -> str:

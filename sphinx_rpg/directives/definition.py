@@ -153,7 +153,8 @@ class NodeDefinition(SphinxDirective):
                 try:  # a broken rule costs its facts, not the build
                     container += call_engine(lambda: facts_block(rule, connection_fields(rule, registry,
                                                                                           self.env.docname),
-                                                                 engine_paths=not is_player(self.config)))
+                                                                 engine_paths=not is_player(self.config),
+                                                                 registry=registry, docname=self.env.docname))
                     users = call_engine(lambda: [registry[user].source_file for user in
                                                  registry_dependencies(registry).used_by(uid)] if registry else [])
                 except EngineFailure as failure:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx import addnodes
 
-from rules.nodes import Node
-from sphinx_rpg.formula import formula_node
+from rules.nodes import Node, Registry
+from sphinx_rpg.formula import formula_names, formula_node
 
 
 def _field(label: str, *body: nodes.Node) -> nodes.field:
@@ -22,12 +22,16 @@ def implementation_link(path: str) -> nodes.Node:
 
 
 def facts_block(rule: Node, connections: list[nodes.field] | None = None, *,
-                engine_paths: bool = True) -> list[nodes.Node]:
+                engine_paths: bool = True, registry: Registry | None = None,
+                docname: str | None = None) -> list[nodes.Node]:
     """The facts of a bound node; ``connections`` adds "Depends on" / "Used by" (``sphinx_rpg.graphs``);
-    ``engine_paths=False`` (player edition) drops the Rule: link."""
+    ``engine_paths=False`` (player edition) drops the Rule: link.  A formula's names read as the nodes
+    of ``registry`` they mean, linked from ``docname``."""
     fields = nodes.field_list(classes=["rpg-facts"])
+    names = formula_names(rule, registry) if registry is not None and rule.formula is not None else {}
     for fact in rule.facts():
-        value: nodes.Node = formula_node(fact.formula) if fact.formula is not None else nodes.Text(fact.text)
+        value: nodes.Node = (formula_node(fact.formula, names, docname=docname) if fact.formula is not None
+                             else nodes.Text(fact.text))
         fields += _field(fact.label, value)
     for field in connections or ():
         fields += field

@@ -86,7 +86,7 @@ def test_a_formula_needs_no_mathjax_in_html(app):
 def test_a_formula_is_typeset_as_latex_maths_in_print(app):
     app.build()
     tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
-    assert r"\(\mathrm{Control} + \mathrm{Sense} + \mathrm{Focus} + 5\)" in tex
+    assert r"\(\text{Control} + \text{Sense} + \text{Focus} + 5\)" in tex
     assert "rpg-formula" not in tex
 
 

@@ -141,6 +141,16 @@ def test_each_sheet_label_links_to_its_node(build, book):
     assert re.search(r"<td><p>hero level</p></td>", html)  # a parameter that is no node: a plain label
 
 
+def test_a_derived_value_s_rule_cell_reads_as_the_book_sets_maths_with_the_fields_names(build, book):
+    """The Rule column shows the one typeset form of a formula (× and fraction bars, never the engine's
+    ``*`` or ``floor(``), and a parameter that is no node reads as words ("hero level")."""
+    app = build(book)
+    html = (Path(app.outdir) / "sheet.html").read_text()
+    rows = re.findall(r'<tr class="rpg-sheet-derived[^"]*">(.*?)</tr>', html, re.S)
+    rules = [re.sub(r"<[^>]+>", "", row.rpartition("<td>")[2]).strip() for row in rows]
+    assert rules == ["= Grit + Wit + hero level", "= \N{LEFT FLOOR}Stamina + Wit/2\N{RIGHT FLOOR}"]
+
+
 def test_only_a_page_with_a_sheet_loads_the_sheet_script(build, book):
     app = build(book)
     out = Path(app.outdir)
@@ -153,7 +163,9 @@ def test_in_latex_the_sheet_is_a_blank_table_to_fill_by_hand(build, book):
     app = build(book, builder="latex")
     assert app.warning.getvalue() == ""
     tex = next(Path(app.outdir).glob("*.tex")).read_text()
-    assert "Grit" in tex and "Focus" in tex and r"= floor((Stamina + Wit) / 2)" in tex
+    assert "Grit" in tex and "Focus" in tex
+    # the Rule column as the book sets maths (no engine "floor(" or "/"), each name as its field reads
+    assert r"= \(\left\lfloor \frac{\text{Stamina} + \text{Wit}}{2} \right\rfloor\)" in tex
     assert "<input" not in tex and "rpg-sheet-data" not in tex
 
 
@@ -274,7 +286,7 @@ def test_on_paper_a_budget_is_a_blank_to_fill_with_its_totals(build, book):
     (book / "sheet.rst").write_text("Sheet\n=====\n\n" + BUDGET_SHEET)
     app = build(book, builder="latex")
     tex = next(Path(app.outdir).glob("*.tex")).read_text()
-    assert "of 4 / 6 / 8 points spent (= Grit + Wit * 2)" in tex
+    assert r"of 4 / 6 / 8 points spent (= \(\text{Grit} + \text{Wit} \times 2\))" in tex
 
 
 def test_nodes_json_carries_the_budgets_and_matches_its_schema(build, book):

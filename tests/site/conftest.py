@@ -20,6 +20,7 @@ import shutil
 import socket
 import sys
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -250,6 +251,13 @@ def built_site(chromium_binary: str, request: pytest.FixtureRequest) -> Path:
 
 class _SiteHandler(http.server.SimpleHTTPRequestHandler):
     requests: list[tuple[str, int]]
+    holds: list[tuple[str, threading.Event]]
+
+    def do_GET(self) -> None:
+        for marker, released in list(self.holds):
+            if marker in self.path:
+                released.wait()  # until the test lets it go (SiteServer.hold, which always does)
+        super().do_GET()
 
     def log_request(self, code: Any = "-", size: Any = "-") -> None:
         self.requests.append((self.path, int(code)))
@@ -271,11 +279,24 @@ class SiteServer:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.requests: list[tuple[str, int]] = []
-        handler = type("Handler", (_SiteHandler,), {"requests": self.requests})
+        self.holds: list[tuple[str, threading.Event]] = []
+        handler = type("Handler", (_SiteHandler,), {"requests": self.requests, "holds": self.holds})
         self.httpd = _SiteHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
         self.thread.start()
+
+    @contextmanager
+    def hold(self, marker: str) -> Iterator[None]:
+        """Keep every request whose path contains ``marker`` unanswered until the block ends (on every
+        exit path): a test can then act while a page is surely still waiting for it, with no race."""
+        hold = (marker, threading.Event())
+        self.holds.append(hold)
+        try:
+            yield
+        finally:
+            self.holds.remove(hold)
+            hold[1].set()
 
     def failures(self, since: int = 0) -> list[tuple[str, int]]:
         """Requests the site could not answer (the favicon Chromium always asks for aside)."""

@@ -120,6 +120,35 @@ def test_a_player_book_says_nothing_to_a_screen(books):
     assert not any(found.values()), found
 
 
+def test_a_printed_formula_is_set_as_maths_with_the_names_a_reader_knows(books):
+    """Every formula on paper is the book's typeset form (× for the engine's ``*``, fraction bars and floor
+    brackets for ``/`` and ``floor(``), and no name is an engine identifier (``base_potential``)."""
+    for name, tex in books.items():
+        formulas = _MATH.findall(tex.split(r"\begin{document}", 1)[-1])
+        assert formulas, f"{name} prints no formula"
+        for formula in formulas:
+            assert "*" not in formula and "floor(" not in formula and r"\_" not in formula, (name, formula)
+            assert r"\mathrm{" not in formula, (name, formula)  # names are words in text type: \text{...}
+
+
+#: A table's first row, from its \begin{savenotes} to the end of that row.
+_TABLE_HEAD = re.compile(r"\\begin\{savenotes\}(.*?)\\\\\s*\\sphinxmidrule", re.S)
+
+
+def test_a_wide_table_prints_in_small_type_with_narrow_gaps(books):
+    """A table of 8 columns or more is set in footnote size with 3 pt gaps: at the normal size a
+    14-column odds table left header words such as "Progress" sticking out of their cells."""
+    wide = 0
+    for name, tex in books.items():
+        for match in _TABLE_HEAD.finditer(tex):
+            columns = match.group(1).count("\\end{varwidth}%\n&") + 1
+            if columns >= 8:
+                wide += 1
+                before = tex[:match.start()].rstrip()
+                assert before.endswith(r"\begingroup\footnotesize\setlength{\tabcolsep}{3pt}%"), (name, columns)
+    assert wide, "no book prints a wide table: the check checks nothing"
+
+
 # -- each interactive element has its print form -----------------------------------------------------------
 def test_a_vary_table_prints_its_default_and_a_line_saying_where_the_others_are(books):
     for name, book in RULEBOOKS.items():

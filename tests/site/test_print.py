@@ -85,7 +85,7 @@ def test_the_books_print_with_cards_and_charts_degraded(built_latex, tex_name):
 def test_a_rulebook_pdf_prints_its_own_nodes_and_its_formulas_as_maths(built_latex):
     tex = (built_latex / "nemron.tex").read_text(encoding="utf-8")
     assert re.search(r"Energy \(E,R\)", tex)
-    assert r"\(\mathrm{Control} + \mathrm{Sense} + \mathrm{Focus} + 5\)" in tex
+    assert r"\(\text{Control} + \text{Sense} + \text{Focus} + 5\)" in tex
     assert "Heimr Tabletop" not in tex, "another book's pages are in the Nemron PDF"
 
 

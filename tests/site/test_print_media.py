@@ -98,3 +98,17 @@ def test_the_themes_skip_link_is_not_printed_over_the_text(page, site):
     page.emulate_media(media="print")
     assert page.evaluate("[...document.querySelectorAll('a.skip-to-content')].filter(e => e.checkVisibility())"
                          ".length") == 0
+
+
+#: What of the theme's footer shows: its visible elements (copyright, "made with", previous/next links).
+FOOTER_SHOWN_JS = """[...document.querySelectorAll("footer *, .back-to-top")].filter(e => e.checkVisibility()
+    && e.getBoundingClientRect().height > 0).length"""
+
+
+def test_the_themes_footer_is_not_printed_so_it_never_takes_a_page_of_its_own(page, site):
+    """Printed, the footer (copyright, "made with", previous/next links) went alone onto an extra page
+    whenever the text nearly filled the last one (a chapter of 4 pages printed on 5)."""
+    page.goto(urljoin(site.url, GRAPH_PAGE))
+    assert page.evaluate(FOOTER_SHOWN_JS) > 0  # on screen the footer is there
+    page.emulate_media(media="print")
+    assert page.evaluate(FOOTER_SHOWN_JS) == 0

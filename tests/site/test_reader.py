@@ -50,12 +50,13 @@ def test_a_formula_reads_as_typeset_text(page, page_log, site):
     formula = page.locator(".rpg-formula", has=page.locator(".rpg-frac")).first
     fraction = formula.locator(".rpg-frac")
     numerator, denominator = fraction.locator(".rpg-numer"), fraction.locator(".rpg-denom")
-    assert numerator.inner_text() == "AGI + VIT" and denominator.inner_text() == "2"
+    # the engine writes floor((AGI + VIT) / 2); a reader sees the nodes' names over a fraction bar
+    assert numerator.inner_text() == "Agility + Vitality" and denominator.inner_text() == "2"
     over, under = numerator.bounding_box(), denominator.bounding_box()
     assert over is not None and under is not None and over["y"] + over["height"] <= under["y"] + 1, \
         "the numerator is not set above the denominator"
     assert formula.locator(".rpg-var").first.evaluate("e => getComputedStyle(e).fontStyle") == "normal", \
-        "a name that is a word (AGI) is set upright"
+        "a name that is a word (Agility) is set upright"
     assert page_log.external == []
 
 
@@ -172,3 +173,17 @@ def test_a_fact_label_is_never_broken_on_a_phone(open_page, site):
     })""")
     assert lines, f"{FACTS_PAGE} shows no facts"
     assert [label for label, count in lines if count > 1] == []
+
+
+def test_a_sheet_s_rule_cell_wraps_its_formula_within_the_column_on_a_phone(open_page, site):
+    """ "= max(1, 4 − Stamina)" wraps at its operators in the narrow Rule column of a phone (it was cut
+    off at the cell's edge: an operator never let the line break)."""
+    tab = open_page(viewport=PHONE, is_mobile=True)
+    tab.goto(urljoin(site.url, "heimr/sheet.html"))
+    cells = tab.evaluate("""[...document.querySelectorAll("table.rpg-sheet-table td:nth-child(3)")]
+        .filter(td => td.querySelector(".rpg-formula"))
+        .map(td => [td.innerText, td.scrollWidth - td.clientWidth,
+                    [...td.querySelectorAll(".rpg-formula *")].some(e => e.getBoundingClientRect().right
+                        > td.getBoundingClientRect().right + 1)])""")
+    assert cells, "the Heimr sheet shows no formula"
+    assert [cell for cell in cells if cell[1] > 1 or cell[2]] == []

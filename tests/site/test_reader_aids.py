@@ -97,6 +97,37 @@ def test_no_player_page_of_any_rulebook_prints_example_code_or_engine_paths(buil
     assert leaks == {}
 
 
+def formulas_of(markup: str) -> list[str]:
+    """The markup of each typeset formula of a page (its span with the spans nested in it)."""
+    found = []
+    for start in (m.start() for m in re.finditer(r'<span class="rpg-formula">', markup)):
+        depth, position = 0, start
+        for tag in re.finditer(r"<(/?)span\b[^>]*>", markup[start:]):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                position = start + tag.end()
+                break
+        found.append(markup[start:position])
+    return found
+
+
+def test_a_formula_on_a_player_page_reads_with_the_book_s_symbols_and_the_nodes_names(built_player):
+    """No formula shows the engine's ``*``, ``floor(`` or an identifier (``base_potential``): the names
+    are the nodes' names (linked), a parameter that is no node is in words."""
+    pages = [path for book in BOOKS for path in sorted((built_player / book).glob("*.html"))]
+    engine = {}
+    for path in pages:
+        for formula in formulas_of(path.read_text(encoding="utf-8")):
+            text = html.unescape(re.sub(r"<[^>]+>", "", formula))
+            if re.search(r"[*_]|floor\(|ceil\(", text):
+                engine.setdefault(str(path.relative_to(built_player)), []).append(text)
+    assert engine == {}
+    potential = next(f for f in formulas_of((built_player / "heimr" / "abilities.html").read_text(encoding="utf-8"))
+                     if "trained potential" in f)
+    assert html.unescape(re.sub(r"<[^>]+>", "", potential)) == "Base potential + trained potential"
+    assert 'href="#Heimr.Rule.BasePotential"' in potential
+
+
 def preview_state(page: Any) -> dict[str, Any] | None:
     return page.evaluate("""(() => {
         const tip = document.getElementById("rpg-preview");
@@ -277,7 +308,9 @@ BOOK_DOORS = {
 }
 FRONT_CARDS_JS = """[...document.querySelectorAll(".rpg-book")].map(card => ({
     links: [...card.querySelectorAll("a[href]")].map(a => ({href: a.getAttribute("href"), text: a.textContent.trim()})),
-    bottom: card.getBoundingClientRect().bottom + window.scrollY}))"""
+    bottom: card.getBoundingClientRect().bottom + window.scrollY,
+    blurb: (b => b && b.checkVisibility() && b.getBoundingClientRect().height > 0 ? b.textContent.trim() : "")(
+        card.querySelector(".rpg-book-blurb"))}))"""
 MANUAL_TOP_JS = """(() => { const a = [...document.querySelectorAll("[role=main] a[href]")]
     .find(a => a.getAttribute("href") === "manual/index.html");
     return a ? a.getBoundingClientRect().top + window.scrollY : null; })()"""
@@ -299,6 +332,7 @@ def test_the_front_page_shows_every_rulebook_with_its_three_doors_in_a_phones_fi
         assert [link["text"] for link in books[book]["links"][1:]] == [
             "Make a character", "A turn, a fight", "The core roll"]
     assert max(card["bottom"] for card in cards) <= PHONE["height"], "a book falls below the phone's first screen"
+    assert all(card["blurb"] for card in cards), "each book says in a line what it is, on a phone too"
     manual = tab.evaluate(MANUAL_TOP_JS)
     assert manual is not None and manual > max(card["bottom"] for card in cards), "the manual comes after the books"
     tab.screenshot(path=artifacts / f"front-{edition}-phone.png")
