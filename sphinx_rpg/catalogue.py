@@ -4,11 +4,11 @@
 so every HTML build remade all of them, whatever it read: in a book of 10,000 nodes that was about
 0.3 s of each one-page rebuild (the rule facts, the titles and the JSON text of 10,000 entries).  Here
 each node's pieces (its ``nodes.json`` entry and its preview as JSON text, its search heading) are
-kept in a file beside the doctrees, keyed by the node's record: a build remakes only the pieces of
-records that changed and joins the rest.  Anything else the pieces are made from is in the file's
-key: the extension's version, the builder, Sphinx's hash of the HTML configuration and the settings
-pieces show (``PIECE_SETTINGS``), the bound registries
-and the modules they come from (name, size and modification time of each file of the registries'
+kept in a file beside the doctrees, keyed by the node's record (and the titles of the nodes its
+preview shows): a build remakes only the pieces of records that changed and joins the rest.
+Anything else the pieces are made from is in the file's key: the extension's version, the builder,
+Sphinx's hash of the HTML configuration and the settings pieces show (``PIECE_SETTINGS``), the bound
+registries and the modules they come from (name, size and modification time of each file of the registries'
 packages and of the engine), so editing a rule's code remakes every piece.  The file is read and
 written by the main process only (``build-finished``, ``html-collect-pages``); an unreadable or
 foreign file counts as empty.
@@ -31,7 +31,7 @@ from sphinx.application import Sphinx
 
 from sphinx_rpg.domain import NodeRecord
 
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 #: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
 PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
 
@@ -103,6 +103,8 @@ class Catalogue:
         #: how many pieces the file held (``kept`` is dropped once this build's pieces are made from it)
         self.kept_count = len(self.kept)
         self.pieces: dict[NodeRecord, Pieces] | None = None
+        #: the key of each record whose pieces show other nodes (``piece_key``); the others are their own
+        self.keys: dict[NodeRecord, tuple[Any, ...]] = {}
         self.made = 0
 
     @property
@@ -143,7 +145,10 @@ class Catalogue:
             uri = uris.get(record.docname)
             if uri is None:
                 uri = uris[record.docname] = page_uri(record.docname)
-            kept = self.kept.get(record)
+            key = piece_key(domain, record)
+            if key is not record:
+                self.keys[record] = key
+            kept = self.kept.get(key)
             found = Pieces._make(kept) if kept is not None else None
             if found is None or found.uri != uri:
                 found = make_pieces(env, domain, binding, record, uri)
@@ -157,13 +162,26 @@ class Catalogue:
             return
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            plain = {tuple(record): tuple(pieces) for record, pieces in self.pieces.items()}
+            plain = {tuple(self.keys.get(record, record)): tuple(pieces) for record, pieces in self.pieces.items()}
             data = marshal.dumps((self.key, plain))
             temporary.write_bytes(data)
             os.replace(temporary, self.path)
         except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
             with contextlib.suppress(OSError):
                 temporary.unlink()  # the next build makes them again
+
+
+def piece_key(domain: Any, record: NodeRecord) -> tuple[Any, ...]:
+    """What a node's pieces are kept by: its record, and the titles of the nodes its first paragraph
+    links, when it links any (its preview shows those titles, so renaming one of them remakes it)."""
+    if '["ref",' not in record.lead:
+        return record
+    titles = []
+    for run in json.loads(record.lead):
+        if run[0] == "ref":
+            target = domain.record(run[1])
+            titles.append(domain.display_title(target) if target is not None else "")
+    return (*record, tuple(titles))
 
 
 def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str) -> Pieces:

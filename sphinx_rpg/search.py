@@ -7,14 +7,16 @@ section; each shows the page's title, never the book.  The search page gets, fro
 name, its book, its type names and its page title, and every anchor that reaches it);
 ``static/sphinx_rpg_search.js`` then shows each node once, where its best-ranked result stood, as
 "Dodge — Heimr Tabletop RPG Core, defence, in Defence".  Nothing of Sphinx's own is patched: the
-page carries the data (``html-page-context`` adds a script to that page only) and the script works
+page carries the data (``html-page-context`` adds a data file and a script to that page only) and the script works
 on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-title``...).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -24,9 +26,12 @@ from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.binding import Binding, binding_for
 from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.files import write_atomically
 from sphinx_rpg.inline import plain_text, shorten
 
 SEARCH_SCRIPT = "sphinx_rpg_search.js"
+#: The search page's node data, beside the script in ``_static`` (``<SEARCH_DATA>.<digest>.js``).
+SEARCH_DATA = "sphinx_rpg_search_data"
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.\w+)+")
 
 
@@ -84,11 +89,27 @@ def search_document(app: Sphinx) -> dict[str, Any]:
 
 def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                       doctree: Any) -> None:
-    """``html-page-context``: the search page, and only it, gets the nodes and the script that shows them."""
+    """``html-page-context``: the search page, and only it, gets the nodes and the script that shows them.
+
+    The nodes go in a file of their own (``var RPG_SEARCH = {...};``), named after a digest of its
+    text, so a file that exists already holds this text and is not written again: inline, a big
+    book's data (3 MB at 10,000 nodes) went through the page's template on every build.  The name
+    changes with the text because Sphinx stamps an asset's link with a checksum it works out once
+    per process and file name (a second build in the same process would link the old text's stamp).
+    """
     if pagename != "search" or app.builder.format != "html":
         return
-    data = json.dumps(search_document(app), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    app.add_js_file(None, body="var RPG_SEARCH = " + data.replace("</", "<\\/") + ";")
+    text = "var RPG_SEARCH = " + json.dumps(search_document(app), ensure_ascii=False, separators=(",", ":"),
+                                            sort_keys=True) + ";\n"
+    name = f"{SEARCH_DATA}.{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}.js"
+    static = Path(app.builder.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    for old in static.glob(f"{SEARCH_DATA}.*.js"):  # an earlier build's: its text is gone from the book
+        if old.name != name:
+            old.unlink(missing_ok=True)
+    if not (static / name).is_file():
+        write_atomically(static / name, text)
+    app.add_js_file(name)
     app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
 
 

@@ -1,8 +1,8 @@
 /* sphinx-rpg: one search result per node, naming its book and its type in words.
  *
  * Sphinx's search may list a node three times (the domain object, its main index entry, its section
- * title), each with the page's title only.  RPG_SEARCH (written into the search page by
- * sphinx_rpg/search.py) maps every anchor of a node to it; as Sphinx adds each result, a result that
+ * title), each with the page's title only.  RPG_SEARCH (_static/sphinx_rpg_search_data.<digest>.js, which
+ * sphinx_rpg/search.py writes and links from the search page only) maps every anchor of a node to it; as Sphinx adds each result, a result that
  * leads to a node is shown once, where its best-ranked result stood (Sphinx lists the best first),
  * as "Dodge — Heimr Tabletop RPG Core, defence, in Defence" with the node's first sentence under it.
  */

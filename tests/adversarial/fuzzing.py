@@ -1,12 +1,12 @@
 """Random edits to a small rulebook, each followed by an incremental build and a clean build of the
 same sources; the two must publish the same thing.
 
-Compared after every edit: nodes.json, objects.inv, the two node index pages, and every page's node
-links (each link's target and text, each ``:node:value:``).  The edits cover every way the extension
-tracks a page's inputs: definitions added, removed, renamed, retyped or moved between pages, refs of
-every kind (``:node:ref:``, ``:any:``, MyST links, dangling ones), listings, included files,
-``only`` blocks, registry type labels and values.  Used by the test suite (a few cycles, fixed seed)
-and by ``bench/edit_fuzz.py`` (the long run).
+Compared after every edit: nodes.json, the hover previews, objects.inv, the two node index pages,
+and every page's node links (each link's target and text, each ``:node:value:``).  The edits cover
+every way the extension tracks a page's inputs: definitions added, removed, renamed, retyped or
+moved between pages, refs of every kind (``:node:ref:``, ``:any:``, MyST links, dangling ones),
+listings, included files, ``only`` blocks, registry type labels and values.  Used by the test suite
+(a few cycles, fixed seed) and by ``bench/edit_fuzz.py`` (the long run).
 """
 
 from __future__ import annotations
@@ -229,6 +229,7 @@ def snapshot(result: Build) -> dict[str, object]:
         whole = html.stem.startswith("node-") or html.stem == "genindex"  # the pages kept when unchanged
         pages[html.stem] = text if whole else _LINK.findall(text)
     return {"nodes.json": (out / "nodes.json").read_text(encoding="utf-8"),
+            "rpg-previews.json": (out / "rpg-previews.json").read_text(encoding="utf-8"),
             "objects.inv": sorted(result.inventory()), "pages": pages}
 
 

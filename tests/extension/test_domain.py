@@ -223,3 +223,24 @@ def test_a_page_s_own_nodes_are_the_winning_records_defined_there(app):
     for docname in pages | {"no-such-page"}:
         expected = sorted(record.uid for record in domain.records() if record.docname == docname)
         assert sorted(record.uid for record in domain.records_on(docname)) == expected
+
+
+def test_a_dangling_uid_is_compared_with_every_uid_once_however_many_pages_link_it(
+        write_book, build, warning_text, tmp_path, monkeypatch):
+    import sphinx_rpg.domain
+
+    source = write_book(tmp_path / "book")
+    for n in range(3):  # three pages link a uid no page defines
+        with (source / f"page{n}.rst").open("a") as page:
+            page.write("\nAlso :node:ref:`Book.Page1.Thing9` and :node:ref:`Book.Page1.Thing9`.\n")
+    compared = []
+
+    def counting(word, candidates, limit=1):
+        compared.append(word)
+        return sphinx_rpg.spelling.did_you_mean(word, candidates, limit)
+
+    monkeypatch.setattr(sphinx_rpg.domain, "did_you_mean", counting)
+    text = warning_text(build(source, "html"))
+    hints = re.findall(r"node reference target not found: 'Book\.Page1\.Thing9' \(did you mean '([\w.]+)'\?\)", text)
+    assert len(hints) == 6 and len(set(hints)) == 1, hints
+    assert compared == ["Book.Page1.Thing9"]

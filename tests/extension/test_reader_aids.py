@@ -194,8 +194,11 @@ def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
 def search_nodes(app) -> dict:
     """What the search page knows of the nodes (``var RPG_SEARCH = {...};``, see sphinx_rpg/search.py)."""
     html = (Path(app.outdir) / "search.html").read_text()
-    start = html.index("var RPG_SEARCH = ") + len("var RPG_SEARCH = ")
-    return json.loads(html[start:html.index(";</script>", start)])
+    files = list((Path(app.outdir) / "_static").glob("sphinx_rpg_search_data.*.js"))
+    assert len(files) == 1 and f'src="_static/{files[0].name}?v=' in html  # one file, and the page loads it
+    text = files[0].read_text()
+    assert text.startswith("var RPG_SEARCH = ") and text.endswith(";\n")
+    return json.loads(text[len("var RPG_SEARCH = "):-2])
 
 
 def test_the_search_page_names_each_nodes_book_type_and_page(build, tmp_path):
