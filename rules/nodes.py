@@ -256,11 +256,15 @@ class Registry:
 
     def __init__(self, system: str, *, title: str | None = None,
                  node_types: Mapping[str, str] | None = None,
-                 notation: SystemNotation | None = None, target_name: str = "DC") -> None:
+                 notation: SystemNotation | None = None, target_name: str = "DC",
+                 rolls_under: bool = False) -> None:
         self.system = system
         #: What the game calls the number a roll must reach (or stay under): "DC" for most, SPURG's "TN".
         #: Odds tables and the dice calculator head their target column with it.
         self.target_name = target_name
+        #: Whether the game's rolls succeed low (roll under the target, as SPURG's do): its tables of
+        #: every result then give the chance of a result or under, not of a result or more.
+        self.rolls_under = rolls_under
         self.title = title or system
         self.node_types: dict[str, str] = dict(node_types or CORE_NODE_TYPES)
         #: The system's own dice notation (``rules.systems.SystemNotation``), which the book's

@@ -36,17 +36,23 @@ def at_most_table(pool: Any, targets: Iterable[int], title: str = "", target_nam
     return Table.of((target_name, "P(success)"), rows, title, probabilities=("P(success)",))
 
 
-def distribution_table(pool: Any, title: str = "", fold: Fold | None = None) -> Table:
-    """Every outcome with P(= x) and P(>= x); with ``fold`` (see :func:`fold_tails`), the outcomes
-    before ``fold.low`` on one row ``"≤ x"`` and those from ``fold.high`` on one row ``"≥ y"``, each
-    with the exact sum of what it folds."""
+#: The cumulative column of a distribution table: the chance of a result or more (a roll that must
+#: reach a number), or of a result or less (a roll-under game's, where low is good).
+AT_LEAST_COLUMN, AT_MOST_COLUMN = "P(>= result)", "P(<= result)"
+
+
+def distribution_table(pool: Any, title: str = "", fold: Fold | None = None, *, under: bool = False) -> Table:
+    """Every outcome with P(= x) and P(>= x), or P(<= x) when the game rolls ``under``; with ``fold``
+    (see :func:`fold_tails`), the outcomes before ``fold.low`` on one row ``"≤ x"`` and those from
+    ``fold.high`` on one row ``"≥ y"``, each with the exact sum of what it folds."""
     dist = _as_dist(pool)
     if fold is None:
-        rows = [(outcome, Fraction(p), Fraction(dist.p_ge(outcome))) for outcome, p in dist.items()]
+        cumulative = dist.p_le if under else dist.p_ge
+        rows = [(outcome, Fraction(p), Fraction(cumulative(outcome))) for outcome, p in dist.items()]
     else:
-        rows = folded_rows(dist, fold)
-    return Table.of(("Result", "P(= result)", "P(>= result)"), rows, title,
-                    probabilities=("P(= result)", "P(>= result)"))
+        rows = folded_rows(dist, fold, under=under)
+    column = AT_MOST_COLUMN if under else AT_LEAST_COLUMN
+    return Table.of(("Result", "P(= result)", column), rows, title, probabilities=("P(= result)", column))
 
 
 #: A tail of a distribution less likely than this, all of it together, is negligible: one roll in two
@@ -138,9 +144,10 @@ def _cumulative_weights(dist: Any) -> Sequence[int]:
     return dist.cumulative_weights()
 
 
-def folded_rows(pool: Any, fold: Fold) -> list[tuple[Any, Fraction, Fraction]]:
+def folded_rows(pool: Any, fold: Fold, *, under: bool = False) -> list[tuple[Any, Fraction, Fraction]]:
     """(outcome, P(= x), P(>= x)) rows with ``fold``'s tails as ``("≤ x", P(<= x), 1)`` and
-    ``("≥ y", P(>= y), P(>= y))``."""
+    ``("≥ y", P(>= y), P(>= y))``; rolling ``under``, (outcome, P(= x), P(<= x)) rows with the tails
+    ``("≤ x", P(<= x), P(<= x))`` and ``("≥ y", P(>= y), 1)``."""
     dist = _as_dist(pool)
     outcomes = dist.support()
     if fold.count != len(outcomes):
@@ -148,12 +155,14 @@ def folded_rows(pool: Any, fold: Fold) -> list[tuple[Any, Fraction, Fraction]]:
     rows: list[tuple[Any, Fraction, Fraction]] = []
     if fold.low:
         last = outcomes[fold.low - 1]
-        rows.append((f"{AT_MOST} {last}", dist.p_le(last), Fraction(1)))
-    rows.extend((x, dist.p(x), dist.p_ge(x)) for x in outcomes[fold.low:fold.high])
+        p_le = dist.p_le(last)
+        rows.append((f"{AT_MOST} {last}", p_le, p_le if under else Fraction(1)))
+    cumulative = dist.p_le if under else dist.p_ge
+    rows.extend((x, dist.p(x), cumulative(x)) for x in outcomes[fold.low:fold.high])
     if fold.high < fold.count:
         first = outcomes[fold.high]
         p_ge = dist.p_ge(first)
-        rows.append((f"{AT_LEAST} {first}", p_ge, p_ge))
+        rows.append((f"{AT_LEAST} {first}", p_ge, Fraction(1) if under else p_ge))
     return rows
 
 

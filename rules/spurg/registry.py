@@ -17,7 +17,8 @@ NODE_TYPES = {
     "CB": "Combat",
 }
 
-REGISTRY = Registry("spurg", title="SPURG", node_types=NODE_TYPES, target_name="TN")  # the target number
+REGISTRY = Registry("spurg", title="SPURG", node_types=NODE_TYPES, target_name="TN",
+                    rolls_under=True)  # the target number, rolled under
 
 
 class SpurgError(ValueError):

@@ -188,15 +188,31 @@ class NodeTable(_ComputedTable):
         return provider(parse_argument_text(fill(self.options.get("args", ""))))
 
 
-def target_name(config: Any, docname: str, system: str = "") -> str:
-    """What the game calls the number to reach: the ``:system:``'s registry's ``target_name``, else that
-    of the registry named like the page's book (its top folder: ``spurg/verdict`` is SPURG's), else "DC"."""
+def _game_registry(config: Any, docname: str, system: str = "") -> Any:
+    """The game a table belongs to: the ``:system:``'s registry, else the registry named like the page's
+    book (its top folder: ``spurg/verdict`` is SPURG's), else None."""
     binding = binding_for(config)
     for name in (system.strip(), docname.partition("/")[0] if "/" in docname else ""):
         registry = binding.registry(name) if name else None
         if registry is not None:
-            return str(getattr(registry, "target_name", "DC"))
-    return "DC"
+            return registry
+    return None
+
+
+def target_name(config: Any, docname: str, system: str = "") -> str:
+    """What the game calls the number to reach: its registry's ``target_name`` (:func:`_game_registry`),
+    else "DC"."""
+    return str(getattr(_game_registry(config, docname, system), "target_name", "DC"))
+
+
+def rolls_under(config: Any, docname: str, system: str = "") -> bool:
+    """Whether the game's rolls succeed low (its registry's ``rolls_under``): its tables of every result
+    then give P(<= result)."""
+    return getattr(_game_registry(config, docname, system), "rolls_under", False) is True
+
+
+#: ``:cumulative:`` on ``node:odds``: which running total a table of every result gives, whatever the game.
+CUMULATIVE = {"at-least": False, "at-most": True}
 
 
 def _module_file(module_name: str | None) -> str | None:
@@ -210,13 +226,16 @@ def _registry_file(binding: Any, namespace: str) -> str | None:
 
 class NodeOdds(_ComputedTable):
     """``.. node:odds:: 3d6`` with ``:dc: 1-12``, ``:under: 3-18`` or neither; ``:system:`` pools;
-    ``:fold:`` folds a distribution's negligible tails into one row each (:func:`rules.odds.fold_tails`)."""
+    ``:fold:`` folds a distribution's negligible tails into one row each (:func:`rules.odds.fold_tails`);
+    ``:cumulative: at-most`` (or ``at-least``) picks the running total of a table of every result, which
+    otherwise follows the game (P(<= result) in a roll-under game)."""
 
     required_arguments = 1
     final_argument_whitespace = True
     option_spec: ClassVar[OptionSpec] = {**_ComputedTable.option_spec, "dc": directives.unchanged_required,
                    "under": directives.unchanged_required, "system": directives.unchanged_required,
-                   "fold": directives.flag}
+                   "fold": directives.flag,
+                   "cumulative": lambda value: directives.choice(value, tuple(CUMULATIVE))}
 
     def templates(self) -> list[str]:
         return [*super().templates(), self.arguments[0], self.options.get("dc", ""), self.options.get("under", "")]
@@ -251,6 +270,9 @@ class NodeOdds(_ComputedTable):
         if "fold" in self.options and ("dc" in self.options or "under" in self.options):
             raise TableArgumentError(":fold: folds the table of every result; a :dc: or :under: table has "
                                      "one row per target you chose")
+        if "cumulative" in self.options and ("dc" in self.options or "under" in self.options):
+            raise TableArgumentError(":cumulative: chooses the running total of the table of every result; "
+                                     "a :dc: or :under: table gives the chance for each target you chose")
         caption = fill(self.arguments[0]).strip()
         pool = self.pool(caption)
         name = target_name(self.config, self.env.docname, self.options.get("system", ""))
@@ -260,10 +282,18 @@ class NodeOdds(_ComputedTable):
             return odds.at_most_table(pool, parse_range(fill(self.options["under"])), caption,
                                       "Target" if name == "DC" else name)
         dist = pool.dist() if hasattr(pool, "dist") and not hasattr(pool, "p_ge") else pool
+        under = self.under()
         if "fold" in self.options:  # asked for: fold however short (a folded table has at most 122 rows)
-            return odds.distribution_table(dist, caption, fold=odds.fold_tails(dist, short=0))
+            return odds.distribution_table(dist, caption, fold=odds.fold_tails(dist, short=0), under=under)
         if len(dist) > MAX_TABLE_ROWS:  # a page cannot render 15,000 rows in any sensible time
             raise TableArgumentError(f"{caption} has {len(dist):,} results, more than {MAX_TABLE_ROWS} rows: "
                                      f"give :dc: or :under: with a range, or :fold:")
-        return odds.distribution_table(dist, caption)
+        return odds.distribution_table(dist, caption, under=under)
+
+    def under(self) -> bool:
+        """Whether a table of every result gives P(<= result): as ``:cumulative:`` says, else as the game
+        rolls (:func:`rolls_under`)."""
+        if "cumulative" in self.options:
+            return CUMULATIVE[self.options["cumulative"]]
+        return rolls_under(self.config, self.env.docname, self.options.get("system", ""))
 
