@@ -113,7 +113,7 @@ def _outcome(x: Any) -> int | str:
 
 
 def answer(notation: str, system: str | None = None, dc: int | None = None,
-           under: int | None = None, every: bool = False) -> dict[str, Any]:
+           under: int | None = None, every: bool = False, at_most: bool = False) -> dict[str, Any]:
     """Everything the calculator shows, JSON-ready: each outcome with P(= x) and P(>= x) as exact
     fractions and percentages, the chart, the mean, the standard deviation and the chance against one
     DC or roll-under target.
@@ -121,10 +121,11 @@ def answer(notation: str, system: str | None = None, dc: int | None = None,
     A long distribution's table comes folded (``rows``: :func:`rules.odds.fold_tails`; ``folded`` says
     whether it is, ``outcomes`` how many there are), unless ``every`` asks for a row per outcome.  The
     chart (``chart``: see :func:`chart_bars`) leaves out only the negligible tails, whatever the table.
+    With ``at_most`` (a reader rolling under), each row also gives P(<= x) (``p_le``, ``percent_le``).
     """
     _check_target(dc, under)
     dist = distribution_of(notation, system)
-    return {**shown(dist, notation, system, every), "target": target(dist, dc, under)}
+    return {**shown(dist, notation, system, every, at_most), "target": target(dist, dc, under)}
 
 
 def _check_target(dc: int | None, under: int | None) -> None:
@@ -135,21 +136,28 @@ def _check_target(dc: int | None, under: int | None) -> None:
             raise CalculatorError(f"the {name} is a whole number, not {value!r}")
 
 
-def shown(dist: Dist, notation: str, system: str | None = None, every: bool = False) -> dict[str, Any]:
+def shown(dist: Dist, notation: str, system: str | None = None, every: bool = False,
+          at_most: bool = False) -> dict[str, Any]:
     """What the page shows of ``dist`` whatever the target: the table (folded unless ``every``), the
-    chart, the mean and the standard deviation; each fraction turned into text once."""
+    chart, the mean and the standard deviation; each fraction turned into text once.  ``cumulative``
+    says which running total the page heads its table with: "at least" (``p_ge``), or "at most"
+    (``p_le``, given only with ``at_most``: a roll-under reader's)."""
     support = dist.support()
     fold = Fold(0, len(support), len(support)) if every else fold_tails(dist)
     rows = []
     for outcome, p_eq, p_ge in folded_rows(dist, fold):  # the rows `rpg odds --fold` prints
         rows.append({"outcome": _outcome(outcome), "p": _fraction(p_eq), "percent": percent(p_eq),
                      "p_ge": _fraction(p_ge), "percent_ge": percent(p_ge)})
+    if at_most:  # the same rows' running totals from the bottom: P(<= x), a folded tail's as the table's
+        for row, (_, _, p_le) in zip(rows, folded_rows(dist, fold, under=True)):
+            row.update({"p_le": _fraction(p_le), "percent_le": percent(p_le)})
     if fold.low:  # a folded row names the outcomes it holds: the page marks it when all of them succeed
         rows[0].update({"from": _outcome(support[0]), "to": _outcome(support[fold.low - 1])})
     if fold.high < fold.count:
         rows[-1].update({"from": _outcome(support[fold.high]), "to": _outcome(support[-1])})
     mean, variance = Fraction(dist.mean()), Fraction(dist.variance())
     return {"notation": notation, "system": system or None, "rows": rows, "outcomes": len(support),
+            "cumulative": "at most" if at_most else "at least",
             "folded": fold.folded, "chart": chart_bars(dist, fold_tails(dist, limit=None)),
             "mean": _fraction(mean), "mean_text": f"{float(mean):.3f}", "sd_text": f"{math.sqrt(variance):.3f}"}
 
@@ -249,9 +257,11 @@ def _whole(text: str | int | None, name: str) -> int | None:
 
 
 def answer_json(notation: str, system: str | None = None, dc: str | int | None = None,
-                under: str | int | None = None, systems: Sequence[str] = (), every: bool = False) -> str:
+                under: str | int | None = None, systems: Sequence[str] = (), every: bool = False,
+                at_most: bool = False) -> str:
     """:func:`answer` as JSON text, or ``{"error": "<one line>"}``: the browser's whole interface.
-    ``every``: a row per outcome (the page's "Show all"), not the folded table.
+    ``every``: a row per outcome (the page's "Show all"), not the folded table; ``at_most``: the rows'
+    P(<= x) too (the reader succeeds rolling under).
 
     ``systems`` lists the systems this calculator offers (written by the build); any other system is
     refused before anything is imported, so a shared link cannot make the page import a module.
@@ -265,7 +275,7 @@ def answer_json(notation: str, system: str | None = None, dc: str | int | None =
         goal, limit = _whole(dc, "DC"), _whole(under, "target")
         _check_target(goal, limit)
         _check_text(notation)
-        dist, text = _shown_json(notation, system or None, every is True)
+        dist, text = _shown_json(notation, system or None, every is True, at_most is True)
         aim = json.dumps(target(dist, goal, limit))
     except ValueError as error:  # the engine refusing its input names the bad value
         return json.dumps({"error": _one_line(str(error))})
@@ -279,10 +289,10 @@ ANSWERS_KEPT = 8
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)
-def _shown_json(notation: str, system: str | None, every: bool) -> tuple[Dist, str]:
+def _shown_json(notation: str, system: str | None, every: bool, at_most: bool = False) -> tuple[Dist, str]:
     """The distribution of a question and :func:`shown` as JSON text, computed once per question."""
     dist = distribution_of(notation, system)
-    return dist, json.dumps(shown(dist, notation, system, every))
+    return dist, json.dumps(shown(dist, notation, system, every, at_most))
 
 
 def _one_line(text: str, limit: int = 300) -> str:

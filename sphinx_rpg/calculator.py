@@ -98,12 +98,13 @@ class NodeCalculator(SphinxDirective):
                 continue
             spec = _system_spec(paths.get(id(registry), name))
             systems.append({"spec": spec, "label": registry.title, "example": registry.notation.example})
-        from sphinx_rpg.directives.tables import target_name
+        from sphinx_rpg.directives.tables import rolls_under, target_name
 
         first = self.options.get("systems", "").replace(",", " ").split()
-        settings: dict[str, Any] = {"systems": systems, "notation": "", "mode": "dc", "target": None,
-                                    "target_name": target_name(self.config, self.env.docname,
-                                                               first[0] if first else "")}
+        game = first[0] if first else ""
+        settings: dict[str, Any] = {"systems": systems, "notation": "", "target": None,
+                                    "mode": "under" if rolls_under(self.config, self.env.docname, game) else "dc",
+                                    "target_name": target_name(self.config, self.env.docname, game)}
         notation = self.options.get("notation", "").strip()
         if len(notation) > MAX_NOTATION:
             warn("option", f"node:calculator: :notation: is longer than {MAX_NOTATION} characters", location)

@@ -150,7 +150,7 @@ function answer(message) {
     const system = message.system || undefined, dc = message.dc ?? undefined, under = message.under ?? undefined;
     const json = message.kind === "roll"
       ? rollJson(message.notation, system, String(message.seed), dc, under, systems)
-      : answerJson(message.notation, system, dc, under, systems, message.every === true);
+      : answerJson(message.notation, system, dc, under, systems, message.every === true, message.atMost === true);
     const t1 = performance.now();
     self.postMessage({ type: "answer", id: message.id, json: json, ms: t1 - t0, sent: performance.timeOrigin + t1,
                        queued: performance.timeOrigin + t0 - message.asked });

@@ -174,6 +174,7 @@
         current.worker.postMessage({ type: "ask", id: id, kind: question.kind || "odds", notation: question.notation,
                                      system: question.system || null, dc: question.dc, under: question.under,
                                      seed: question.seed, systems: question.systems, every: question.every === true,
+                                     atMost: question.atMost === true,
                                      asked: performance.timeOrigin + performance.now() });
       }, function (error) { resolve({ error: String(error.message || error) }); });
       current.asks[id] = { resolve: resolve, timer: null };
@@ -261,6 +262,7 @@
       notation: f.notation.value, system: f.system.value,
       dc: f.mode.value === "dc" && target ? target : null,
       under: f.mode.value === "under" && target ? target : null,
+      atMost: f.mode.value === "under", // rolling under: the table's running total is P(<= result)
       systems: this.settings.systems.map(function (s) { return s.spec; })
     };
   };
@@ -524,7 +526,8 @@
     var wrap = el("div", { "class": "rpg-calculator-table-wrap" });
     var table = el("table", { "class": "rpg-calculator-table docutils" });
     var head = el("tr");
-    ["Result", "P(= result)", "%", "P(\u2265 result)", "%"].forEach(function (t) { head.appendChild(el("th", { scope: "col" }, t)); });
+    var under = data.cumulative === "at most"; // a roll-under reader's running total: this result or less
+    ["Result", "P(= result)", "%", under ? "P(\u2264 result)" : "P(\u2265 result)", "%"].forEach(function (t) { head.appendChild(el("th", { scope: "col" }, t)); });
     var thead = el("thead");
     thead.appendChild(head);
     table.appendChild(thead);
@@ -614,8 +617,9 @@
     // a fraction of 80 digits would push the percentages out of sight: cut short, whole on hover or click
     tr.appendChild(fraction("td", row.p));
     tr.appendChild(el("td", {}, row.percent));
-    tr.appendChild(fraction("td", row.p_ge));
-    tr.appendChild(el("td", {}, row.percent_ge));
+    var under = data.cumulative === "at most";
+    tr.appendChild(fraction("td", under ? row.p_le : row.p_ge));
+    tr.appendChild(el("td", {}, under ? row.percent_le : row.percent_ge));
     return tr;
   };
 

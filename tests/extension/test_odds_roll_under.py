@@ -91,3 +91,16 @@ def test_a_folded_roll_under_table_sums_each_tail_the_right_way_round() -> None:
     assert low[2] == dist.p_le(outcomes[fold.low - 1]) == low[1]  # everything up to there, or under
     assert high[2] == 1  # the top tail: every result is at most the highest
     assert [row[2] for row in middle] == [dist.p_le(x) for x in outcomes[fold.low:fold.high]]
+
+
+def test_the_calculator_gives_a_reader_rolling_under_the_chance_of_each_result_or_under() -> None:
+    from rules.calculator import answer, answer_json
+
+    three = parse("3d6").dist()
+    under = answer("3d6", under=10, at_most=True)
+    assert under["cumulative"] == "at most"
+    assert [row["p_le"] for row in under["rows"]] == [str(three.p_le(x)) for x in three.support()]
+    over = json.loads(answer_json("3d6", dc=10))
+    assert over["cumulative"] == "at least" and "p_le" not in over["rows"][0]
+    folded = json.loads(answer_json("100d100", at_most=True))  # a folded tail: all of it, or under
+    assert folded["rows"][-1]["p_le"] == "1" and folded["rows"][0]["p_le"] == folded["rows"][0]["p"]
