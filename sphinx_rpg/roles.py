@@ -12,6 +12,7 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.formula import formula_names, formula_node
 from sphinx_rpg.lines import LocatedRole
+from sphinx_rpg.typeset import minus_signs
 from sphinx_rpg.warnings import warn
 
 
@@ -52,6 +53,7 @@ class NodeValueRole(LocatedRole, SphinxRole):
             names = call_engine(lambda: formula_names(node, registry)) if registry is not None else {}
             typeset = call_engine(lambda: formula_node(formula, names, docname=self.env.docname))
             return [nodes.inline("", "", typeset, classes=["rpg-value"])], []
+        text = minus_signs(text)  # typeset prose: a minus sign, never a hyphen
         return [nodes.inline(text, text, classes=["rpg-value"])], []
 
 

@@ -42,6 +42,7 @@ from sphinx_rpg.filters import FilterError, parse_filter
 from sphinx_rpg.formula import Name, formula_node, spoken
 from sphinx_rpg.output_format import writes_html
 from sphinx_rpg.pagescan import holds
+from sphinx_rpg.typeset import minus_signs
 from sphinx_rpg.warnings import warn
 
 #: Version of the sheet data written into pages (and read by sheet.js).
@@ -448,7 +449,7 @@ def _rule(item: Mapping[str, Any], fields: Iterable[Mapping[str, Any]]) -> nodes
     low, high = item["min"], item["max"]
     bounds = "any whole number" if low is None and high is None else (
         f"{low} or more" if high is None else f"up to {high}" if low is None else f"{low}\N{EN DASH}{high}")
-    text = f"parameter: {bounds}" if item["kind"] == "parameter" else bounds
+    text = minus_signs(f"parameter: {bounds}" if item["kind"] == "parameter" else bounds)
     return nodes.paragraph(text, text)
 
 

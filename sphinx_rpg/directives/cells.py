@@ -12,6 +12,7 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 
 from rules.tables import Table, percent
+from sphinx_rpg.typeset import MINUS
 
 #: Fills one combination of a ``:vary:`` into a text the page wrote.
 Fill = Callable[[str], str]
@@ -31,8 +32,11 @@ def render_cell(value: object, probability: bool, exact: bool) -> str:
         if exact and fraction.denominator != 1:
             return f"{percent(fraction)} ({fraction.numerator}/{fraction.denominator})"
         return percent(fraction)
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Fraction):  # a negative number typeset with the minus sign, as in print
+        text = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        return text.replace("-", MINUS)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value).replace("-", MINUS)
     return "" if value is None else str(value)
 
 

@@ -7,6 +7,7 @@ from sphinx import addnodes
 
 from rules.nodes import Node, Registry
 from sphinx_rpg.formula import formula_names, formula_node
+from sphinx_rpg.typeset import minus_signs
 
 
 def _field(label: str, *body: nodes.Node) -> nodes.field:
@@ -31,7 +32,7 @@ def facts_block(rule: Node, connections: list[nodes.field] | None = None, *,
     names = formula_names(rule, registry) if registry is not None and rule.formula is not None else {}
     for fact in rule.facts():
         value: nodes.Node = (formula_node(fact.formula, names, docname=docname) if fact.formula is not None
-                             else nodes.Text(fact.text))
+                             else nodes.Text(minus_signs(fact.text)))
         fields += _field(fact.label, value)
     for field in connections or ():
         fields += field
