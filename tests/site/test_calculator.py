@@ -163,7 +163,7 @@ def engine(system: str, notation: str, mode: str, target: str, every: bool = Fal
     saved, errors.MAX_WORK = errors.MAX_WORK, errors.BROWSER_WORK
     try:
         data: dict[str, Any] = json.loads(answer_json(notation, system, dc or None, under or None, OFFERED,
-                                                      every=every))
+                                                      every=every, at_most=mode == "under"))
     finally:
         errors.MAX_WORK = saved
     return data
@@ -183,7 +183,8 @@ def assert_shown(shown: dict[str, Any], expected: dict[str, Any], question: obje
     rows = expected["rows"]
     if shown["row_indexes"] is not None:  # a table holding the rows in view: the rows read, each at its place
         rows = [rows[index - 2] for index in shown["row_indexes"]]  # aria-rowindex 2 is the first row
-    assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r["p_ge"], r["percent_ge"]]
+    running = "le" if expected["cumulative"] == "at most" else "ge"  # rolling under: P(<= result)
+    assert shown["rows"] == [[str(r["outcome"]), r["p"], r["percent"], r[f"p_{running}"], r[f"percent_{running}"]]
                              for r in rows], question
     assert shown["cut_wrong"] == 0, question
     assert shown["hit_rows"] == [str(r["outcome"]) for r in rows
