@@ -26,6 +26,8 @@ from rules.nemron.energy import Energy
 from rules.nemron.health import ARMS, ARMS_TO_ATTACK, LEGS, LEGS_TO_MOVE, Body, Limb, roll_location
 from rules.nemron.registry import REGISTRY, NemronError
 
+_HP = Track.HP
+
 
 def track_type(kind: DamageType | None) -> DamageType:
     """The damage type to route (untyped damage takes HP, like Kinetic)."""
@@ -105,6 +107,9 @@ class CombatTracker:
 
     Call :meth:`start` to roll initiative, then :meth:`attack` and :meth:`end_turn` for whoever's turn
     it is (:attr:`current`).  Downed combatants are skipped; :attr:`log` keeps a line per event.
+
+    An attack's line is written from its :class:`AttackReport` when the log is read, not when the attack
+    is made: a simulation plays thousands of fights whose log nobody reads.
     """
 
     def __init__(self, combatants: list[Combatant], source: DiceSource, *,
@@ -123,9 +128,19 @@ class CombatTracker:
         self.order: list[str] = []
         self.round = 0
         self.index = 0
-        self.log: list[str] = []
+        self._log: list[str] = []
+        #: Events not yet written into the log: a report, or a line as it stands.
+        self._events: list[AttackReport | str] = []
         #: Pairs of combatants in melee with each other (see :meth:`engage`).
         self.engaged: set[frozenset[str]] = set()
+
+    @property
+    def log(self) -> list[str]:
+        """A line per event, oldest first (the same list each time: lines are added as events happen)."""
+        if self._events:
+            self._log.extend([str(event) for event in self._events])
+            self._events.clear()
+        return self._log
 
     def start(self) -> list[InitiativeRoll]:
         """Roll everybody's initiative and set the turn order; round 1 begins."""
@@ -136,7 +151,7 @@ class CombatTracker:
         ordered = turn_order(rolls)
         self.order = [r.name for r in ordered]
         self.round, self.index = 1, 0
-        self.log.append("initiative: " + ", ".join(f"{r.name} {r.result}" for r in ordered))
+        self._events.append("initiative: " + ", ".join(f"{r.name} {r.result}" for r in ordered))
         self._skip_downed()
         return ordered
 
@@ -168,14 +183,14 @@ class CombatTracker:
             raise NemronError(f"{attacker.name} cannot attack itself")
         if defender.body.is_downed():
             raise NemronError(f"{defender.name} is already downed")
-        if not self.can_attack(attacker.name):
+        if not attacker.body.can_attack(attacker.arms_needed):  # what can_attack() asks, the name known good
             broken = ", ".join(f"{a.value} {attacker.body.hp[a]} HP" for a in ARMS)
             raise NemronError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
                                f"needed ({broken})")
         if area and aim is not None:
             raise NemronError(f"an area attack rolls a location die per point: it cannot aim at {aim!r}")
         kind = None if damage_type is None else as_damage_type(damage_type)
-        track = Track.HP if kind is None else damage_target(kind)
+        track = _HP if kind is None else damage_target(kind)
         if track is Track.ENERGY and defender.energy is None:
             raise NemronError(f"{kind and kind.value} damage drains Energy, and {defender.name} has none tracked")
         if track is Track.STRESS and defender.stress is None:
@@ -205,7 +220,7 @@ class CombatTracker:
             limb = None
             newly_disabled: list[Limb] = []
             spread: tuple[tuple[Limb, int], ...] = ()
-            if damage and track is not Track.HP:
+            if damage and track is not _HP:
                 deal_damage(damage, track_type(kind), body=defender.body, limb=Limb.TORSO,
                             energy=defender.energy, stress=defender.stress)
             elif damage and area:
@@ -218,7 +233,7 @@ class CombatTracker:
             report = AttackReport(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
                                   defender.body.is_downed(), bool(newly_disabled) and limb is not None, kind, track,
                                   spread, flanked is not None, tuple(newly_disabled))
-        self.log.append(str(report))
+        self._events.append(report)
         return report
 
     def _hurt(self, defender: Combatant, limb: Limb, amount: int, kind: DamageType | None) -> list[Limb]:
@@ -236,13 +251,13 @@ class CombatTracker:
         pair = frozenset((first.name, second.name))
         if pair not in self.engaged:
             self.engaged.add(pair)
-            self.log.append(f"{first.name} and {second.name} are in melee")
+            self._events.append(f"{first.name} and {second.name} are in melee")
 
     def disengage(self, name: str) -> None:
         """``name`` steps out of melee with everyone (say, by moving away beyond the melee band)."""
         self._get(name)
         self.engaged = {pair for pair in self.engaged if name not in pair}
-        self.log.append(f"{name} leaves melee")
+        self._events.append(f"{name} leaves melee")
 
     def melee_opponents(self, name: str) -> int:
         """How many standing combatants are in melee with ``name`` (two or more flank it)."""
@@ -262,7 +277,7 @@ class CombatTracker:
             broken = ", ".join(f"{leg.value} {mover.body.hp[leg]} HP" for leg in LEGS)
             raise NemronError(f"{mover.name} cannot move: {mover.legs_needed} working leg(s) needed ({broken})")
         left = mover.turn.move(metres)
-        self.log.append(f"{mover.name} moves {metres} m")
+        self._events.append(f"{mover.name} moves {metres} m")
         return left
 
     def buy_reaction(self, name: str) -> int:
@@ -273,7 +288,7 @@ class CombatTracker:
         if buyer.energy is None:
             raise NemronError(f"{buyer.name} has no Energy to buy a reaction with")
         left = buyer.energy.bonus_reaction(self.round, buyer.turn)
-        self.log.append(f"{buyer.name} pays Energy for a bonus reaction ({left} left)")
+        self._events.append(f"{buyer.name} pays Energy for a bonus reaction ({left} left)")
         return left
 
     def _skip_downed(self) -> None:
@@ -289,7 +304,7 @@ class CombatTracker:
             self.round += 1
             for c in self.combatants.values():
                 c.turn = Turn(movement_speed(c.agility))
-            self.log.append(f"round {self.round}")
+            self._events.append(f"round {self.round}")
 
     def end_turn(self) -> Combatant:
         """End the current turn; the next combatant who is not downed is up (a new round resets turns)."""
