@@ -136,7 +136,8 @@ class CombatTracker:
 
     @property
     def log(self) -> list[str]:
-        """A line per event, oldest first (the same list each time: lines are added as events happen)."""
+        """A line per event, oldest first: the same list each time, brought up to date when read (read it
+        again after an event before adding a line of one's own, or it lands before that event's)."""
         if self._events:
             self._log.extend([str(event) for event in self._events])
             self._events.clear()

@@ -260,3 +260,19 @@ def test_flanked_penalty_is_the_tables_option():
     assert fight.attack("Brandon", melee=True).defence == 7
     with pytest.raises(NemronError, match="'lots'"):
         CombatTracker(trio()[0], ScriptedSource([]), flanking="lots")
+
+
+def test_the_log_keeps_a_line_per_event_in_order_however_often_it_is_read():
+    """Attack lines are written when the log is read: reading between events, or adding a line of one's
+    own to the list just read, leaves every line in the order the events happened."""
+    fight = CombatTracker(fighters(), ScriptedSource([3, 5, 1, 5, 2, 4, 6, 2, 4, 3, 5, 2, 1, 2]))
+    fight.start()
+    early = fight.log
+    assert early == ["initiative: Brandon 5, Raider 5"]
+    first = fight.attack("Raider")
+    fight.log.append("(the GM notes the rain)")
+    fight.end_turn()
+    second = fight.attack("Brandon")
+    assert fight.log is early and fight.log == ["initiative: Brandon 5, Raider 5", str(first),
+                                                "(the GM notes the rain)", str(second)]
+    assert str(first) == "Brandon attacks Raider: 6, defence 3 -> 3 damage to the torso"
