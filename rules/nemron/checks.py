@@ -349,7 +349,8 @@ def _die_faces(faces: tuple[int, ...]) -> bool:
 def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifier_face: int | None,
                    *, penalty_mode: str = "cap") -> int:
     """The kept result of a rolled pool (its ``faces``) with an optional boon or penalty die."""
-    _check_penalty_mode(penalty_mode)
+    if penalty_mode not in PENALTY_MODES:
+        _check_penalty_mode(penalty_mode)
     faces = tuple(faces)
     if not _die_faces(faces):
         raise pool_notation_error(faces, "rolled faces must be one or more whole numbers from 1 to 12")

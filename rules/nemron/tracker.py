@@ -82,6 +82,20 @@ class AttackReport:
     #: Limbs this attack disabled (an area attack may disable more than one).
     disabled_limbs: tuple[Limb, ...] = ()
 
+    @classmethod
+    def of(cls, attacker: str, target: str, faces: tuple[int, ...], roll: int, hit: bool, defence: int | None,
+           damage: int, limb: Limb | None, downed: bool, disabled: bool, damage_type: DamageType | None,
+           track: Track, spread: tuple[tuple[Limb, int], ...], flanked: bool,
+           disabled_limbs: tuple[Limb, ...]) -> AttackReport:
+        """The report ``AttackReport(...)`` makes from every field, without the frozen dataclass's call per
+        field on the way in (a simulated fight makes one per attack, and that call was a tenth of it)."""
+        report = object.__new__(cls)
+        report.__dict__.update(attacker=attacker, target=target, faces=faces, roll=roll, hit=hit, defence=defence,
+                               damage=damage, limb=limb, downed=downed, disabled=disabled,
+                               damage_type=damage_type, track=track, spread=spread, flanked=flanked,
+                               disabled_limbs=disabled_limbs)
+        return report
+
     def __str__(self) -> str:
         if not self.hit:
             return f"{self.attacker} attacks {self.target}: {self.roll}, a miss"
@@ -196,7 +210,7 @@ class CombatTracker:
             raise NemronError(f"{kind and kind.value} damage drains Energy, and {defender.name} has none tracked")
         if track is Track.STRESS and defender.stress is None:
             raise NemronError(f"{kind and kind.value} damage becomes Stress, and {defender.name} has none tracked")
-        modifier = aimed_modifier(aim)
+        modifier = None if aim is None else aimed_modifier(aim)
         attacker.turn.act()
         if melee:
             self.engage(attacker.name, defender.name)
@@ -205,8 +219,8 @@ class CombatTracker:
         roll = apply_modifier(faces, modifier, modifier_face)
         report: AttackReport
         if not attack_hits(roll, attacker.weapon_rank):
-            report = AttackReport(attacker.name, defender.name, faces, roll, False, None, 0, None, False,
-                                  damage_type=kind, track=track)
+            report = AttackReport.of(attacker.name, defender.name, faces, roll, False, None, 0, None, False, False,
+                                     kind, track, (), False, ())
         else:
             defence = None
             flanked = None
@@ -231,9 +245,9 @@ class CombatTracker:
             elif damage:
                 limb = Limb(aim) if aim is not None else roll_location(self.source)
                 newly_disabled = self._hurt(defender, limb, damage, kind)
-            report = AttackReport(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
-                                  defender.body.is_downed(), bool(newly_disabled) and limb is not None, kind, track,
-                                  spread, flanked is not None, tuple(newly_disabled))
+            report = AttackReport.of(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
+                                     defender.body.is_downed(), bool(newly_disabled) and limb is not None, kind,
+                                     track, spread, flanked is not None, tuple(newly_disabled))
         self._events.append(report)
         return report
 

@@ -276,3 +276,21 @@ def test_the_log_keeps_a_line_per_event_in_order_however_often_it_is_read():
     assert fight.log is early and fight.log == ["initiative: Brandon 5, Raider 5", str(first),
                                                 "(the GM notes the rain)", str(second)]
     assert str(first) == "Brandon attacks Raider: 6, defence 3 -> 3 damage to the torso"
+
+
+def test_an_attack_report_made_field_by_field_is_the_dataclass_one():
+    """``AttackReport.of`` (the tracker's quick way in) names every field, in order, and makes an equal report."""
+    import dataclasses
+    import inspect
+
+    from rules.nemron.damage import DamageType, Track
+    from rules.nemron.tracker import AttackReport
+    names = [f.name for f in dataclasses.fields(AttackReport)]
+    assert list(inspect.signature(AttackReport.of).parameters) == names
+    values = ("Brandon", "Raider", (6, 2, 4), 6, True, 3, 3, Limb.RIGHT_ARM, False, True, DamageType.KINETIC,
+              Track.HP, (), False, (Limb.RIGHT_ARM,))
+    made = AttackReport.of(*values)
+    assert made == AttackReport(*values) and hash(made) == hash(AttackReport(*values))
+    assert str(made) == str(AttackReport(*values))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.damage = 9  # type: ignore[misc]
