@@ -339,10 +339,7 @@ _INT = {int}
 
 
 def _die_faces(faces: tuple[int, ...]) -> bool:
-    """Whether ``faces`` are one or more rank-die faces; plain ints (what a source rolls) are checked
-    all at once, without a call per face: a simulated fight applies thousands of rolls."""
-    if faces and set(map(type, faces)) == _INT:
-        return min(faces) >= 1 and max(faces) <= HIGHEST_FACE
+    """Whether ``faces`` are one or more rank-die faces, a face at a time (see :func:`apply_modifier`)."""
     return bool(faces) and all([is_whole(f) and 1 <= f <= HIGHEST_FACE for f in faces])
 
 
@@ -352,7 +349,8 @@ def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifi
     if penalty_mode not in PENALTY_MODES:
         _check_penalty_mode(penalty_mode)
     faces = tuple(faces)
-    if not _die_faces(faces):
+    if not ((faces and set(map(type, faces)) == _INT and min(faces) >= 1 and max(faces) <= HIGHEST_FACE)
+            or _die_faces(faces)):  # (the plain ints a source rolls pass the first test, without a call)
         raise pool_notation_error(faces, "rolled faces must be one or more whole numbers from 1 to 12")
     best = max(faces)
     if modifier is None:
