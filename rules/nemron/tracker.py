@@ -14,7 +14,9 @@ aimed and dealt damage to HP), or one location die per point of area damage.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from rules.dice import DiceSource
 from rules.nemron.actions import InitiativeRoll, Turn, initiative_pool, turn_order
@@ -115,6 +117,54 @@ class AttackReport:
                 f"{landed}{tail}")
 
 
+class EventLog(Sequence[str]):
+    """A tracker's log: a line per event, oldest first, always up to date for whoever holds it.
+
+    An attack's line is written from its report the first time the log is read, so the thousands of
+    simulated fights behind a matchup, whose logs nobody reads, never write theirs.  A GM may add lines
+    of their own (:meth:`append`); they stand where they were added."""
+
+    __slots__ = ("_events", "_lines")
+
+    def __init__(self) -> None:
+        self._events: list[AttackReport | str] = []
+        self._lines: list[str] = []
+
+    def append(self, event: AttackReport | str) -> None:
+        """Add an event: a report (written when read) or a line as it stands."""
+        self._events.append(event)
+
+    def _written(self) -> list[str]:
+        if len(self._lines) < len(self._events):
+            self._lines.extend(str(event) for event in self._events[len(self._lines):])
+        return self._lines
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        return self._written()[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._written()))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._written() == other._written()
+        if isinstance(other, list):
+            return self._written() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable like one
+
+    def __repr__(self) -> str:
+        return repr(self._written())
+
+
 @REGISTRY.rule("Generic.Rule.CombatTracker", "Combat Tracker", "RU")
 class CombatTracker:
     """Run an action sequence for a few combatants with dice from ``source``.
@@ -142,20 +192,10 @@ class CombatTracker:
         self.order: list[str] = []
         self.round = 0
         self.index = 0
-        self._log: list[str] = []
-        #: Events not yet written into the log: a report, or a line as it stands.
-        self._events: list[AttackReport | str] = []
+        #: A line per event, oldest first (see :class:`EventLog`).
+        self.log = EventLog()
         #: Pairs of combatants in melee with each other (see :meth:`engage`).
         self.engaged: set[frozenset[str]] = set()
-
-    @property
-    def log(self) -> list[str]:
-        """A line per event, oldest first: the same list each time, brought up to date when read (read it
-        again after an event before adding a line of one's own, or it lands before that event's)."""
-        if self._events:
-            self._log.extend([str(event) for event in self._events])
-            self._events.clear()
-        return self._log
 
     def start(self) -> list[InitiativeRoll]:
         """Roll everybody's initiative and set the turn order; round 1 begins."""
@@ -166,7 +206,7 @@ class CombatTracker:
         ordered = turn_order(rolls)
         self.order = [r.name for r in ordered]
         self.round, self.index = 1, 0
-        self._events.append("initiative: " + ", ".join(f"{r.name} {r.result}" for r in ordered))
+        self.log.append("initiative: " + ", ".join(f"{r.name} {r.result}" for r in ordered))
         self._skip_downed()
         return ordered
 
@@ -248,7 +288,7 @@ class CombatTracker:
             report = AttackReport.of(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
                                      defender.body.is_downed(), bool(newly_disabled) and limb is not None, kind,
                                      track, spread, flanked is not None, tuple(newly_disabled))
-        self._events.append(report)
+        self.log.append(report)
         return report
 
     def _hurt(self, defender: Combatant, limb: Limb, amount: int, kind: DamageType | None) -> list[Limb]:
@@ -266,13 +306,13 @@ class CombatTracker:
         pair = frozenset((first.name, second.name))
         if pair not in self.engaged:
             self.engaged.add(pair)
-            self._events.append(f"{first.name} and {second.name} are in melee")
+            self.log.append(f"{first.name} and {second.name} are in melee")
 
     def disengage(self, name: str) -> None:
         """``name`` steps out of melee with everyone (say, by moving away beyond the melee band)."""
         self._get(name)
         self.engaged = {pair for pair in self.engaged if name not in pair}
-        self._events.append(f"{name} leaves melee")
+        self.log.append(f"{name} leaves melee")
 
     def melee_opponents(self, name: str) -> int:
         """How many standing combatants are in melee with ``name`` (two or more flank it)."""
@@ -292,7 +332,7 @@ class CombatTracker:
             broken = ", ".join(f"{leg.value} {mover.body.hp[leg]} HP" for leg in LEGS)
             raise NemronError(f"{mover.name} cannot move: {mover.legs_needed} working leg(s) needed ({broken})")
         left = mover.turn.move(metres)
-        self._events.append(f"{mover.name} moves {metres} m")
+        self.log.append(f"{mover.name} moves {metres} m")
         return left
 
     def buy_reaction(self, name: str) -> int:
@@ -303,7 +343,7 @@ class CombatTracker:
         if buyer.energy is None:
             raise NemronError(f"{buyer.name} has no Energy to buy a reaction with")
         left = buyer.energy.bonus_reaction(self.round, buyer.turn)
-        self._events.append(f"{buyer.name} pays Energy for a bonus reaction ({left} left)")
+        self.log.append(f"{buyer.name} pays Energy for a bonus reaction ({left} left)")
         return left
 
     def _skip_downed(self) -> None:
@@ -319,7 +359,7 @@ class CombatTracker:
             self.round += 1
             for c in self.combatants.values():
                 c.turn = Turn(movement_speed(c.agility))
-            self._events.append(f"round {self.round}")
+            self.log.append(f"round {self.round}")
 
     def end_turn(self) -> Combatant:
         """End the current turn; the next combatant who is not downed is up (a new round resets turns)."""

@@ -263,13 +263,14 @@ def test_flanked_penalty_is_the_tables_option():
 
 
 def test_the_log_keeps_a_line_per_event_in_order_however_often_it_is_read():
-    """Attack lines are written when the log is read: reading between events, or adding a line of one's
-    own to the list just read, leaves every line in the order the events happened."""
+    """Attack lines are written when the log is read: a log held from before an attack shows it, and a
+    line of one's own added between events stands where it was added."""
     fight = CombatTracker(fighters(), ScriptedSource([3, 5, 1, 5, 2, 4, 6, 2, 4, 3, 5, 2, 1, 2]))
     fight.start()
     early = fight.log
     assert early == ["initiative: Brandon 5, Raider 5"]
     first = fight.attack("Raider")
+    assert len(early) == 2 and early[-1] == str(first)  # the log held before the attack is not left behind
     fight.log.append("(the GM notes the rain)")
     fight.end_turn()
     second = fight.attack("Brandon")
