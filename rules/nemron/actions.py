@@ -22,7 +22,18 @@ INITIATIVE_ATTRIBUTES = ("Agility", "Awareness", "Sense")
 @REGISTRY.rule("Generic.Rule.Initiative", "Initiative", "RU", values={"pool": " › ".join(INITIATIVE_ATTRIBUTES)})
 def initiative_pool(agility: int, awareness: int, sense: int) -> Pool:
     """The initiative pool: ``Agility › Awareness › Sense``, keep the highest (drama optional)."""
-    return Pool.of(*zip(INITIATIVE_ATTRIBUTES, (agility, awareness, sense)))
+    ranks = (agility, awareness, sense)
+    if set(map(type, ranks)) != _INT:  # (a bool or a float is no rank: Pool.of says so)
+        return Pool.of(*zip(INITIATIVE_ATTRIBUTES, ranks))
+    pool = _INITIATIVE_POOLS.get(ranks)
+    if pool is None:  # a pool is immutable: each fight of a simulation starts with the same few
+        pool = _INITIATIVE_POOLS[ranks] = Pool.of(*zip(INITIATIVE_ATTRIBUTES, ranks))
+    return pool
+
+
+_INT = {int}
+#: Initiative pools made so far, by ranks (at most one per valid triple of ranks: 125).
+_INITIATIVE_POOLS: dict[tuple[int, int, int], Pool] = {}
 
 
 @dataclass(frozen=True)

@@ -62,14 +62,16 @@ class Pool:
     def __post_init__(self) -> None:
         dice = self.dice if type(self.dice) is tuple else tuple(self.dice)
         object.__setattr__(self, "dice", dice)
-        if dice and all([id(die) in _PLAIN_IDS for die in dice]):
-            return  # the shared plain rank dice (the parser's pools): known good, nothing to check
-        if not self.dice:
-            raise pool_notation_error("", "a pool needs at least one die")
-        for die in self.dice:  # only rank dice, however the pool was built (a d9 has no Fixed-Medium)
-            if not isinstance(die, PoolDie):
-                raise pool_notation_error(die, "a pool holds PoolDie entries")
-            _check_sides(die.sides, die.label)
+        if not (dice and all([id(die) in _PLAIN_IDS for die in dice])):
+            # (the shared plain rank dice of the parser's pools are known good: nothing to check)
+            if not self.dice:
+                raise pool_notation_error("", "a pool needs at least one die")
+            for die in self.dice:  # only rank dice, however the pool was built (a d9 has no Fixed-Medium)
+                if not isinstance(die, PoolDie):
+                    raise pool_notation_error(die, "a pool holds PoolDie entries")
+                _check_sides(die.sides, die.label)
+        # The die sizes, read once: a simulated fight rolls the same pools tens of thousands of times.
+        object.__setattr__(self, "_sides", tuple([die.sides for die in dice]))
 
     @classmethod
     def of(cls, *parts: tuple[str, int]) -> Pool:
@@ -83,7 +85,8 @@ class Pool:
 
     @property
     def sides(self) -> tuple[int, ...]:
-        return tuple(die.sides for die in self.dice)
+        sides: tuple[int, ...] = self._sides  # type: ignore[attr-defined]  # (set by __post_init__)
+        return sides
 
     def maximum(self) -> int:
         """The highest result the pool can show (its largest die)."""
@@ -95,8 +98,7 @@ class Pool:
 
     def roll(self, source: DiceSource) -> tuple[int, ...]:
         """Roll each die in order and return the faces (the result is their maximum)."""
-        roll = source.roll
-        return tuple([roll(die.sides) for die in self.dice])
+        return tuple(map(source.roll, self.sides))
 
     def __add__(self, other: Pool) -> Pool:
         return Pool(self.dice + other.dice)
@@ -333,12 +335,22 @@ def _check_penalty_mode(penalty_mode: str) -> str:
     return penalty_mode
 
 
+_INT = {int}
+
+
+def _die_faces(faces: tuple[int, ...]) -> bool:
+    """Whether ``faces`` are one or more rank-die faces, a face at a time (see :func:`apply_modifier`)."""
+    return bool(faces) and all([is_whole(f) and 1 <= f <= HIGHEST_FACE for f in faces])
+
+
 def apply_modifier(faces: Sequence[int], modifier: Modifier | str | None, modifier_face: int | None,
                    *, penalty_mode: str = "cap") -> int:
     """The kept result of a rolled pool (its ``faces``) with an optional boon or penalty die."""
-    _check_penalty_mode(penalty_mode)
+    if penalty_mode not in PENALTY_MODES:
+        _check_penalty_mode(penalty_mode)
     faces = tuple(faces)
-    if not faces or not all([is_whole(f) and 1 <= f <= HIGHEST_FACE for f in faces]):
+    if not ((faces and set(map(type, faces)) == _INT and min(faces) >= 1 and max(faces) <= HIGHEST_FACE)
+            or _die_faces(faces)):  # (the plain ints a source rolls pass the first test, without a call)
         raise pool_notation_error(faces, "rolled faces must be one or more whole numbers from 1 to 12")
     best = max(faces)
     if modifier is None:

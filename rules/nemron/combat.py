@@ -21,6 +21,8 @@ from rules.values import is_whole
 
 
 def _roll_value(value: int, what: str) -> int:
+    if value.__class__ is int and value >= 0:  # the rolled case, without the call: asked per attack
+        return value
     if not is_whole(value) or value < 0:
         raise NemronError(f"{what} must be a whole number of at least 0, not {value!r}")
     return value

@@ -81,9 +81,10 @@ def deal_damage(amount: int, damage_type: DamageType | str, *, body: Body, limb:
     Neural damage drains ``energy`` and Psychic damage adds to ``stress``, *instead of* taking HP;
     every other type takes HP from ``limb`` of ``body``.
     """
-    if not is_whole(amount) or amount < 0:
+    if (amount.__class__ is not int and not is_whole(amount)) or amount < 0:  # (a plain int: no call)
         raise NemronError(f"damage must be a whole number of at least 0, not {amount!r}")
-    track = damage_target(damage_type)
+    track = (DAMAGE_TARGETS.get(damage_type, Track.HP) if damage_type.__class__ is DamageType
+             else damage_target(damage_type))
     if track is Track.ENERGY:
         if energy is None:
             raise NemronError("Neural damage needs the target's Energy")

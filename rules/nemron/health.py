@@ -45,6 +45,12 @@ ARMS = (Limb.RIGHT_ARM, Limb.LEFT_ARM)
 LEGS = (Limb.RIGHT_LEG, Limb.LEFT_LEG)
 #: Usable arms an attack needs (a two-handed weapon needs 2), and usable legs the movement action needs.
 ARMS_TO_ATTACK, LEGS_TO_MOVE = 1, 2
+# The limbs as plain module names: an enum member read off its class costs a lookup per use, and the
+# body's questions are asked a few times per attack in a simulated fight.
+_TORSO, _HEAD = Limb.TORSO, Limb.HEAD
+_RIGHT_ARM, _LEFT_ARM = ARMS
+_N_ARMS = len(ARMS)
+_LIMBS = tuple(Limb)  # iterating an enum class steps through its member map: a fight builds a body per fighter
 
 #: The published location die for humanoids: d6 face -> limb.
 HUMANOID_LOCATIONS: Mapping[int, Limb] = {
@@ -106,7 +112,8 @@ class Body:
 
     def __post_init__(self) -> None:
         _amount(self.max_hp, "maximum HP")
-        self.hp = {limb: self.hp.get(limb, self.max_hp) for limb in Limb}
+        given = self.hp
+        self.hp = {limb: given.get(limb, self.max_hp) for limb in _LIMBS}
         lost, self.lost = self.lost, set()
         for limb in lost:
             self.sever(limb)
@@ -126,24 +133,28 @@ class Body:
     def damage(self, limb: Limb | str, amount: int) -> LimbDamage:
         """Take ``amount`` damage on one limb."""
         limb = self._limb(limb)
-        before = self.hp[limb]
-        self.hp[limb] = max(0, before - _amount(amount, "damage"))
-        return LimbDamage(limb, before - self.hp[limb], self.hp[limb], self.is_disabled(limb), self.is_downed())
+        if amount.__class__ is not int or amount < 0:
+            _amount(amount, "damage")
+        hp = self.hp
+        before = hp[limb]
+        left = hp[limb] = before - amount if amount < before else 0
+        return LimbDamage(limb, before - left, left, left == 0 and limb not in MAJOR_LIMBS, self.is_downed())
 
     def is_disabled(self, limb: Limb | str) -> bool:
         """A minor limb at 0 HP (or lost) can no longer be used."""
         limb = self._limb(limb)
-        return not limb.major and self.hp[limb] == 0
+        return self.hp[limb] == 0 and limb not in MAJOR_LIMBS
 
     def usable(self, limbs: tuple[Limb, ...]) -> int:
         """How many of ``limbs`` still work."""
-        return sum(not self.is_disabled(limb) for limb in limbs)
+        return sum([not self.is_disabled(limb) for limb in limbs])
 
     def can_attack(self, arms_needed: int = ARMS_TO_ATTACK) -> bool:
         """An attack needs a working arm to hold and swing the weapon (``arms_needed=2`` for two hands)."""
-        if not is_whole(arms_needed) or not 0 <= arms_needed <= len(ARMS):
-            raise NemronError(f"arms needed must be a whole number from 0 to {len(ARMS)}, not {arms_needed!r}")
-        return self.usable(ARMS) >= arms_needed
+        if (arms_needed.__class__ is not int and not is_whole(arms_needed)) or not 0 <= arms_needed <= _N_ARMS:
+            raise NemronError(f"arms needed must be a whole number from 0 to {_N_ARMS}, not {arms_needed!r}")
+        hp = self.hp  # two arms: the sum of usable() written out, asked once per turn of a simulated fight
+        return (hp[_RIGHT_ARM] != 0) + (hp[_LEFT_ARM] != 0) >= arms_needed
 
     def can_move(self, legs_needed: int = LEGS_TO_MOVE) -> bool:
         """The movement action needs both legs (``legs_needed=1`` lets a one-legged character hobble)."""
@@ -166,7 +177,7 @@ class Body:
     def is_downed(self) -> bool:
         """A major limb (torso or head) at 0 HP downs the character, who starts dying."""
         hp = self.hp
-        return 0 in [hp[limb] for limb in MAJOR_LIMBS]
+        return hp[_TORSO] == 0 or hp[_HEAD] == 0
 
     def damaged(self) -> list[Limb]:
         """The limbs below their maximum that can still heal (a lost limb cannot)."""

@@ -87,20 +87,25 @@ def play(side_a: Sequence[Fighter], side_b: Sequence[Fighter], source: DiceSourc
     fight = CombatTracker([f.combatant() for f in (*side_a, *side_b)], source)
     teams = ([fight.combatants[f.name] for f in side_a], [fight.combatants[f.name] for f in side_b])
     everyone = (*teams[0], *teams[1])
-    team_of = {c.name: side for side in (0, 1) for c in teams[side]}
+    # Per combatant: its side and the other side (asked once a turn, so looked up once a fight).
+    sides = {c.name: (side, teams[1 - side]) for side in (0, 1) for c in teams[side]}
+
+    def able(c: Combatant) -> bool:  # what fight.can_attack(c.name) asks, without the name lookup
+        return c.body.can_attack(c.arms_needed)
+
     fight.start()
     while True:
         current = fight.current
-        side = team_of[current.name]
-        if fight.can_attack(current.name):
-            foes = [c for c in teams[1 - side] if not c.body.is_downed()]
-            fight.attack(foes[0].name)
-            if len(foes) == 1 and foes[0].body.is_downed():
-                return Played(side, fight.round, tuple(_vital(c.body) for c in everyone))
-        elif not any(fight.can_attack(c.name) for c in everyone if not c.body.is_downed()):
-            return Played(DRAW, fight.round, tuple(_vital(c.body) for c in everyone))
+        side, other_side = sides[current.name]
+        if able(current):
+            foe = next(c for c in other_side if not c.body.is_downed())
+            fight.attack(foe.name)
+            if foe.body.is_downed() and all([c.body.is_downed() for c in other_side]):
+                return Played(side, fight.round, tuple([_vital(c.body) for c in everyone]))
+        elif not any(able(c) for c in everyone if not c.body.is_downed()):
+            return Played(DRAW, fight.round, tuple([_vital(c.body) for c in everyone]))
         if fight.round > MAX_ROUNDS:
-            return Played(DRAW, MAX_ROUNDS, tuple(_vital(c.body) for c in everyone))
+            return Played(DRAW, MAX_ROUNDS, tuple([_vital(c.body) for c in everyone]))
         fight.end_turn()
 
 

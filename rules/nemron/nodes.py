@@ -40,7 +40,7 @@ def rank_die(rank: int) -> int:
     Ranks are the only numbers a character sheet holds; turning them into dice in one place keeps
     every pool (checks, attacks, initiative, healing) consistent.
     """
-    if not is_whole(rank) or rank not in RANK_DICE:
+    if (rank.__class__ is not int and not is_whole(rank)) or rank not in RANK_DICE:  # (a plain int: no call)
         raise rank_die_error(rank)
     return RANK_DICE[rank]
 

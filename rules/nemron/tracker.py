@@ -14,7 +14,9 @@ aimed and dealt damage to HP), or one location die per point of area damage.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from rules.dice import DiceSource
 from rules.nemron.actions import InitiativeRoll, Turn, initiative_pool, turn_order
@@ -25,6 +27,8 @@ from rules.nemron.damage import DamageType, Stress, Track, as_damage_type, damag
 from rules.nemron.energy import Energy
 from rules.nemron.health import ARMS, ARMS_TO_ATTACK, LEGS, LEGS_TO_MOVE, Body, Limb, roll_location
 from rules.nemron.registry import REGISTRY, NemronError
+
+_HP = Track.HP
 
 
 def track_type(kind: DamageType | None) -> DamageType:
@@ -80,6 +84,20 @@ class AttackReport:
     #: Limbs this attack disabled (an area attack may disable more than one).
     disabled_limbs: tuple[Limb, ...] = ()
 
+    @classmethod
+    def of(cls, attacker: str, target: str, faces: tuple[int, ...], roll: int, hit: bool, defence: int | None,
+           damage: int, limb: Limb | None, downed: bool, disabled: bool, damage_type: DamageType | None,
+           track: Track, spread: tuple[tuple[Limb, int], ...], flanked: bool,
+           disabled_limbs: tuple[Limb, ...]) -> AttackReport:
+        """The report ``AttackReport(...)`` makes from every field, without the frozen dataclass's call per
+        field on the way in (a simulated fight makes one per attack, and that call was a tenth of it)."""
+        report = object.__new__(cls)
+        report.__dict__.update(attacker=attacker, target=target, faces=faces, roll=roll, hit=hit, defence=defence,
+                               damage=damage, limb=limb, downed=downed, disabled=disabled,
+                               damage_type=damage_type, track=track, spread=spread, flanked=flanked,
+                               disabled_limbs=disabled_limbs)
+        return report
+
     def __str__(self) -> str:
         if not self.hit:
             return f"{self.attacker} attacks {self.target}: {self.roll}, a miss"
@@ -99,12 +117,63 @@ class AttackReport:
                 f"{landed}{tail}")
 
 
+class EventLog(Sequence[str]):
+    """A tracker's log: a line per event, oldest first, always up to date for whoever holds it.
+
+    An attack's line is written from its report the first time the log is read, so the thousands of
+    simulated fights behind a matchup, whose logs nobody reads, never write theirs.  A GM may add lines
+    of their own (:meth:`append`); they stand where they were added."""
+
+    __slots__ = ("_events", "_lines")
+
+    def __init__(self) -> None:
+        self._events: list[AttackReport | str] = []
+        self._lines: list[str] = []
+
+    def append(self, event: AttackReport | str) -> None:
+        """Add an event: a report (written when read) or a line as it stands."""
+        self._events.append(event)
+
+    def _written(self) -> list[str]:
+        if len(self._lines) < len(self._events):
+            self._lines.extend(str(event) for event in self._events[len(self._lines):])
+        return self._lines
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        return self._written()[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._written()))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._written() == other._written()
+        if isinstance(other, list):
+            return self._written() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable like one
+
+    def __repr__(self) -> str:
+        return repr(self._written())
+
+
 @REGISTRY.rule("Generic.Rule.CombatTracker", "Combat Tracker", "RU")
 class CombatTracker:
     """Run an action sequence for a few combatants with dice from ``source``.
 
     Call :meth:`start` to roll initiative, then :meth:`attack` and :meth:`end_turn` for whoever's turn
     it is (:attr:`current`).  Downed combatants are skipped; :attr:`log` keeps a line per event.
+
+    An attack's line is written from its :class:`AttackReport` when the log is read, not when the attack
+    is made: a simulation plays thousands of fights whose log nobody reads.
     """
 
     def __init__(self, combatants: list[Combatant], source: DiceSource, *,
@@ -123,7 +192,8 @@ class CombatTracker:
         self.order: list[str] = []
         self.round = 0
         self.index = 0
-        self.log: list[str] = []
+        #: A line per event, oldest first (see :class:`EventLog`).
+        self.log = EventLog()
         #: Pairs of combatants in melee with each other (see :meth:`engage`).
         self.engaged: set[frozenset[str]] = set()
 
@@ -168,19 +238,19 @@ class CombatTracker:
             raise NemronError(f"{attacker.name} cannot attack itself")
         if defender.body.is_downed():
             raise NemronError(f"{defender.name} is already downed")
-        if not self.can_attack(attacker.name):
+        if not attacker.body.can_attack(attacker.arms_needed):  # what can_attack() asks, the name known good
             broken = ", ".join(f"{a.value} {attacker.body.hp[a]} HP" for a in ARMS)
             raise NemronError(f"{attacker.name} cannot attack: {attacker.arms_needed} working arm(s) "
                                f"needed ({broken})")
         if area and aim is not None:
             raise NemronError(f"an area attack rolls a location die per point: it cannot aim at {aim!r}")
         kind = None if damage_type is None else as_damage_type(damage_type)
-        track = Track.HP if kind is None else damage_target(kind)
+        track = _HP if kind is None else damage_target(kind)
         if track is Track.ENERGY and defender.energy is None:
             raise NemronError(f"{kind and kind.value} damage drains Energy, and {defender.name} has none tracked")
         if track is Track.STRESS and defender.stress is None:
             raise NemronError(f"{kind and kind.value} damage becomes Stress, and {defender.name} has none tracked")
-        modifier = aimed_modifier(aim)
+        modifier = None if aim is None else aimed_modifier(aim)
         attacker.turn.act()
         if melee:
             self.engage(attacker.name, defender.name)
@@ -189,8 +259,8 @@ class CombatTracker:
         roll = apply_modifier(faces, modifier, modifier_face)
         report: AttackReport
         if not attack_hits(roll, attacker.weapon_rank):
-            report = AttackReport(attacker.name, defender.name, faces, roll, False, None, 0, None, False,
-                                  damage_type=kind, track=track)
+            report = AttackReport.of(attacker.name, defender.name, faces, roll, False, None, 0, None, False, False,
+                                     kind, track, (), False, ())
         else:
             defence = None
             flanked = None
@@ -205,7 +275,7 @@ class CombatTracker:
             limb = None
             newly_disabled: list[Limb] = []
             spread: tuple[tuple[Limb, int], ...] = ()
-            if damage and track is not Track.HP:
+            if damage and track is not _HP:
                 deal_damage(damage, track_type(kind), body=defender.body, limb=Limb.TORSO,
                             energy=defender.energy, stress=defender.stress)
             elif damage and area:
@@ -215,10 +285,10 @@ class CombatTracker:
             elif damage:
                 limb = Limb(aim) if aim is not None else roll_location(self.source)
                 newly_disabled = self._hurt(defender, limb, damage, kind)
-            report = AttackReport(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
-                                  defender.body.is_downed(), bool(newly_disabled) and limb is not None, kind, track,
-                                  spread, flanked is not None, tuple(newly_disabled))
-        self.log.append(str(report))
+            report = AttackReport.of(attacker.name, defender.name, faces, roll, True, defence, damage, limb,
+                                     defender.body.is_downed(), bool(newly_disabled) and limb is not None, kind,
+                                     track, spread, flanked is not None, tuple(newly_disabled))
+        self.log.append(report)
         return report
 
     def _hurt(self, defender: Combatant, limb: Limb, amount: int, kind: DamageType | None) -> list[Limb]:

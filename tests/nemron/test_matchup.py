@@ -135,3 +135,13 @@ def test_an_unknown_fighter_is_named_with_the_known_ones():
 def test_a_side_holds_one_to_six_fighters(side):
     with pytest.raises(MatchupError, match="1 to 6 fighters"):
         REGISTRY.matchups.build(["brandon"], side)
+
+
+def test_seeded_fights_against_two_raiders_replay_the_table_the_tracker_gave_before_it_was_made_faster():
+    """A seed names one stream of dice and so one table: these figures came from the tracker as it was
+    before its hot path was trimmed.  (tests/core/test_matchup_pins.py pins the one-against-one book
+    fight; this is the side of two, whose turns pick the first standing foe.)"""
+    result = answer(REGISTRY.matchups.build(["brandon"], ["raider", "raider"]), exact=False, fights=200, seed=7)
+    assert result.wins == (Fraction(3, 40), Fraction(37, 40)) and result.draw == 0
+    assert result.mean_rounds == Fraction(1387, 200)
+    assert result.left == (Fraction(549, 100), Fraction(1003, 100), Fraction(2597, 200))

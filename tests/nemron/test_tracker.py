@@ -260,3 +260,38 @@ def test_flanked_penalty_is_the_tables_option():
     assert fight.attack("Brandon", melee=True).defence == 7
     with pytest.raises(NemronError, match="'lots'"):
         CombatTracker(trio()[0], ScriptedSource([]), flanking="lots")
+
+
+def test_the_log_keeps_a_line_per_event_in_order_however_often_it_is_read():
+    """Attack lines are written when the log is read: a log held from before an attack shows it, and a
+    line of one's own added between events stands where it was added."""
+    fight = CombatTracker(fighters(), ScriptedSource([3, 5, 1, 5, 2, 4, 6, 2, 4, 3, 5, 2, 1, 2]))
+    fight.start()
+    early = fight.log
+    assert early == ["initiative: Brandon 5, Raider 5"]
+    first = fight.attack("Raider")
+    assert len(early) == 2 and early[-1] == str(first)  # the log held before the attack is not left behind
+    fight.log.append("(the GM notes the rain)")
+    fight.end_turn()
+    second = fight.attack("Brandon")
+    assert fight.log is early and fight.log == ["initiative: Brandon 5, Raider 5", str(first),
+                                                "(the GM notes the rain)", str(second)]
+    assert str(first) == "Brandon attacks Raider: 6, defence 3 -> 3 damage to the torso"
+
+
+def test_an_attack_report_made_field_by_field_is_the_dataclass_one():
+    """``AttackReport.of`` (the tracker's quick way in) names every field, in order, and makes an equal report."""
+    import dataclasses
+    import inspect
+
+    from rules.nemron.damage import DamageType, Track
+    from rules.nemron.tracker import AttackReport
+    names = [f.name for f in dataclasses.fields(AttackReport)]
+    assert list(inspect.signature(AttackReport.of).parameters) == names
+    values = ("Brandon", "Raider", (6, 2, 4), 6, True, 3, 3, Limb.RIGHT_ARM, False, True, DamageType.KINETIC,
+              Track.HP, (), False, (Limb.RIGHT_ARM,))
+    made = AttackReport.of(*values)
+    assert made == AttackReport(*values) and hash(made) == hash(AttackReport(*values))
+    assert str(made) == str(AttackReport(*values))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.damage = 9  # type: ignore[misc]

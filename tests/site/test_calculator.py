@@ -151,7 +151,12 @@ ROLL_JS = """async ([system, notation, mode, target, seed]) => {
     delete rolled.ms;
     return {rolled, shown: calc.rolled.textContent};
 }"""
-ANSWERED_JS = "document.querySelector('.rpg-calculator[data-answered]') !== null"
+#: The calculator once it has shown an answer (``answered_as``: its ``number``-th).
+ANSWERED = ".rpg-calculator[data-answered]"
+
+
+def answered_as(number: int) -> str:
+    return f".rpg-calculator[data-answered='{number}']"
 
 
 def engine(system: str, notation: str, mode: str, target: str, every: bool = False) -> dict[str, Any]:
@@ -217,7 +222,8 @@ def session(module_page: tuple[Any, Any], site: Any) -> Session:
                     "`rpg pyodide .cache/pyodide` first) or `rpg pyodide .cache/pyodide`, then build", pytrace=False)
     tab, log = module_page
     tab.goto(site.url + PAGE + SHARED)
-    tab.wait_for_function(ANSWERED_JS, timeout=180_000)
+    # Pyodide's cold start takes seconds: a wait polling at every frame would redraw the tab the whole time
+    tab.wait_for_selector(ANSWERED, state="attached", timeout=180_000)
     return Session(tab, log, site)
 
 
@@ -361,7 +367,7 @@ def test_a_share_link_round_trips(session):
     session.tab.wait_for_function("link => location.href === link", arg=second["link"])
     answered = session.tab.evaluate("window.rpgCalculators[0].asked")
     session.tab.goto(first["link"])  # pasted into the tab: the same answer again
-    session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{answered + 1}'")
+    session.tab.wait_for_selector(answered_as(answered + 1), state="attached")
     shown = session.tab.evaluate("(() => { const a = Object.assign({}, window.rpgCalculators[0].last); "
                                  "delete a.ms; return a; })()")
     assert shown == first["answer"] == engine("heimr", "C+2 P+1", "dc", "7")
@@ -377,7 +383,7 @@ def test_a_hostile_share_link_leaves_the_calculator_working(session, fragment, a
     before = session.tab.evaluate("window.rpgCalculators[0].asked")
     session.tab.goto(session.site.url + PAGE + fragment)  # same document: the calculator stays warm
     if asked:
-        session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{before + 1}'")
+        session.tab.wait_for_selector(answered_as(before + 1), state="attached")
         shown = session.tab.evaluate("(() => { const a = Object.assign({}, window.rpgCalculators[0].last); "
                                      "delete a.ms; return a; })()")
         assert shown == engine(*asked)
@@ -389,7 +395,7 @@ def test_a_hostile_share_link_leaves_the_calculator_working(session, fragment, a
 def test_a_share_link_naming_a_system_the_page_does_not_offer_is_refused(session):
     answered = session.tab.evaluate("window.rpgCalculators[0].asked")
     session.tab.goto(session.site.url + PAGE + "#dice=1d6&system=os")
-    session.tab.wait_for_function(f"window.rpgCalculators[0].root.getAttribute('data-answered') === '{answered + 1}'")
+    session.tab.wait_for_selector(answered_as(answered + 1), state="attached")
     status = session.tab.inner_text(".rpg-calculator-status")
     assert status == "this calculator offers no game system 'os' (it offers: nemron, heimr, nugget)"
 
@@ -474,8 +480,8 @@ def test_the_calculator_starts_once_in_view_says_what_is_loading_and_cancel_stop
     # or slow the machine
     with site.hold("python_stdlib"):
         tab.goto(site.url + "spurg/calculator.html")  # the calculator is in the first screen: it starts unasked
-        tab.wait_for_function("""(() => { const p = document.querySelector('.rpg-calculator-progress');
-            return p && !p.hidden && /MB/.test(p.textContent); })()""")
+        # waits Playwright repeats on a timer, not at every frame: the page is loading Python meanwhile
+        tab.locator(".rpg-calculator-progress", has_text="MB").wait_for(state="visible")
         shown = tab.locator(".rpg-calculator-progress").inner_text()
         total = json.loads((site.root / "_static" / "rpg" / "calculator.json").read_text())["sizes"]["python"]
         assert shown.startswith("Starting the calculator: loading ") and f" of {total / 1e6:.1f} MB" in shown, shown
@@ -486,7 +492,8 @@ def test_the_calculator_starts_once_in_view_says_what_is_loading_and_cancel_stop
         tab.click(".rpg-calculator button[type=submit]")
         tab.wait_for_selector(".rpg-calculator [data-action=cancel]:visible")
         tab.click(".rpg-calculator [data-action=cancel]")
-        tab.wait_for_function("document.querySelector('.rpg-calculator-status').textContent === 'cancelled'")
+        tab.wait_for_selector(".rpg-calculator-status:text-is('cancelled')")
+        assert tab.locator(".rpg-calculator-status").text_content() == "cancelled"
     assert tab.locator(".rpg-calculator [data-action=cancel]").is_hidden()
     assert tab.locator(".rpg-calculator-progress").is_hidden()
     # the status is read out: nothing around it is marked busy once the question is over

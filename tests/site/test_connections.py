@@ -44,9 +44,9 @@ def luminance(colour: str) -> float:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_graph_reads_against_the_page_in_either_colour_scheme(open_page, site, artifacts, scheme):
+def test_the_graph_reads_against_the_page_in_either_colour_scheme(page, site, artifacts, scheme):
     """Boxes, names and arrows take the page's text or link colour: readable on a light or a dark page."""
-    page = open_page(color_scheme=scheme)
+    page.emulate_media(color_scheme=scheme)  # the shared tab, before the load: the page opens in it
     page.goto(urljoin(site.url, "nugget/connections.html"))
     page.locator("svg.rpg-graph").screenshot(path=str(artifacts / f"graph-{scheme}.png"))
     stroke, text, background = page.evaluate("""(() => {

@@ -143,8 +143,10 @@ def test_without_javascript_the_default_table_is_shown_and_no_control(site: Any,
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_controls_fit_a_phone_in_light_and_dark(site: Any, open_page: Any, artifacts: Path, scheme: str) -> None:
-    tab = open_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+def test_controls_fit_a_phone_in_light_and_dark(site: Any, page: Any, artifacts: Path, scheme: str) -> None:
+    tab = page  # the shared tab at a phone's width, in the scheme asked for: no context of its own
+    tab.set_viewport_size({"width": 390, "height": 844})
+    tab.emulate_media(color_scheme=scheme)
     tab.goto(site.url + "nemron/checks.html")
     box = tab.locator(".rpg-odds-vary").first
     box.scroll_into_view_if_needed()

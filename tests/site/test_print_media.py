@@ -84,8 +84,8 @@ GRAPH_INK_JS = """() => [...document.querySelectorAll("svg.rpg-graph .rpg-graph-
     .map(e => getComputedStyle(e).stroke)"""
 
 
-def test_a_graph_prints_in_black_ink_whatever_the_colour_scheme(open_page, site, artifacts):
-    page = open_page(color_scheme="dark")
+def test_a_graph_prints_in_black_ink_whatever_the_colour_scheme(page, site, artifacts):
+    page.emulate_media(color_scheme="dark")  # the shared tab, before the load: the page opens dark
     page.goto(urljoin(site.url, GRAPH_PAGE))
     page.emulate_media(media="print")
     inks = page.evaluate(GRAPH_INK_JS)

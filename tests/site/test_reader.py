@@ -107,10 +107,12 @@ def luminance(rgb: tuple[int, int, int]) -> float:
     return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
 
 
-def chart_shot(open_page, site, artifacts, scheme: str) -> tuple[bytes, tuple[int, int, int]]:
-    """A screenshot of the first chart in the given colour scheme, and the page's background colour."""
-    tab = open_page(color_scheme=scheme)
-    tab.goto(urljoin(site.url, CHART_PAGE))
+def chart_shot(tab, artifacts, scheme: str) -> tuple[bytes, tuple[int, int, int]]:
+    """A screenshot of the first chart in the given colour scheme, and the page's background colour.
+
+    The scheme is switched on the loaded page (the site follows ``prefers-color-scheme`` as it changes),
+    so both schemes cost one page load."""
+    tab.emulate_media(color_scheme=scheme)
     chart = tab.locator("div.rpg-chart").first
     chart.scroll_into_view_if_needed()
     tab.screenshot(path=artifacts / f"{scheme}.png")
@@ -121,10 +123,11 @@ def chart_shot(open_page, site, artifacts, scheme: str) -> tuple[bytes, tuple[in
     return chart.screenshot(), tuple(background)
 
 
-def test_a_chart_in_dark_mode_is_not_a_white_block(open_page, site, artifacts):
+def test_a_chart_in_dark_mode_is_not_a_white_block(page, site, artifacts):
     """Compare a pixel of the chart's background (its top left corner) with the page's own colour."""
-    dark, dark_page = chart_shot(open_page, site, artifacts, "dark")
-    light, light_page = chart_shot(open_page, site, artifacts, "light")
+    page.goto(urljoin(site.url, CHART_PAGE))
+    dark, dark_page = chart_shot(page, artifacts, "dark")
+    light, light_page = chart_shot(page, artifacts, "light")
     assert luminance(dark_page) < 80, f"the page itself is not dark in dark mode: {dark_page}"
     corner = pixel(dark, 2, 2)
     assert abs(luminance(corner) - luminance(dark_page)) < 16, \
@@ -132,10 +135,10 @@ def test_a_chart_in_dark_mode_is_not_a_white_block(open_page, site, artifacts):
     assert luminance(pixel(light, 2, 2)) > 200, "in light mode the chart is on a light background"
 
 
-def test_a_chart_in_dark_mode_draws_its_axes_in_a_light_colour(open_page, site):
-    tab = open_page(color_scheme="dark")
-    tab.goto(urljoin(site.url, CHART_PAGE))
-    fill = tab.locator("div.rpg-chart svg text").first.evaluate("e => getComputedStyle(e).fill")
+def test_a_chart_in_dark_mode_draws_its_axes_in_a_light_colour(page, site):
+    page.emulate_media(color_scheme="dark")  # before the load: the page opens dark
+    page.goto(urljoin(site.url, CHART_PAGE))
+    fill = page.locator("div.rpg-chart svg text").first.evaluate("e => getComputedStyle(e).fill")
     channels = [int(part) for part in fill.strip("rgb()").split(",")[:3]]
     assert luminance((channels[0], channels[1], channels[2])) > 150, f"axis labels drawn in {fill}"
 

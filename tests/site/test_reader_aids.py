@@ -283,10 +283,12 @@ def without_query(url: str) -> str:
 
 @pytest.mark.parametrize("edition", ["designer", "player"])
 @pytest.mark.parametrize("width", ["desktop", "phone"])
-def test_a_screenshot_of_the_energy_page_is_saved(edition, width, open_page, page_log, site, player_site, artifacts):
+def test_a_screenshot_of_the_energy_page_is_saved(edition, width, page, page_log, site, player_site, artifacts):
     server = site if edition == "designer" else player_site
     since = len(server.requests)
-    tab = open_page(**({"viewport": PHONE} if width == "phone" else {}), color_scheme="light")
+    tab = page  # the shared tab (light), at phone width for the phone picture: no context of its own
+    if width == "phone":
+        tab.set_viewport_size(PHONE)
     tab.goto(urljoin(server.url, ENERGY_PAGE))
     path = artifacts / f"energy-{edition}-{width}.png"
     tab.screenshot(path=path, full_page=True)
@@ -318,10 +320,11 @@ MANUAL_TOP_JS = """(() => { const a = [...document.querySelectorAll("[role=main]
 
 @pytest.mark.parametrize("edition", ["designer", "player"])
 def test_the_front_page_shows_every_rulebook_with_its_three_doors_in_a_phones_first_screen(
-        edition, open_page, page_log, site, player_site, artifacts):
+        edition, page, page_log, site, player_site, artifacts):
     server = site if edition == "designer" else player_site
     since = len(server.requests)
-    tab = open_page(viewport=PHONE, color_scheme="light")
+    tab = page  # the shared tab (light) at a phone's width: no context of its own
+    tab.set_viewport_size(PHONE)
     tab.goto(server.url)
     cards = tab.evaluate(FRONT_CARDS_JS)
     books = {card["links"][0]["href"].split("/")[0]: card for card in cards}

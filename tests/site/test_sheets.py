@@ -12,7 +12,9 @@ import importlib
 import json
 import random
 import re
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -172,10 +174,28 @@ def test_a_printed_budget_line_names_its_total_once_without_the_menu(page, site)
     assert not menu.is_visible() and page.locator("output.rpg-sheet-budget").text_content() == "0 of 100 CP spent"
 
 
+@pytest.fixture(scope="module")
+def evaluator_page(browser, site) -> Iterator[Any]:
+    """A SPURG sheet loaded once for every formula the evaluator is asked about (it only calls
+    ``window.rpgSheetEvaluate``, which changes nothing on the page): one load, not one per formula."""
+    from tests.site.conftest import PageLog, new_context
+
+    log = PageLog()
+    context = new_context(browser, log)
+    try:
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: log.exceptions.append(str(error)))
+        open_sheet(tab, site, "spurg")
+        yield tab
+        assert log.exceptions == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("text", ["floor((a + b) / 2)", "-a // 3 + b // -2", "ceil(a / 3) - b / 7", "min(a, b) * 1.5",
                                   "max(a, b, 2) - abs(a - b)", "a / b / 3 * (b - a)"])
-def test_the_page_evaluator_rounds_and_divides_exactly_as_the_engine(page, site, text):
-    open_sheet(page, site, "spurg")
+def test_the_page_evaluator_rounds_and_divides_exactly_as_the_engine(evaluator_page, text):
+    page = evaluator_page
     formula = Formula(text)
     rng = random.Random(text)
     rounds = [{"a": rng.randint(-40, 40), "b": rng.choice([n for n in range(-25, 26) if n])} for _ in range(ROUNDS)]
@@ -258,10 +278,12 @@ def test_the_page_count_sees_a_long_page_as_several(page, site):
 
 
 @pytest.mark.parametrize(("name", "width", "dark"), [("light", 1280, False), ("dark", 1280, True), ("phone", 390, False)])
-def test_screenshot_of_a_sheet(open_page, page_log, site, artifacts, name, width, dark):
+def test_screenshot_of_a_sheet(page, open_page, page_log, site, artifacts, name, width, dark):
     """Pictures to look at (tests/site/_artifacts/sheet-*.png); the page must lay out without errors."""
-    page = open_page(viewport={"width": width, "height": 900}, color_scheme="dark" if dark else "light",
-                     is_mobile=width < 600)
+    if width < 600:  # a phone's own context (a mobile viewport cannot be switched on in a context)
+        page = open_page(viewport={"width": width, "height": 900}, is_mobile=True)
+    else:  # the shared desktop tab, in the scheme asked for
+        page.emulate_media(color_scheme="dark" if dark else "light")
     open_sheet(page, site, "nugget")
     page.evaluate('document.querySelector("div.rpg-sheet").scrollIntoView()')
     page.evaluate(f"({FILL_JS})({json.dumps({'Nugget.Attribute.Brawn': 2, 'Nugget.Attribute.Agility': 1})})")
