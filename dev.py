@@ -76,7 +76,7 @@ def ensure_venv(command: str) -> None:
         ensure_pip()
     what = "what building the site needs" if command == "site" else "its test dependencies"
     print(f"dev.py: installing sphinx-rpg and {what} into .venv", flush=True)
-    install(f".[{EXTRAS[command]}]")
+    install(f".[{EXTRAS[command]}]", compile_bytecode=command != "site")
     _stamp(command).write_text(_fingerprint(EXTRAS[command]) + "\n")
     print(f"dev.py: .venv ready in {time.monotonic() - started:.0f} s", flush=True)
 
@@ -100,13 +100,15 @@ def host_pip() -> bool:
     return (major, minor) >= (22, 3)
 
 
-def install(target: str) -> None:
+def install(target: str, compile_bytecode: bool = True) -> None:
     """``pip install -e target`` into .venv, by uv when it can be had, else by pip itself.
 
     uv (a PyPI package, put into .venv by pip) installs the same pinned wheels in seconds where pip
     takes minutes on a fresh .venv; when uv cannot be installed or fails, pip does the whole install.
     uv is put there by the pip of the Python running this file, when it has one: .venv then needs no
-    pip of its own (ensurepip is the slowest part of making it).
+    pip of its own (ensurepip is the slowest part of making it).  ``compile_bytecode=False``: uv
+    compiles no installed module (most of its time: every module of every package, where the site's
+    builds import about a quarter of them and write their bytecode themselves, see ``site``).
     """
     python = str(BIN / "python")
     constraints = ["-c", str(ROOT / "constraints.txt")] if (ROOT / "constraints.txt").exists() else []
@@ -118,7 +120,8 @@ def install(target: str) -> None:
             ensure_pip()
         get_uv = [sys.executable, "-m", "pip", "--python", python, *options] if host_pip() else pip
         if uv.exists() or subprocess.run([*get_uv, "uv"], cwd=ROOT).returncode == 0:
-            done = subprocess.run([str(uv), "pip", "install", "--quiet", "--python", python, "--compile-bytecode",
+            compiled = ["--compile-bytecode"] if compile_bytecode else []
+            done = subprocess.run([str(uv), "pip", "install", "--quiet", "--python", python, *compiled,
                                    *constraints, "-e", target], cwd=ROOT)
             if done.returncode == 0:
                 return
@@ -127,10 +130,12 @@ def install(target: str) -> None:
     subprocess.run([*pip, "-e", target], cwd=ROOT, check=True)
 
 
-def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
+def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False,
+        bytecode: bool = False) -> int:
     """Run a tool of .venv; with ``log``, its output is kept there instead of printed (see ``lanes``);
-    ``nice``: at a lower priority than the commands beside it, where the system has ``nice``."""
-    environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
+    ``nice``: at a lower priority than the commands beside it, where the system has ``nice``;
+    ``bytecode``: the tool may write the bytecode of what it imports (by default it writes none)."""
+    environment = dict(os.environ, **({} if bytecode else {"PYTHONDONTWRITEBYTECODE": "1"}), **(env or {}))
     command = [str(BIN / args[0]), *args[1:]]
     if nice and shutil.which("nice"):
         command = ["nice", "-n", "5", *command]
@@ -198,14 +203,20 @@ def site() -> int:
     the supplements' one process).  Each costly result both need, a chart (``rpg_chart_cache``), a
     matchup (``rpg_matchup_cache``) or the calculator's engine bytecode, is worked out by whichever
     edition needs it first while the other waits for it and reads it back.
+
+    The editions write the bytecode of the installed modules they import (``.venv`` is made for ``site``
+    without any: compiling all of it costs more than compiling what the builds use), after the checkout's
+    own modules are compiled, checked by the source's hash (``compile_checkout``), so no bytecode of an
+    edited module is ever written by its time stamp.
     """
     started = time.monotonic()
+    compile_checkout()
     (designer, designer_overrides, designer_out), (player, player_overrides, player_out) = EDITIONS
 
     def edition(name: str, overrides: tuple[str, ...], outdir: str, nice: bool = False) -> int:
         began = time.monotonic()
         status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", f"docs/_build/doctrees-{name}",
-                     "docs", outdir, nice=nice)
+                     "docs", outdir, nice=nice, bytecode=True)
         if not status:
             say(f"the {name} edition of the site is at {ROOT / outdir / 'index.html'} "
                 f"({time.monotonic() - began:.0f} s)")

@@ -111,6 +111,16 @@ def test_pip_installs_uv_which_installs_sphinx_rpg_with_the_same_constraints(dev
     assert install[-4:] == [*constraints, "-e", ".[site]"] and "--compile-bytecode" in install
 
 
+def test_the_site_venv_is_installed_without_bytecode_and_the_test_venv_with_it(dev, commands):
+    """The site's builds compile the quarter of the installed modules they import (see ``site``); the
+    test command's many processes read the bytecode of everything."""
+    dev.ensure_venv("site")
+    dev.ensure_venv("test")
+    site, test = commands.installs()
+    assert site[-1] == ".[site]" and "--compile-bytecode" not in site
+    assert test[-1] == f".[{dev.EXTRAS['test']}]" and "--compile-bytecode" in test
+
+
 def test_pip_installs_sphinx_rpg_when_uv_cannot_be_installed(dev, commands):
     commands.failing = ("uv",)
     dev.install(".[site]")
@@ -217,6 +227,16 @@ def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monke
     dev.run("sphinx-build", "-b", "html")
     assert commands[0][:3] == ["nice", "-n", "5"] and commands[0][3:] == [str(dev.BIN / "python"), "-m", "pytest"]
     assert commands[1][0] == str(dev.BIN / "sphinx-build")
+
+
+def test_a_tool_writes_no_bytecode_unless_asked_to(dev, monkeypatch):
+    environments: list[dict[str, str]] = []
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    monkeypatch.setattr(dev.subprocess, "run", lambda args, **kwargs: environments.append(kwargs["env"])
+                        or subprocess.CompletedProcess(args, 0))
+    dev.run("sphinx-build", "-b", "html")
+    dev.run("sphinx-build", "-b", "html", bytecode=True)
+    assert environments[0]["PYTHONDONTWRITEBYTECODE"] == "1" and "PYTHONDONTWRITEBYTECODE" not in environments[1]
 
 
 def test_the_engine_is_compiled_once_and_its_bytecode_checked_by_the_sources_hash(dev, checkout):

@@ -21,8 +21,11 @@ def test_the_player_edition_builds_beside_the_designer_edition_not_after_it(dev:
     niced: list[str] = []  # the player edition yields to the longer chain: the designer's, then the supplements
     lock = threading.Lock()
 
-    def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False) -> int:
+    def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = None, nice: bool = False,
+            bytecode: bool = False) -> int:
         output = args[-1]
+        if "compileall" in args:  # the checkout's own bytecode, before any build (see the test below)
+            return 0
         if "rpg_edition=player" in args:
             player_started.set()
         elif output == "docs/_build/html":  # the designer edition ends only once the player's has begun
@@ -44,6 +47,30 @@ def test_the_player_edition_builds_beside_the_designer_edition_not_after_it(dev:
 def test_a_failed_designer_edition_builds_no_supplement_and_fails_the_site(dev: ModuleType,  # noqa: F811
                                                                          monkeypatch: pytest.MonkeyPatch):
     built: list[str] = []
-    monkeypatch.setattr(dev, "run", lambda *args, **_: built.append(args[-1]) or int(args[-1] == "docs/_build/html"))
+    monkeypatch.setattr(dev, "run", lambda *args, **_: 0 if "compileall" in args
+                        else built.append(args[-1]) or int(args[-1] == "docs/_build/html"))
     assert dev.site() == 1
     assert sorted(built) == ["docs/_build/html", "docs/_build/player"]
+
+
+def test_the_editions_write_the_bytecode_of_what_they_import_once_the_checkout_is_compiled_by_hash(
+        dev: ModuleType, monkeypatch: pytest.MonkeyPatch):  # noqa: F811
+    """The site's .venv comes without bytecode (compiling every installed module costs more than the
+    builds' imports): the editions write it, after the checkout's own modules were compiled checked by
+    hash, so no module of the checkout gets a bytecode checked by its time stamp; the supplements, which
+    import a module of their own, write none."""
+    calls: list[tuple[str, bool]] = []
+    lock = threading.Lock()
+
+    def run(*args: str, bytecode: bool = False, **_: object) -> int:
+        with lock:
+            calls.append(("compileall --invalidation-mode checked-hash" if "compileall" in args
+                          and args[args.index("--invalidation-mode") + 1] == "checked-hash" else args[-1], bytecode))
+        return 0
+
+    monkeypatch.setattr(dev, "run", run)
+    assert dev.site() == 0
+    assert calls[0] == ("compileall --invalidation-mode checked-hash", False)
+    supplements = [call for call in calls if "/supplements/" in call[0]]
+    assert set(calls[1:]) - set(supplements) == {("docs/_build/html", True), ("docs/_build/player", True)}
+    assert supplements and not any(bytecode for _, bytecode in supplements)
