@@ -510,31 +510,70 @@ def main() -> int:
         return 2
     with ThreadPoolExecutor(max_workers=1) as pool:
         # the dice calculator's Pyodide (once from npm, then from .cache/) arrives while .venv is made
-        vendoring = pool.submit(vendor_pyodide) if sys.argv[1] in ("site", "test") else None
+        vendoring = (pool.submit(vendor_pyodide, beside_builds=sys.argv[1] == "site")
+                     if sys.argv[1] in ("site", "test") else None)
         ensure_venv(sys.argv[1])
-        if vendoring is not None:
-            vendoring.result()
-    return COMMANDS[sys.argv[1]]()
+        precompiling = vendoring.result() if vendoring is not None else None
+    try:
+        return COMMANDS[sys.argv[1]]()
+    finally:
+        if precompiling is not None:
+            precompiling.join()
 
 
-def vendor_pyodide() -> None:
+def vendor_pyodide(beside_builds: bool = False) -> threading.Thread | None:
     """``rpg pyodide .cache/pyodide`` without .venv: sphinx_rpg/vendor.py needs only the standard library,
     so this python3 runs it while .venv is being made.  A failure is said; the build then warns and the
-    calculator loads Pyodide from its CDN."""
+    calculator loads Pyodide from its CDN.
+
+    ``beside_builds``: the standard library's bytecode (Node.js, the longest part of a first run) is
+    compiled by the thread returned, while the site builds; the builds read it only when they copy the
+    calculator's files, at their end, and wait there for the lock held meanwhile (``vendor.await_stdlib``).
+    Without ``fcntl`` (no lock) it is compiled first, as for ``test``."""
     spec = importlib.util.spec_from_file_location("_rpg_vendor", ROOT / "sphinx_rpg" / "vendor.py")
     if spec is None or spec.loader is None:
-        return
+        return None
     vendor = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(vendor)
     try:
         target = vendor.vendor_pyodide(ROOT / ".cache" / "pyodide")
     except vendor.VendorError as error:
         say(f"Pyodide could not be vendored: {error}")
-        return
+        return None
     say(f"Pyodide {vendor.PYODIDE_VERSION} for the dice calculator: {target.relative_to(ROOT)}")
     if (target / vendor.PRECOMPILED_STDLIB).is_file():
-        return
-    try:  # once: the standard library's bytecode, so the calculator compiles none of it at each start
+        return None
+    lock = _locked(target / vendor.STDLIB_LOCK) if beside_builds else None
+    if lock is None:
+        precompile_stdlib(vendor, target)
+        return None
+
+    def precompile() -> None:
+        try:
+            precompile_stdlib(vendor, target)
+        finally:  # removed, then unlocked (as sphinx_rpg.files.held does): the builds waiting go on
+            (target / vendor.STDLIB_LOCK).unlink(missing_ok=True)
+            lock.close()
+
+    thread = threading.Thread(target=precompile, name="precompile the standard library")
+    thread.start()
+    return thread
+
+
+def _locked(path: Path) -> Any:
+    """``path`` opened and exclusively locked (``fcntl``), or ``None`` where there is no ``fcntl``."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    handle = path.open("a")
+    fcntl.flock(handle, fcntl.LOCK_EX)
+    return handle
+
+
+def precompile_stdlib(vendor: Any, target: Path) -> None:
+    """Once: the standard library's bytecode, so the calculator compiles none of it at each start."""
+    try:
         made = vendor.precompile_stdlib(target, ROOT)
     except vendor.VendorError as error:
         say(f"{error}; the calculator compiles the standard library at each start")

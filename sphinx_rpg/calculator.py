@@ -30,7 +30,7 @@ from sphinx_rpg import vendor
 from sphinx_rpg.binding import binding_for, configured_paths
 from sphinx_rpg.editions import is_player
 from sphinx_rpg.pagescan import holds
-from sphinx_rpg.vendor import PRECOMPILED_STDLIB, PYODIDE_FILES, PYODIDE_VERSION, VendorError, vendored
+from sphinx_rpg.vendor import PRECOMPILED_STDLIB, PYODIDE_FILES, PYODIDE_VERSION, VendorError, await_stdlib, vendored
 from sphinx_rpg.version import __version__
 from sphinx_rpg.warnings import warn
 from sphinx_rpg.wheel import DISTRIBUTION, WheelError, build_wheel, wheel_name
@@ -324,6 +324,7 @@ def write_calculator_files(app: Sphinx, exception: BaseException | None) -> None
     source = _pyodide_source(app)
     if source is not None:
         if vendored(source):
+            await_stdlib(source)  # its precompiled standard library may still be in the making
             _copy_tree(source, folder / "pyodide")
             pyodide = "pyodide/"
         else:

@@ -22,8 +22,9 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-__all__ = ["ENGINE_BYTECODE", "PRECOMPILED_STDLIB", "PYODIDE_FILES", "PYODIDE_VERSION", "VendorError",
-           "check_integrity", "damaged", "engine_bytecode", "precompile_stdlib", "vendor_pyodide", "vendored"]
+__all__ = ["ENGINE_BYTECODE", "PRECOMPILED_STDLIB", "PYODIDE_FILES", "PYODIDE_VERSION", "STDLIB_LOCK", "VendorError",
+           "await_stdlib", "check_integrity", "damaged", "engine_bytecode", "precompile_stdlib", "vendor_pyodide",
+           "vendored"]
 
 #: The Pyodide release the calculator is written and tested against (Python 3.14 in the browser).
 PYODIDE_VERSION = "314.0.7"
@@ -39,6 +40,9 @@ STAMP = ".rpg-vendored.json"
 PRECOMPILED_STDLIB = "python_stdlib_pyc.zip"
 #: The folder (inside a vendored Pyodide's) that keeps the engine's bytecode, one zip per engine wheel.
 ENGINE_BYTECODE = "engine-bytecode"
+#: The lock ``python3 dev.py site`` holds in a vendored Pyodide's folder while it precompiles the standard
+#: library beside the builds (a dot first: the calculator copies no such file into a site).
+STDLIB_LOCK = ".python_stdlib_pyc.lock"
 
 
 class VendorError(Exception):
@@ -242,6 +246,21 @@ def precompile_stdlib(target: Path, engine: Path | None = None, timeout: float =
     output = target / PRECOMPILED_STDLIB
     _write(output, made)
     return output
+
+
+def await_stdlib(target: Path) -> None:
+    """Return once no process is precompiling ``target``'s standard library: ``python3 dev.py site`` does
+    it beside the builds, holding :data:`STDLIB_LOCK` until the file is written (or has failed), and a
+    build copies the vendored files only then.  At once when nobody holds it."""
+    if not (target / STDLIB_LOCK).exists():
+        return
+    from sphinx_rpg.files import held  # here, not at the top: dev.py runs this file without the package
+
+    try:
+        with held(target / STDLIB_LOCK):
+            pass
+    except OSError:  # a folder this build may not write in: nobody precompiles there either
+        return
 
 
 def _run_node(node: str, script: str, arguments: list[str], what: str, timeout: float) -> bytes:

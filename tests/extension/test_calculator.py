@@ -327,6 +327,46 @@ def test_a_vendored_pyodide_is_copied_into_the_site(build, book, tmp_path, regis
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(vendor.PYODIDE_FILES)
 
 
+def test_the_vendored_pyodide_is_copied_once_its_standard_librarys_bytecode_is_made(build, book, tmp_path, registry,
+                                                                                  monkeypatch):
+    """``python3 dev.py site`` compiles the standard library beside the builds, holding the lock; a build
+    that reaches the calculator's files meanwhile waits for it, then copies the bytecode too."""
+    import fcntl
+    import threading
+
+    from sphinx_rpg import files
+
+    folder = vendor.vendor_pyodide(tmp_path / "cache")
+    with open(book / "conf.py", "a") as conf:
+        conf.write(f"rpg_pyodide_vendor = {str(folder)!r}\n")
+    held, waiting = threading.Event(), threading.Event()
+    real_held = files.held
+
+    def noted(lock: Path):  # the build is about to wait on the lock
+        waiting.set()
+        return real_held(lock)
+
+    monkeypatch.setattr(files, "held", noted)
+
+    def precompile() -> None:  # what dev.py does beside the builds
+        with (folder / vendor.STDLIB_LOCK).open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            held.set()
+            if waiting.wait(60):
+                (folder / vendor.PRECOMPILED_STDLIB).write_bytes(b"the standard library, compiled")
+            (folder / vendor.STDLIB_LOCK).unlink()
+
+    thread = threading.Thread(target=precompile)
+    thread.start()
+    assert held.wait(60)
+    app = build(book)
+    thread.join()
+    site = Path(app.outdir) / "_static" / "rpg"
+    assert (site / "pyodide" / vendor.PRECOMPILED_STDLIB).read_bytes() == b"the standard library, compiled"
+    assert json.loads((site / "calculator.json").read_text())["stdlib"] == vendor.PRECOMPILED_STDLIB
+    assert not (site / "pyodide" / vendor.STDLIB_LOCK).exists()
+
+
 def test_print_says_where_the_calculator_is(build, book):
     app = build(book, "text")
     text = (Path(app.outdir) / "calc.txt").read_text()
