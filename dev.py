@@ -134,8 +134,10 @@ def run(*args: str, env: dict[str, str] | None = None, log: list[str] | None = N
         bytecode: bool = False) -> int:
     """Run a tool of .venv; with ``log``, its output is kept there instead of printed (see ``lanes``);
     ``nice``: at a lower priority than the commands beside it, where the system has ``nice``;
-    ``bytecode``: the tool may write the bytecode of what it imports (by default it writes none)."""
-    environment = dict(os.environ, **({} if bytecode else {"PYTHONDONTWRITEBYTECODE": "1"}), **(env or {}))
+    ``bytecode``: the tool writes the bytecode of what it imports (by default it writes none), even where
+    the environment says PYTHONDONTWRITEBYTECODE: .venv and the checkout are this file's to manage."""
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    environment.update({} if bytecode else {"PYTHONDONTWRITEBYTECODE": "1"}, **(env or {}))
     command = [str(BIN / args[0]), *args[1:]]
     if nice and shutil.which("nice"):
         command = ["nice", "-n", "5", *command]
