@@ -219,6 +219,40 @@ def test_build_output_and_bytecode_are_not_inputs(dev, checkout):
     assert dev.inputs_digest() == before
 
 
+@pytest.mark.parametrize("command", ["site", "test"])
+def test_only_the_site_compiles_pyodides_standard_library_beside_its_builds_and_ends_after_it(dev, monkeypatch,
+                                                                                         command):
+    """``site`` starts its builds while Node.js compiles it (they wait for it at their end); ``test``
+    hashes that file among the builds' inputs first, so it is compiled before."""
+    events: list[str] = []
+    precompiled = threading.Event()
+
+    def precompile() -> None:
+        precompiled.wait(60)
+        events.append("precompiled")
+
+    def vendor_pyodide(beside_builds: bool = False) -> threading.Thread | None:
+        events.append(f"vendored, beside the builds: {beside_builds}")
+        if not beside_builds:
+            return None
+        thread = threading.Thread(target=precompile)
+        thread.start()
+        return thread
+
+    def build() -> int:
+        events.append("built")
+        precompiled.set()
+        return 0
+
+    monkeypatch.setattr(dev, "vendor_pyodide", vendor_pyodide)
+    monkeypatch.setattr(dev, "ensure_venv", lambda command: None)
+    monkeypatch.setattr(dev, "COMMANDS", {command: build})
+    monkeypatch.setattr(sys, "argv", ["dev.py", command])
+    assert dev.main() == 0
+    beside = command == "site"
+    assert events == [f"vendored, beside the builds: {beside}", "built", *(["precompiled"] if beside else [])]
+
+
 def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monkeypatch):
     commands = Commands()
     monkeypatch.setattr(dev.subprocess, "run", commands)
