@@ -34,6 +34,22 @@ from sphinx_rpg.warnings import warn
 DATA_VERSION = 11
 
 
+#: How a resolved link to a node shows it: its index is the kind ``NodeDomain.note_link`` counts.
+#: ``:node:ref:`` links with the node's title or another text, the same without the link (``!``), and
+#: links by any other role (``:any:``, MyST), whose markup is not ours.
+LINK_KINDS = ("titled link", "link", "title", "text", "other")
+OTHER_LINK = LINK_KINDS.index("other")
+
+
+def ref_classes(record: NodeRecord) -> list[str]:
+    """The classes a node's link text gets besides the role's own.
+
+    ``no-search``: a page's search entry does not hold the titles of the nodes it links (the node's
+    own page and entry do), so renaming a node changes nothing in the entries of the pages linking it.
+    """
+    return ["rpg-node-ref", *(f"rpg-type-{code}" for code in record.types), "no-search"]
+
+
 class NodeRecord(NamedTuple):
     """One ``node:def`` as the environment remembers it."""
 
@@ -216,6 +232,8 @@ class NodeDomain(Domain):
     _touched: set[str] | None = None
     #: docname -> the uids it referred to before this build cleared it (for its backlinks' changes).
     _cleared: dict[str, set[str]] | None = None
+    #: docname -> uid -> how many links of each kind (``LINK_KINDS``) this build resolved there.
+    _links: dict[str, dict[str, list[int]]] | None = None
 
     def _touch(self, uid: str) -> None:
         if self._before is None:
@@ -463,6 +481,11 @@ class NodeDomain(Domain):
                 candidates |= before ^ now
         return {record.docname for uid in candidates if (record := self.record(uid)) is not None}
 
+    def references_of(self, docname: str) -> set[str]:
+        """The uids ``docname`` links (by every role ``tracking`` follows)."""
+        found: set[str] = self.data.setdefault("references", {}).get(docname, set())
+        return found
+
     def docs_referring_to(self, uids: set[str]) -> set[str]:
         return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}
 
@@ -472,12 +495,25 @@ class NodeDomain(Domain):
         if not node.get("refexplicit"):
             title = self.display_title(record)
             contnode = contnode.__class__(title, nodes.Text(title), classes=contnode.get("classes", []))
-        contnode["classes"] = [*contnode.get("classes", []), "rpg-node-ref",
-                               *(f"rpg-type-{code}" for code in record.types)]
-        if node.get("rpg_no_link"):
+        contnode["classes"] = [*contnode.get("classes", []), *ref_classes(record)]
+        explicit, no_link = bool(node.get("refexplicit")), bool(node.get("rpg_no_link"))
+        own_role = node.get("refdomain") == "node" and node.get("reftype") == "ref"
+        self.note_link(fromdocname, record.uid, 2 * no_link + explicit if own_role else OTHER_LINK)
+        if no_link:
             return contnode
         return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
                             self.display_title(record))
+
+    def note_link(self, fromdocname: str, uid: str, kind: int) -> None:
+        """Count a link this build resolved on ``fromdocname`` (``LINK_KINDS``; ``relink`` keeps the counts)."""
+        if self._links is None:
+            self._links = {}
+        counts = self._links.setdefault(fromdocname, {}).setdefault(uid, [0] * len(LINK_KINDS))
+        counts[kind] += 1
+
+    def take_links(self, docname: str) -> dict[str, list[int]]:
+        """The links resolved on ``docname`` since the last call for it: uid -> count per kind."""
+        return (self._links or {}).pop(docname, {})
 
     # Sphinx types these as returning a ``reference``; a ``!`` (no-link) ref resolves to its title alone.
     def resolve_xref(  # type: ignore[override]
@@ -556,9 +592,16 @@ def _where(env: BuildEnvironment, record: NodeRecord) -> str:
     return f"{env.doc2path(record.docname)}:{record.lineno}"
 
 
-def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
+#: Given pages whose only change may be their links to changed nodes, and uid -> (before, after) of
+#: those nodes, the pages it brought up to date without writing them (``relink.patch_links``).
+InPlace = Callable[[set[str], dict[str, tuple[NodeRecord | None, NodeRecord | None]]], set[str]]
+
+
+def pages_to_rewrite(app: Sphinx, env: BuildEnvironment, in_place: InPlace | None = None) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages, and a
-    node's "Referenced by" line must follow pages that start or stop referring to it."""
+    node's "Referenced by" line must follow pages that start or stop referring to it.
+
+    A page that changes only in its links to changed nodes is left to ``in_place`` when given."""
     domain = node_domain(env)
     changed = domain.changed_since_last_build()
     external = domain.external_changes()  # another book's nodes, linked through intersphinx
@@ -569,13 +612,17 @@ def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     shown = {uid: pair for uid, pair in changed.items()
              if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
     touched = [record for pair in shown.values() for record in pair if record is not None]
-    docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown) | external)
-    return sorted(docs | (domain.changelog_docs() if changed else set()) | backlinked)
+    listed = domain.listing_docs_showing(touched)
+    changelogs = domain.changelog_docs() if changed else set()
+    linked_outside = domain.docs_referring_to(external) if external else set()
+    linking = domain.docs_referring_to(set(shown))
+    if in_place is not None and linking:
+        linking -= in_place(linking - listed - changelogs - backlinked - linked_outside, shown)
+    return sorted(listed | linking | linked_outside | changelogs | backlinked)
 
 
 def setup(app: Sphinx) -> None:
     """The ``node`` domain, which pages must be rewritten, and what a missing node reference says."""
     app.add_domain(NodeDomain)
-    app.connect("env-get-updated", pages_to_rewrite)
     app.connect("env-check-consistency", check_consistency)
     app.connect("warn-missing-reference", warn_missing_node)
