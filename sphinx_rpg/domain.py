@@ -457,7 +457,13 @@ class NodeDomain(Domain):
         return self._referrers.get(uid, [])
 
     def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
-        """Pages defining a node whose backlinks (referring pages or their titles) may have changed.
+        """Pages defining a node whose backlinks (referring pages or their titles) may have changed."""
+        return set(self.backlink_changes(title_of))
+
+    def backlink_changes(self, title_of: Callable[[str], str]) -> dict[str, dict[str, list[str] | None]]:
+        """docname -> uid -> the pages that referred to the node as of the last build, for each node of
+        the page whose "Referenced by" line may have changed; None where that line cannot be told from
+        here (a page it named has a new title, or the node's definition changed hands).
 
         Only the pages this build cleared can have changed what they refer to or their title, so only
         the uids they referred to before or refer to now are looked at (all of them when the page's
@@ -465,21 +471,34 @@ class NodeDomain(Domain):
         called first).  Remembers each referring page's title for the next build.
         """
         cleared, self._cleared = self._cleared or {}, None
-        candidates, self._touched = self._touched or set(), None
+        touched, self._touched = self._touched or set(), None
+        candidates, unknown = set(touched), set(touched)
         references: dict[str, set[str]] = self.data.setdefault("references", {})
         titles: dict[str, str] = self.data.setdefault("backlink_titles", {})
         for doc, before in cleared.items():
             now = references.get(doc, set())
             title = title_of(doc) if doc in references else None
-            if title != titles.get(doc):
+            old_title = titles.get(doc)
+            if title != old_title:
                 candidates |= before | now
+                if old_title is not None:
+                    unknown |= before
                 if title is None:
                     titles.pop(doc, None)
                 else:
                     titles[doc] = title
             else:
                 candidates |= before ^ now
-        return {record.docname for uid in candidates if (record := self.record(uid)) is not None}
+        changes: dict[str, dict[str, list[str] | None]] = {}
+        for uid in candidates:
+            record = self.record(uid)
+            if record is None:
+                continue
+            old = None if uid in unknown else sorted(
+                {doc for doc in self.referrers(uid) if doc not in cleared}
+                | {doc for doc, before in cleared.items() if uid in before})
+            changes.setdefault(record.docname, {})[uid] = old
+        return changes
 
     def references_of(self, docname: str) -> set[str]:
         """The uids ``docname`` links (by every role ``tracking`` follows)."""
@@ -592,22 +611,29 @@ def _where(env: BuildEnvironment, record: NodeRecord) -> str:
     return f"{env.doc2path(record.docname)}:{record.lineno}"
 
 
-#: Given pages whose only change may be their links to changed nodes, and uid -> (before, after) of
-#: those nodes, the pages it brought up to date without writing them (``relink.patch_links``).
-InPlace = Callable[[set[str], dict[str, tuple[NodeRecord | None, NodeRecord | None]]], set[str]]
+#: uid -> (before, after) of each node changed in what other pages show of it.
+Shown = dict[str, tuple[NodeRecord | None, NodeRecord | None]]
+#: docname -> uid -> the node's referring pages as of the last build (``backlink_changes``).
+Backlinks = dict[str, dict[str, list[str] | None]]
+#: Given pages whose only changes may be their links to changed nodes and their nodes' "Referenced
+#: by" lines, the pages it brought up to date without writing them (``relink.patch_links``).
+InPlace = Callable[[set[str], Shown, Backlinks], set[str]]
 
 
 def pages_to_rewrite(app: Sphinx, env: BuildEnvironment, in_place: InPlace | None = None) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages, and a
     node's "Referenced by" line must follow pages that start or stop referring to it.
 
-    A page that changes only in its links to changed nodes is left to ``in_place`` when given."""
+    A page that changes only in its links to changed nodes and its "Referenced by" lines is left to
+    ``in_place`` when given."""
     domain = node_domain(env)
     changed = domain.changed_since_last_build()
     external = domain.external_changes()  # another book's nodes, linked through intersphinx
-    backlinked = domain.backlinks_changed_since_last_build(
-        lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
+    backlinks = domain.backlink_changes(lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
+    backlinked = set(backlinks)
     if not changed and not external:
+        if in_place is not None and backlinked:
+            backlinked -= in_place(backlinked, {}, backlinks)
         return sorted(backlinked)
     shown = {uid: pair for uid, pair in changed.items()
              if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
@@ -616,8 +642,9 @@ def pages_to_rewrite(app: Sphinx, env: BuildEnvironment, in_place: InPlace | Non
     changelogs = domain.changelog_docs() if changed else set()
     linked_outside = domain.docs_referring_to(external) if external else set()
     linking = domain.docs_referring_to(set(shown))
-    if in_place is not None and linking:
-        linking -= in_place(linking - listed - changelogs - backlinked - linked_outside, shown)
+    if in_place is not None and (linking or backlinked):
+        done = in_place((linking | backlinked) - listed - changelogs - linked_outside, shown, backlinks)
+        linking, backlinked = linking - done, backlinked - done
     return sorted(listed | linking | linked_outside | changelogs | backlinked)
 
 

@@ -1,24 +1,28 @@
-"""A page whose only change is its links to a renamed or moved node: those links replaced, the page not written again.
+"""A page whose only change is its links to a renamed or moved node, or the "Referenced by" lines of
+its own nodes: those replaced in last build's copy, the page not written again.
 
 Renaming a node changes the text and ``title`` of every ``:node:ref:`` to it, and moving it changes
-their address; nothing else on a page that links it changes.  Writing such a page again (resolving,
-translating, templating it, indexing it for search) costs as much as writing an edited page, and a
-node that is linked from fifty pages made a rename cost fifty page writes.
+their address; moving or deleting a node that links others changes those others' "Referenced by"
+lines.  Nothing else changes on those pages, yet writing one again (resolving, translating,
+templating it, indexing it for search) costs as much as writing an edited page, and a node linked
+from fifty pages made a rename cost fifty page writes.
 
 Instead, every link this build resolves is counted per page and uid, by kind (``domain.LINK_KINDS``),
 and the counts of each written page are kept in a file beside the doctrees with the size and
-modification time of the page as it was written.  When a later build finds that a page's only change
-is its links to changed nodes (``domain.pages_to_rewrite`` leaves out the pages with a listing, a
-changelog or a "Referenced by" line that changed, and the pages read again), the links are found in
-last build's page by the markup the HTML writer gives them and replaced with the new one, and the
-page is not handed to the writer.  Anything unexpected writes the page as usual: a link kind whose
-markup is not ours (``:any:``, MyST), a page the file does not describe or that changed since it was
-written, a count of links in the page that differs from the kept count (two nodes whose links look
-alike, a link's text written by hand that equals the title), a builder other than ``html`` or
-``dirhtml``.  A node added or removed is never handled here: the links appear or dangle, and a
-dangling link must warn.
+modification time of the page as it was written.  When a later build finds that a page's only
+changes are those (``domain.pages_to_rewrite`` leaves out the pages with a listing or a changelog
+that changed and the pages read again), the old markup, which is ours (the HTML writer's rendering
+of the reference nodes ``domain`` makes, and the raw line ``backlinks`` writes), is found in last
+build's page and replaced with the new one, and the page is not handed to the writer.  Anything
+unexpected writes the page as usual: a link kind whose markup is not ours (``:any:``, MyST), a page
+the file does not describe or that changed since it was written, a count in the page that differs
+from the expected one (two links or lines that look alike, a link's text written by hand that
+equals the title), a "Referenced by" line that appears or goes, a referring page with a new title, a
+builder other than ``html`` or ``dirhtml``.  A node added or removed is never handled here for the
+pages linking it: the links appear or dangle, and a dangling link must warn.
 
-The page's search entry does not change: link texts are ``no-search`` (``domain.ref_classes``).
+The pages' search entries do not change: link texts are ``no-search`` (``domain.ref_classes``), and
+so are "Referenced by" lines.
 """
 
 from __future__ import annotations
@@ -39,7 +43,17 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from sphinx_rpg.domain import LINK_KINDS, NodeDomain, NodeRecord, node_domain, pages_to_rewrite, ref_classes
+from sphinx_rpg.backlinks import html_links
+from sphinx_rpg.domain import (
+    LINK_KINDS,
+    Backlinks,
+    NodeDomain,
+    NodeRecord,
+    Shown,
+    node_domain,
+    pages_to_rewrite,
+    ref_classes,
+)
 from sphinx_rpg.files import write_atomically
 
 MANIFEST_VERSION = 1
@@ -47,6 +61,8 @@ MANIFEST_VERSION = 1
 BUILDERS = ("html", "dirhtml")
 #: The classes ``XRefRole`` gives the text of a ``:node:ref:`` (before ``ref_classes``).
 ROLE_CLASSES = ("xref", "node", "node-ref")
+#: How the HTML writer starts a node's "Referenced by" line (``backlinks``).
+BACKLINKS_START = '<p class="rpg-backlinks no-search"><strong>Referenced by:</strong>'
 #: What docutils' HTML writer escapes in text (``HTMLTranslator.encode``) and in attribute values.
 _ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord('"'): "&quot;", ord(">"): "&gt;", ord("@"): "&#64;"}
 _ATTRIBUTE_ESCAPES = {**_ESCAPES, **{ord(space): " " for space in "\n\r\t\v\f"}}
@@ -135,10 +151,23 @@ def _markup(app: Sphinx, domain: NodeDomain, page: str, record: NodeRecord,
 
 
 def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict[str, list[int]],
-             changes: dict[str, tuple[NodeRecord, NodeRecord]]) -> str | None:
-    """``text`` with every link to a changed node replaced, or None when the page must be written."""
+             changes: dict[str, tuple[NodeRecord, NodeRecord]], lines: dict[str, list[str]]) -> str | None:
+    """``text`` with every link to a changed node and every changed "Referenced by" line replaced, or
+    None when the page must be written."""
     replacement: dict[str, str] = {}
     expected: dict[str, int] = {}
+    for uid, old_referrers in lines.items() if app.config.rpg_backlinks else ():
+        old_docs = [doc for doc in old_referrers if doc != page]
+        new_docs = [doc for doc in domain.referrers(uid) if doc != page]
+        if old_docs == new_docs:
+            continue
+        if not old_docs or not new_docs:
+            return None  # a line to add or take away: where it goes is the writer's business
+        old_line = f"{BACKLINKS_START}{html_links(app, domain, page, old_docs)}</p>"
+        new_line = f"{BACKLINKS_START}{html_links(app, domain, page, new_docs)}</p>"
+        if replacement.setdefault(old_line, new_line) != new_line:
+            return None
+        expected[old_line] = expected.get(old_line, 0) + 1
     for uid, (before, after) in changes.items():
         kinds = counts.get(uid)
         if kinds is None or len(kinds) != len(LINK_KINDS) or kinds[LINK_KINDS.index("other")]:
@@ -166,9 +195,9 @@ def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict
     return patched if found == expected else None
 
 
-def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str],
-                shown: dict[str, tuple[NodeRecord | None, NodeRecord | None]]) -> set[str]:
-    """Replace the links to changed nodes in last build's copy of ``pages``; the pages done that way."""
+def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Shown, backlinks: Backlinks) -> set[str]:
+    """Replace the links to changed nodes and the changed "Referenced by" lines in last build's copy of
+    ``pages``; the pages done that way."""
     if not pages or not _supported(app):
         return set()
     assert isinstance(app.builder, StandaloneHTMLBuilder)
@@ -180,6 +209,9 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str],
         if entry is None or page not in env.all_docs:
             continue
         size, written, counts = entry
+        lines = backlinks.get(page, {})
+        if any(old is None for old in lines.values()):
+            continue
         changes = {}
         for uid in domain.references_of(page) & shown.keys():
             before, after = shown[uid]
@@ -195,7 +227,8 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str],
                 text = path.read_bytes().decode("utf-8")
             except (OSError, UnicodeDecodeError):
                 continue
-            patched = _patched(app, domain, page, text, counts, changes)
+            patched = _patched(app, domain, page, text, counts, changes,
+                               {uid: old for uid, old in lines.items() if old is not None})
             if patched is None:
                 continue
             if patched != text:
@@ -211,7 +244,7 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str],
 
 def rewrite_or_patch(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: the pages to write again, less those whose links alone could be replaced."""
-    return pages_to_rewrite(app, env, lambda pages, shown: patch_links(app, env, pages, shown))
+    return pages_to_rewrite(app, env, lambda pages, shown, lines: patch_links(app, env, pages, shown, lines))
 
 
 def save_links(app: Sphinx, exception: BaseException | None) -> None:

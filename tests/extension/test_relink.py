@@ -63,6 +63,20 @@ def test_moving_a_node_replaces_the_address_of_its_links(build, write_book, edit
     assert page0 == _clean_page(build, src, tmp_path, "page0")
 
 
+def test_a_referenced_by_line_that_loses_a_page_is_replaced(build, write_book, edit, tmp_path):
+    """page1's first node is linked from page0 and page2; page0 stops linking it: page1's line is
+    replaced, and page1, which nobody edited, is not written."""
+    src = _book(write_book, tmp_path)
+    page2 = src / "page2.rst"
+    page2.write_text(page2.read_text() + "\nAnd :node:ref:`Book.Page1.Thing0`.\n")
+    build(src)
+    edit(src / "page0.rst", ":node:ref:`Book.Page1.Thing0` ", "")
+    dropped = build(src)
+    assert "page0" in _written(dropped) and "page1" not in _written(dropped)
+    page1 = (Path(dropped.outdir) / "page1.html").read_bytes()
+    assert page1 == _clean_page(build, src, tmp_path, "page1")
+
+
 def test_a_page_changed_since_it_was_written_is_written_again(build, write_book, edit, tmp_path):
     src = _book(write_book, tmp_path)
     first = build(src)
