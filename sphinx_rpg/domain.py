@@ -232,6 +232,8 @@ class NodeDomain(Domain):
     _touched: set[str] | None = None
     #: docname -> the uids it referred to before this build cleared it (for its backlinks' changes).
     _cleared: dict[str, set[str]] | None = None
+    #: True once ``pages_to_rewrite`` found that no node changed in this build but for its line.
+    nodes_unchanged = False
     #: docname -> uid -> how many links of each kind (``LINK_KINDS``) this build resolved there.
     _links: dict[str, dict[str, list[int]]] | None = None
 
@@ -628,6 +630,7 @@ def pages_to_rewrite(app: Sphinx, env: BuildEnvironment, in_place: InPlace | Non
     ``in_place`` when given."""
     domain = node_domain(env)
     changed = domain.changed_since_last_build()
+    domain.nodes_unchanged = not changed
     external = domain.external_changes()  # another book's nodes, linked through intersphinx
     backlinks = domain.backlink_changes(lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
     backlinked = set(backlinks)

@@ -283,3 +283,33 @@ def test_a_preview_paragraph_keeps_emphasis_and_code_and_marks_node_references_a
     long = nodes.paragraph("", "word " * 200)
     runs = json.loads(first_paragraph(nodes.container("", long)))
     assert len(runs[0][1]) <= MAX_LEAD + 1 and runs[0][1].endswith("word\u2026")
+
+
+@pytest.mark.parametrize("edit, made", [
+    (lambda text: text + "\nOne more sentence.\n", False),  # prose only: last build's data is kept
+    (lambda text: text.replace("Page 5\n=======\n", "Page Five\n=========\n"), True),  # its page title
+    (lambda text: text.replace(".. node:def:: Thing 5-0", ".. node:def:: Thing Five"), True),  # a node's name
+])
+def test_the_search_data_is_made_again_only_when_a_node_or_a_page_title_changed(edit, made, build, tmp_path,
+                                                                                 touch, monkeypatch):
+    from sphinx_rpg import search
+
+    src = write_book(tmp_path / "book")
+    build(src)
+    page5 = src / "page5.rst"
+    page5.write_text(edit(page5.read_text()))
+    touch(page5)
+    calls = []
+    real = search.search_document
+    monkeypatch.setattr(search, "search_document", lambda app: calls.append(1) or real(app))
+    app = build(src)
+    assert bool(calls) == made
+    clean = build(_copy_edit(src, tmp_path / "clean"))
+    assert search_nodes(app) == search_nodes(clean)
+
+
+def _copy_edit(src: Path, clean: Path) -> Path:
+    """The edited book, copied without its build."""
+    import shutil
+
+    return Path(shutil.copytree(src, clean, ignore=shutil.ignore_patterns("_build")))
