@@ -73,6 +73,11 @@ class CpuPerFile:
         self.mark = self.collection
 
     def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
+        if self.config.pluginmanager.has_plugin("dsession"):
+            # the xdist controller hears every worker's tests start, interleaved, and its process tree holds
+            # every worker: charging the whole tree's CPU to the file it heard of last counted each second
+            # twice (here and on the worker that spent it).  The workers measure; the controller adds up.
+            return
         path = nodeid.split("::")[0]
         if path != self.current:
             self._close_file()
