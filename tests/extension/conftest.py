@@ -10,6 +10,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterator
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +112,38 @@ def fresh_registries() -> Iterator[None]:
     yield
     bind.cache_clear()
     sys.modules.pop("bound_rules", None)
+
+
+@pytest.fixture(scope="session")
+def built(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Any]:
+    """``built(testroot, builder="html", **confoverrides)``: that test root built once (a fresh environment)
+    in this test process, the finished app shared by every test that only reads what the build made (its
+    pages, environment, warnings).  The same build as ``@pytest.mark.sphinx(builder, testroot=...,
+    freshenv=True)`` gives a test's ``app``; a test that edits, builds again or changes the app makes its own.
+
+    Each build imports the root's rule module afresh (as ``fresh_registries`` does) and undoes its
+    docutils registrations after (``cleanup``), so the apps built before and after it are not touched."""
+    from sphinx.testing.util import SphinxTestApp
+
+    from sphinx_rpg.binding import bind
+
+    apps: dict[tuple[str, str, str], Any] = {}
+
+    def build(testroot: str, builder: str = "html", **confoverrides: Any) -> Any:
+        key = (testroot, builder, repr(sorted(confoverrides.items())))
+        if key not in apps:
+            bind.cache_clear()
+            sys.modules.pop("bound_rules", None)
+            app = SphinxTestApp(builder, srcdir=rootdir / f"test-{testroot}", freshenv=True,
+                                builddir=tmp_path_factory.mktemp(f"built-{testroot}-{builder}"),
+                                confoverrides=confoverrides or None, status=StringIO(), warning=StringIO())
+            try:
+                app.build()
+            finally:
+                app.cleanup()
+                bind.cache_clear()
+                sys.modules.pop("bound_rules", None)
+            apps[key] = app
+        return apps[key]
+
+    return build

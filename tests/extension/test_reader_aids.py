@@ -61,6 +61,25 @@ def write_book(root: Path) -> Path:
     return root
 
 
+@pytest.fixture(scope="module")
+def book_app(tmp_path_factory: pytest.TempPathFactory):
+    """The book of ``write_book`` built once (html, a fresh environment, as ``build`` builds it), shared by
+    the tests that only read what it made; a test that edits the book or builds it otherwise makes its own."""
+    from io import StringIO
+
+    from sphinx.testing.util import SphinxTestApp
+
+    src = write_book(tmp_path_factory.mktemp("aids") / "book")
+    bind.cache_clear()
+    sys.modules.pop("aid_rules", None)
+    app = SphinxTestApp("html", srcdir=src, freshenv=True, status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+        bind.cache_clear()
+        sys.modules.pop("aid_rules", None)
+    return app
 
 
 def clean(text: str) -> str:
@@ -76,8 +95,8 @@ def backlinks(app, page: str, uid: str) -> list[str]:
     return re.findall(r'href="([^"]+)"', line.group(1)) if line else []
 
 
-def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(book_app):
+    app = book_app
     html = (Path(app.outdir) / "index.html").read_text()
     legend = html.split('class="rpg-legend', 1)[1].split("</table>", 1)[0]
     assert "Node types of Aid Game" in legend
@@ -93,8 +112,8 @@ def test_a_legend_naming_an_unknown_system_warns(build, tmp_path):
                      r"\(known: aidgame\) \[node\.option\]", clean(app.warning.getvalue()))
 
 
-def test_a_node_lists_the_other_pages_that_refer_to_it(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_a_node_lists_the_other_pages_that_refer_to_it(book_app):
+    app = book_app
     assert clean(app.warning.getvalue()) == ""
     assert backlinks(app, "page2", "Book.Page2.Thing0") == ["page0.html", "page1.html"]
     assert backlinks(app, "page1", "Book.Page1.Thing1") == []  # only its own page refers to it
@@ -128,8 +147,8 @@ def test_a_backlink_is_written_as_the_html_writer_writes_a_link_to_a_page(build,
             'href="page3.html"><span class="doc">Q&amp;A &lt;3 “me” &#64;home</span></a></p>') in html
 
 
-def test_backlinks_are_the_same_in_a_parallel_build(build, tmp_path):
-    serial = build(write_book(tmp_path / "serial"))
+def test_backlinks_are_the_same_in_a_parallel_build(build, tmp_path, book_app):
+    serial = book_app
     parallel = build(write_book(tmp_path / "parallel"), parallel=2)
     assert parallel.parallel == 2
     for page in range(PAGES):
@@ -163,8 +182,8 @@ def test_backlinks_on_an_unchanged_page_follow_a_referring_pages_new_title(build
     assert "Page Three Renamed</span></a>" in (Path(app.outdir) / "page4.html").read_text()  # page 4 was not edited
 
 
-def test_previews_give_each_node_its_title_types_first_sentence_and_first_paragraph(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_previews_give_each_node_its_title_types_first_sentence_and_first_paragraph(book_app):
+    app = book_app
     previews = json.loads((Path(app.outdir) / "rpg-previews.json").read_text())["nodes"]
     assert previews["page3.html#Book.Page3.Thing0"] == {"title": "Thing 3-0 (E)", "types": "Effect",
                                                          "text": "Thing zero of page 3.",
@@ -178,10 +197,10 @@ def test_previews_give_each_node_its_title_types_first_sentence_and_first_paragr
         assert target in previews
 
 
-def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
+def test_a_node_definition_is_the_main_index_entry_of_its_name(book_app):
     """A node is the main (bold) entry of its name in the general index, and for the search an important object
     (priority 0): the search page lists it once and first (its index entry stays out of the search index)."""
-    app = build(write_book(tmp_path / "book"))
+    app = book_app
     index = (Path(app.outdir) / "searchindex.js").read_text()
     data = json.loads(index[index.index("(") + 1:index.rindex(")")])
     assert "thing 3-0 (e)" not in data["indexentries"]  # the search finds the node as its object, once
@@ -201,8 +220,8 @@ def search_nodes(app) -> dict:
     return json.loads(text[len("var RPG_SEARCH = "):-2])
 
 
-def test_the_search_page_names_each_nodes_book_type_and_page(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_the_search_page_names_each_nodes_book_type_and_page(book_app):
+    app = book_app
     data = search_nodes(app)
     assert len(data["nodes"]) == 2 * PAGES + 1
     name, book, types, page, sentence = data["nodes"]["Book.Page3.Thing0"]
@@ -240,8 +259,8 @@ def test_a_nodes_types_read_as_words():
         "", "effect", "effect and resource", "a, b and c"]
 
 
-def test_listing_summaries_render_their_docstring_markup(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_listing_summaries_render_their_docstring_markup(book_app):
+    app = book_app
     html = (Path(app.outdir) / "index.html").read_text()
     assert "``None``" not in html
     assert 'or <code class="docutils literal notranslate"><span class="pre">None</span></code> if it adds none' in html
