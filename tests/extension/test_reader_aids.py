@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_rpg.binding import bind
+from tests.extension.conftest import build_fresh
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -65,21 +66,7 @@ def write_book(root: Path) -> Path:
 def book_app(tmp_path_factory: pytest.TempPathFactory):
     """The book of ``write_book`` built once (html, a fresh environment, as ``build`` builds it), shared by
     the tests that only read what it made; a test that edits the book or builds it otherwise makes its own."""
-    from io import StringIO
-
-    from sphinx.testing.util import SphinxTestApp
-
-    src = write_book(tmp_path_factory.mktemp("aids") / "book")
-    bind.cache_clear()
-    sys.modules.pop("aid_rules", None)
-    app = SphinxTestApp("html", srcdir=src, freshenv=True, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-        bind.cache_clear()
-        sys.modules.pop("aid_rules", None)
-    return app
+    return build_fresh(write_book(tmp_path_factory.mktemp("aids") / "book"), "aid_rules")
 
 
 def clean(text: str) -> str:
