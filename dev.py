@@ -28,7 +28,6 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 import time
 import venv
 from collections.abc import Callable
@@ -326,27 +325,20 @@ def finished(output: str, status: int | None) -> None:
         lock.close()  # closing the file releases its lock: the waiting tests read the status
 
 
-def designer_builds(log: list[str], digest: str, html_built: threading.Event | None = None) -> int:
-    """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees;
-    ``html_built`` is set once the designer edition is built (or is not to be)."""
+def designer_builds(log: list[str], digest: str) -> int:
+    """The designer edition, the supplements inside it, then the LaTeX sources from the same doctrees."""
     if reusable("designer", digest, TEST_HTML, TEST_LATEX):
         say("docs/ is unchanged since its -W builds (html, supplements, latex) passed: reusing them", log)
         finished(TEST_HTML, 0)
         finished(TEST_LATEX, 0)
-        if html_built is not None:
-            html_built.set()
         return 0
     passed("designer", None)
     html_status = latex_status = 1
     try:
         doctrees = ["-d", "docs/_build/test-doctrees"]
         say("warnings-as-errors build of docs/ (html)", log)
-        try:
-            html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs",
-                              TEST_HTML, log=log)
-        finally:
-            if html_built is not None:
-                html_built.set()
+        html_status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", *doctrees, "docs",
+                          TEST_HTML, log=log)
         if not html_status:
             say("warnings-as-errors build of the supplements (html)", log)
             html_status = build_supplements(TEST_HTML, "-W", "--keep-going", "-E", log=log)
@@ -362,10 +354,11 @@ def designer_builds(log: list[str], digest: str, html_built: threading.Event | N
     return html_status or latex_status
 
 
-def player_build(log: list[str], digest: str, after: threading.Event | None = None) -> int:
-    """The player edition: it reads its pages differently, so it has doctrees of its own.  It starts
-    ``after`` the designer edition is built: then it reads that build's charts (``rpg_chart_cache``)
-    instead of drawing them again."""
+def player_build(log: list[str], digest: str) -> int:
+    """The player edition: it reads its pages differently, so it has doctrees of its own.  It runs beside
+    the designer edition, not after it: each chart, matchup and the engine's bytecode is worked out once
+    whichever build needs it first, the other waiting on that entry's lock (``sphinx_rpg.files.held``)
+    and then reading it from the shared cache (``rpg_chart_cache``, ``rpg_matchup_cache``)."""
     if reusable("player", digest, TEST_PLAYER):
         say("docs/ is unchanged since its -W build (html, player edition) passed: reusing it", log)
         finished(TEST_PLAYER, 0)
@@ -373,11 +366,6 @@ def player_build(log: list[str], digest: str, after: threading.Event | None = No
     passed("player", None)
     status = 1
     try:
-        if after is not None:
-            waited = time.monotonic()
-            after.wait()
-            say(f"the player edition waited {time.monotonic() - waited:.0f} s for the designer edition's charts",
-                log)
         say("warnings-as-errors build of docs/ (html, player edition)", log)
         status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
                      "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
@@ -436,11 +424,9 @@ def test() -> int:
     compile_checkout()  # before any process imports them
     built = {"SPHINX_RPG_SITE_HTML": TEST_HTML, "SPHINX_RPG_SITE_LATEX": TEST_LATEX,
              "SPHINX_RPG_SITE_PLAYER": TEST_PLAYER, "SPHINX_RPG_SITE_BUILDER": str(os.getpid())}
-    html_built = threading.Event()
     with ThreadPoolExecutor(max_workers=3) as pool:
-        jobs = lanes(pool, {"html, supplements and latex": partial(designer_builds, digest=digest,
-                                                                   html_built=html_built),
-                            "player edition": partial(player_build, digest=digest, after=html_built),
+        jobs = lanes(pool, {"html, supplements and latex": partial(designer_builds, digest=digest),
+                            "player edition": partial(player_build, digest=digest),
                             "static checks": check})
         say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
         arguments = sys.argv[2:]

@@ -43,6 +43,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         player_text,
         previews,
         releases,
+        relink,
         roles,
         search,
         settings,
@@ -57,6 +58,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     config.setup(app)
     timelimit.setup(app)
     domain.setup(app)
+    relink.setup(app)
     directives.setup(app)
     roles.setup(app)
     backlinks.setup(app)

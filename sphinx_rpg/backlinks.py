@@ -70,7 +70,7 @@ def _line(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -
     line = nodes.paragraph("", "", classes=["rpg-backlinks", "no-search"])
     line += nodes.strong("Referenced by:", "Referenced by:")
     if app.builder.format == "html":
-        line += nodes.raw("", _html_links(app, domain, fromdocname, pages), format="html")
+        line += nodes.raw("", html_links(app, domain, fromdocname, pages), format="html")
         return line
     for number, page in enumerate(pages):
         line += nodes.Text(" " if number == 0 else ", ")
@@ -93,7 +93,7 @@ def _html_title(app: Sphinx, domain: NodeDomain, docname: str) -> str:
     return str(domain.memo(("page title html", docname), lambda: _page_title(app, domain, docname).translate(_ESCAPES)))
 
 
-def _html_links(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -> str:
+def html_links(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -> str:
     """The links as the HTML writer would write them from reference nodes, written directly.
 
     A book has about as many backlinks as references: one string per line instead of four docutils

@@ -34,6 +34,22 @@ from sphinx_rpg.warnings import warn
 DATA_VERSION = 11
 
 
+#: How a resolved link to a node shows it: its index is the kind ``NodeDomain.note_link`` counts.
+#: ``:node:ref:`` links with the node's title or another text, the same without the link (``!``), and
+#: links by any other role (``:any:``, MyST), whose markup is not ours.
+LINK_KINDS = ("titled link", "link", "title", "text", "other")
+OTHER_LINK = LINK_KINDS.index("other")
+
+
+def ref_classes(record: NodeRecord) -> list[str]:
+    """The classes a node's link text gets besides the role's own.
+
+    ``no-search``: a page's search entry does not hold the titles of the nodes it links (the node's
+    own page and entry do), so renaming a node changes nothing in the entries of the pages linking it.
+    """
+    return ["rpg-node-ref", *(f"rpg-type-{code}" for code in record.types), "no-search"]
+
+
 class NodeRecord(NamedTuple):
     """One ``node:def`` as the environment remembers it."""
 
@@ -216,6 +232,10 @@ class NodeDomain(Domain):
     _touched: set[str] | None = None
     #: docname -> the uids it referred to before this build cleared it (for its backlinks' changes).
     _cleared: dict[str, set[str]] | None = None
+    #: True once ``pages_to_rewrite`` found that no node changed in this build but for its line.
+    nodes_unchanged = False
+    #: docname -> uid -> how many links of each kind (``LINK_KINDS``) this build resolved there.
+    _links: dict[str, dict[str, list[int]]] | None = None
 
     def _touch(self, uid: str) -> None:
         if self._before is None:
@@ -439,7 +459,13 @@ class NodeDomain(Domain):
         return self._referrers.get(uid, [])
 
     def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
-        """Pages defining a node whose backlinks (referring pages or their titles) may have changed.
+        """Pages defining a node whose backlinks (referring pages or their titles) may have changed."""
+        return set(self.backlink_changes(title_of))
+
+    def backlink_changes(self, title_of: Callable[[str], str]) -> dict[str, dict[str, list[str] | None]]:
+        """docname -> uid -> the pages that referred to the node as of the last build, for each node of
+        the page whose "Referenced by" line may have changed; None where that line cannot be told from
+        here (a page it named has a new title, or the node's definition changed hands).
 
         Only the pages this build cleared can have changed what they refer to or their title, so only
         the uids they referred to before or refer to now are looked at (all of them when the page's
@@ -447,21 +473,39 @@ class NodeDomain(Domain):
         called first).  Remembers each referring page's title for the next build.
         """
         cleared, self._cleared = self._cleared or {}, None
-        candidates, self._touched = self._touched or set(), None
+        touched, self._touched = self._touched or set(), None
+        candidates, unknown = set(touched), set(touched)
         references: dict[str, set[str]] = self.data.setdefault("references", {})
         titles: dict[str, str] = self.data.setdefault("backlink_titles", {})
         for doc, before in cleared.items():
             now = references.get(doc, set())
             title = title_of(doc) if doc in references else None
-            if title != titles.get(doc):
+            old_title = titles.get(doc)
+            if title != old_title:
                 candidates |= before | now
+                if old_title is not None:
+                    unknown |= before
                 if title is None:
                     titles.pop(doc, None)
                 else:
                     titles[doc] = title
             else:
                 candidates |= before ^ now
-        return {record.docname for uid in candidates if (record := self.record(uid)) is not None}
+        changes: dict[str, dict[str, list[str] | None]] = {}
+        for uid in candidates:
+            record = self.record(uid)
+            if record is None:
+                continue
+            old = None if uid in unknown else sorted(
+                {doc for doc in self.referrers(uid) if doc not in cleared}
+                | {doc for doc, before in cleared.items() if uid in before})
+            changes.setdefault(record.docname, {})[uid] = old
+        return changes
+
+    def references_of(self, docname: str) -> set[str]:
+        """The uids ``docname`` links (by every role ``tracking`` follows)."""
+        found: set[str] = self.data.setdefault("references", {}).get(docname, set())
+        return found
 
     def docs_referring_to(self, uids: set[str]) -> set[str]:
         return {doc for doc, targets in self.data.setdefault("references", {}).items() if targets & uids}
@@ -472,12 +516,25 @@ class NodeDomain(Domain):
         if not node.get("refexplicit"):
             title = self.display_title(record)
             contnode = contnode.__class__(title, nodes.Text(title), classes=contnode.get("classes", []))
-        contnode["classes"] = [*contnode.get("classes", []), "rpg-node-ref",
-                               *(f"rpg-type-{code}" for code in record.types)]
-        if node.get("rpg_no_link"):
+        contnode["classes"] = [*contnode.get("classes", []), *ref_classes(record)]
+        explicit, no_link = bool(node.get("refexplicit")), bool(node.get("rpg_no_link"))
+        own_role = node.get("refdomain") == "node" and node.get("reftype") == "ref"
+        self.note_link(fromdocname, record.uid, 2 * no_link + explicit if own_role else OTHER_LINK)
+        if no_link:
             return contnode
         return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
                             self.display_title(record))
+
+    def note_link(self, fromdocname: str, uid: str, kind: int) -> None:
+        """Count a link this build resolved on ``fromdocname`` (``LINK_KINDS``; ``relink`` keeps the counts)."""
+        if self._links is None:
+            self._links = {}
+        counts = self._links.setdefault(fromdocname, {}).setdefault(uid, [0] * len(LINK_KINDS))
+        counts[kind] += 1
+
+    def take_links(self, docname: str) -> dict[str, list[int]]:
+        """The links resolved on ``docname`` since the last call for it: uid -> count per kind."""
+        return (self._links or {}).pop(docname, {})
 
     # Sphinx types these as returning a ``reference``; a ``!`` (no-link) ref resolves to its title alone.
     def resolve_xref(  # type: ignore[override]
@@ -556,26 +613,46 @@ def _where(env: BuildEnvironment, record: NodeRecord) -> str:
     return f"{env.doc2path(record.docname)}:{record.lineno}"
 
 
-def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
+#: uid -> (before, after) of each node changed in what other pages show of it.
+Shown = dict[str, tuple[NodeRecord | None, NodeRecord | None]]
+#: docname -> uid -> the node's referring pages as of the last build (``backlink_changes``).
+Backlinks = dict[str, dict[str, list[str] | None]]
+#: Given pages whose only changes may be their links to changed nodes and their nodes' "Referenced
+#: by" lines, the pages it brought up to date without writing them (``relink.patch_links``).
+InPlace = Callable[[set[str], Shown, Backlinks], set[str]]
+
+
+def pages_to_rewrite(app: Sphinx, env: BuildEnvironment, in_place: InPlace | None = None) -> list[str]:
     """Listings and references on unchanged pages must follow nodes changed on other pages, and a
-    node's "Referenced by" line must follow pages that start or stop referring to it."""
+    node's "Referenced by" line must follow pages that start or stop referring to it.
+
+    A page that changes only in its links to changed nodes and its "Referenced by" lines is left to
+    ``in_place`` when given."""
     domain = node_domain(env)
     changed = domain.changed_since_last_build()
+    domain.nodes_unchanged = not changed
     external = domain.external_changes()  # another book's nodes, linked through intersphinx
-    backlinked = domain.backlinks_changed_since_last_build(
-        lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
+    backlinks = domain.backlink_changes(lambda doc: env.titles[doc].astext() if doc in env.titles else doc)
+    backlinked = set(backlinks)
     if not changed and not external:
+        if in_place is not None and backlinked:
+            backlinked -= in_place(backlinked, {}, backlinks)
         return sorted(backlinked)
     shown = {uid: pair for uid, pair in changed.items()
              if (pair[0] and pair[0].shown()) != (pair[1] and pair[1].shown())}
     touched = [record for pair in shown.values() for record in pair if record is not None]
-    docs = domain.listing_docs_showing(touched) | domain.docs_referring_to(set(shown) | external)
-    return sorted(docs | (domain.changelog_docs() if changed else set()) | backlinked)
+    listed = domain.listing_docs_showing(touched)
+    changelogs = domain.changelog_docs() if changed else set()
+    linked_outside = domain.docs_referring_to(external) if external else set()
+    linking = domain.docs_referring_to(set(shown))
+    if in_place is not None and (linking or backlinked):
+        done = in_place((linking | backlinked) - listed - changelogs - linked_outside, shown, backlinks)
+        linking, backlinked = linking - done, backlinked - done
+    return sorted(listed | linking | linked_outside | changelogs | backlinked)
 
 
 def setup(app: Sphinx) -> None:
     """The ``node`` domain, which pages must be rewritten, and what a missing node reference says."""
     app.add_domain(NodeDomain)
-    app.connect("env-get-updated", pages_to_rewrite)
     app.connect("env-check-consistency", check_consistency)
     app.connect("warn-missing-reference", warn_missing_node)

@@ -9,18 +9,26 @@ from collections.abc import Iterator
 from pathlib import Path
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write a temporary file beside ``path``, then rename it over: a crash never leaves half a file."""
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Write a temporary file beside ``path``, then rename it over: a crash never leaves half a file.
+
+    Bytes are written as they are (a page patched in place keeps its line endings)."""
     path = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would make the export private
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
+        if isinstance(text, bytes):
+            with os.fdopen(handle, "wb") as raw:
+                raw.write(text)
+                raw.flush()
+                os.fsync(raw.fileno())
+        else:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+                stream.flush()
+                os.fsync(stream.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -8,23 +8,30 @@ name, its book, its type names and its page title, and every anchor that reaches
 ``static/sphinx_rpg_search.js`` then shows each node once, where its best-ranked result stood, as
 "Dodge — Heimr Tabletop RPG Core, defence, in Defence".  Nothing of Sphinx's own is patched: the
 page carries the data (``html-page-context`` adds a data file and a script to that page only) and the script works
-on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-title``...).
+on the results as Sphinx's search writes them (``li.kind-object``, ``li.kind-title``...).  The data is
+made from every node, so a build in which no node and no page title changed keeps last build's file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import marshal
 import re
+import weakref
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.environment import CONFIG_OK, BuildEnvironment
 from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.binding import Binding, binding_for
+from sphinx_rpg.catalogue import cache_key
 from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.files import write_atomically
 from sphinx_rpg.inline import plain_text, shorten
@@ -33,6 +40,9 @@ SEARCH_SCRIPT = "sphinx_rpg_search.js"
 #: The search page's node data, beside the script in ``_static`` (``<SEARCH_DATA>.<digest>.js``).
 SEARCH_DATA = "sphinx_rpg_search_data"
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.\w+)+")
+
+#: builder -> the titles, before this build read them, of the pages it reads (the data shows page titles).
+_TITLES_BEFORE: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
 
 
 def type_words(type_names: tuple[str, ...]) -> str:
@@ -99,18 +109,56 @@ def add_search_script(app: Sphinx, pagename: str, templatename: str, context: di
     """
     if pagename != "search" or app.builder.format != "html":
         return
+    static = Path(app.builder.outdir) / "_static"
+    key = cache_key(app)
+    kept = _kept_data(app, key, static)
+    if kept is not None:
+        app.add_js_file(kept)
+        app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
+        return
     text = "var RPG_SEARCH = " + json.dumps(search_document(app), ensure_ascii=False, separators=(",", ":"),
                                             sort_keys=True) + ";\n"
     name = f"{SEARCH_DATA}.{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}.js"
-    static = Path(app.builder.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     for old in static.glob(f"{SEARCH_DATA}.*.js"):  # an earlier build's: its text is gone from the book
         if old.name != name:
             old.unlink(missing_ok=True)
     if not (static / name).is_file():
         write_atomically(static / name, text)
+    with contextlib.suppress(OSError, ValueError):
+        write_atomically(_kept_path(app), marshal.dumps((key, name)))
     app.add_js_file(name)
     app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
+
+
+def _kept_path(app: Sphinx) -> Path:
+    return Path(app.doctreedir) / f"rpg-search-{app.builder.name}.marshal"
+
+
+def _kept_data(app: Sphinx, key: str, static: Path) -> str | None:
+    """Last build's data file, when nothing it is made from can have changed: no node (its line aside,
+    ``NodeDomain.nodes_unchanged``), no title of a page this build read, no setting, no engine or
+    registry file (``catalogue.cache_key``).  Making it walks every node: most of it, on a rebuild
+    after an edit of a page's prose."""
+    env = app.env
+    before = _TITLES_BEFORE.get(app.builder)
+    if before is None or not node_domain(env).nodes_unchanged or env.config_status != CONFIG_OK:
+        return None
+    if any(doc not in env.titles or clean_astext(env.titles[doc]) != title for doc, title in before.items()):
+        return None
+    try:
+        kept_key, name = marshal.loads(_kept_path(app).read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if kept_key != key or not isinstance(name, str) or not (static / name).is_file():
+        return None
+    return name
+
+
+def note_titles(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str]) -> None:
+    """``env-before-read-docs``: the titles of the pages about to be read, as they were."""
+    node_domain(env).nodes_unchanged = False  # until ``pages_to_rewrite`` says otherwise
+    _TITLES_BEFORE[app.builder] = {doc: clean_astext(env.titles[doc]) for doc in docnames if doc in env.titles}
 
 
 def keep_node_entries_out_of_search(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -128,5 +176,6 @@ def keep_node_entries_out_of_search(app: Sphinx, doctree: nodes.document, docnam
 
 
 def setup(app: Sphinx) -> None:
+    app.connect("env-before-read-docs", note_titles)
     app.connect("html-page-context", add_search_script)
     app.connect("doctree-resolved", keep_node_entries_out_of_search)

@@ -11,6 +11,7 @@ renderer, counts where it was spent, while the process lived).  Linux only (``/p
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,10 @@ class CpuPerFile:
         self.mark = 0.0
         self.collection = 0.0
         self.workers: dict[str, float] = {}
+        #: (worker, file, start, end) in seconds of the system's monotonic clock (one clock for every process)
+        self.spans: list[tuple[str, str, float, float]] = []
+        self.began = time.monotonic()
+        self.opened = 0.0
 
     def _close_file(self) -> None:
         now = _tree_cpu(os.getpid())
@@ -58,7 +63,9 @@ class CpuPerFile:
             # a process that ended unwaited for (a browser's renderer, handed to init) takes its CPU
             # out of the tree: the file that saw it drop is not charged less than nothing
             self.files[self.current] = self.files.get(self.current, 0.0) + max(now - self.mark, 0.0)
+            self.spans.append(("", self.current, self.opened, time.monotonic()))
         self.mark = now
+        self.opened = time.monotonic()
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_finish(self, session: pytest.Session) -> None:
@@ -66,6 +73,11 @@ class CpuPerFile:
         self.mark = self.collection
 
     def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
+        if self.config.pluginmanager.has_plugin("dsession"):
+            # the xdist controller hears every worker's tests start, interleaved, and its process tree holds
+            # every worker: charging the whole tree's CPU to the file it heard of last counted each second
+            # twice (here and on the worker that spent it).  The workers measure; the controller adds up.
+            return
         path = nodeid.split("::")[0]
         if path != self.current:
             self._close_file()
@@ -77,7 +89,7 @@ class CpuPerFile:
             return
         self._close_file()
         self.config.workeroutput["cpu_per_file"] = {  # type: ignore[attr-defined]
-            "files": self.files, "collection": self.collection}
+            "files": self.files, "collection": self.collection, "spans": self.spans}
 
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         output = getattr(node, "workeroutput", {}).get("cpu_per_file")
@@ -85,6 +97,7 @@ class CpuPerFile:
             self.workers[node.gateway.id] = output["collection"]
             for path, seconds in output["files"].items():
                 self.files[path] = self.files.get(path, 0.0) + seconds
+            self.spans.extend((node.gateway.id, path, start, end) for _, path, start, end in output["spans"])
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if hasattr(self.config, "workerinput"):
@@ -99,6 +112,14 @@ class CpuPerFile:
         for path, seconds in sorted(self.files.items(), key=lambda pair: -pair[1]):
             write(f"{seconds:8.1f}  {path}")
         write(f"{sum(self.files.values()) + sum(self.workers.values()):8.1f}  in all")
+        # the critical path: which worker ran which file when (seconds since this process started); a
+        # worker whose last file ends long after the others' is the session's serial tail
+        terminalreporter.section("When each file ran (wall seconds since pytest started, by worker)")
+        for worker, path, start, end in sorted(self.spans, key=lambda span: (span[0], span[2])):
+            if end - start >= 1:
+                write(f"{worker or 'main':>5} {start - self.began:6.0f} {end - self.began:6.0f} {end - start:5.0f}  {path}")
+        for worker in sorted({span[0] for span in self.spans}):
+            write(f"{worker or 'main':>5} ends at {max(s[3] for s in self.spans if s[0] == worker) - self.began:6.0f}")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -8,7 +8,7 @@ worn and what the character holds in their hands.  The tables of the source are 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 
 from rules.dice import DiceSource, Dist
@@ -300,6 +300,15 @@ class HandItem:
     attack: int = 0
     shield: int = 0
     features: frozenset[str] = field(default_factory=frozenset)
+
+    def __repr__(self) -> str:
+        """The features in sorted order: a set's order follows the process's hash seed, and the engine
+        reference prints ``HAND_ITEMS`` through this, so two builds of the book would differ."""
+        def shown(value: object) -> str:
+            if isinstance(value, frozenset):
+                return f"frozenset({{{', '.join(map(repr, sorted(value)))}}})" if value else "frozenset()"
+            return repr(value)
+        return f"HandItem({', '.join(f'{item.name}={shown(getattr(self, item.name))}' for item in fields(self))})"
 
 
 #: What may be held, and what it adds.  ``weapon`` is the first one-handed weapon (the base Attack

@@ -33,33 +33,29 @@ def page(app, docname: str) -> str:
     return (Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_a_bound_node_takes_its_type_from_the_rule_object(app):
-    app.build()
+def test_a_bound_node_takes_its_type_from_the_rule_object(built):
+    app = built("bound")
     assert "<h2>Energy (E,R)" in page(app, "index")
     assert app.env.get_domain("node").record("Bound.Trait.Energy").bound
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_a_declared_type_that_disagrees_with_the_rule_object_warns(app):
-    app.build()
+def test_a_declared_type_that_disagrees_with_the_rule_object_warns(built):
+    app = built("bound")
     assert ("index.rst", 13, "type_mismatch") in warnings_of(app)
     assert "<h2>Power (A)" in page(app, "index")  # the engine's type wins
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_a_formula_quoted_in_running_text_is_typeset_as_its_formula_fact_is(app):
+def test_a_formula_quoted_in_running_text_is_typeset_as_its_formula_fact_is(built):
     """``:node:value:`uid:formula``` shows what the Formula fact shows (× for *, fractions drawn), not
     the engine's source text."""
-    app.build()
+    app = built("bound")
     html = page(app, "index")
     fact = re.search(r'<span class="rpg-formula">.*?</span>(?=</p>)', html).group(0)
     assert f'Maximum energy is <span class="rpg-value">{fact}</span> (base' in html
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_facts_are_rendered_from_the_rule_object(app):
-    app.build()
+def test_facts_are_rendered_from_the_rule_object(built):
+    app = built("bound")
     html = page(app, "index")
     assert formula_text(html) == ["Control + Sense + Focus + 5"]  # the formula, typeset as HTML text
     assert "Ranks" in html and "0–4" in html  # Power's rank range
@@ -72,27 +68,24 @@ def formula_text(html: str) -> list[str]:
     return [re.sub(r"<[^>]+>", "", formula) for formula in found]
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_a_formula_needs_no_mathjax_in_html(app):
+def test_a_formula_needs_no_mathjax_in_html(built):
     """Formulas are HTML text: names upright as words, no TeX source, no MathJax script on the page."""
-    app.build()
+    app = built("bound")
     html = page(app, "index")
     assert '<span class="rpg-var rpg-word">Control</span><span class="rpg-op"> + </span>' in html
     assert r"\(" not in html and r"\mathrm" not in html
     assert "mathjax" not in html.lower()
 
 
-@pytest.mark.sphinx("latex", testroot="bound", freshenv=True)
-def test_a_formula_is_typeset_as_latex_maths_in_print(app):
-    app.build()
+def test_a_formula_is_typeset_as_latex_maths_in_print(built):
+    app = built("bound", "latex")
     tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
     assert r"\(\text{Control} + \text{Sense} + \text{Focus} + 5\)" in tex
     assert "rpg-formula" not in tex
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_coverage_reports_unbound_definitions_and_undocumented_rules(app):
-    app.build()
+def test_coverage_reports_unbound_definitions_and_undocumented_rules(built):
+    app = built("bound")
     warnings = warnings_of(app)
     assert ("index.rst", 17, "unbound") in warnings  # Bound.Trait.Stray has no rule object
     undocumented = [w for w in warnings if w[2] == "undocumented"]
@@ -107,41 +100,36 @@ def test_coverage_warnings_can_be_silenced(app):
     assert not [w for w in warnings_of(app) if w[2] in ("unbound", "undocumented")]
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_node_value_quotes_the_engine_in_running_text(app):
-    app.build()
+def test_node_value_quotes_the_engine_in_running_text(built):
+    app = built("bound")
     html = page(app, "index")
     assert '(base <span class="rpg-value">5</span>)' in html
     value_warnings = [w for w in warnings_of(app) if w[2] == "value"]
     assert [(w[0], w[1]) for w in value_warnings] == [("index.rst", 21), ("index.rst", 21)]
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_node_table_renders_an_engine_table_with_exact_percentages(app):
-    app.build()
+def test_node_table_renders_an_engine_table_with_exact_percentages(built):
+    app = built("bound")
     html = page(app, "index")
     assert "<p>Coin flips</p>" in html or "Coin flips" in html
     assert "87.5% (7/8)" in html and "12.5% (1/8)" in html and "<p>100%</p>" in html
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_node_table_only_shows_tables_a_registry_publishes(app):
-    app.build()
+def test_node_table_only_shows_tables_a_registry_publishes(built):
+    app = built("bound")
     assert ("index.rst", 27, "table") in warnings_of(app)
     assert "no table 'getcwd' is published by 'os'" in app.warning.getvalue()
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_node_odds_renders_exact_odds_of_dice_notation(app):
-    app.build()
+def test_node_odds_renders_exact_odds_of_dice_notation(built):
+    app = built("bound")
     html = page(app, "index")
     # 2d6: P(>=2) = 1, P(>=3) = 35/36, P(>=4) = 33/36
     assert "<p>97.2%</p>" in html and "<p>91.7%</p>" in html
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_listings_are_filtered_and_link_to_their_nodes(app):
-    app.build()
+def test_listings_are_filtered_and_link_to_their_nodes(built):
+    app = built("bound")
     html = page(app, "listing")
     table = html[html.index('<table class="rpg-listing'):]
     table = table[:table.index("</table>")]
@@ -150,25 +138,22 @@ def test_listings_are_filtered_and_link_to_their_nodes(app):
     assert "No nodes match." in html
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_card_grid_uses_sphinx_design_cards_in_html(app):
-    app.build()
+def test_card_grid_uses_sphinx_design_cards_in_html(built):
+    app = built("bound")
     html = page(app, "listing")
     cards = html[html.index("rpg-cards"):]
     assert "sd-card" in cards and 'href="index.html#Bound.Attribute.Power"' in cards
     assert 'href="index.html#Bound.Trait.Energy"' in cards  # type R
 
 
-@pytest.mark.sphinx("latex", testroot="bound", freshenv=True)
-def test_card_grid_falls_back_to_a_plain_table_in_latex(app):
-    app.build()
+def test_card_grid_falls_back_to_a_plain_table_in_latex(built):
+    app = built("bound", "latex")
     tex = (Path(app.outdir) / "bound.tex").read_text()
     assert "sd-card" not in tex and "Power (A)" in tex
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True)
-def test_nodes_json_is_written_and_matches_its_schema(app):
-    app.build()
+def test_nodes_json_is_written_and_matches_its_schema(built):
+    app = built("bound")
     document = json.loads((Path(app.outdir) / "nodes.json").read_text())
     jsonschema.validate(document, json.loads(SCHEMA_PATH.read_text()))
     energy = next(n for n in document["nodes"] if n["uid"] == "Bound.Trait.Energy")

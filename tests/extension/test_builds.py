@@ -161,9 +161,10 @@ def test_a_listing_page_is_rewritten_only_when_a_node_it_shows_changes(make_app,
     touch(page1)
     app, written = build_noting_writes(make_app, src)
     assert warning_text(app) == ""
-    # page0 refers to the renamed node, index and list1 list it; list2 shows only page2's nodes
-    assert written == {"page1", "page0", "index", "list1"}
+    # index and list1 list it; list2 shows only page2's nodes; page0 links it (its links are replaced)
+    assert written == {"page1", "index", "list1"}
     assert "Shiny Thing (E)" in (Path(app.outdir) / "list1.html").read_text()
+    assert "Shiny Thing (E)" in (Path(app.outdir) / "page0.html").read_text()
 
 
 def test_a_node_moving_to_another_page_rewrites_the_listings_of_both_pages(make_app, build, write_book, touch, warning_text, tmp_path):

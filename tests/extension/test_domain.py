@@ -28,18 +28,16 @@ def node_warnings(app) -> list[tuple[int | None, str, str]]:
     return found
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_node_def_renders_a_heading_with_its_types_and_a_permalink(app):
-    app.build()
+def test_node_def_renders_a_heading_with_its_types_and_a_permalink(built):
+    app = built("basic")
     page = html(app, "rules")
     assert re.search(r'<section class="rpg-node rpg-type-E rpg-type-R" id="Generic.Trait.Energy">\s*'
                      r'<span id="generic-trait-energy"></span><h3>Energy \(E,R\)'
                      r'<a class="headerlink" href="#Generic.Trait.Energy"', page)
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_node_heading_is_in_the_page_contents_nested_under_its_section(app):
-    app.build()
+def test_node_heading_is_in_the_page_contents_nested_under_its_section(built):
+    app = built("basic")
     toc = app.env.tocs["rules"]
     traits = toc[0][1][0]  # Rules > Traits
     assert traits.astext().startswith("Traits")
@@ -48,56 +46,49 @@ def test_node_heading_is_in_the_page_contents_nested_under_its_section(app):
     assert energy[0][0]["anchorname"] == "#Generic.Trait.Energy"
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_no_contents_entry_keeps_the_node_out_of_the_contents_but_linkable(app):
-    app.build()
+def test_no_contents_entry_keeps_the_node_out_of_the_contents_but_linkable(built):
+    app = built("basic")
     assert "Health" not in app.env.tocs["rules"].astext()
     assert ('id="Generic.Attribute.HP"><span id="generic-attribute-hp"></span>Health (E,R)'
             '<a class="headerlink"') in html(app, "rules")
     assert app.env.get_domain("node").record("Generic.Attribute.HP") is not None
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_type_lists_ignore_spaces(app):
-    app.build()
+def test_type_lists_ignore_spaces(built):
+    app = built("basic")
     domain = app.env.get_domain("node")
     assert domain.record("Generic.Trait.Energy").types == ("E", "R")
     assert domain.record("Generic.Attribute.HP").types == ("E", "R")
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_no_index_renders_the_node_but_records_nothing(app):
-    app.build()
+def test_no_index_renders_the_node_but_records_nothing(built):
+    app = built("basic")
     assert "Scratch Note (T)" in html(app, "rules")
     assert app.env.get_domain("node").record("Generic.Scratch.Note") is None
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_bare_reference_renders_title_and_types_across_pages(app):
-    app.build()
+def test_bare_reference_renders_title_and_types_across_pages(built):
+    app = built("basic")
     page = html(app, "refs")
     assert re.search(r'<a class="reference internal" href="rules.html#Generic.Trait.Energy"[^>]*>'
                      r'<span class="[^"]*rpg-node-ref[^"]*">Energy \(E,R\)</span></a>', page)
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_explicit_title_is_kept(app):
-    app.build()
+def test_explicit_title_is_kept(built):
+    app = built("basic")
     assert re.search(r'href="rules.html#Generic.Trait.Energy"[^>]*><span [^>]*>the energy pool</span></a>',
                      html(app, "refs"))
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_bang_reference_renders_the_title_without_a_link(app):
-    app.build()
+def test_bang_reference_renders_the_title_without_a_link(built):
+    app = built("basic")
     page = html(app, "refs")
     assert re.search(r'unlinked <span class="[^"]*">Health \(E,R\)</span>', page)
     assert 'href="rules.html#Generic.Attribute.HP"' not in page
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_any_role_resolves_nodes(app):
-    app.build()
+def test_any_role_resolves_nodes(built):
+    app = built("basic")
     assert re.search(r'any-role <a class="reference internal" href="rules.html#Generic.Trait.Energy"',
                      html(app, "refs"))
 
@@ -110,9 +101,8 @@ def test_reference_and_heading_formats_are_configurable(app):
     assert "<h3>Energy<a" in html(app, "rules")
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_objects_inventory_lists_every_indexed_node(app):
-    app.build()
+def test_objects_inventory_lists_every_indexed_node(built):
+    app = built("basic")
     with open(Path(app.outdir) / "objects.inv", "rb") as stream:
         inventory = InventoryFile.load(stream, "", lambda *parts: "/".join(parts))
     entry = inventory["node:node"]["Generic.Trait.Energy"]
@@ -121,26 +111,23 @@ def test_objects_inventory_lists_every_indexed_node(app):
     assert "Generic.Scratch.Note" not in inventory["node:node"]
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_node_indices_group_by_type_and_namespace(app):
-    app.build()
+def test_node_indices_group_by_type_and_namespace(built):
+    app = built("basic")
     by_type = html(app, "node-types")
     by_namespace = html(app, "node-namespaces")
     assert "Effect" in by_type and "Resource" in by_type and "Energy (E,R)" in by_type
     assert "Generic.Trait" in by_namespace and "Generic.Attribute" in by_namespace
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_general_index_has_one_entry_per_node(app):
-    app.build()
+def test_general_index_has_one_entry_per_node(built):
+    app = built("basic")
     index = html(app, "genindex")
     assert index.count("Energy (E,R)") == 1 and "rules.html#Generic.Trait.Energy" in index
     assert "Scratch Note" not in index  # :no-index:
 
 
-@pytest.mark.sphinx("html", testroot="basic", freshenv=True)
-def test_a_clean_book_builds_without_warnings(app):
-    app.build()
+def test_a_clean_book_builds_without_warnings(built):
+    app = built("basic")
     assert app.warning.getvalue() == ""
 
 

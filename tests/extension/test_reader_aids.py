@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_rpg.binding import bind
+from tests.extension.conftest import build_fresh
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -61,6 +62,11 @@ def write_book(root: Path) -> Path:
     return root
 
 
+@pytest.fixture(scope="module")
+def book_app(tmp_path_factory: pytest.TempPathFactory):
+    """The book of ``write_book`` built once (html, a fresh environment, as ``build`` builds it), shared by
+    the tests that only read what it made; a test that edits the book or builds it otherwise makes its own."""
+    return build_fresh(write_book(tmp_path_factory.mktemp("aids") / "book"), "aid_rules")
 
 
 def clean(text: str) -> str:
@@ -76,8 +82,8 @@ def backlinks(app, page: str, uid: str) -> list[str]:
     return re.findall(r'href="([^"]+)"', line.group(1)) if line else []
 
 
-def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_the_legend_explains_every_type_code_of_the_book_from_its_registry(book_app):
+    app = book_app
     html = (Path(app.outdir) / "index.html").read_text()
     legend = html.split('class="rpg-legend', 1)[1].split("</table>", 1)[0]
     assert "Node types of Aid Game" in legend
@@ -93,8 +99,8 @@ def test_a_legend_naming_an_unknown_system_warns(build, tmp_path):
                      r"\(known: aidgame\) \[node\.option\]", clean(app.warning.getvalue()))
 
 
-def test_a_node_lists_the_other_pages_that_refer_to_it(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_a_node_lists_the_other_pages_that_refer_to_it(book_app):
+    app = book_app
     assert clean(app.warning.getvalue()) == ""
     assert backlinks(app, "page2", "Book.Page2.Thing0") == ["page0.html", "page1.html"]
     assert backlinks(app, "page1", "Book.Page1.Thing1") == []  # only its own page refers to it
@@ -128,8 +134,8 @@ def test_a_backlink_is_written_as_the_html_writer_writes_a_link_to_a_page(build,
             'href="page3.html"><span class="doc">Q&amp;A &lt;3 “me” &#64;home</span></a></p>') in html
 
 
-def test_backlinks_are_the_same_in_a_parallel_build(build, tmp_path):
-    serial = build(write_book(tmp_path / "serial"))
+def test_backlinks_are_the_same_in_a_parallel_build(build, tmp_path, book_app):
+    serial = book_app
     parallel = build(write_book(tmp_path / "parallel"), parallel=2)
     assert parallel.parallel == 2
     for page in range(PAGES):
@@ -163,8 +169,8 @@ def test_backlinks_on_an_unchanged_page_follow_a_referring_pages_new_title(build
     assert "Page Three Renamed</span></a>" in (Path(app.outdir) / "page4.html").read_text()  # page 4 was not edited
 
 
-def test_previews_give_each_node_its_title_types_first_sentence_and_first_paragraph(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_previews_give_each_node_its_title_types_first_sentence_and_first_paragraph(book_app):
+    app = book_app
     previews = json.loads((Path(app.outdir) / "rpg-previews.json").read_text())["nodes"]
     assert previews["page3.html#Book.Page3.Thing0"] == {"title": "Thing 3-0 (E)", "types": "Effect",
                                                          "text": "Thing zero of page 3.",
@@ -178,10 +184,10 @@ def test_previews_give_each_node_its_title_types_first_sentence_and_first_paragr
         assert target in previews
 
 
-def test_a_node_definition_is_the_main_index_entry_of_its_name(build, tmp_path):
+def test_a_node_definition_is_the_main_index_entry_of_its_name(book_app):
     """A node is the main (bold) entry of its name in the general index, and for the search an important object
     (priority 0): the search page lists it once and first (its index entry stays out of the search index)."""
-    app = build(write_book(tmp_path / "book"))
+    app = book_app
     index = (Path(app.outdir) / "searchindex.js").read_text()
     data = json.loads(index[index.index("(") + 1:index.rindex(")")])
     assert "thing 3-0 (e)" not in data["indexentries"]  # the search finds the node as its object, once
@@ -201,8 +207,8 @@ def search_nodes(app) -> dict:
     return json.loads(text[len("var RPG_SEARCH = "):-2])
 
 
-def test_the_search_page_names_each_nodes_book_type_and_page(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_the_search_page_names_each_nodes_book_type_and_page(book_app):
+    app = book_app
     data = search_nodes(app)
     assert len(data["nodes"]) == 2 * PAGES + 1
     name, book, types, page, sentence = data["nodes"]["Book.Page3.Thing0"]
@@ -240,8 +246,8 @@ def test_a_nodes_types_read_as_words():
         "", "effect", "effect and resource", "a, b and c"]
 
 
-def test_listing_summaries_render_their_docstring_markup(build, tmp_path):
-    app = build(write_book(tmp_path / "book"))
+def test_listing_summaries_render_their_docstring_markup(book_app):
+    app = book_app
     html = (Path(app.outdir) / "index.html").read_text()
     assert "``None``" not in html
     assert 'or <code class="docutils literal notranslate"><span class="pre">None</span></code> if it adds none' in html
@@ -283,3 +289,33 @@ def test_a_preview_paragraph_keeps_emphasis_and_code_and_marks_node_references_a
     long = nodes.paragraph("", "word " * 200)
     runs = json.loads(first_paragraph(nodes.container("", long)))
     assert len(runs[0][1]) <= MAX_LEAD + 1 and runs[0][1].endswith("word\u2026")
+
+
+@pytest.mark.parametrize("edit, made", [
+    (lambda text: text + "\nOne more sentence.\n", False),  # prose only: last build's data is kept
+    (lambda text: text.replace("Page 5\n=======\n", "Page Five\n=========\n"), True),  # its page title
+    (lambda text: text.replace(".. node:def:: Thing 5-0", ".. node:def:: Thing Five"), True),  # a node's name
+])
+def test_the_search_data_is_made_again_only_when_a_node_or_a_page_title_changed(edit, made, build, tmp_path,
+                                                                                 touch, monkeypatch):
+    from sphinx_rpg import search
+
+    src = write_book(tmp_path / "book")
+    build(src)
+    page5 = src / "page5.rst"
+    page5.write_text(edit(page5.read_text()))
+    touch(page5)
+    calls = []
+    real = search.search_document
+    monkeypatch.setattr(search, "search_document", lambda app: calls.append(1) or real(app))
+    app = build(src)
+    assert bool(calls) == made
+    clean = build(_copy_edit(src, tmp_path / "clean"))
+    assert search_nodes(app) == search_nodes(clean)
+
+
+def _copy_edit(src: Path, clean: Path) -> Path:
+    """The edited book, copied without its build."""
+    import shutil
+
+    return Path(shutil.copytree(src, clean, ignore=shutil.ignore_patterns("_build")))

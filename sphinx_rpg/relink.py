@@ -1,0 +1,281 @@
+"""A page whose only change is its links to a renamed or moved node, or the "Referenced by" lines of
+its own nodes: those replaced in last build's copy, the page not written again.
+
+Renaming a node changes the text and ``title`` of every ``:node:ref:`` to it, and moving it changes
+their address; moving or deleting a node that links others changes those others' "Referenced by"
+lines.  Nothing else changes on those pages, yet writing one again (resolving, translating,
+templating it, indexing it for search) costs as much as writing an edited page, and a node linked
+from fifty pages made a rename cost fifty page writes.
+
+Instead, every link this build resolves is counted per page and uid, by kind (``domain.LINK_KINDS``),
+and the counts of each written page are kept in a file beside the doctrees with the size and
+modification time of the page as it was written.  When a later build finds that a page's only
+changes are those (``domain.pages_to_rewrite`` leaves out the pages with a listing or a changelog
+that changed and the pages read again), the old markup, which is ours (the HTML writer's rendering
+of the reference nodes ``domain`` makes, and the raw line ``backlinks`` writes), is found in last
+build's page and replaced with the new one, and the page is not handed to the writer.  Anything
+unexpected writes the page as usual: a link kind whose markup is not ours (``:any:``, MyST), a page
+the file does not describe or that changed since it was written, a count in the page that differs
+from the expected one (two links or lines that look alike, a link's text written by hand that
+equals the title), a "Referenced by" line that appears or goes, a referring page with a new title, a
+builder other than ``html`` or ``dirhtml``.  A node added or removed is never handled here for the
+pages linking it: the links appear or dangle, and a dangling link must warn.
+
+The pages' search entries do not change: link texts are ``no-search`` (``domain.ref_classes``), and
+so are "Referenced by" lines.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+import re
+import time
+import weakref
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from sphinx_rpg.backlinks import html_links
+from sphinx_rpg.domain import (
+    LINK_KINDS,
+    Backlinks,
+    NodeDomain,
+    NodeRecord,
+    Shown,
+    node_domain,
+    pages_to_rewrite,
+    ref_classes,
+)
+from sphinx_rpg.files import write_atomically
+
+MANIFEST_VERSION = 1
+#: The builders whose pages are one file per document, written by the HTML translator.
+BUILDERS = ("html", "dirhtml")
+#: The classes ``XRefRole`` gives the text of a ``:node:ref:`` (before ``ref_classes``).
+ROLE_CLASSES = ("xref", "node", "node-ref")
+#: How the HTML writer starts a node's "Referenced by" line (``backlinks``).
+BACKLINKS_START = '<p class="rpg-backlinks no-search"><strong>Referenced by:</strong>'
+#: What docutils' HTML writer escapes in text (``HTMLTranslator.encode``) and in attribute values.
+_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord('"'): "&quot;", ord(">"): "&gt;", ord("@"): "&#64;"}
+_ATTRIBUTE_ESCAPES = {**_ESCAPES, **{ord(space): " " for space in "\n\r\t\v\f"}}
+
+logger = logging.getLogger(__name__)
+
+#: page -> (size, mtime_ns of its file as written, uid -> count of each link kind)
+Entries = dict[str, tuple[int, int, dict[str, list[int]]]]
+
+
+class _Build:
+    """What this build learnt about the pages' links (one per builder object, so per build)."""
+
+    def __init__(self) -> None:
+        self.started = time.time_ns()
+        self.read: set[str] = set()
+        self.resolved: dict[str, dict[str, list[int]]] = {}
+        self.entries: Entries | None = None
+        self.changed = False
+
+
+_BUILDS: weakref.WeakKeyDictionary[Any, _Build] = weakref.WeakKeyDictionary()
+
+
+def _build(app: Sphinx) -> _Build:
+    found = _BUILDS.get(app.builder)
+    if found is None:
+        found = _BUILDS[app.builder] = _Build()
+    return found
+
+
+def _supported(app: Sphinx) -> bool:
+    return (isinstance(app.builder, StandaloneHTMLBuilder) and app.builder.name in BUILDERS
+            and app.config.html_output_encoding.lower().replace("_", "-") in ("utf-8", "utf8"))
+
+
+def _manifest_path(app: Sphinx) -> Path:
+    return Path(app.doctreedir) / f"rpg-links-{app.builder.name}.marshal"
+
+
+def _entries(app: Sphinx, build: _Build) -> Entries:
+    """The kept counts, read once per build; a missing, foreign or unreadable file counts as empty."""
+    if build.entries is None:
+        build.entries = {}
+        with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
+            version, outdir, entries = marshal.loads(_manifest_path(app).read_bytes())
+            if version == MANIFEST_VERSION and outdir == str(app.outdir) and isinstance(entries, dict):
+                build.entries = entries
+    return build.entries
+
+
+def note_read(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str]) -> None:
+    """``env-before-read-docs``: the pages read again are written whole, never patched."""
+    _BUILDS.pop(app.builder, None)  # a second build by the same application starts afresh
+    _build(app).read = set(docnames)
+
+
+def note_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: the links of a page about to be written (in the main process, under -j too)."""
+    links = node_domain(app.env).take_links(docname)
+    if _supported(app):
+        _build(app).resolved[docname] = links
+
+
+def _href(app: Sphinx, fromdocname: str, record: NodeRecord) -> str:
+    """The address ``make_refnode`` gives a link, as the HTML writer prints it."""
+    if fromdocname == record.docname:
+        uri = f"#{record.anchor}"
+    else:
+        uri = f"{app.builder.get_relative_uri(fromdocname, record.docname)}#{record.anchor}"
+    return uri.translate(_ATTRIBUTE_ESCAPES)
+
+
+def _markup(app: Sphinx, domain: NodeDomain, page: str, record: NodeRecord,
+            kinds: list[int]) -> list[tuple[str, int]]:
+    """(markup, count) of each kind of link to ``record`` on ``page`` (the three kinds whose markup is
+    found whole: a titled link, a link's start before its own text, a title without a link)."""
+    title = domain.display_title(record)
+    classes = " ".join((*ROLE_CLASSES, *ref_classes(record))).translate(_ATTRIBUTE_ESCAPES)
+    start = (f'<a class="reference internal" href="{_href(app, page, record)}" '
+             f'title="{title.translate(_ATTRIBUTE_ESCAPES)}"><span class="{classes}">')
+    text = title.translate(_ESCAPES)
+    titled_link, link, titled, _text, _other = kinds
+    return [(f"{start}{text}</span></a>", titled_link), (start, link),
+            (f'<span class="{classes}">{text}</span>', titled)]
+
+
+def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict[str, list[int]],
+             changes: dict[str, tuple[NodeRecord, NodeRecord]], lines: dict[str, list[str]]) -> str | None:
+    """``text`` with every link to a changed node and every changed "Referenced by" line replaced, or
+    None when the page must be written."""
+    replacement: dict[str, str] = {}
+    expected: dict[str, int] = {}
+    for uid, old_referrers in lines.items() if app.config.rpg_backlinks else ():
+        old_docs = [doc for doc in old_referrers if doc != page]
+        new_docs = [doc for doc in domain.referrers(uid) if doc != page]
+        if old_docs == new_docs:
+            continue
+        if not old_docs or not new_docs:
+            return None  # a line to add or take away: where it goes is the writer's business
+        old_line = f"{BACKLINKS_START}{html_links(app, domain, page, old_docs)}</p>"
+        new_line = f"{BACKLINKS_START}{html_links(app, domain, page, new_docs)}</p>"
+        if replacement.setdefault(old_line, new_line) != new_line:
+            return None
+        expected[old_line] = expected.get(old_line, 0) + 1
+    for uid, (before, after) in changes.items():
+        kinds = counts.get(uid)
+        if kinds is None or len(kinds) != len(LINK_KINDS) or kinds[LINK_KINDS.index("other")]:
+            return None
+        if kinds[LINK_KINDS.index("text")] and before.types != after.types:
+            return None  # a hand-written text without a link: only its classes would change
+        old, new = _markup(app, domain, page, before, kinds), _markup(app, domain, page, after, kinds)
+        for (old_markup, count), (new_markup, _) in zip(old, new):
+            if not count or old_markup == new_markup:
+                continue
+            if old_markup in replacement:
+                return None  # two links that look alike: which is which cannot be told
+            replacement[old_markup], expected[old_markup] = new_markup, count
+    if not replacement:
+        return text
+    found = dict.fromkeys(replacement, 0)
+
+    def replace(match: re.Match[str]) -> str:
+        found[match[0]] += 1
+        return replacement[match[0]]
+
+    # longest first: a titled link before the start of the same link
+    pattern = re.compile("|".join(re.escape(markup) for markup in sorted(replacement, key=len, reverse=True)))
+    patched = pattern.sub(replace, text)
+    return patched if found == expected else None
+
+
+def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Shown, backlinks: Backlinks) -> set[str]:
+    """Replace the links to changed nodes and the changed "Referenced by" lines in last build's copy of
+    ``pages``; the pages done that way."""
+    if not pages or not _supported(app):
+        return set()
+    assert isinstance(app.builder, StandaloneHTMLBuilder)
+    build, domain = _build(app), node_domain(env)
+    entries = _entries(app, build)
+    done = set()
+    for page in sorted(pages - build.read):
+        entry = entries.get(page)
+        if entry is None or page not in env.all_docs:
+            continue
+        size, written, counts = entry
+        lines = backlinks.get(page, {})
+        if any(old is None for old in lines.values()):
+            continue
+        changes = {}
+        for uid in domain.references_of(page) & shown.keys():
+            before, after = shown[uid]
+            if before is None or after is None:
+                break  # a link appears or dangles (and must warn): the page is written
+            changes[uid] = (before, after)
+        else:
+            path = Path(app.builder.get_outfilename(page))
+            try:
+                stat = path.stat()
+                if (stat.st_size, stat.st_mtime_ns) != (size, written):
+                    continue
+                text = path.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            patched = _patched(app, domain, page, text, counts, changes,
+                               {uid: old for uid, old in lines.items() if old is not None})
+            if patched is None:
+                continue
+            if patched != text:
+                write_atomically(path, patched.encode("utf-8"))
+                stat = path.stat()
+                entries[page] = (stat.st_size, stat.st_mtime_ns, counts)
+                build.changed = True
+            done.add(page)
+    if done:
+        logger.verbose("[sphinx_rpg] links replaced without writing: %s", ", ".join(sorted(done)))
+    return done
+
+
+def rewrite_or_patch(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated``: the pages to write again, less those whose links alone could be replaced."""
+    return pages_to_rewrite(app, env, lambda pages, shown, lines: patch_links(app, env, pages, shown, lines))
+
+
+def save_links(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: keep the link counts of every page this build wrote, with its file's stamp."""
+    build = _BUILDS.get(app.builder)
+    if exception is not None or build is None or not _supported(app):
+        return
+    assert isinstance(app.builder, StandaloneHTMLBuilder)
+    if not build.resolved and not build.changed:
+        return
+    entries = _entries(app, build)
+    for page, links in build.resolved.items():
+        try:
+            stat = os.stat(app.builder.get_outfilename(page))
+        except OSError:
+            entries.pop(page, None)
+            continue
+        if stat.st_mtime_ns < build.started:  # resolved but not written by this build: not described
+            entries.pop(page, None)
+            continue
+        entries[page] = (stat.st_size, stat.st_mtime_ns, links)
+    for page in set(entries) - app.env.all_docs.keys():
+        del entries[page]
+    path = _manifest_path(app)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, marshal.dumps((MANIFEST_VERSION, str(app.outdir), entries)))
+
+
+def setup(app: Sphinx) -> None:
+    """Decide which pages linking changed nodes are written again, and keep what the decision needs."""
+    app.connect("env-before-read-docs", note_read)
+    app.connect("env-get-updated", rewrite_or_patch)
+    app.connect("doctree-resolved", note_resolved)
+    app.connect("build-finished", save_links)
