@@ -34,6 +34,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         graphs,
         guidance,
         index_pages,
+        latex_templates,
         matchups,
         media,
         navigation,
@@ -90,6 +91,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     media.setup(app)
     graph_print.setup(app)
     paper_tables.setup(app)
+    latex_templates.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
