@@ -52,6 +52,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         statblocks,
         timelimit,
         tracking,
+        type_refs,
     )
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
@@ -92,6 +93,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     graph_print.setup(app)
     paper_tables.setup(app)
     latex_templates.setup(app)
+    type_refs.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
