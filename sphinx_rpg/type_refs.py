@@ -30,7 +30,7 @@ def endings(env: BuildEnvironment) -> frozenset[str]:
     known = _ENDINGS.get(env)
     if known is None:
         names: set[str] = set()
-        for name in env.get_domain("py").objects:  # type: ignore[attr-defined]  (PythonDomain's mapping)
+        for name in env.domains.python_domain.objects:
             parts = name.split(".")
             names.update(".".join(parts[start:]) for start in range(len(parts)))
         known = _ENDINGS[env] = frozenset(names)
