@@ -8,11 +8,7 @@ pages go to ``tests/site/_artifacts/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
 from urllib.parse import urljoin
-
-import pytest
 
 VARY_PAGE = "nemron/checks.html"
 SHEET_PAGE = "heimr/sheet.html"
@@ -25,36 +21,8 @@ def shown(page, selector: str) -> int:
     return page.evaluate(SHOWN_JS, selector)
 
 
-def loaded_once(browser: Any, site: Any, path: str) -> Iterator[tuple[Any, Any]]:
-    """``path`` loaded once in a tab of its own (and its log), for the tests of a module that only look
-    at it, each on the screen or on paper (``emulate_media``): one load, not one per test."""
-    from tests.site.conftest import PageLog, new_context
-
-    log = PageLog()
-    context = new_context(browser, log)
-    try:
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: log.exceptions.append(str(error)))
-        tab.goto(urljoin(site.url, path))
-        yield tab, log
-    finally:
-        context.close()
-
-
-@pytest.fixture(scope="module")
-def vary_page(browser: Any, site: Any) -> Iterator[tuple[Any, Any]]:
-    yield from loaded_once(browser, site, VARY_PAGE)
-
-
-@pytest.fixture(scope="module")
-def graph_page(browser: Any, site: Any) -> Iterator[tuple[Any, Any]]:
-    """The graph page in the light scheme (the dark one is opened dark, by its own test)."""
-    yield from loaded_once(browser, site, GRAPH_PAGE)
-
-
-def test_a_vary_table_prints_its_default_and_says_where_the_others_are(vary_page, site, artifacts):
-    page, log = vary_page
-    page.emulate_media(media="screen")
+def test_a_vary_table_prints_its_default_and_says_where_the_others_are(page, page_log, site, artifacts):
+    page.goto(urljoin(site.url, VARY_PAGE))
     box = "div.rpg-odds-vary"
     assert shown(page, f"{box} form.rpg-odds-controls") == 1 and shown(page, f"{box} .rpg-vary-print") == 0
     page.emulate_media(media="print")
@@ -65,12 +33,11 @@ def test_a_vary_table_prints_its_default_and_says_where_the_others_are(vary_page
     assert note.inner_text().startswith("Printed here: the table for Attribute 2 and Skill 1 and Modifier none.")
     assert "web edition" in note.inner_text()
     page.locator(box).first.screenshot(path=artifacts / "print-vary.png")
-    assert log.exceptions == []
+    assert page_log.exceptions == []
 
 
-def test_words_for_a_screen_give_way_to_words_for_paper_when_printed(vary_page):
-    page, log = vary_page
-    page.emulate_media(media="screen")
+def test_words_for_a_screen_give_way_to_words_for_paper_when_printed(page, site):
+    page.goto(urljoin(site.url, VARY_PAGE))
     assert shown(page, ".rpg-screen-only") >= 1 and shown(page, ".rpg-print-only:not(.rpg-vary-print)") == 0
     page.emulate_media(media="print")
     assert shown(page, ".rpg-screen-only") == 0 and shown(page, ".rpg-print-only:not(.rpg-vary-print)") >= 1
@@ -126,9 +93,8 @@ def test_a_graph_prints_in_black_ink_whatever_the_colour_scheme(page, site, arti
     page.locator("div.rpg-graph-box").first.screenshot(path=artifacts / "print-graph-dark.png")
 
 
-def test_the_themes_skip_link_is_not_printed_over_the_text(graph_page):
-    page, log = graph_page
-    page.emulate_media(media="screen")
+def test_the_themes_skip_link_is_not_printed_over_the_text(page, site):
+    page.goto(urljoin(site.url, GRAPH_PAGE))
     assert page.locator("a.skip-to-content").count() >= 1  # the theme has one, for the screen
     page.emulate_media(media="print")
     assert page.evaluate("[...document.querySelectorAll('a.skip-to-content')].filter(e => e.checkVisibility())"
@@ -140,12 +106,10 @@ FOOTER_SHOWN_JS = """[...document.querySelectorAll("footer *, .back-to-top")].fi
     && e.getBoundingClientRect().height > 0).length"""
 
 
-def test_the_themes_footer_is_not_printed_so_it_never_takes_a_page_of_its_own(graph_page):
+def test_the_themes_footer_is_not_printed_so_it_never_takes_a_page_of_its_own(page, site):
     """Printed, the footer (copyright, "made with", previous/next links) went alone onto an extra page
     whenever the text nearly filled the last one (a chapter of 4 pages printed on 5)."""
-    page, log = graph_page
-    page.emulate_media(media="screen")
+    page.goto(urljoin(site.url, GRAPH_PAGE))
     assert page.evaluate(FOOTER_SHOWN_JS) > 0  # on screen the footer is there
     page.emulate_media(media="print")
     assert page.evaluate(FOOTER_SHOWN_JS) == 0
-    assert log.exceptions == []
