@@ -76,20 +76,31 @@ def write_nodes_json(env: BuildEnvironment, outdir: Path, page_uri: Any) -> Path
     return path
 
 
-def joined_document(env: BuildEnvironment, page_uri: Any, entries: Iterable[str]) -> str:
-    """The document's text from its nodes' entries as JSON text: what ``json.dumps`` makes of the whole."""
+def document_ends(env: BuildEnvironment, page_uri: Any) -> tuple[str, str]:
+    """The document's text before and after its nodes' entries: what ``json.dumps`` makes of the rest."""
     head = json.dumps(document_head(env), separators=(",", ":"), ensure_ascii=False)
     tail = json.dumps(document_tail(env, page_uri), separators=(",", ":"), ensure_ascii=False)
-    return f'{head[:-1]},"nodes":[{",".join(entries)}]{"," + tail[1:] if tail != "{}" else "}"}'
+    return f'{head[:-1]},"nodes":[', f']{"," + tail[1:] if tail != "{}" else "}"}\n'
+
+
+def joined_document(env: BuildEnvironment, page_uri: Any, entries: Iterable[str]) -> str:
+    """The document's text from its nodes' entries as JSON text: what ``json.dumps`` makes of the whole."""
+    head, tail = document_ends(env, page_uri)
+    return f"{head}{','.join(entries)}{tail[:-1]}"
 
 
 def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
-    """``build-finished``: nodes.json beside the HTML, from the nodes' pieces kept between builds."""
+    """``build-finished``: nodes.json beside the HTML, from the nodes' pieces kept between builds (or
+    last build's file, when no record changed since and the rest of the document is the same)."""
     builder = app.builder
     if exception is None and builder.format == "html" and app.config.rpg_nodes_json:
-        entries = [pieces.entry for pieces in catalogue(app).all().values()]
-        text = joined_document(builder.env, builder.get_target_uri, entries)
-        write_if_changed(Path(builder.outdir) / "nodes.json", text + "\n")
+        path = Path(builder.outdir) / "nodes.json"
+        head, tail = document_ends(builder.env, builder.get_target_uri)
+        kept = catalogue(app)
+        if not kept.kept_file(path, head + tail):
+            entries = ",".join(pieces.entry(record.lineno) for record, pieces in kept.all().items())
+            write_if_changed(path, f"{head}{entries}{tail}")
+        kept.note_file(path, head + tail)
 
 
 class NodesJsonBuilder(Builder):

@@ -37,15 +37,21 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
 
 
 def write_previews(app: Sphinx, exception: Exception | None) -> None:
-    """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between builds."""
+    """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between
+    builds (or last build's file, when no record changed since)."""
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
-    for pieces in catalogue(app).all().values():
-        entries[pieces.preview_key] = pieces.preview
-    nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
-    write_if_changed(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{{nodes}}}}}\n')
+    path = Path(builder.outdir) / PREVIEWS_FILE
+    head = f'{{"version":{PREVIEWS_VERSION},"nodes":{{'
+    kept = catalogue(app)
+    if not kept.kept_file(path, head):
+        entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
+        for pieces in kept.all().values():
+            entries[pieces.preview_key] = pieces.preview
+        nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
+        write_if_changed(path, f"{head}{nodes}}}}}\n")
+    kept.note_file(path, head)
 
 
 def setup(app: Sphinx) -> None:
