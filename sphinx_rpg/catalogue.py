@@ -129,8 +129,8 @@ class Catalogue:
         #: how many pieces the file held (``kept`` is dropped once this build's pieces are made from it)
         self.kept_count = 0
         self.pieces: dict[NodeRecord, Pieces] | None = None
-        #: each record's digest and its pieces as marshal bytes (what the file keeps)
-        self.blobs: dict[NodeRecord, tuple[bytes, bytes]] = {}
+        #: each record's digest (``piece_key``): what the file keeps its pieces by
+        self.keys: dict[NodeRecord, bytes] = {}
         self.made = 0
         #: file name -> (size, mtime_ns, text outside its nodes) as last build left it, when no build
         #: changed a record since; and the same of this build's files, saved at its end
@@ -205,10 +205,9 @@ class Catalogue:
                     found = Pieces._make(marshal.loads(blob))
             if found is None or found.uri != uri:
                 found = make_pieces(env, domain, binding, record, uri)
-                blob = None
                 self.made += 1
             pieces[record] = found
-            self.blobs[record] = (key, blob if blob is not None else b"")
+            self.keys[record] = key
         return pieces
 
     def save(self) -> None:
@@ -217,8 +216,7 @@ class Catalogue:
         if self.pieces is not None and (self.made or len(self.pieces) != self.kept_count):
             temporary = self.path.with_name(self.path.name + ".tmp")
             try:
-                kept = {key: blob or marshal.dumps(tuple(self.pieces[record]), 0)
-                        for record, (key, blob) in self.blobs.items()}
+                kept = {self.keys[record]: marshal.dumps(tuple(pieces), 0) for record, pieces in self.pieces.items()}
                 temporary.write_bytes(marshal.dumps((self.key, kept)))
                 os.replace(temporary, self.path)
             except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)

@@ -9,7 +9,7 @@ them, each with its fields, bounds and formulas (as parsed trees), so a tool can
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Iterator, Set
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import node_entry
-from sphinx_rpg.files import write_atomically, write_if_changed
+from sphinx_rpg.files import write_atomically, write_parts_if_changed
 
 SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
@@ -98,8 +98,13 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         head, tail = document_ends(builder.env, builder.get_target_uri)
         kept = catalogue(app)
         if not kept.kept_file(path, head + tail):
-            entries = ",".join(pieces.entry(record.lineno) for record, pieces in kept.all().items())
-            write_if_changed(path, f"{head}{entries}{tail}")
+            def parts() -> Iterator[str]:
+                yield head
+                for index, (record, pieces) in enumerate(kept.all().items()):
+                    yield f"{',' if index else ''}{pieces.entry_head}{record.lineno}{pieces.entry_tail}"
+                yield tail
+
+            write_parts_if_changed(path, parts)
         kept.note_file(path, head + tail)
 
 
