@@ -84,8 +84,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     search.setup(app)
     navigation.setup_navigation(app)
     previews.setup(app)
-    app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
-    app.connect("env-before-read-docs", catalogue.reset_catalogue)
+    catalogue.setup(app)
     guidance.setup(app)
     player_text.setup(app)
     player_index.setup(app)
