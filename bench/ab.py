@@ -9,7 +9,8 @@ A change to a rebuild's cost is often smaller than the noise of a shared machine
 synthetic book and one fresh build (unmeasured), then every round measures one rebuild of each edit
 kind per version, the versions alternating, so both see the same load.  A version is a checkout
 (its ``sphinx_rpg`` and ``rules`` go first on ``PYTHONPATH``); the interpreter is shared.  Each
-measured build is followed by an unmeasured one of the undone edit, as in ``build.py``.
+measured build is followed by an unmeasured one of the undone edit, as in ``build.py``.  The table
+gives each version's median CPU seconds (and the samples) and median peak memory (``ru_maxrss``).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr, flush=True)
         work[name] = (src_root / args.flavour, build)
     samples: dict[tuple[str, str], list[float]] = {}
+    peaks: dict[tuple[str, str], list[float]] = {}
     serial = 0
     for round_ in range(args.rounds):
         for kind in kinds:
@@ -78,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                     write_pages(src, originals)
                     sphinx_build(python, src, build, 1, build / "restore.log")
                 samples.setdefault((name, kind), []).append(result[1])
+                peaks.setdefault((name, kind), []).append(result[2])
                 print(f"ab: round {round_} {kind:10} {name:8} {result[1]:6.2f} s CPU, {result[2]:.0f} MiB peak, "
                       f"exit {result[4]}",
                       file=sys.stderr, flush=True)
@@ -87,14 +90,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         os.environ["PYTHONPATH"] = saved
     names = list(versions)
-    lines = ["| edit | " + " | ".join(names) + " |", "| --- |" + " ---: |" * len(names)]
+    lines = ["| edit | " + " | ".join(f"{n} CPU s | {n} peak MiB" for n in names) + " |",
+             "| --- |" + " ---: |" * (2 * len(names))]
     for kind in kinds:
-        cells = [f"{statistics.median(samples[(n, kind)]):.2f} ({', '.join(f'{v:.2f}' for v in samples[(n, kind)])})"
-                 for n in names]
+        cells = [f"{statistics.median(samples[(n, kind)]):.2f} ({', '.join(f'{v:.2f}' for v in samples[(n, kind)])}) "
+                 f"| {statistics.median(peaks[(n, kind)]):.0f}" for n in names]
         lines.append(f"| {kind} | " + " | ".join(cells) + " |")
     text = "\n".join(lines)
     print(text)
-    (args.out / "ab.json").write_text(json.dumps({f"{n}:{k}": v for (n, k), v in samples.items()}))
+    (args.out / "ab.json").write_text(json.dumps({"cpu_seconds": {f"{n}:{k}": v for (n, k), v in samples.items()},
+                                                  "peak_mib": {f"{n}:{k}": v for (n, k), v in peaks.items()}}))
     return 0
 
 

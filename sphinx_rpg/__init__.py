@@ -34,6 +34,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         graphs,
         guidance,
         index_pages,
+        latex_templates,
         matchups,
         media,
         navigation,
@@ -51,6 +52,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         statblocks,
         timelimit,
         tracking,
+        type_refs,
     )
 
     app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
@@ -82,14 +84,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     search.setup(app)
     navigation.setup_navigation(app)
     previews.setup(app)
-    app.connect("build-finished", catalogue.save_catalogue, priority=900)  # after everything that uses it
-    app.connect("env-before-read-docs", catalogue.reset_catalogue)
+    catalogue.setup(app)
     guidance.setup(app)
     player_text.setup(app)
     player_index.setup(app)
     media.setup(app)
     graph_print.setup(app)
     paper_tables.setup(app)
+    latex_templates.setup(app)
+    type_refs.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

@@ -12,6 +12,18 @@ registries and the modules they come from (name, size and modification time of e
 packages and of the engine), so editing a rule's code remakes every piece.  The file is read and
 written by the main process only (``build-finished``, ``html-collect-pages``); an unreadable or
 foreign file counts as empty.
+
+A node's line is not part of its pieces: its ``nodes.json`` entry is kept as the text before and after
+the line number, which the join puts in, so inserting a paragraph above a definition remakes nothing.
+The file holds, for each piece, a 16-byte digest of what it is made from and the piece as marshal
+bytes: loading it makes two bytes objects per node (nothing the garbage collector walks), and a
+piece is decoded only when this build uses it.
+
+Beside it, a small file (``rpg-outputs-<builder>.marshal``) records the key and the files' size and
+time as this build left them.  A build that changes no node record at all (no line either: an edit
+of prose) finds it and leaves ``nodes.json`` and the previews as they are without reading the pieces;
+every build whose records change removes it (for every builder, since they share the environment)
+before the environment is saved, so a build that stops half-way never leaves it behind.
 """
 
 from __future__ import annotations
@@ -30,17 +42,26 @@ from typing import Any, NamedTuple
 from sphinx.application import Sphinx
 
 from sphinx_rpg.domain import NodeRecord
+from sphinx_rpg.files import write_atomically
 
-CACHE_VERSION = 5
+CACHE_VERSION = 6
+OUTPUTS_VERSION = 1
 #: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
 PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
+#: Where a node's line goes in its ``nodes.json`` entry, made with this line (the one "line" member
+#: of an entry; inside a JSON string a quote is escaped, so the text cannot occur there).
+_LINE_MARK = -1
+_LINE_TEXT = f'"line":{_LINE_MARK}}}'
+#: A record's position of ``lineno``, which the pieces are not keyed by.
+_LINENO = NodeRecord._fields.index("lineno")
 
 
 class Pieces(NamedTuple):
     """One node's share of the catalogue outputs."""
 
-    #: its entry in nodes.json, as JSON text
-    entry: str
+    #: its entry in nodes.json, as JSON text before and after its line number
+    entry_head: str
+    entry_tail: str
     #: its key (URL#anchor) and value in rpg-previews.json, as JSON text
     preview_key: str
     preview: str
@@ -48,6 +69,10 @@ class Pieces(NamedTuple):
     heading: str
     #: the page it is on, as the builder links it (the pieces hold it)
     uri: str
+
+    def entry(self, lineno: int) -> str:
+        """Its entry in nodes.json for a node on line ``lineno``."""
+        return f"{self.entry_head}{lineno}{self.entry_tail}"
 
 
 def _dumps(value: Any) -> str:
@@ -96,16 +121,21 @@ class Catalogue:
     def __init__(self, app: Sphinx) -> None:
         self._app = weakref.ref(app)  # the table below holds catalogues weakly by builder: no cycle back
         self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
+        self.outputs_path = outputs_path(app.env.doctreedir, app.builder.name)
         self.key = cache_key(app)
-        #: last build's pieces by record, as plain tuples (marshal writes only those; a NodeRecord
-        #: finds its plain tuple: equal tuples hash alike)
-        self.kept: dict[tuple[Any, ...], tuple[str, ...]] = self._load()
+        #: last build's pieces by the digest of what each is made from (``piece_key``), as marshal
+        #: bytes; read when this build first needs the pieces
+        self.kept: dict[bytes, bytes] = {}
         #: how many pieces the file held (``kept`` is dropped once this build's pieces are made from it)
-        self.kept_count = len(self.kept)
+        self.kept_count = 0
         self.pieces: dict[NodeRecord, Pieces] | None = None
-        #: the key of each record whose pieces show other nodes (``piece_key``); the others are their own
-        self.keys: dict[NodeRecord, tuple[Any, ...]] = {}
+        #: each record's digest (``piece_key``): what the file keeps its pieces by
+        self.keys: dict[NodeRecord, bytes] = {}
         self.made = 0
+        #: file name -> (size, mtime_ns, text outside its nodes) as last build left it, when no build
+        #: changed a record since; and the same of this build's files, saved at its end
+        self._outputs: dict[str, tuple[int, int, str]] | None = self._load_outputs()
+        self.written: dict[str, tuple[Path, str]] = {}
 
     @property
     def app(self) -> Any:
@@ -114,7 +144,7 @@ class Catalogue:
             raise ReferenceError("the catalogue's Sphinx application is gone")
         return app
 
-    def _load(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
+    def _load(self) -> dict[bytes, bytes]:
         try:
             data = self.path.read_bytes()
             # from bytes: marshal.load on a file reads it in small pieces, 4x slower for 10 MB
@@ -122,6 +152,28 @@ class Catalogue:
         except Exception:  # none yet, or from another version: every piece is made again
             return {}
         return kept if key == self.key and isinstance(kept, dict) else {}
+
+    def _load_outputs(self) -> dict[str, tuple[int, int, str]] | None:
+        try:
+            version, key, files = marshal.loads(self.outputs_path.read_bytes())
+        except Exception:  # none: a record changed since, or the files were never written
+            return None
+        return files if version == OUTPUTS_VERSION and key == self.key and isinstance(files, dict) else None
+
+    def kept_file(self, path: Path, text: str) -> bool:
+        """True when ``path`` is still the file last build wrote and nothing it is made from changed:
+        no record (the outputs file would be gone), no setting or engine file (``key``), and not the
+        text outside its nodes (``text``, recorded with the file)."""
+        recorded = (self._outputs or {}).get(path.name)
+        try:
+            stat = path.stat()
+        except OSError:
+            return False
+        return recorded == (stat.st_size, stat.st_mtime_ns, text)
+
+    def note_file(self, path: Path, text: str) -> None:
+        """``path`` is written (or kept) from this build's pieces, with ``text`` outside its nodes."""
+        self.written[path.name] = (path, text)
 
     def all(self) -> dict[NodeRecord, Pieces]:
         """record -> pieces for the winning record of every uid, in uid order."""
@@ -132,10 +184,10 @@ class Catalogue:
             env = self.app.env
             domain, binding = node_domain(env), binding_for(env.config)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
+            self.kept = self._load()
+            self.kept_count = len(self.kept)
             self.pieces = self._made(env, domain, binding, page_uri)
-            # last build's records are copies of this build's (their own strings, read from the file):
-            # once the pieces are matched to this build's records they are only memory, until the end
-            self.kept = {}
+            self.kept = {}  # matched: the rest is only memory until the end of the build
         return self.pieces
 
     def _made(self, env: Any, domain: Any, binding: Any, page_uri: Callable[[str], str]) -> dict[NodeRecord, Pieces]:
@@ -146,42 +198,59 @@ class Catalogue:
             if uri is None:
                 uri = uris[record.docname] = page_uri(record.docname)
             key = piece_key(domain, record)
-            if key is not record:
-                self.keys[record] = key
-            kept = self.kept.get(key)
-            found = Pieces._make(kept) if kept is not None else None
+            blob = self.kept.get(key)
+            found = None
+            if blob is not None:
+                with contextlib.suppress(EOFError, ValueError, TypeError):
+                    found = Pieces._make(marshal.loads(blob))
             if found is None or found.uri != uri:
                 found = make_pieces(env, domain, binding, record, uri)
                 self.made += 1
             pieces[record] = found
+            self.keys[record] = key
         return pieces
 
     def save(self) -> None:
-        """Keep this build's pieces for the next one (only when some were made or dropped)."""
-        if self.pieces is None or (self.made == 0 and len(self.pieces) == self.kept_count):
+        """Keep this build's pieces for the next one (only when some were made or dropped), then the
+        stamps of the files written from them."""
+        if self.pieces is not None and (self.made or len(self.pieces) != self.kept_count):
+            temporary = self.path.with_name(self.path.name + ".tmp")
+            try:
+                kept = {self.keys[record]: marshal.dumps(tuple(pieces), 0) for record, pieces in self.pieces.items()}
+                temporary.write_bytes(marshal.dumps((self.key, kept)))
+                os.replace(temporary, self.path)
+            except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
+                with contextlib.suppress(OSError):
+                    temporary.unlink()  # the next build makes them again
+        self._save_outputs()
+
+    def _save_outputs(self) -> None:
+        files = {}
+        for name, (path, text) in self.written.items():
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            files[name] = (stat.st_size, stat.st_mtime_ns, text)
+        if files == (self._outputs or {}):
             return
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        try:
-            plain = {tuple(self.keys.get(record, record)): tuple(pieces) for record, pieces in self.pieces.items()}
-            data = marshal.dumps((self.key, plain))
-            temporary.write_bytes(data)
-            os.replace(temporary, self.path)
-        except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
-            with contextlib.suppress(OSError):
-                temporary.unlink()  # the next build makes them again
+        with contextlib.suppress(OSError, ValueError):
+            write_atomically(self.outputs_path, marshal.dumps((OUTPUTS_VERSION, self.key, files)))
 
 
-def piece_key(domain: Any, record: NodeRecord) -> tuple[Any, ...]:
-    """What a node's pieces are kept by: its record, and the titles of the nodes its first paragraph
-    links, when it links any (its preview shows those titles, so renaming one of them remakes it)."""
-    if '["ref",' not in record.lead:
-        return record
+def piece_key(domain: Any, record: NodeRecord) -> bytes:
+    """What a node's pieces are kept by: a digest of its record but its line, and of the titles of the
+    nodes its first paragraph links, when it links any (its preview shows those titles, so renaming
+    one of them remakes it).  marshal version 0 writes equal values as equal bytes (no references,
+    no mark for interned strings)."""
     titles = []
-    for run in json.loads(record.lead):
-        if run[0] == "ref":
-            target = domain.record(run[1])
-            titles.append(domain.display_title(target) if target is not None else "")
-    return (*record, tuple(titles))
+    if '["ref",' in record.lead:
+        for run in json.loads(record.lead):
+            if run[0] == "ref":
+                target = domain.record(run[1])
+                titles.append(domain.display_title(target) if target is not None else "")
+    plain = (*record[:_LINENO], *record[_LINENO + 1:], tuple(titles))
+    return hashlib.blake2b(marshal.dumps(plain, 0), digest_size=16).digest()
 
 
 def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str) -> Pieces:
@@ -191,7 +260,11 @@ def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: st
     key, preview = preview_entry(domain, record, uri)
     heading = render_title(env.config.rpg_heading_format, name=record.name, types=record.types,
                            uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
-    return Pieces(_dumps(node_entry(env, domain, binding, record, uri)), _dumps(key), _dumps(preview), heading, uri)
+    entry = node_entry(env, domain, binding, record._replace(lineno=_LINE_MARK), uri)
+    head, mark, tail = _dumps(entry).rpartition(_LINE_TEXT)
+    if not mark:  # not an entry this module knows the shape of
+        raise ValueError(f"node {record.uid!r}: its nodes.json entry has no line member")
+    return Pieces(head + '"line":', "}" + tail, _dumps(key), _dumps(preview), heading, uri)
 
 
 #: builder -> this build's catalogue, kept here rather than on the builder (Sphinx's object).
@@ -215,4 +288,31 @@ def save_catalogue(app: Sphinx, exception: BaseException | None) -> None:
 
 def reset_catalogue(app: Sphinx, *_: Any) -> None:
     """``env-before-read-docs``: a second build by the same application starts from the file again."""
+    from sphinx_rpg.domain import node_domain
+
     _CATALOGUES.pop(app.builder, None)
+    node_domain(app.env).records_identical = False  # until ``changed_since_last_build`` says otherwise
+
+
+def outputs_path(doctreedir: str | os.PathLike[str], builder: str) -> Path:
+    return Path(doctreedir) / f"rpg-outputs-{builder}.marshal"
+
+
+def forget_outputs(app: Sphinx, env: Any) -> list[str]:
+    """``env-get-updated``: a build whose records changed (a line included) drops every builder's
+    outputs file before the environment is saved: those files describe the records as they were."""
+    from sphinx_rpg.domain import node_domain
+
+    if not node_domain(env).records_identical:
+        for path in Path(env.doctreedir).glob(outputs_path("", "*").name):
+            with contextlib.suppress(OSError):
+                path.unlink()
+    return []
+
+
+def setup(app: Sphinx) -> None:
+    """Keep the pieces between builds, and forget the outputs' stamps when a record changes."""
+    app.connect("env-before-read-docs", reset_catalogue)
+    # after ``relink``'s handler, which compares the records (``changed_since_last_build``)
+    app.connect("env-get-updated", forget_outputs, priority=900)
+    app.connect("build-finished", save_catalogue, priority=900)  # after everything that uses it

@@ -234,6 +234,8 @@ class NodeDomain(Domain):
     _cleared: dict[str, set[str]] | None = None
     #: True once ``pages_to_rewrite`` found that no node changed in this build but for its line.
     nodes_unchanged = False
+    #: True once ``changed_since_last_build`` found every record as it was, its line included.
+    records_identical = False
     #: docname -> uid -> how many links of each kind (``LINK_KINDS``) this build resolved there.
     _links: dict[str, dict[str, list[int]]] | None = None
 
@@ -435,8 +437,11 @@ class NodeDomain(Domain):
         touched, self._before = self._before or {}, None
         self._touched = set(touched)
         changed: dict[str, tuple[NodeRecord | None, NodeRecord | None]] = {}
+        self.records_identical = True
         for uid, before in touched.items():
             after = self.record(uid)
+            if after != before:
+                self.records_identical = False
             pair = (before and before._replace(lineno=0), after and after._replace(lineno=0))
             if pair[0] != pair[1]:
                 changed[uid] = pair

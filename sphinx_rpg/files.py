@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 
@@ -44,6 +45,45 @@ def write_if_changed(path: Path, text: str) -> bool:
     except (OSError, UnicodeDecodeError):
         pass
     write_atomically(path, text)
+    return True
+
+
+def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bool:
+    """Write the text ``parts()`` yields unless the file already holds it; True if written.
+
+    For the big files made of every node's piece: the text is never held whole (nor the file's old
+    text): its digest is compared with the file's, read in blocks, and it is written part by part.
+    ``parts`` is called again to write, so it must yield the same parts each time."""
+    digest, size = hashlib.sha256(), 0
+    for part in parts():
+        data = part.encode("utf-8")
+        digest.update(data)
+        size += len(data)
+    try:
+        if path.stat().st_size == size:
+            found = hashlib.sha256()
+            with path.open("rb") as old:
+                for block in iter(lambda: old.read(1 << 20), b""):
+                    found.update(block)
+            if found.digest() == digest.digest():
+                return False
+    except OSError:
+        pass
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        with os.fdopen(handle, "wb") as raw:
+            for part in parts():
+                raw.write(part.encode("utf-8"))
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     return True
 
 

@@ -7,7 +7,7 @@ node keyed by the node's URL relative to the site root, the same URL its links p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import preview_entry
-from sphinx_rpg.files import write_if_changed
+from sphinx_rpg.files import write_parts_if_changed
 
 PREVIEWS_FILE = "rpg-previews.json"
 PREVIEWS_VERSION = 1
@@ -37,15 +37,27 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
 
 
 def write_previews(app: Sphinx, exception: Exception | None) -> None:
-    """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between builds."""
+    """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between
+    builds (or last build's file, when no record changed since)."""
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
-    for pieces in catalogue(app).all().values():
-        entries[pieces.preview_key] = pieces.preview
-    nodes = ",".join(f"{key}:{value}" for key, value in entries.items())
-    write_if_changed(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{{nodes}}}}}\n')
+    path = Path(builder.outdir) / PREVIEWS_FILE
+    head = f'{{"version":{PREVIEWS_VERSION},"nodes":{{'
+    kept = catalogue(app)
+    if not kept.kept_file(path, head):
+        entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
+        for pieces in kept.all().values():
+            entries[pieces.preview_key] = pieces.preview
+
+        def parts() -> Iterator[str]:
+            yield head
+            for index, (key, value) in enumerate(entries.items()):
+                yield f"{',' if index else ''}{key}:{value}"
+            yield "}}\n"
+
+        write_parts_if_changed(path, parts)
+    kept.note_file(path, head)
 
 
 def setup(app: Sphinx) -> None:

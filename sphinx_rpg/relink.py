@@ -23,6 +23,11 @@ pages linking it: the links appear or dangle, and a dangling link must warn.
 
 The pages' search entries do not change: link texts are ``no-search`` (``domain.ref_classes``), and
 so are "Referenced by" lines.
+
+The file holds each page's counts as marshal bytes of their own: reading it makes one bytes object
+per page, not the tens of thousands of dictionaries and lists of a big book's links, and only the
+pages a build patches or writes are decoded or encoded.  A build that has nothing to patch does not
+read it until the end, when it keeps the counts of the pages it wrote.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ from sphinx_rpg.domain import (
 )
 from sphinx_rpg.files import write_atomically
 
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
 #: The builders whose pages are one file per document, written by the HTML translator.
 BUILDERS = ("html", "dirhtml")
 #: The classes ``XRefRole`` gives the text of a ``:node:ref:`` (before ``ref_classes``).
@@ -70,7 +75,9 @@ _ATTRIBUTE_ESCAPES = {**_ESCAPES, **{ord(space): " " for space in "\n\r\t\v\f"}}
 logger = logging.getLogger(__name__)
 
 #: page -> (size, mtime_ns of its file as written, uid -> count of each link kind)
-Entries = dict[str, tuple[int, int, dict[str, list[int]]]]
+Entry = tuple[int, int, dict[str, list[int]]]
+#: page -> its ``Entry`` as marshal bytes (decoded only for the pages a build patches)
+Entries = dict[str, bytes]
 
 
 class _Build:
@@ -112,6 +119,20 @@ def _entries(app: Sphinx, build: _Build) -> Entries:
             if version == MANIFEST_VERSION and outdir == str(app.outdir) and isinstance(entries, dict):
                 build.entries = entries
     return build.entries
+
+
+def _entry(entries: Entries, page: str) -> Entry | None:
+    """One page's kept counts, decoded; None when the file has none (or a damaged one) for it."""
+    blob = entries.get(page)
+    if not isinstance(blob, bytes):
+        return None
+    try:
+        size, written, counts = marshal.loads(blob)
+    except (EOFError, ValueError, TypeError):
+        return None
+    if not (isinstance(size, int) and isinstance(written, int) and isinstance(counts, dict)):
+        return None
+    return size, written, counts
 
 
 def note_read(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str]) -> None:
@@ -198,14 +219,16 @@ def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict
 def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Shown, backlinks: Backlinks) -> set[str]:
     """Replace the links to changed nodes and the changed "Referenced by" lines in last build's copy of
     ``pages``; the pages done that way."""
-    if not pages or not _supported(app):
+    build = _build(app)
+    candidates = pages - build.read  # a page read again is written whole
+    if not candidates or not _supported(app):
         return set()
     assert isinstance(app.builder, StandaloneHTMLBuilder)
-    build, domain = _build(app), node_domain(env)
+    domain = node_domain(env)
     entries = _entries(app, build)
     done = set()
-    for page in sorted(pages - build.read):
-        entry = entries.get(page)
+    for page in sorted(candidates):
+        entry = _entry(entries, page)
         if entry is None or page not in env.all_docs:
             continue
         size, written, counts = entry
@@ -234,7 +257,7 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
             if patched != text:
                 write_atomically(path, patched.encode("utf-8"))
                 stat = path.stat()
-                entries[page] = (stat.st_size, stat.st_mtime_ns, counts)
+                entries[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, counts))
                 build.changed = True
             done.add(page)
     if done:
@@ -265,7 +288,7 @@ def save_links(app: Sphinx, exception: BaseException | None) -> None:
         if stat.st_mtime_ns < build.started:  # resolved but not written by this build: not described
             entries.pop(page, None)
             continue
-        entries[page] = (stat.st_size, stat.st_mtime_ns, links)
+        entries[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, links))
     for page in set(entries) - app.env.all_docs.keys():
         del entries[page]
     path = _manifest_path(app)

@@ -155,6 +155,19 @@ def _kept_data(app: Sphinx, key: str, static: Path) -> str | None:
     return name
 
 
+def forget_kept_data(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated``: when a node or the title of a page read changed, every builder's record of
+    its data file goes (builders that share the doctrees share the environment: the next HTML build
+    may read nothing, yet show what another builder read)."""
+    before = _TITLES_BEFORE.get(app.builder)
+    if (not node_domain(env).nodes_unchanged or before is None
+            or any(doc not in env.titles or clean_astext(env.titles[doc]) != title for doc, title in before.items())):
+        for path in Path(app.doctreedir).glob("rpg-search-*.marshal"):
+            with contextlib.suppress(OSError):
+                path.unlink()
+    return []
+
+
 def note_titles(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str]) -> None:
     """``env-before-read-docs``: the titles of the pages about to be read, as they were."""
     node_domain(env).nodes_unchanged = False  # until ``pages_to_rewrite`` says otherwise
@@ -177,5 +190,6 @@ def keep_node_entries_out_of_search(app: Sphinx, doctree: nodes.document, docnam
 
 def setup(app: Sphinx) -> None:
     app.connect("env-before-read-docs", note_titles)
+    app.connect("env-get-updated", forget_kept_data, priority=900)  # after relink's (``nodes_unchanged``)
     app.connect("html-page-context", add_search_script)
     app.connect("doctree-resolved", keep_node_entries_out_of_search)

@@ -3,9 +3,10 @@ file (its tests' setup, call and teardown, with every process they started) and 
 collection.  A measuring aid, opt-in, asserting nothing: ``python3 dev.py test -p tests.cpu_per_file``.
 
 The CPU of a process tree is read at file boundaries only (a file's tests run together on one worker
-under ``--dist loadfile``): the process itself and every live descendant, each with the CPU of the
-children it has already waited for (the CPU of a process that ended unwaited for, such as a browser's
-renderer, counts where it was spent, while the process lived).  Linux only (``/proc``); elsewhere the plugin says so and stays idle.
+under ``--dist loadfile``): the process itself and every descendant, each with the CPU of the
+children it has already waited for.  Each test process adopts its orphaned descendants (Chromium's
+helpers outlive the browser process), so none leaves the tree with its CPU.  Linux only (``/proc``);
+elsewhere the plugin stays idle.
 """
 
 from __future__ import annotations
@@ -60,8 +61,8 @@ class CpuPerFile:
     def _close_file(self) -> None:
         now = _tree_cpu(os.getpid())
         if self.current is not None:
-            # a process that ended unwaited for (a browser's renderer, handed to init) takes its CPU
-            # out of the tree: the file that saw it drop is not charged less than nothing
+            # a process that ended unwaited for and was not adopted (see ``_adopt_orphans``) takes its
+            # CPU out of the tree: the file that saw it drop is not charged less than nothing
             self.files[self.current] = self.files.get(self.current, 0.0) + max(now - self.mark, 0.0)
             self.spans.append(("", self.current, self.opened, time.monotonic()))
         self.mark = now
@@ -122,7 +123,25 @@ class CpuPerFile:
             write(f"{worker or 'main':>5} ends at {max(s[3] for s in self.spans if s[0] == worker) - self.began:6.0f}")
 
 
+#: prctl's option that makes a process the reaper of its orphaned descendants (Linux 3.4 and newer).
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def _adopt_orphans() -> None:
+    """Make this process the parent of its orphaned descendants.  Chromium's helper processes outlive
+    the browser process, their parent: handed to init, they left the tree, with every renderer's CPU
+    time they had collected, when the browser closed (a browser file run alone was charged a third of
+    its CPU).  Adopted, each stays in the tree, a zombie whose CPU time /proc still gives, until this
+    process ends (``dev.py test`` collects them then, see ``reap_orphans`` there)."""
+    import contextlib
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not Path("/proc/self/stat").exists():
         return
+    _adopt_orphans()
     config.pluginmanager.register(CpuPerFile(config), "cpu-per-file")

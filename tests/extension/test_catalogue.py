@@ -39,10 +39,10 @@ def _assert_whole(app: Any) -> None:
     assert (Path(app.outdir) / PREVIEWS_FILE).read_text(encoding="utf-8") == previews
 
 
-def _rebuild(build: Any, srcdir: Path, **options: Any) -> Any:
+def _rebuild(build: Any, srcdir: Path, builder: str = "html", **options: Any) -> Any:
     bind.cache_clear()  # a new sphinx-build process imports the rule module afresh
     sys.modules.pop("bound_rules", None)
-    return build(srcdir, **options)
+    return build(srcdir, builder, **options)
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-kept")
@@ -56,7 +56,40 @@ def test_a_prose_edit_keeps_every_piece_and_the_files(app, build, edit):
     again = _rebuild(build, Path(app.srcdir))
     _assert_whole(again)
     assert catalogue(again).made == 0
+    assert catalogue(again).pieces is None  # no record changed: the files were kept without reading a piece
     assert [path.stat().st_mtime_ns for path in files] == stamps  # unchanged files are not rewritten
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-lines")
+def test_nodes_moved_down_their_page_keep_their_pieces(app, build, edit):
+    """A node's line is not part of its pieces: nodes.json gets the new lines, nothing is made again."""
+    app.build()
+    app.cleanup()
+    kept = catalogue(app).path
+    stamp = kept.stat().st_mtime_ns
+    before = {n["uid"]: n["source"]["line"] for n in _written(app)[0]["nodes"] if n["docname"] == "index"}
+    edit(Path(app.srcdir) / "index.rst", "Bound\n=====\n", "Bound\n=====\n\nA new paragraph.\n\nAnd another.\n")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    assert catalogue(again).made == 0
+    assert kept.stat().st_mtime_ns == stamp  # the same pieces: the file is not written again
+    after = {n["uid"]: n["source"]["line"] for n in _written(again)[0]["nodes"] if n["docname"] == "index"}
+    assert before and after == {uid: line + 4 for uid, line in before.items()}
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-shared-doctrees")
+def test_a_record_changed_by_another_builder_reaches_nodes_json(app, build, edit):
+    """Builders that share the doctrees share the environment: the next HTML build reads nothing, but
+    a node another builder read anew must not be left out of nodes.json or the search page's data."""
+    app.build()
+    app.cleanup()
+    edit(Path(app.srcdir) / "index.rst", ".. node:def:: Energy", ".. node:def:: Vigour")
+    _rebuild(build, Path(app.srcdir), "text")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    assert [n["name"] for n in _written(again)[0]["nodes"] if n["uid"] == "Bound.Trait.Energy"] == ["Vigour"]
+    data = next((Path(again.outdir) / "_static").glob("sphinx_rpg_search_data.*.js")).read_text(encoding="utf-8")
+    assert '"Vigour"' in data
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-renamed")
@@ -100,12 +133,14 @@ def test_a_changed_title_format_remakes_the_pieces(app, build):
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-garbled")
-def test_a_garbled_catalogue_file_counts_as_empty(app, build):
+def test_a_garbled_catalogue_file_counts_as_empty(app, build, edit):
     app.build()
     app.cleanup()
     kept = catalogue(app).path
     assert kept.is_file()
     kept.write_bytes(b"\x00not a catalogue")
+    # a record changes (a line), so the pieces are read, not only last build's files kept
+    edit(Path(app.srcdir) / "index.rst", "Bound\n=====\n", "Bound\n=====\n\nA new paragraph.\n")
     again = _rebuild(build, Path(app.srcdir))
     _assert_whole(again)
     assert catalogue(again).made == len(_written(again)[0]["nodes"])

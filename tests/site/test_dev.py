@@ -376,3 +376,65 @@ def test_a_site_test_stops_waiting_when_the_test_command_has_stopped(site_build)
     with pytest.raises(pytest.fail.Exception, match="has stopped"):
         wait(output)
     killer.join()
+
+
+#: Leaves an orphan: it starts a child that does a fixed amount of work, says the CPU time it spent and
+#: ends; the parent ends at once, before it (as Chromium's helpers outlive the browser process).
+ORPHAN = """
+import os, time
+if os.fork() == 0:
+    sum(number * number for number in range(2_000_000))
+    os.write(1, f"{time.process_time()}\\n".encode())
+    os._exit(0)
+os._exit(0)
+"""
+#: dev.py's accounting around that orphan, with (``adopt``) or without ``adopt_orphans``: prints the CPU
+#: time the command counted and the time the orphan spent.
+ACCOUNT = """
+import importlib.util, os, subprocess, sys
+spec = importlib.util.spec_from_file_location("dev_under_test", sys.argv[1])
+dev = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(dev)
+if sys.argv[2] == "adopt":
+    dev.adopt_orphans()
+before = dev.cpu_seconds()
+orphan = subprocess.run([sys.executable, "-c", sys.argv[3]], capture_output=True, text=True, check=True)
+if sys.argv[2] == "adopt":  # until the orphan has ended (the event; it is left unreaped for dev.py)
+    os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT)
+dev.reap_orphans()
+print(dev.cpu_seconds() - before, orphan.stdout.strip())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="adopting orphans is Linux's (prctl)")
+def test_the_test_commands_cpu_time_counts_processes_that_outlive_their_parent():
+    def counted(mode: str) -> tuple[float, float]:
+        done = subprocess.run([sys.executable, "-c", ACCOUNT, str(ROOT / "dev.py"), mode, ORPHAN],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        command, orphan = (float(value) for value in done.stdout.split())
+        assert orphan > 0.05, "the orphan did too little work to be told apart"
+        return command, orphan
+
+    command, orphan = counted("adopt")
+    assert command >= orphan
+    command, orphan = counted("leave")  # without adopting, init waits for the orphan: its time is lost
+    assert command < orphan
+
+
+
+def test_the_search_index_stems_each_word_of_the_books_as_snowballs_english_stemmer_does():
+    """The site extra's PyStemmer is what Sphinx's snowballstemmer hands out when it is installed: the
+    same English Snowball stemmer in C, so every word of docs/ gets the stem it got before (a build's
+    search index is unchanged), in a hundredth of the time."""
+    import snowballstemmer
+    import Stemmer
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    assert "pystemmer" in names(extras()["site"])
+    assert isinstance(snowballstemmer.stemmer("english"), Stemmer.Stemmer)
+    words = sorted({word.lower() for path in (ROOT / "docs").rglob("*.*") if path.suffix in (".rst", ".md")
+                    and "_build" not in path.parts for word in re.findall(r"\w+", path.read_text(encoding="utf-8"))})
+    assert len(words) > 1000
+    assert [Stemmer.Stemmer("english").stemWord(word) for word in words] == [EnglishStemmer().stemWord(word)
+                                                                             for word in words]
