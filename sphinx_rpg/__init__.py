@@ -55,7 +55,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
         type_refs,
     )
 
-    app.setup_extension("sphinx_design")  # node:cards are sphinx-design cards
     pagescan.setup(app)
     config.setup(app)
     timelimit.setup(app)

@@ -12,8 +12,11 @@ from sphinx.config import Config
 STATIC = Path(__file__).parent / "static"
 
 
-def _static_dirs() -> list[str]:
-    """Ours, and sphinx-design's (which appends its own at builder-inited, after the comparison)."""
+def _static_dirs(app: Sphinx) -> list[str]:
+    """Ours, and sphinx-design's when the project loads it (it appends its own at builder-inited,
+    after the comparison)."""
+    if "sphinx_design" not in app.extensions:
+        return [str(STATIC)]
     try:
         from sphinx_design.extension import STATIC_DIR
     except ImportError:  # a sphinx-design without the constant: it is then on its own
@@ -23,7 +26,7 @@ def _static_dirs() -> list[str]:
 
 def add_static_path(app: Sphinx, config: Config) -> None:
     """At config-inited, before the environment compares configurations: a no-op rebuild stays one."""
-    config.html_static_path = list(dict.fromkeys([*config.html_static_path, *_static_dirs()]))
+    config.html_static_path = list(dict.fromkeys([*config.html_static_path, *_static_dirs(app)]))
 
 
 def drop_repeated_static_paths(app: Sphinx, env: Any, docnames: list[str]) -> None:

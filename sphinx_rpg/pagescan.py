@@ -9,8 +9,8 @@ to docutils), so parallel writers and LaTeX's assembled documents each scan what
 document's entry goes with it.  A document that was not scanned (a transform applied by hand)
 reports every feature present: the walks then run as before.
 
-Other extensions' transforms (sphinx-design's, loaded for ``node:cards``) run as their extension
-registered them: they are not ours to gate.
+Other extensions' transforms (sphinx-design's, when a project lists it for ``node:cards``) run as
+their extension registered them: they are not ours to gate.
 """
 
 from __future__ import annotations

@@ -39,7 +39,8 @@ SUBTYPES: dict[str, str] = {
     "calculator": "the dice calculator's engine wheel cannot be built, or rpg_pyodide_vendor holds no Pyodide",
     "formula": "a name in a rule's formula that is no node but one letter away from one (a typo)",
     "title": "a node:def whose title differs from its rule object's name",
-    "markup": "a MyST :::{node:...} colon fence while the colon_fence extension is not enabled",
+    "markup": "markup that needs an extension the project does not enable: a MyST :::{node:...} colon fence "
+              "without colon_fence, or node:cards without sphinx_design in extensions (shown as a table)",
 }
 
 

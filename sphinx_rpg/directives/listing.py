@@ -18,7 +18,6 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
-from sphinx_design.shared import create_component
 
 from sphinx_rpg.directives.cells import fit_column_widths
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
@@ -30,6 +29,8 @@ from sphinx_rpg.warnings import warn
 
 COLUMNS = {"name": "Node", "types": "Type", "uid": "uid", "summary": "Summary", "namespace": "Namespace"}
 SORT_KEYS = ("name", "uid", "type")
+#: The extension whose components (and style sheet) make the cards.
+CARDS_EXTENSION = "sphinx_design"
 
 
 class node_listing(nodes.General, nodes.Element):
@@ -79,10 +80,21 @@ class NodeCards(NodeListing):
     """``.. node:cards::``: a sphinx-design card grid (a plain table in LaTeX and other formats).
 
     ``:grid:`` sets the cards per row on wide screens; ``:caption:`` titles the table fallback.
+    The cards are sphinx-design's components, so they need ``sphinx_design`` in the project's
+    ``extensions``; without it the listing is the table (and says so once, here): the extension does
+    not load sphinx-design itself, whose transforms would then run on every page of every book.
     """
 
     style = "cards"
     option_spec: ClassVar[OptionSpec] = {**NodeListing.option_spec, "grid": directives.positive_int}
+
+    def run(self) -> list[nodes.Node]:
+        result = super().run()
+        if result and CARDS_EXTENSION not in self.config.extensions:
+            warn("markup", f"{self.name}: cards need {CARDS_EXTENSION!r} in extensions; shown as a table",
+                 self.get_location())
+            result[0]["style"] = "table"
+        return result
 
 
 def _indexed_records(domain: NodeDomain) -> tuple[list[NodeRecord], list[dict[str, object]], FieldIndex]:
@@ -159,6 +171,8 @@ class ListingResolver(SphinxPostTransform):
         return table
 
     def cards(self, domain: NodeDomain, records: list[NodeRecord], placeholder: node_listing) -> nodes.Node:
+        from sphinx_design.shared import create_component  # only a book listing sphinx_design gets here
+
         per_row = placeholder["grid"]
         grid = create_component("grid-container", ["sd-container-fluid", "sd-sphinx-override", "sd-mb-4",
                                                    "rpg-cards"])

@@ -146,6 +146,15 @@ def test_card_grid_uses_sphinx_design_cards_in_html(built):
     assert 'href="index.html#Bound.Trait.Energy"' in cards  # type R
 
 
+def test_card_grid_without_sphinx_design_is_a_table_and_says_so(built):
+    app = built("bound", extensions=["sphinx_rpg"])
+    html = page(app, "listing")
+    assert "sd-card" not in html and "sphinx_design" not in app.extensions  # not loaded behind the book's back
+    assert html.count('<table class="rpg-listing') == 3 and 'href="index.html#Bound.Attribute.Power"' in html
+    assert ("listing.rst", 9, "markup") in warnings_of(app)
+    assert "node:cards: cards need 'sphinx_design' in extensions; shown as a table" in app.warning.getvalue()
+
+
 def test_card_grid_falls_back_to_a_plain_table_in_latex(built):
     app = built("bound", "latex")
     tex = (Path(app.outdir) / "bound.tex").read_text()

@@ -96,7 +96,7 @@ def test_the_scan_is_not_written_on_the_document() -> None:
     assert set(vars(document)) == before and contents(document) is not None
 
 
-@pytest.mark.parametrize("extensions", [["sphinx_rpg"], ["sphinx_design", "sphinx_rpg"], ["sphinx_rpg", "sphinx_design"]])
+@pytest.mark.parametrize("extensions", [["sphinx_design", "sphinx_rpg"], ["sphinx_rpg", "sphinx_design"]])
 def test_sphinx_design_still_lays_out_the_pages_that_use_it(build: Any, tmp_path: Path, extensions: list[str]) -> None:
     src = tmp_path / "book"
     src.mkdir()
