@@ -68,10 +68,10 @@ def add_backlinks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def _line(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -> nodes.paragraph:
     line = nodes.paragraph("", "", classes=["rpg-backlinks", "no-search"])
-    line += nodes.strong("Referenced by:", "Referenced by:")
-    if app.builder.format == "html":
-        line += nodes.raw("", html_links(app, domain, fromdocname, pages), format="html")
+    if app.builder.format == "html":  # the label too: two nodes per line for the translator, not four
+        line += nodes.raw("", _HTML_LABEL + html_links(app, domain, fromdocname, pages), format="html")
         return line
+    line += nodes.strong("Referenced by:", "Referenced by:")
     for number, page in enumerate(pages):
         line += nodes.Text(" " if number == 0 else ", ")
         title = _page_title(app, domain, page)
@@ -83,6 +83,8 @@ def _line(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -
     return line
 
 
+#: The line's label as the HTML writer writes a ``strong`` node holding it.
+_HTML_LABEL = "<strong>Referenced by:</strong>"
 #: What docutils' HTML writer escapes in text and attribute values (``HTMLTranslator.encode``).
 _ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord('"'): "&quot;", ord(">"): "&gt;", ord("@"): "&#64;"}
 #: ...and what ``HTMLTranslator.attval`` turns into a space in an attribute value first.
