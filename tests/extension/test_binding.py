@@ -155,6 +155,13 @@ def test_card_grid_without_sphinx_design_is_a_table_and_says_so(built):
     assert "node:cards: cards need 'sphinx_design' in extensions; shown as a table" in app.warning.getvalue()
 
 
+def test_a_book_without_sphinx_design_gets_none_of_its_files_or_links(built):
+    app = built("bound", extensions=["sphinx_rpg"])
+    static = {path.name for path in (Path(app.outdir) / "_static").iterdir()}
+    assert "sphinx_rpg.css" in static and not static & {"sphinx-design.min.css", "design-tabs.js"}
+    assert "sphinx-design" not in page(app, "index") and "design-tabs" not in page(app, "index")
+
+
 def test_card_grid_falls_back_to_a_plain_table_in_latex(built):
     app = built("bound", "latex")
     tex = (Path(app.outdir) / "bound.tex").read_text()
