@@ -90,10 +90,11 @@ class NodeCards(NodeListing):
 
     def run(self) -> list[nodes.Node]:
         result = super().run()
-        if result and CARDS_EXTENSION not in self.config.extensions:
+        placeholder = result[0] if result else None
+        if isinstance(placeholder, node_listing) and CARDS_EXTENSION not in self.config.extensions:
             warn("markup", f"{self.name}: cards need {CARDS_EXTENSION!r} in extensions; shown as a table",
                  self.get_location())
-            result[0]["style"] = "table"
+            placeholder["style"] = "table"
         return result
 
 
