@@ -26,8 +26,10 @@ from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import RoleFunction
 
 from sphinx_rpg.config import render_title
+from sphinx_rpg.editions import is_player
 from sphinx_rpg.filters import FilterError, Predicate, parse_filter
 from sphinx_rpg.lines import LocatedRole
+from sphinx_rpg.player_index import designer_text
 from sphinx_rpg.spelling import did_you_mean
 from sphinx_rpg.warnings import warn
 
@@ -458,10 +460,20 @@ class NodeDomain(Domain):
         if self._referrers is None:
             inverse: dict[str, list[str]] = {}
             for doc, targets in sorted(self.data.setdefault("references", {}).items()):
+                if not self.backlinked(doc):
+                    continue
                 for target in targets:
                     inverse.setdefault(target, []).append(doc)
             self._referrers = inverse
         return self._referrers.get(uid, [])
+
+    def backlinked(self, docname: str) -> bool:
+        """Whether ``docname`` is named in "Referenced by" lines: every referring page is, except, in the
+        player edition, a page written for designers (:confval:`rpg_designer_text`, the extension's
+        manual): a player looking a rule up has no use for the markup pages that show it as an example.
+        Its links still follow the node (it stays in ``references``)."""
+        config = self.env.config
+        return not (is_player(config) and designer_text(docname, config.rpg_designer_text))
 
     def backlinks_changed_since_last_build(self, title_of: Callable[[str], str]) -> set[str]:
         """Pages defining a node whose backlinks (referring pages or their titles) may have changed."""
@@ -503,7 +515,7 @@ class NodeDomain(Domain):
                 continue
             old = None if uid in unknown else sorted(
                 {doc for doc in self.referrers(uid) if doc not in cleared}
-                | {doc for doc, before in cleared.items() if uid in before})
+                | {doc for doc, before in cleared.items() if uid in before and self.backlinked(doc)})
             changes.setdefault(record.docname, {})[uid] = old
         return changes
 

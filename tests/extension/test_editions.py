@@ -154,6 +154,23 @@ def test_the_player_edition_leaves_out_designer_pages_without_a_warning(make_app
     assert "reference.html" not in (Path(app.outdir) / "index.html").read_text()
 
 
+def test_a_page_written_for_designers_is_not_named_under_a_node_in_the_player_edition(make_app, tmp_path):
+    """A player's "Referenced by" line lists the rules that use a node, not the manual pages that show it."""
+    src = write_book(tmp_path / "book", extra_conf='rpg_designer_text = ["manual.rst"]')
+    (src / "manual.rst").write_text(":orphan:\n\nMarkup manual\n=============\n\nFor example :node:ref:`Ed.Trait.Energy`.\n")
+
+    def referrers(app) -> list[str]:
+        line = re.search(r'<p class="rpg-backlinks no-search">(.*?)</p>', (Path(app.outdir) / "index.html").read_text())
+        assert line is not None
+        return re.findall(r'href="([a-z]+)\.html"', line.group(1))
+
+    assert referrers(build(make_app, src)) == ["manual", "rules"]
+    player = build(make_app, src, confoverrides={"rpg_edition": "player"})
+    assert warnings_of(player) == ""
+    assert referrers(player) == ["rules"]
+    assert 'href="index.html#' in (Path(player.outdir) / "manual.html").read_text()  # its link still works
+
+
 def test_an_unknown_edition_warns_and_builds_the_designer_edition(make_app, tmp_path):
     app = build(make_app, write_book(tmp_path / "book"), confoverrides={"rpg_edition": "players"})
     warnings = warnings_of(app)
