@@ -7,7 +7,7 @@ first; the last one is what the marks beside node headings compare with.  The co
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -142,8 +142,12 @@ def _page_links(env: BuildEnvironment) -> LinkWords:
     return words
 
 
-def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], location: Any) -> nodes.Node | None:
-    """"New since 0.1" or "Changed since 0.1: ..." for a node, against the last release; else None."""
+def change_mark(env: BuildEnvironment, uid: str, entry: Callable[[], Mapping[str, Any]],
+                location: Any) -> nodes.Node | None:
+    """"New since 0.1" or "Changed since 0.1: ..." for a node, against the last release; else None.
+
+    ``entry`` makes the node's fields as this build defines them (``current_entry``): only when a
+    release holds the node, since it runs the rule object's facts (engine code, under its time limit)."""
     label = latest_release(env)
     if label is None or not env.config.rpg_change_marks:
         return None
@@ -154,7 +158,7 @@ def change_mark(env: BuildEnvironment, uid: str, entry: Mapping[str, Any], locat
     if released is None:
         return _versionmodified("versionadded", label, "")
     now = _page_links(env)
-    kinds, details = compare_nodes(released, entry, *_known_labels(catalogue),
+    kinds, details = compare_nodes(released, entry(), *_known_labels(catalogue),
                                    old_links=catalogue_links(catalogue, now), new_links=now)
     if not kinds:
         return None

@@ -135,9 +135,8 @@ class NodeDefinition(SphinxDirective):
                 overrides = book
                 container += provenance(self.config.project, core[1], core[0])
         if valid_uid and types and "no-index" not in self.options:
-            entry = current_entry(name, types, [type_names[code] for code in types], self.env.docname, digest, rule,
-                                  text)
-            mark = change_mark(self.env, uid, entry, location)
+            mark = change_mark(self.env, uid, lambda: current_entry(
+                name, types, [type_names[code] for code in types], self.env.docname, digest, rule, text), location)
             if mark is not None:
                 container += mark
             # one general-index entry per node; the node-types index groups nodes by type
