@@ -149,13 +149,14 @@ class NodeDefinition(SphinxDirective):
                 self._note_dependency(str(path))  # the rule's module and its registry's (type labels)
             if self.config.rpg_render_facts and "no-facts" not in self.options:
                 registry = binding.registry_of(uid)
-                try:  # a broken rule costs its facts, not the build
-                    container += call_engine(lambda: facts_block(rule, connection_fields(rule, registry,
-                                                                                          self.env.docname),
-                                                                 engine_paths=not is_player(self.config),
-                                                                 registry=registry, docname=self.env.docname))
-                    users = call_engine(lambda: [registry[user].source_file for user in
-                                                 registry_dependencies(registry).used_by(uid)] if registry else [])
+                try:  # a broken rule costs its facts, not the build; one bounded call for both answers
+                    block, users = call_engine(lambda: (
+                        facts_block(rule, connection_fields(rule, registry, self.env.docname),
+                                    engine_paths=not is_player(self.config), registry=registry,
+                                    docname=self.env.docname),
+                        [registry[user].source_file for user in registry_dependencies(registry).used_by(uid)]
+                        if registry else []))
+                    container += block
                 except EngineFailure as failure:
                     warn("facts", f"node {uid!r}: the facts of its rule object cannot be computed: {failure}",
                          location)
