@@ -41,37 +41,47 @@ class KeptEntries:
 
     def __init__(self, doctreedir: str | os.PathLike[str], builder: str) -> None:
         self.path = kept_path(doctreedir, builder)
-        self.loaded: dict[str, Any] | None = None
+        self.loaded: dict[str, Content] | None = None
         self.made: dict[str, Content] = {}
+        #: the kept entries this build handed out (saved again beside made ones, when any were made)
+        self.given: dict[str, Content] = {}
 
     def content(self, env: Any, index: str, unchanged: bool, make: Callable[[], Content]) -> Content:
         """``index``'s entries: kept ones when no node changed (``unchanged``) and no setting did."""
         if unchanged and env.config_status == CONFIG_OK:
-            kept = self._kept().get(index)
+            kept = self._kept().pop(index, None)  # each index asks once: what it took is not held twice
             if kept is not None:
-                return [(group, [IndexEntry._make(entry) for entry in entries]) for group, entries in kept]
+                self.given[index] = kept
+                return kept
         content = self.made[index] = make()
         return content
 
-    def _kept(self) -> dict[str, Any]:
+    def _kept(self) -> dict[str, Content]:
+        """The file's indices, their entries made once and shared (a node is in both node indices)."""
         if self.loaded is None:
             self.loaded = {}
             try:
-                version, software, kept = marshal.loads(self.path.read_bytes())
-            except (OSError, EOFError, ValueError, TypeError):
-                return self.loaded
-            if version == KEPT_VERSION and software == __version__ and isinstance(kept, dict):
-                self.loaded = kept
+                version, software, table, indices = marshal.loads(self.path.read_bytes())
+                if version != KEPT_VERSION or software != __version__:
+                    return self.loaded
+                entries = [IndexEntry._make(entry) for entry in table]
+                self.loaded = {index: [(group, [entries[number] for number in numbers]) for group, numbers in groups]
+                               for index, groups in indices.items()}
+            except (OSError, EOFError, ValueError, TypeError, IndexError, AttributeError):
+                self.loaded = {}
         return self.loaded
 
     def save(self) -> None:
-        """Write the entries made in this build beside the kept ones (nothing when none was made)."""
+        """Write the entries made in this build (nothing when none was made): each entry once, and
+        each index as its groups' entry numbers."""
         if not self.made:
             return
-        kept = {**self._kept(), **{index: [(group, [tuple(entry) for entry in entries]) for group, entries in content]
-                                   for index, content in self.made.items()}}
+        numbers: dict[tuple[Any, ...], int] = {}
+        indices = {index: [(group, [numbers.setdefault(tuple(entry), len(numbers)) for entry in entries])
+                           for group, entries in content]
+                   for index, content in {**self.given, **self.made}.items()}
         with contextlib.suppress(OSError, ValueError):  # ValueError: a value marshal cannot write
-            write_atomically(self.path, marshal.dumps((KEPT_VERSION, __version__, kept)))
+            write_atomically(self.path, marshal.dumps((KEPT_VERSION, __version__, list(numbers), indices)))
 
 
 #: env -> this build's kept entries (set when the builder is made, for the indices, which see only the env).
