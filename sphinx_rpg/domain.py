@@ -28,6 +28,7 @@ from sphinx.util.typing import RoleFunction
 from sphinx_rpg.config import render_title
 from sphinx_rpg.editions import is_player
 from sphinx_rpg.filters import FilterError, Predicate, parse_filter
+from sphinx_rpg.index_entries import index_content
 from sphinx_rpg.lines import LocatedRole
 from sphinx_rpg.player_index import designer_text
 from sphinx_rpg.spelling import did_you_mean
@@ -169,6 +170,12 @@ class _NodeIndex(Index):
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         domain = node_domain(self.domain.env)
+        if docnames is None:  # the whole index: last build's when no node changed (``index_entries``)
+            return index_content(domain.env, self.name, domain.nodes_unchanged, lambda: self._content(None)), False
+        return self._content(docnames), False
+
+    def _content(self, docnames: Iterable[str] | None) -> list[tuple[str, list[IndexEntry]]]:
+        domain = node_domain(self.domain.env)
         wanted = set(docnames) if docnames is not None else None
         groups: dict[str, list[IndexEntry]] = {}
         for record, entry in domain.memo("index entries", lambda: self._entries(domain)):
@@ -176,9 +183,8 @@ class _NodeIndex(Index):
                 continue
             for group in self.group_of(record):
                 groups.setdefault(group, []).append(entry)
-        content = [(key, sorted(entries, key=lambda e: (e.name.lower(), e.extra)))
-                   for key, entries in sorted(groups.items())]
-        return content, False
+        return [(key, sorted(entries, key=lambda e: (e.name.lower(), e.extra)))
+                for key, entries in sorted(groups.items())]
 
 
 class NodeTypeIndex(_NodeIndex):

@@ -29,6 +29,8 @@ from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util import logging
 
+from sphinx_rpg import index_entries
+
 TEMPLATES = Path(__file__).parent / "templates"
 KEPT_PAGE_TEMPLATE = "rpg-kept-page.html"
 INDEX_PAGES = ("node-types", "node-namespaces")
@@ -173,6 +175,36 @@ def _kept_page(app: Sphinx, pagename: str, templatename: str, context: dict[str,
     return KEPT_PAGE_TEMPLATE
 
 
+def start_entries(app: Sphinx) -> None:
+    """``builder-inited``: this build's node index entries may be last build's (``index_entries``)."""
+    index_entries.start(app.env, app.builder.name)
+
+
+def forget_entries(app: Sphinx, env: Any) -> list[str]:
+    """``env-get-updated``, after ``relink`` compared the records: a changed node drops every builder's
+    kept entries before the environment is saved."""
+    from sphinx_rpg.domain import node_domain
+
+    if not node_domain(env).nodes_unchanged:
+        index_entries.forget(env.doctreedir)
+    return []
+
+
+def finish_entries(app: Sphinx, exception: BaseException | None) -> None:
+    index_entries.finish(app.env, exception is None)
+
+
 def add_templates(app: Sphinx, config: Any) -> None:
     """``config-inited``: make the kept-page template findable (without touching the user's list)."""
     config.templates_path = [*config.templates_path, str(TEMPLATES)]
+
+
+def setup(app: Sphinx) -> None:
+    """Keep the index pages, and the node indices' entries, when nothing they show changed."""
+    app.connect("config-inited", add_templates)
+    app.connect("env-before-read-docs", note_docs_to_read)
+    app.connect("html-page-context", escape_index_groups, priority=400)
+    app.connect("html-page-context", keep_unchanged_index)
+    app.connect("builder-inited", start_entries)
+    app.connect("env-get-updated", forget_entries, priority=900)  # after relink's (``nodes_unchanged``)
+    app.connect("build-finished", finish_entries)

@@ -30,9 +30,9 @@ from sphinx.application import Sphinx
 from sphinx.environment import CONFIG_OK, BuildEnvironment
 from sphinx.util.nodes import clean_astext
 
-from sphinx_rpg.binding import Binding, binding_for
+from sphinx_rpg.binding import binding_for
 from sphinx_rpg.catalogue import cache_key
-from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.domain import node_domain
 from sphinx_rpg.files import write_atomically
 from sphinx_rpg.inline import plain_text, shorten
 
@@ -40,6 +40,9 @@ SEARCH_SCRIPT = "sphinx_rpg_search.js"
 #: The search page's node data, beside the script in ``_static`` (``<SEARCH_DATA>.<digest>.js``).
 SEARCH_DATA = "sphinx_rpg_search_data"
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.\w+)+")
+#: What every ``_DOTTED`` match holds: a literal-led search, many times faster than ``_DOTTED`` over a
+#: sentence whose only full stop ends it.
+_DOT_WORD = re.compile(r"\.\w")
 
 #: builder -> the titles, before this build read them, of the pages it reads (the data shows page titles).
 _TITLES_BEFORE: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
@@ -53,20 +56,12 @@ def type_words(type_names: tuple[str, ...]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def book_of(app: Sphinx, record: NodeRecord, binding: Binding | None = None) -> str:
-    """The book a node belongs to: the title of the registry that binds it, else the project's name."""
-    if binding is None:
-        binding = binding_for(app.config)
-    registry = binding.registry_of(record.uid) if record.bound else None
-    return registry.title if registry is not None else str(app.config.project)
-
-
 def search_document(app: Sphinx) -> dict[str, Any]:
     """``{"nodes": {uid: [name, book, types, page title, first sentence]}, "anchors": {"docname#anchor": uid},
     "pages": {docname: book}}`` (a page's book: that of its first node).
 
-    Made on every HTML build, so each page's title is flattened once (not once per node on it) and each
-    node's book looked up once.
+    Made from every record when a node changed, so what many nodes share is worked out once: each
+    page's title flattened, each list of types put in words, each node's book looked up.
     """
     env = app.env
     domain = node_domain(env)
@@ -74,26 +69,32 @@ def search_document(app: Sphinx) -> dict[str, Any]:
     anchors: dict[str, str] = {}
     names = {record.uid: record.name for record in domain.records()}
     titles: dict[str, str] = {}
+    words: dict[tuple[str, ...], str] = {}
     binding = binding_for(app.config)
+    project = str(app.config.project)
 
     def readable(text: str) -> str:  # a reference kept as its uid in the first sentence reads as the name
+        if _DOT_WORD.search(text) is None:
+            return text
         return _DOTTED.sub(lambda match: names.get(match.group(0), match.group(0)), text)
 
-    def page_title(docname: str) -> str:
+    pages: dict[str, str] = {}
+    for record in domain.records():
+        registry = binding.registry_of(record.uid) if record.bound else None
+        book = registry.title if registry is not None else project
+        docname = record.docname
+        pages.setdefault(docname, book)
         title = titles.get(docname)
         if title is None:
             node = env.titles.get(docname)
             title = titles[docname] = clean_astext(node) if node is not None else docname
-        return title
-
-    pages: dict[str, str] = {}
-    for record in domain.records():
-        book = book_of(app, record, binding)
-        pages.setdefault(record.docname, book)
-        found[record.uid] = [record.name, book, type_words(record.type_names), page_title(record.docname),
+        types = words.get(record.type_names)
+        if types is None:
+            types = words[record.type_names] = type_words(record.type_names)
+        found[record.uid] = [record.name, book, types, title,
                              readable(record.sentence or shorten(plain_text(record.summary)))]
         for anchor in {record.anchor, record.search_anchor, record.alias} - {""}:
-            anchors[f"{record.docname}#{anchor}"] = record.uid
+            anchors[f"{docname}#{anchor}"] = record.uid
     return {"nodes": found, "anchors": anchors, "pages": pages}
 
 

@@ -6,7 +6,9 @@ shared), makes one mistake, and reads the warning.
 
 from __future__ import annotations
 
+import difflib
 import itertools
+import random
 import re
 import sys
 import textwrap
@@ -15,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_rpg.binding import bind
-from sphinx_rpg.spelling import did_you_mean, one_edit_apart
+from sphinx_rpg.spelling import close_matches, did_you_mean, one_edit_apart
 
 _NAMES = itertools.count()
 
@@ -138,6 +140,17 @@ def test_an_unknown_system_name_suggests_the_near_one(book, build, warning_text)
 def test_did_you_mean_says_nothing_when_nothing_is_near():
     assert did_you_mean("Zebra", ["Grit", "Turn"]) == ""
     assert did_you_mean("grit", ["Grit", "Turn"]) == " (did you mean 'Grit'?)"
+
+
+def test_the_near_misses_are_difflibs_own():
+    """The hint's search stops early, yet names what ``difflib.get_close_matches`` names, ties included."""
+    rng = random.Random(7)
+    letters = "ab.c"  # few letters: many candidates tie on their bounds and on their similarity
+    for _ in range(300):
+        pool = sorted({"".join(rng.choice(letters) for _ in range(rng.randint(1, 9))) for _ in range(40)})
+        word = "".join(rng.choice(letters) for _ in range(rng.randint(1, 9)))
+        for n, cutoff in ((1, 0.6), (3, 0.6), (2, 0.0), (5, 0.9)):
+            assert close_matches(word, pool, n, cutoff) == difflib.get_close_matches(word, pool, n, cutoff)
 
 
 # -- engine errors at the engine's file and line, once ---------------------------------------------------

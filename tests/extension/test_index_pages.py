@@ -140,3 +140,59 @@ def test_index_pages_are_always_rendered_when_keeping_is_switched_off(build, boo
     edit(src / "page1.rst", "Thing 0 of page 1.", "Thing 0 of page 1, edited.")
     build(src, confoverrides=off)
     assert MARKER not in page.read_text()
+
+
+def test_equal_index_entries_digest_equally_whether_their_strings_are_interned_or_not():
+    """A page's entries built in this process (interned names) and read back (new strings) are equal,
+    and the fingerprint must say so: marshal below version 3 writes no mark for interned strings."""
+    import sys
+
+    from sphinx_rpg.index_pages import _content_digest
+
+    parts = ["Node", "Grit"]
+    built = [("G", [(sys.intern("".join(parts)), 0, "page", "anchor", "", "", "")])]
+    read = [("G", [("".join(parts), 0, "page", "anchor", "", "", "")])]
+    assert built[0][1][0][0] is not read[0][1][0][0]
+    assert _content_digest(built) == _content_digest(read)
+
+
+@pytest.fixture
+def entries_made(monkeypatch):
+    """How many times a node index made its entries from the records."""
+    from sphinx_rpg import domain
+
+    made = []
+    content = domain._NodeIndex._content
+
+    def counting(index, docnames):
+        made.append(index.name)
+        return content(index, docnames)
+
+    monkeypatch.setattr(domain._NodeIndex, "_content", counting)
+    return made
+
+
+def test_the_node_indices_reuse_last_builds_entries_when_only_prose_changed(build, book, edit, tmp_path,
+                                                                            entries_made):
+    src = book(tmp_path / "book")
+    build(src)
+    assert sorted(entries_made) == ["namespaces", "types"]
+    entries_made.clear()
+    edit(src / "page3.rst", "=======\n\n", "=======\n\nA paragraph above every node of the page.\n\n")
+    build(src)
+    assert entries_made == []
+
+
+def test_a_node_renamed_by_another_builder_makes_the_node_indices_entries_again(build, book, edit, tmp_path,
+                                                                                entries_made):
+    """Builders that share the doctrees share the environment: the next HTML build reads nothing, yet
+    its index pages must show the node as the text build left it."""
+    src = book(tmp_path / "book")
+    build(src)
+    edit(src / "page3.rst", ".. node:def:: Thing 3-1", ".. node:def:: Shiny Thing")
+    build(src, "text")
+    entries_made.clear()
+    html = build(src)
+    assert sorted(entries_made) == ["namespaces", "types"]
+    text = (Path(html.outdir) / "node-types.html").read_text()
+    assert "Shiny Thing (E)" in text and "Thing 3-1" not in text
