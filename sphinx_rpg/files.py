@@ -8,28 +8,30 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import IO, Any
 
 
 def write_atomically(path: Path, text: str | bytes) -> None:
     """Write a temporary file beside ``path``, then rename it over: a crash never leaves half a file.
 
     Bytes are written as they are (a page patched in place keeps its line endings)."""
-    path = Path(path)
+    with _replacing(Path(path), "wb" if isinstance(text, bytes) else "w") as stream:
+        stream.write(text)
+
+
+@contextlib.contextmanager
+def _replacing(path: Path, mode: str) -> Iterator[IO[Any]]:
+    """A stream (``mode`` "w", UTF-8 text, or "wb") to a temporary file beside ``path``, synced and
+    renamed over ``path`` when the block ends; removed, and ``path`` untouched, when it raises."""
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would make the export private
-        if isinstance(text, bytes):
-            with os.fdopen(handle, "wb") as raw:
-                raw.write(text)
-                raw.flush()
-                os.fsync(raw.fileno())
-        else:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
+        with os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -69,21 +71,9 @@ def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bo
                 return False
     except OSError:
         pass
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        with os.fdopen(handle, "wb") as raw:
-            for part in parts():
-                raw.write(part.encode("utf-8"))
-            raw.flush()
-            os.fsync(raw.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    with _replacing(path, "wb") as raw:
+        for part in parts():
+            raw.write(part.encode("utf-8"))
     return True
 
 
