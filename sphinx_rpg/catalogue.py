@@ -35,14 +35,14 @@ import marshal
 import os
 import sys
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from sphinx.application import Sphinx
 
 from sphinx_rpg.domain import NodeRecord
-from sphinx_rpg.files import write_atomically
+from sphinx_rpg.files import remove_matching, write_atomically, write_parts_if_changed
 
 CACHE_VERSION = 6
 OUTPUTS_VERSION = 1
@@ -160,20 +160,31 @@ class Catalogue:
             return None
         return files if version == OUTPUTS_VERSION and key == self.key and isinstance(files, dict) else None
 
-    def kept_file(self, path: Path, text: str) -> bool:
+    def write_joined(self, path: Path, head: str, tail: str, items: Callable[[], Iterable[str]]) -> None:
+        """Write ``path`` as ``head``, the ``items()`` (one per node, made from this build's pieces)
+        joined by commas, and ``tail``; unless it is still the file last build wrote and nothing it is
+        made from changed (``_kept_file``), and then without calling ``items`` at all."""
+        outside = head + tail
+        if not self._kept_file(path, outside):
+            def parts() -> Iterator[str]:
+                yield head
+                for index, item in enumerate(items()):
+                    yield f"{',' if index else ''}{item}"
+                yield tail
+
+            write_parts_if_changed(path, parts)
+        self.written[path.name] = (path, outside)
+
+    def _kept_file(self, path: Path, outside: str) -> bool:
         """True when ``path`` is still the file last build wrote and nothing it is made from changed:
         no record (the outputs file would be gone), no setting or engine file (``key``), and not the
-        text outside its nodes (``text``, recorded with the file)."""
+        text outside its nodes (``outside``, recorded with the file)."""
         recorded = (self._outputs or {}).get(path.name)
         try:
             stat = path.stat()
         except OSError:
             return False
-        return recorded == (stat.st_size, stat.st_mtime_ns, text)
-
-    def note_file(self, path: Path, text: str) -> None:
-        """``path`` is written (or kept) from this build's pieces, with ``text`` outside its nodes."""
-        self.written[path.name] = (path, text)
+        return recorded == (stat.st_size, stat.st_mtime_ns, outside)
 
     def all(self) -> dict[NodeRecord, Pieces]:
         """record -> pieces for the winning record of every uid, in uid order."""
@@ -214,14 +225,10 @@ class Catalogue:
         """Keep this build's pieces for the next one (only when some were made or dropped), then the
         stamps of the files written from them."""
         if self.pieces is not None and (self.made or len(self.pieces) != self.kept_count):
-            temporary = self.path.with_name(self.path.name + ".tmp")
-            try:
+            # ValueError: a value marshal cannot write (a str subclass...): the next build makes them again
+            with contextlib.suppress(OSError, ValueError):
                 kept = {self.keys[record]: marshal.dumps(tuple(pieces), 0) for record, pieces in self.pieces.items()}
-                temporary.write_bytes(marshal.dumps((self.key, kept)))
-                os.replace(temporary, self.path)
-            except (OSError, ValueError):  # ValueError: a value marshal cannot write (a str subclass...)
-                with contextlib.suppress(OSError):
-                    temporary.unlink()  # the next build makes them again
+                write_atomically(self.path, marshal.dumps((self.key, kept)))
         self._save_outputs()
 
     def _save_outputs(self) -> None:
@@ -304,9 +311,7 @@ def forget_outputs(app: Sphinx, env: Any) -> list[str]:
     from sphinx_rpg.domain import node_domain
 
     if not node_domain(env).records_identical:
-        for path in Path(env.doctreedir).glob(outputs_path("", "*").name):
-            with contextlib.suppress(OSError):
-                path.unlink()
+        remove_matching(env.doctreedir, outputs_path("", "*").name)
     return []
 
 

@@ -9,7 +9,7 @@ them, each with its fields, bounds and formulas (as parsed trees), so a tool can
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import node_entry
-from sphinx_rpg.files import write_atomically, write_parts_if_changed
+from sphinx_rpg.files import write_atomically
 
 SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).parent / "schema" / "nodes.schema.json"
@@ -83,29 +83,15 @@ def document_ends(env: BuildEnvironment, page_uri: Any) -> tuple[str, str]:
     return f'{head[:-1]},"nodes":[', f']{"," + tail[1:] if tail != "{}" else "}"}\n'
 
 
-def joined_document(env: BuildEnvironment, page_uri: Any, entries: Iterable[str]) -> str:
-    """The document's text from its nodes' entries as JSON text: what ``json.dumps`` makes of the whole."""
-    head, tail = document_ends(env, page_uri)
-    return f"{head}{','.join(entries)}{tail[:-1]}"
-
-
 def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: nodes.json beside the HTML, from the nodes' pieces kept between builds (or
     last build's file, when no record changed since and the rest of the document is the same)."""
     builder = app.builder
     if exception is None and builder.format == "html" and app.config.rpg_nodes_json:
-        path = Path(builder.outdir) / "nodes.json"
         head, tail = document_ends(builder.env, builder.get_target_uri)
         kept = catalogue(app)
-        if not kept.kept_file(path, head + tail):
-            def parts() -> Iterator[str]:
-                yield head
-                for index, (record, pieces) in enumerate(kept.all().items()):
-                    yield f"{',' if index else ''}{pieces.entry_head}{record.lineno}{pieces.entry_tail}"
-                yield tail
-
-            write_parts_if_changed(path, parts)
-        kept.note_file(path, head + tail)
+        kept.write_joined(Path(builder.outdir) / "nodes.json", head, tail,
+                          lambda: (pieces.entry(record.lineno) for record, pieces in kept.all().items()))
 
 
 class NodesJsonBuilder(Builder):

@@ -77,6 +77,14 @@ def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bo
     return True
 
 
+def remove_matching(folder: str | os.PathLike[str], pattern: str) -> None:
+    """Remove every file of ``folder`` that ``pattern`` matches (one per builder, say); a file already
+    gone, or one that cannot be removed, is left to the next build."""
+    for path in Path(folder).glob(pattern):
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
 @contextlib.contextmanager
 def held(lock: Path) -> Iterator[None]:
     """Hold an exclusive lock on the file ``lock`` (made if missing, removed after) for the ``with`` block.

@@ -23,7 +23,7 @@ from typing import Any
 from sphinx.domains import IndexEntry
 from sphinx.environment import CONFIG_OK
 
-from sphinx_rpg.files import write_atomically
+from sphinx_rpg.files import remove_matching, write_atomically
 from sphinx_rpg.version import __version__
 
 #: Raised when the file's shape changes, so an older file is never read as this one.
@@ -107,6 +107,4 @@ def finish(env: Any, succeeded: bool) -> None:
 
 def forget(doctreedir: str | os.PathLike[str]) -> None:
     """Every builder's kept entries go: a node changed."""
-    for path in Path(doctreedir).glob(kept_path("", "*").name):
-        with contextlib.suppress(OSError):
-            path.unlink()
+    remove_matching(doctreedir, kept_path("", "*").name)

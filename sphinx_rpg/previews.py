@@ -7,6 +7,7 @@ node keyed by the node's URL relative to the site root, the same URL its links p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,6 @@ from sphinx.environment import BuildEnvironment
 from sphinx_rpg.catalogue import catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import preview_entry
-from sphinx_rpg.files import write_parts_if_changed
 
 PREVIEWS_FILE = "rpg-previews.json"
 PREVIEWS_VERSION = 1
@@ -42,22 +42,19 @@ def write_previews(app: Sphinx, exception: Exception | None) -> None:
     builder = app.builder
     if exception is not None or builder.format != "html":
         return
-    path = Path(builder.outdir) / PREVIEWS_FILE
-    head = f'{{"version":{PREVIEWS_VERSION},"nodes":{{'
     kept = catalogue(app)
-    if not kept.kept_file(path, head):
-        entries: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
+
+    @functools.cache  # once, although the file's text is gone through twice (digest, then write)
+    def entries() -> dict[str, str]:
+        found: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
         for pieces in kept.all().values():
-            entries[pieces.preview_key] = pieces.preview
+            found[pieces.preview_key] = pieces.preview
+        return found
 
-        def parts() -> Iterator[str]:
-            yield head
-            for index, (key, value) in enumerate(entries.items()):
-                yield f"{',' if index else ''}{key}:{value}"
-            yield "}}\n"
+    def items() -> Iterator[str]:
+        return (f"{key}:{value}" for key, value in entries().items())
 
-        write_parts_if_changed(path, parts)
-    kept.note_file(path, head)
+    kept.write_joined(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{', "}}\n", items)
 
 
 def setup(app: Sphinx) -> None:

@@ -33,7 +33,7 @@ from sphinx.util.nodes import clean_astext
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.catalogue import cache_key
 from sphinx_rpg.domain import node_domain
-from sphinx_rpg.files import write_atomically
+from sphinx_rpg.files import remove_matching, write_atomically
 from sphinx_rpg.inline import plain_text, shorten
 
 SEARCH_SCRIPT = "sphinx_rpg_search.js"
@@ -163,9 +163,7 @@ def forget_kept_data(app: Sphinx, env: BuildEnvironment) -> list[str]:
     before = _TITLES_BEFORE.get(app.builder)
     if (not node_domain(env).nodes_unchanged or before is None
             or any(doc not in env.titles or clean_astext(env.titles[doc]) != title for doc, title in before.items())):
-        for path in Path(app.doctreedir).glob("rpg-search-*.marshal"):
-            with contextlib.suppress(OSError):
-                path.unlink()
+        remove_matching(app.doctreedir, "rpg-search-*.marshal")
     return []
 
 
