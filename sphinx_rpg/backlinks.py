@@ -53,6 +53,7 @@ def add_backlinks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         return
     env, domain = app.env, node_domain(app.env)
     own_source = str(env.doc2path(docname))
+    links: dict[str, str] = {}  # page -> its link from this page: most pages are named by several lines
     for container in _node_containers(doctree):
         uid = container["rpg_uid"]
         record = domain.record(uid)
@@ -63,13 +64,14 @@ def add_backlinks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             continue  # a duplicate definition: the winning one carries the backlinks
         pages = [doc for doc in domain.referrers(uid) if doc != page]
         if pages:
-            _insert(container, _line(app, domain, docname, pages))
+            _insert(container, _line(app, domain, docname, pages, links))
 
 
-def _line(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -> nodes.paragraph:
+def _line(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str],
+          links: dict[str, str] | None = None) -> nodes.paragraph:
     line = nodes.paragraph("", "", classes=["rpg-backlinks", "no-search"])
     if app.builder.format == "html":  # the label too: two nodes per line for the translator, not four
-        line += nodes.raw("", _HTML_LABEL + html_links(app, domain, fromdocname, pages), format="html")
+        line += nodes.raw("", _HTML_LABEL + html_links(app, domain, fromdocname, pages, links), format="html")
         return line
     line += nodes.strong("Referenced by:", "Referenced by:")
     for number, page in enumerate(pages):
@@ -95,23 +97,33 @@ def _html_title(app: Sphinx, domain: NodeDomain, docname: str) -> str:
     return str(domain.memo(("page title html", docname), lambda: _page_title(app, domain, docname).translate(_ESCAPES)))
 
 
-def html_links(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str]) -> str:
+def html_links(app: Sphinx, domain: NodeDomain, fromdocname: str, pages: list[str],
+               links: dict[str, str] | None = None) -> str:
     """The links as the HTML writer would write them from reference nodes, written directly.
 
     A book has about as many backlinks as references: one string per line instead of four docutils
     nodes per link, made, resolved and then visited by the translator, takes most of their cost away.
+    ``links`` keeps each page's link from ``fromdocname`` for the next line of the same page.
     """
+    if links is None:
+        links = {}
     parts = []
     for page in pages:
-        title = _html_title(app, domain, page)
-        try:
-            uri = app.builder.get_relative_uri(fromdocname, page)
-        except NoUri:  # a page this output leaves out: its title alone
-            parts.append(title)
-            continue
-        href = uri.translate(_ATTRIBUTE_ESCAPES) or "#"
-        parts.append(f'<a class="reference internal" href="{href}"><span class="doc">{title}</span></a>')
+        link = links.get(page)
+        if link is None:
+            link = links[page] = _html_link(app, domain, fromdocname, page)
+        parts.append(link)
     return " " + ", ".join(parts)
+
+
+def _html_link(app: Sphinx, domain: NodeDomain, fromdocname: str, page: str) -> str:
+    title = _html_title(app, domain, page)
+    try:
+        uri = app.builder.get_relative_uri(fromdocname, page)
+    except NoUri:  # a page this output leaves out: its title alone
+        return title
+    href = uri.translate(_ATTRIBUTE_ESCAPES) or "#"
+    return f'<a class="reference internal" href="{href}"><span class="doc">{title}</span></a>'
 
 
 def _insert(container: nodes.Element, line: nodes.paragraph) -> None:

@@ -6,9 +6,11 @@ listing cell or a hover preview shows them as a reader would read them, never as
 
 from __future__ import annotations
 
+import json
 import re
 
 from docutils import nodes
+from sphinx.addnodes import pending_xref
 
 #: ````literal````, ``:role:`target``` or ``:role:`text <target>```, ``*emphasis*``.
 _INLINE = re.compile(r"``(?P<literal>.+?)``|(?::[\w.:-]+:)?`(?P<role>[^`]+)`(?!`)|\*(?P<emph>[^*\s][^*]*)\*")
@@ -64,19 +66,27 @@ MAX_LEAD = 480
 _RUN_TAGS = {nodes.emphasis: "em", nodes.strong: "strong", nodes.literal: "code"}
 
 
+#: A run's white space, folded to one space.
+_SPACES = re.compile(r"\s+")
+#: ``json.dumps`` with these arguments, made once (a call with arguments makes an encoder each time).
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _tag(child: nodes.Node) -> str:
+    return next((tag for kind, tag in _RUN_TAGS.items() if isinstance(child, kind)), "")
+
+
 def _runs(paragraph: nodes.Element) -> list[list[str]]:
     """``[[tag, text], ...]`` of a paragraph: its text with emphasis, strong and code marked ("" = plain),
     white space folded to single spaces."""
-    from sphinx.addnodes import pending_xref
-
     runs: list[list[str]] = []
     for child in paragraph.children:
         if (isinstance(child, pending_xref) and child.get("refdomain") == "node" and not child.get("refexplicit")
                 and child.get("reftarget")):
             runs.append(["ref", str(child["reftarget"])])  # a node named by its uid: its title once known
             continue
-        tag = next((tag for kind, tag in _RUN_TAGS.items() if isinstance(child, kind)), "")
-        text = re.sub(r"\s+", " ", child.astext())
+        tag = "" if isinstance(child, nodes.Text) else _tag(child)
+        text = _SPACES.sub(" ", child.astext())
         if runs and runs[-1][0] == tag:
             runs[-1][1] += text
         elif text:
@@ -90,8 +100,6 @@ def first_paragraph(container: nodes.Element) -> str:
     """The node's first paragraph for its preview, formatted: JSON ``[[tag, text], ...]`` ("" if none),
     at most about ``MAX_LEAD`` characters (cut at a word, with "\u2026"); a ``["ref", uid]`` run is a
     node reference that ``previews.preview_entry`` replaces with the node's title."""
-    import json
-
     paragraph = next((child for child in container.children if isinstance(child, nodes.paragraph)), None)
     if paragraph is None:
         return ""
@@ -107,7 +115,7 @@ def first_paragraph(container: nodes.Element) -> str:
             break
         kept.append([tag, text])
         room -= len(text)
-    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+    return _JSON.encode(kept)
 
 
 def first_sentence(container: nodes.Element) -> str:

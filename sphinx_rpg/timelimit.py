@@ -2,8 +2,9 @@
 
 A builder that never returns would otherwise hang the whole build.  Python cannot stop a running
 function from outside, so the limit is a profiling timer (``SIGPROF``, counted in CPU time of the
-process) whose handler raises :class:`EngineTimeLimit` inside the call.  The timer and the handler
-exist only for the length of the call: the previous handler and timer are put back on every exit
+process) whose handler raises :class:`EngineTimeLimit` inside the call.  The timer runs only for the
+length of the call, and the handler is installed for the call alone or, for a loop of many calls, once
+around the loop (:func:`engine_calls`): the previous handler and timer are put back on every exit
 path, so the host process is left as it was found.  The timer fires again every
 :data:`REPEAT` seconds after the limit, so a builder that swallows the first exception meets the next.
 
@@ -51,31 +52,82 @@ def can_limit() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
-@contextlib.contextmanager
-def cpu_time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`EngineTimeLimit` in the body once it has used ``seconds`` of CPU; 0 or less: no limit."""
-    if seconds <= 0 or not can_limit():
-        yield
-        return
+class _Session(threading.local):
+    """This thread's open :func:`engine_calls` block: the handler is ours until it ends."""
 
-    armed = [True]
+    open = False
+    #: The limit of the call under way (0: no call is being timed, so a signal is not ours).
+    running = 0.0
 
-    def expired(signum: int, frame: FrameType | None) -> None:
-        if armed[0]:
-            raise EngineTimeLimit(seconds)
 
-    previous_handler = signal.signal(signal.SIGPROF, expired)
-    previous_timer = signal.setitimer(signal.ITIMER_PROF, seconds, REPEAT)
-    try:
-        yield
-    finally:
+_SESSION = _Session()
+
+
+def _expired(signum: int, frame: FrameType | None) -> None:
+    """The one handler: it stops a timed call; a signal arriving between calls is dropped."""
+    seconds = _SESSION.running
+    if seconds:
+        raise EngineTimeLimit(seconds)
+
+
+class cpu_time_limit:  # a context manager, named as the function it replaced
+    """Raise :class:`EngineTimeLimit` in the body once it has used ``seconds`` of CPU; 0 or less: no limit.
+
+    A class, not a generator: the build makes one per call into engine code.  Inside
+    :func:`engine_calls` only the timer is set; outside, the handler is installed for the call alone.
+    """
+
+    __slots__ = ("outer", "previous_handler", "previous_timer", "seconds")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.previous_handler: Handler = None
+        self.previous_timer: tuple[float, float] | None = None
+        self.outer = 0.0
+
+    def __enter__(self) -> None:
+        if self.seconds <= 0 or not can_limit():
+            return
+        self.outer = _SESSION.running
+        if not _SESSION.open:
+            self.previous_handler = signal.signal(signal.SIGPROF, _expired)
+        _SESSION.running = self.seconds
+        self.previous_timer = signal.setitimer(signal.ITIMER_PROF, self.seconds, REPEAT)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous_timer is None:
+            return
         while True:  # a signal landing while the timer is put away is caught and the work done again
             try:
-                armed[0] = False
-                _restore(previous_handler, previous_timer)
+                _SESSION.running = 0.0
+                signal.setitimer(signal.ITIMER_PROF, 0)
+                if not _SESSION.open:
+                    signal.signal(signal.SIGPROF, self.previous_handler)
+                _SESSION.running = self.outer
+                if self.previous_timer != (0.0, 0.0):  # an outer call's time left, or the host's timer
+                    signal.setitimer(signal.ITIMER_PROF, *self.previous_timer)
                 break
             except EngineTimeLimit:
                 continue
+
+
+@contextlib.contextmanager
+def engine_calls() -> Iterator[None]:
+    """Many bounded calls in a row: the handler is installed once for all of them, and the previous
+    handler and timer put back when the block ends, however it ends.  Each call is still bounded by
+    its own :class:`cpu_time_limit`; between calls no timer of ours runs."""
+    if _SESSION.open or not can_limit():
+        yield
+        return
+    previous_handler = signal.signal(signal.SIGPROF, _expired)
+    previous_timer = signal.setitimer(signal.ITIMER_PROF, 0)
+    _SESSION.open = True
+    try:
+        yield
+    finally:
+        _SESSION.open = False
+        _SESSION.running = 0.0
+        _restore(previous_handler, previous_timer)
 
 
 def _restore(handler: Handler, timer: tuple[float, float]) -> None:

@@ -60,7 +60,12 @@ def body_text(lines: Iterable[str]) -> str:
 
 def text_digest(lines: Iterable[str]) -> str:
     """A short, stable hash of a definition's body as written (trailing blanks ignored)."""
-    return hashlib.sha256(body_text(lines).encode("utf-8")).hexdigest()[:16]
+    return body_digest(body_text(lines))
+
+
+def body_digest(text: str) -> str:
+    """``text_digest`` of a body already joined by ``body_text``."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 class NodeDefinition(SphinxDirective):
@@ -123,9 +128,9 @@ class NodeDefinition(SphinxDirective):
 
         result: list[nodes.Node] = [container]
         index: addnodes.index | None = None
-        digest = text_digest(self.content)
-        # kept so that a later release can say what changed in words; a huge body is left out
         text = body_text(self.content)
+        digest = body_digest(text)
+        # kept so that a later release can say what changed in words; a huge body is left out
         text = text if len(text) <= MAX_BODY_TEXT else ""
         overrides = ""
         if "overrides" in self.options and valid_uid:
