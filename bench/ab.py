@@ -7,7 +7,8 @@
 A change to a rebuild's cost is often smaller than the noise of a shared machine between two
 ``build.py`` runs.  This runs the versions side by side instead: each gets its own copy of the
 synthetic book and one fresh build (unmeasured), then every round measures one rebuild of each edit
-kind per version, the versions alternating, so both see the same load.  A version is a checkout
+kind per version, the versions alternating, so both see the same load (``--edit-kinds fresh`` measures
+builds from scratch the same way: the output and doctrees removed before each).  A version is a checkout
 (its ``sphinx_rpg`` and ``rules`` go first on ``PYTHONPATH``); the interpreter is shared.  Each
 measured build is followed by an unmeasured one of the undone edit, as in ``build.py``.  The table
 gives each version's median CPU seconds (and the samples) and median peak memory (``ru_maxrss``).
@@ -29,6 +30,9 @@ sys.path.insert(0, str(HERE))
 import synthetic  # noqa: E402  (bench/ is not a package)
 from build import sphinx_build, write_pages  # noqa: E402
 
+#: The edit kind that is no edit: the versions' builds from scratch, alternated like the rebuilds.
+FRESH = "fresh"
+
 
 def _with_path(checkout: Path) -> None:
     os.environ["PYTHONPATH"] = str(checkout)
@@ -39,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--versions", required=True, help="name=checkout,name=checkout (two or more)")
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--flavour", default="rpg-bound")
-    parser.add_argument("--edit-kinds", default=",".join(synthetic.EDITS))
+    parser.add_argument("--edit-kinds", default=",".join(synthetic.EDITS),
+                        help=f"comma-separated: {', '.join(synthetic.EDITS)}, or {FRESH} (a build from scratch)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--python", type=Path, default=Path(sys.executable))
     parser.add_argument("--out", type=Path, default=HERE / "_out" / "ab")
@@ -71,6 +76,15 @@ def main(argv: list[str] | None = None) -> int:
             for name in order:
                 src, build = work[name]
                 _with_path(versions[name])
+                if kind == FRESH:  # the output and the doctrees removed: a build from scratch
+                    shutil.rmtree(build)
+                    build.mkdir()
+                    result = sphinx_build(python, src, build, 1, build / "fresh.log")
+                    samples.setdefault((name, kind), []).append(result[1])
+                    peaks.setdefault((name, kind), []).append(result[2])
+                    print(f"ab: round {round_} {kind:10} {name:8} {result[1]:6.2f} s CPU, {result[2]:.0f} MiB peak, "
+                          f"exit {result[4]}", file=sys.stderr, flush=True)
+                    continue
                 edited = synthetic.edited_pages(args.flavour, content, kind, serial)
                 originals = {doc: (src / f"{doc}.rst").read_text(encoding="utf-8") for doc in edited}
                 write_pages(src, edited)
