@@ -68,6 +68,27 @@ def body_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+# Sphinx's ApplySourceWorkaround gives a source to a title, a rubric or a field name that lacks one,
+# and first builds a debug message holding the node's XML, shown or not: the two functions below set
+# what it would set, so it leaves a node:def's heading and fields alone.
+def _place_heading(container: nodes.Element, heading: nodes.Element) -> None:
+    """A title: its section's source and line; a rubric (``:no-contents-entry:``): its page, line 0."""
+    if isinstance(heading, nodes.title):
+        heading.source, heading.line = container.source, container.line
+    elif container.source:
+        heading.source, heading.line = container.source, 0
+
+
+def _place_fields(container: nodes.Element, block: list[nodes.Node]) -> None:
+    """The facts' field names: the page (the nearest ancestor with a source), line 0."""
+    if not container.source:
+        return
+    for node in block:
+        for name in node.findall(nodes.field_name):
+            if name.source is None:
+                name.source, name.line = container.source, 0
+
+
 class NodeDefinition(SphinxDirective):
     """``.. node:def:: Name`` with ``:uid:`` and ``:type:``; the body is ordinary reST."""
 
@@ -123,6 +144,7 @@ class NodeDefinition(SphinxDirective):
         container["rpg_uid"] = uid
         container["rpg_anchor"] = anchor  # found again if an only/ifconfig block excludes it
         self.set_source_info(container)
+        _place_heading(container, title_node)
         container += title_node
         self.state.document.note_explicit_target(container if isinstance(container, nodes.section) else title_node)
 
@@ -161,6 +183,7 @@ class NodeDefinition(SphinxDirective):
                                     docname=self.env.docname),
                         [registry[user].source_file for user in registry_dependencies(registry).used_by(uid)]
                         if registry else []))
+                    _place_fields(container, block)
                     container += block
                 except EngineFailure as failure:
                     warn("facts", f"node {uid!r}: the facts of its rule object cannot be computed: {failure}",
