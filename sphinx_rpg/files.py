@@ -55,7 +55,11 @@ def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bo
 
     For the big files made of every node's piece: the text is never held whole (nor the file's old
     text): its digest is compared with the file's, read in blocks, and it is written part by part.
-    ``parts`` is called again to write, so it must yield the same parts each time."""
+    ``parts`` is called again to write, so it must yield the same parts each time (once only when
+    there is no file yet)."""
+    if not path.exists():
+        _write_parts(path, parts)
+        return True
     digest, size = hashlib.sha256(), 0
     for part in parts():
         data = part.encode("utf-8")
@@ -71,10 +75,14 @@ def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bo
                 return False
     except OSError:
         pass
+    _write_parts(path, parts)
+    return True
+
+
+def _write_parts(path: Path, parts: Callable[[], Iterable[str]]) -> None:
     with _replacing(path, "wb") as raw:
         for part in parts():
             raw.write(part.encode("utf-8"))
-    return True
 
 
 def remove_matching(folder: str | os.PathLike[str], pattern: str) -> None:
