@@ -16,7 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id, nested_parse_with_titles
 from sphinx.util.typing import OptionSpec
 
-from rules.nodes import InvalidTypeError, Node, format_types, is_valid_uid, parse_types
+from rules.nodes import InvalidTypeError, Node, Registry, format_types, is_valid_uid, parse_types
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.config import render_title
@@ -172,8 +172,8 @@ class NodeDefinition(SphinxDirective):
             index = addnodes.index(entries=[("single", heading, anchor, "main", None)])
             result.insert(0, index)
         if rule is not None:
-            for path in {rule.source_file, getattr(binding.registry_of(uid), "source_file", None)} - {None}:
-                self._note_dependency(str(path))  # the rule's module and its registry's (type labels)
+            for name_of_file in self._source_files(rule, binding.registry_of(uid)):
+                self._note_dependency(name_of_file)  # the rule's module and its registry's (type labels)
             if self.config.rpg_render_facts and "no-facts" not in self.options:
                 registry = binding.registry_of(uid)
                 try:  # a broken rule costs its facts, not the build; one bounded call for both answers
@@ -219,6 +219,28 @@ class NodeDefinition(SphinxDirective):
         if key not in noted:
             noted.add(key)
             self.env.note_dependency(key)
+
+    def _source_files(self, rule: Node, registry: Registry | None) -> set[str]:
+        """The files of the rule's module and of its registry's.  rules.nodes' own ``source_file`` reads
+        the module alone, and a page's nodes mostly share one: for such an object it is asked once per
+        page and module (a path made and printed per node cost as much as the node's facts)."""
+        memo = self.env.temp_data.get("rpg_source_files")
+        if not isinstance(memo, dict):
+            memo = self.env.temp_data["rpg_source_files"] = {}
+        found: set[str] = set()
+        for owner, base in ((rule, Node), (registry, Registry)):
+            if owner is None:
+                continue
+            key = (base.__name__, owner.module) if type(owner).source_file is base.source_file else None
+            path = memo.get(key) if key is not None else None
+            if path is None:
+                file = owner.source_file
+                path = str(file) if file is not None else ""
+                if key is not None:
+                    memo[key] = path
+            if path:
+                found.add(path)
+        return found
 
     def _own_source(self) -> str:
         """The page's own file as docutils names it, worked out once per page."""

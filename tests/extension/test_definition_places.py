@@ -79,3 +79,28 @@ def test_a_fact_name_is_placed_on_its_page_at_line_0(book: tuple[Path, list[Any]
     names = [node for node in _doctree(root).findall(nodes.field_name) if _inside_a_node(node)]
     assert names, "the bound node shows its facts"
     assert {(name.source, name.line) for name in names} == {(str(root / "index.rst"), 0)}
+
+
+def _dependencies(root: Path, docname: str = "index") -> set[str]:
+    with (root / "_build" / ".doctrees" / "environment.pickle").open("rb") as stream:
+        env = pickle.load(stream)
+    return {str(path) for path in env.dependencies[docname]}
+
+
+def test_a_page_depends_on_the_module_of_each_rule_it_shows(tmp_path: Path) -> None:
+    root = write_book(tmp_path / "book", {"index": PAGE})
+    assert build(root).error is None
+    modules = {path for path in _dependencies(root) if Path(path).name.startswith("advrules_")}
+    assert len(modules) == 1 and Path(next(iter(modules))).parent == root
+
+
+def test_a_rule_that_names_a_file_of_its_own_adds_it_to_the_page(tmp_path: Path) -> None:
+    rules = ("class Elsewhere(Node):\n    @property\n    def source_file(self):\n"
+             "        return pathlib.Path(__file__).with_name('elsewhere.py')\n"
+             "REGISTRY.add(Elsewhere(uid='Adv.Trait.Far', name='Far', types=('E',), module=__name__))\n")
+    page = PAGE + "\n.. node:def:: Far\n   :uid: Adv.Trait.Far\n"
+    root = write_book(tmp_path / "book", {"index": page}, rules)
+    assert build(root).error is None
+    found = _dependencies(root)  # the same module as Energy's rule, which the page shows first
+    assert str(root / "elsewhere.py") in found
+    assert any(Path(path).name.startswith("advrules_") for path in found)
