@@ -211,6 +211,7 @@ class Catalogue:
     def _made(self, env: Any, domain: Any, binding: Any, page_uri: Callable[[str], str]) -> dict[NodeRecord, Pieces]:
         pieces: dict[NodeRecord, Pieces] = {}
         uris: dict[str, str] = {}
+        files: dict[str, str] = {}  # each page's file name, for its nodes' entries
         for record in domain.records():
             uri = uris.get(record.docname)
             if uri is None:
@@ -222,7 +223,7 @@ class Catalogue:
                 with contextlib.suppress(EOFError, ValueError, TypeError):
                     found = Pieces._make(marshal.loads(blob))
             if found is None or found.uri != uri:
-                found = make_pieces(env, domain, binding, record, uri)
+                found = make_pieces(env, domain, binding, record, uri, files)
                 self.made += 1
             pieces[record] = found
             self.keys[record] = key
@@ -267,14 +268,15 @@ def piece_key(domain: Any, record: NodeRecord) -> bytes:
     return hashlib.blake2b(marshal.dumps(plain, 0), digest_size=16).digest()
 
 
-def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str) -> Pieces:
+def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str,
+                page_files: dict[str, str] | None = None) -> Pieces:
     from sphinx_rpg.config import render_title
     from sphinx_rpg.entries import node_entry, preview_entry
 
     key, preview = preview_entry(domain, record, uri)
     heading = render_title(env.config.rpg_heading_format, name=record.name, types=record.types,
                            uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
-    entry = node_entry(env, domain, binding, record._replace(lineno=_LINE_MARK), uri)
+    entry = node_entry(env, domain, binding, record._replace(lineno=_LINE_MARK), uri, page_files)
     head, mark, tail = _dumps(entry).rpartition(_LINE_TEXT)
     if not mark:  # not an entry this module knows the shape of
         raise ValueError(f"node {record.uid!r}: its nodes.json entry has no line member")

@@ -14,8 +14,10 @@ from sphinx_rpg.domain import NodeDomain, NodeRecord
 from sphinx_rpg.inline import plain_text, shorten
 
 
-def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: NodeRecord, uri: str) -> dict[str, Any]:
-    """One node of the document; ``uri`` is its page's URL relative to the site root."""
+def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: NodeRecord, uri: str,
+               page_files: dict[str, str] | None = None) -> dict[str, Any]:
+    """One node of the document; ``uri`` is its page's URL relative to the site root.  ``page_files``
+    keeps each page's file name for the next node of the same page (a page holds many nodes)."""
     rule = binding.lookup(record.uid)
     facts: tuple[Any, ...] = rule_facts(rule)  # none when they cannot be computed (node:def warned)
     registry = binding.registry_of(record.uid)
@@ -30,7 +32,7 @@ def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: Nod
         "docname": record.docname,
         "url": f"{uri}#{record.anchor}",
         "anchor": record.anchor,
-        "source": {"file": record.source or str(env.doc2path(record.docname, False)), "line": record.lineno},
+        "source": {"file": record.source or page_file(env, record.docname, page_files), "line": record.lineno},
         "system": registry.system if registry else None,
         "rule": (rule.implementation_path or rule.module) if rule else None,
         "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
@@ -39,6 +41,16 @@ def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: Nod
         **({"text": record.text} if record.text else {}),
         **({"overrides": record.overrides} if record.overrides else {}),
     }
+
+
+def page_file(env: BuildEnvironment, docname: str, known: dict[str, str] | None = None) -> str:
+    """The page's source file, relative to the source directory (remembered in ``known``)."""
+    found = known.get(docname) if known is not None else None
+    if found is None:
+        found = str(env.doc2path(docname, False))
+        if known is not None:
+            known[docname] = found
+    return found
 
 
 def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, Any]]:

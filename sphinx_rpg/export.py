@@ -37,12 +37,13 @@ def nodes_document(env: BuildEnvironment, page_uri: Any) -> dict[str, Any]:
     domain = node_domain(env)
     binding = binding_for(env.config)
     uris: dict[str, str] = {}  # a page holds many nodes
+    files: dict[str, str] = {}
     entries = []
     for record in domain.records():
         uri = uris.get(record.docname)
         if uri is None:
             uri = uris[record.docname] = page_uri(record.docname)
-        entries.append(node_entry(env, domain, binding, record, uri))
+        entries.append(node_entry(env, domain, binding, record, uri, files))
     return {**document_head(env), "nodes": entries, **document_tail(env, page_uri)}
 
 
