@@ -119,21 +119,25 @@ def engine_calls() -> Iterator[None]:
     if _SESSION.open or not can_limit():
         yield
         return
+    outer = _SESSION.running  # a call under way around the loop: its limit holds again afterwards
     previous_handler = signal.signal(signal.SIGPROF, _expired)
     previous_timer = signal.setitimer(signal.ITIMER_PROF, 0)
+    _SESSION.running = 0.0
     _SESSION.open = True
     try:
         yield
     finally:
         _SESSION.open = False
-        _SESSION.running = 0.0
-        _restore(previous_handler, previous_timer)
+        _restore(previous_handler, previous_timer, outer)
 
 
-def _restore(handler: Handler, timer: tuple[float, float]) -> None:
-    """The timer stopped before the handler goes, so no signal of ours meets the previous handler."""
+def _restore(handler: Handler, timer: tuple[float, float], running: float = 0.0) -> None:
+    """The timer stopped before the handler goes, so no signal of ours meets the previous handler;
+    ``running``: the limit of the call under way when the timer was taken, in force again with it."""
+    _SESSION.running = 0.0
     signal.setitimer(signal.ITIMER_PROF, 0)
     signal.signal(signal.SIGPROF, handler)
+    _SESSION.running = running
     if timer != (0.0, 0.0):
         signal.setitimer(signal.ITIMER_PROF, *timer)
 

@@ -4,6 +4,7 @@ call is still bounded, and the host's handler and timer come back however the lo
 from __future__ import annotations
 
 import signal
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -25,8 +26,10 @@ def host_handler() -> Iterator[None]:
         signal.signal(signal.SIGPROF, before)
 
 
-def _spin() -> None:
-    while True:
+def _spin(most: float = 5.0) -> None:
+    """Use CPU until stopped (or, if the limit failed, for ``most`` seconds, so the test fails, not hangs)."""
+    start = time.process_time()
+    while time.process_time() - start < most:
         pass
 
 
@@ -106,3 +109,12 @@ def test_facts_that_never_return_are_stopped_on_the_page_and_in_nodes_json(tmp_p
     facts = {node["uid"]: node["facts"] for node in result.nodes()}
     assert facts["Adv.Trait.Endless"] == [] and facts["Adv.Trait.Energy"] != []  # the export's call stopped too
     assert signal.getsignal(signal.SIGPROF) is signal.SIG_DFL and signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+def test_a_loop_of_calls_inside_a_call_keeps_the_outer_limit(host_handler: None) -> None:
+    with pytest.raises(EngineTimeLimit) as stopped, cpu_time_limit(0.2):
+        with engine_calls(), cpu_time_limit(5):
+            pass
+        _spin()
+    assert stopped.value.seconds == 0.2
+    assert _left_as_found()
