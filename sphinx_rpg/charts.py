@@ -62,10 +62,14 @@ def _ratio(value: object) -> str | None:
 
 
 def _position(value: object) -> float | None:
-    """A first-column cell as a place on the axis: a number, or ``None`` (a label, a folded tail)."""
+    """A first-column cell as a place on the axis: a number, or ``None`` (a label, a folded tail, a
+    number past what a double holds)."""
     if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
         return None
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:
+        return None
 
 
 @dataclass(frozen=True)

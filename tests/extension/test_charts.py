@@ -68,6 +68,11 @@ def test_a_folded_tail_row_has_no_place_on_the_axis():
     assert len(drawn(charts.chart_svg(folded, "line"), "circle")) == 1
 
 
+def test_a_number_too_large_for_the_axis_is_left_off_it_not_an_error():
+    table = Table.of(("Total", "P(=)"), [(1, Fraction(1, 2)), (10 ** 400, Fraction(1, 2))], probabilities=("P(=)",))
+    assert len(drawn(charts.chart_svg(table), "circle")) == 1
+
+
 def tick_labels(svg: str | None) -> list[str]:
     return [text.text or "" for text in drawn(svg, "text")]
 
