@@ -31,8 +31,9 @@ def _inside_a_node(node: nodes.Node) -> bool:
     return False
 
 
-@pytest.fixture
-def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, list[Any]]:
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Any]]:
+    """One build for the module's tests, noting each node Sphinx's workaround has to place."""
     placed_by_sphinx: list[Any] = []
     original = sphinx.util.nodes.repr_domxml
 
@@ -40,9 +41,10 @@ def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, list[An
         placed_by_sphinx.append(node)
         return original(node, *args, **kwargs)
 
-    monkeypatch.setattr(sphinx.util.nodes, "repr_domxml", noting)
-    root = write_book(tmp_path / "book", {"index": PAGE})
-    result = build(root)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sphinx.util.nodes, "repr_domxml", noting)
+        root = write_book(tmp_path_factory.mktemp("places") / "book", {"index": PAGE})
+        result = build(root)
     assert result.error is None, result.error
     return root, placed_by_sphinx
 
@@ -87,9 +89,8 @@ def _dependencies(root: Path, docname: str = "index") -> set[str]:
     return {str(path) for path in env.dependencies[docname]}
 
 
-def test_a_page_depends_on_the_module_of_each_rule_it_shows(tmp_path: Path) -> None:
-    root = write_book(tmp_path / "book", {"index": PAGE})
-    assert build(root).error is None
+def test_a_page_depends_on_the_module_of_each_rule_it_shows(book: tuple[Path, list[Any]]) -> None:
+    root, _ = book
     modules = {path for path in _dependencies(root) if Path(path).name.startswith("advrules_")}
     assert len(modules) == 1 and Path(next(iter(modules))).parent == root
 
