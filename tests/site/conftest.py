@@ -29,6 +29,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.site.pages import PageHtml, one_page_per_kind, read_page, site_pages
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 ARTIFACTS = Path(__file__).resolve().parent / "_artifacts"
@@ -310,8 +312,7 @@ class SiteServer:
 
     def pages(self) -> list[str]:
         """The site-relative path of every HTML page of the built site, sorted."""
-        return sorted(path.relative_to(self.root).as_posix() for path in self.root.rglob("*.html")
-                      if not any(part.startswith(("_", ".")) for part in path.relative_to(self.root).parts))
+        return site_pages(self.root)
 
     def close(self) -> None:
         self.httpd.shutdown()
@@ -352,15 +353,25 @@ _TEXT_JS = """(() => {
 
 
 @pytest.fixture(scope="session")
-def site_tour(browser: Any, site: SiteServer) -> dict[str, PageVisit]:
-    """Every HTML page of the built site, loaded once in one tab (shared by the whole-site tests)."""
+def site_html(built_site: Path) -> dict[str, PageHtml]:
+    """Every HTML page of the built site as its own HTML says it (``pages.read_page``: no browser), by path:
+    its prose, what it loads, its kind.  The whole-site tests check every page here."""
+    return {path: read_page(built_site, path) for path in site_pages(built_site)}
+
+
+@pytest.fixture(scope="session")
+def site_tour(browser: Any, site: SiteServer, site_html: dict[str, PageHtml]) -> dict[str, PageVisit]:
+    """One page of every kind (``pages.one_page_per_kind``: the scripts it loads and the extension's
+    widgets they act on), loaded once in one tab: what only a browser sees (a script's exception, a
+    request a script makes, the text a script writes) is the same on every page of a kind.  The kinds
+    are read from the pages' HTML, so a new kind of page is toured without being listed here."""
     log = PageLog()
     context = new_context(browser, log)
     tab = context.new_page()
     tab.on("pageerror", lambda error: log.exceptions.append(str(error)))
     visits: dict[str, PageVisit] = {}
     try:
-        for path in site.pages():
+        for path in one_page_per_kind(site.root, site_html):
             since, external, exceptions = len(site.requests), len(log.external), len(log.exceptions)
             tab.goto(site.url + path)
             text, prose = tab.evaluate(_TEXT_JS)
