@@ -64,6 +64,8 @@ class _Reader(HTMLParser):
         self.scripts: list[str] = []
         self.inline_scripts: set[str] = set()
         self.tokens: set[str] = set()
+        self.links: list[str | None] = []  # the open <a> elements: their href if they are references
+        self.node_refs: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
@@ -71,6 +73,10 @@ class _Reader(HTMLParser):
             self.in_body = True
         if tag in NOT_PROSE:
             self.hidden += 1
+        if tag == "a":
+            self.links.append(values.get("href") if "reference" in values.get("class", "").split() else None)
+        if tag == "span" and "rpg-node-ref" in values.get("class", "").split() and self.links and self.links[-1]:
+            self.node_refs.append(self.links[-1])
         if tag == "script":
             if values.get("src"):
                 self.scripts.append(values["src"])
@@ -93,6 +99,8 @@ class _Reader(HTMLParser):
             self.hidden -= 1
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self.links:
+            self.links.pop()
         if tag in NOT_PROSE and self.hidden:
             self.hidden -= 1
         if tag == "body":
@@ -115,7 +123,14 @@ class PageHtml:
     scripts: tuple[str, ...]  # the URLs of its scripts, in order
     inline_scripts: frozenset[str]  # the types of its inline scripts (code, JSON data)
     tokens: frozenset[str]  # every rpg- class and id it has
+    node_refs: tuple[str, ...]  # where its node references lead (a.reference around a span.rpg-node-ref)
     missing: tuple[str, ...] = field(default=())  # local loads with no file in the site
+
+
+def site_path(url: str) -> str:
+    """The site-relative path and anchor of a URL of the site (``BASE`` or a server's): ``a/b.html#x``."""
+    parts = urlsplit(url)
+    return parts.path.lstrip("/") + (f"#{parts.fragment}" if parts.fragment else "")
 
 
 def local_file(root: Path, url: str) -> Path | None:
@@ -158,7 +173,8 @@ def read_page(root: Path, path: str) -> PageHtml:
         if file is not None and not file.is_file():
             missing.append(load)
     return PageHtml(path, "".join(reader.prose), tuple(fetched), tuple(urljoin(url, src) for src in reader.scripts),
-                    frozenset(reader.inline_scripts), frozenset(reader.tokens), tuple(missing))
+                    frozenset(reader.inline_scripts), frozenset(reader.tokens),
+                    tuple(urljoin(url, href) for href in reader.node_refs), tuple(missing))
 
 
 @lru_cache(maxsize=None)
