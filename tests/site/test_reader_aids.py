@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -267,18 +267,6 @@ def test_a_nodes_backlinks_lead_to_pages_that_refer_to_it(page, page_log, site):
     refs = page.evaluate("""[...document.querySelectorAll("a.reference")]
         .filter(a => a.querySelector("span.rpg-node-ref")).map(a => a.href)""")
     assert urljoin(site.url, node) in refs
-    assert_clean(page_log, site, since)
-
-
-def test_searching_energy_puts_the_energy_node_first(page, page_log, site):
-    since = len(site.requests)
-    page.goto(urljoin(site.url, "search.html?q=Energy"))
-    page.wait_for_function("document.querySelector('#search-results p.search-summary')?.textContent.trim()")
-    first = page.evaluate("document.querySelector('#search-results ul.search li a').href")
-    assert without_query(first) == urljoin(site.url, ENERGY_PAGE)
-    assert unquote(urlsplit(first).fragment) in (ENERGY_UID, "generic-trait-energy"), first
-    page.goto(first)
-    assert page.evaluate("document.getElementById(decodeURIComponent(location.hash.slice(1))).dataset !== undefined")
     assert_clean(page_log, site, since)
 
 
