@@ -200,3 +200,49 @@ def one_page_per_kind(root: Path, pages: dict[str, PageHtml]) -> dict[str, list[
     for path in sorted(pages):
         kinds.setdefault(kind(root, pages[path]), []).append(path)
     return {paths[0]: paths for paths in kinds.values()}
+
+
+#: Elements that never hold others (no end tag in HTML).
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+#: What counts as an element's heading: its first child that is one of these (``p.rubric``: a rubric).
+HEADINGS = ("h1", "h2", "h3", "h4")
+
+
+class _Headings(HTMLParser):
+    """The heading of each element with an id: the text of its first child ``h1``-``h4`` or ``p.rubric``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, str | None]] = []  # (tag, id) of the open elements
+        self.headings: dict[str, str] = {}
+        self.reading: list[tuple[str, int]] = []  # (id, depth of its heading element) being read
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        parent = self.stack[-1][1] if self.stack else None
+        is_heading = tag in HEADINGS or (tag == "p" and "rubric" in values.get("class", "").split())
+        if is_heading and parent and parent not in self.headings:
+            self.headings[parent] = ""
+            self.reading.append((parent, len(self.stack)))
+        if tag not in VOID:
+            self.stack.append((tag, values.get("id") or None))
+
+    def handle_endtag(self, tag: str) -> None:
+        for depth in range(len(self.stack) - 1, -1, -1):  # close up to the matching open element
+            if self.stack[depth][0] == tag:
+                del self.stack[depth:]
+                break
+        self.reading = [(anchor, depth) for anchor, depth in self.reading if depth < len(self.stack)]
+
+    def handle_data(self, data: str) -> None:
+        for anchor, _ in self.reading:
+            self.headings[anchor] += data
+
+
+def headings(root: Path, path: str) -> dict[str, str]:
+    """Each id of the page at ``path`` whose element has a heading, with the heading's text (as the
+    browser's ``textContent`` reads it: the permalink sign included)."""
+    reader = _Headings()
+    reader.feed((root / path).read_text(encoding="utf-8"))
+    reader.close()
+    return reader.headings

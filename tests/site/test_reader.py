@@ -20,7 +20,6 @@ CHAPTER = "nemron/energy.html"  # a chapter page of the Nemron book
 BOOK = "nemron/index.html"
 CHART_PAGE = "spurg/verdict.html"  # computed odds with a chart
 FACTS_PAGE = "spurg/characters.html"  # a node whose formula has a fraction: floor((AGI + VIT) / 2)
-PHONE = {"width": 390, "height": 844}  # an iPhone 12-15 in portrait, in CSS pixels
 
 #: The links of the site navigation (Furo's sidebar tree; alabaster, PyData and Book have their own).
 NAV_LINKS_JS = """[...document.querySelectorAll(
@@ -202,8 +201,8 @@ def test_a_chart_in_dark_mode_draws_its_axes_in_a_light_colour(page, site):
     assert luminance((channels[0], channels[1], channels[2])) > 150, f"axis labels drawn in {fill}"
 
 
-def test_a_phone_shows_the_content_before_the_navigation(open_page, site, artifacts):
-    tab = open_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+def test_a_phone_shows_the_content_before_the_navigation(phone_page, site, artifacts):
+    tab = phone_page
     tab.goto(urljoin(site.url, CHAPTER))
     tab.screenshot(path=artifacts / "phone.png")
     layout = tab.evaluate("""(() => {
@@ -223,9 +222,9 @@ def test_a_phone_shows_the_content_before_the_navigation(open_page, site, artifa
         "navigation links come before the chapter's content on a phone"
 
 
-def test_a_fact_label_is_never_broken_on_a_phone(open_page, site):
+def test_a_fact_label_is_never_broken_on_a_phone(phone_page, site):
     """ "Formula:" stays one word on a 390-pixel screen (it broke as "Formul / a:")."""
-    tab = open_page(viewport=PHONE, is_mobile=True)
+    tab = phone_page
     tab.goto(urljoin(site.url, FACTS_PAGE))
     lines = tab.evaluate("""[...document.querySelectorAll(".rpg-facts .field-name, dl.rpg-facts > dt")].map(e => {
         const range = document.createRange();
@@ -237,10 +236,10 @@ def test_a_fact_label_is_never_broken_on_a_phone(open_page, site):
     assert [label for label, count in lines if count > 1] == []
 
 
-def test_a_sheet_s_rule_cell_wraps_its_formula_within_the_column_on_a_phone(open_page, site):
+def test_a_sheet_s_rule_cell_wraps_its_formula_within_the_column_on_a_phone(phone_page, site):
     """ "= max(1, 4 − Stamina)" wraps at its operators in the narrow Rule column of a phone (it was cut
     off at the cell's edge: an operator never let the line break)."""
-    tab = open_page(viewport=PHONE, is_mobile=True)
+    tab = phone_page
     tab.goto(urljoin(site.url, "heimr/sheet.html"))
     cells = tab.evaluate("""[...document.querySelectorAll("table.rpg-sheet-table td:nth-child(3)")]
         .filter(td => td.querySelector(".rpg-formula"))

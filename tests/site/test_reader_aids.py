@@ -188,10 +188,10 @@ PREVIEW_PARTS_JS = """() => {
 }"""
 
 
-def test_a_first_tap_shows_the_preview_with_a_go_to_link_and_a_second_tap_follows(open_page, page_log, site,
+def test_a_first_tap_shows_the_preview_with_a_go_to_link_and_a_second_tap_follows(phone_page, page_log, site,
                                                                                     artifacts):
     since = len(site.requests)
-    tab = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    tab = phone_page
     start = urljoin(site.url, "nemron/index.html")
     tab.goto(start)
     link = energy_ref(tab)
@@ -208,9 +208,9 @@ def test_a_first_tap_shows_the_preview_with_a_go_to_link_and_a_second_tap_follow
     assert_clean(page_log, site, since)
 
 
-def test_a_tap_elsewhere_closes_the_preview_and_the_go_to_link_follows(open_page, page_log, site):
+def test_a_tap_elsewhere_closes_the_preview_and_the_go_to_link_follows(phone_page, page_log, site):
     since = len(site.requests)
-    tab = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    tab = phone_page
     tab.goto(urljoin(site.url, "nemron/index.html"))
     link = energy_ref(tab)
     link.scroll_into_view_if_needed()
