@@ -15,7 +15,7 @@
 
 Both create or refresh ``.venv`` first: it is brought up to date whenever ``pyproject.toml`` or
 ``constraints.txt`` changes, so a fresh clone needs no other set-up step.  ``site`` installs only
-what building the site needs (the ``site`` extra: theme, MyST, matplotlib), so a first run is quick;
+what building the site needs (the ``site`` extra: theme, MyST, the search's stemmer), so a first run is quick;
 ``test`` installs everything.  Each keeps its own stamp, and a ``.venv`` made for ``test`` serves
 ``site`` as it is.
 """
@@ -202,8 +202,8 @@ def site() -> int:
     The editions build side by side, each a process of its own, the player edition at a lower priority:
     the designer edition and then the supplements (published inside it, reading its inventory) are the
     longer chain, and the player edition takes the core that chain leaves idle (its serial stretches,
-    the supplements' one process).  Each costly result both need, a chart (``rpg_chart_cache``), a
-    matchup (``rpg_matchup_cache``) or the calculator's engine bytecode, is worked out by whichever
+    the supplements' one process).  Each costly result both need, a matchup
+    (``rpg_matchup_cache``) or the calculator's engine bytecode, is worked out by whichever
     edition needs it first while the other waits for it and reads it back.
 
     The editions write the bytecode of the installed modules they import (``.venv`` is made for ``site``
@@ -357,9 +357,9 @@ def designer_builds(log: list[str], digest: str) -> int:
 
 def player_build(log: list[str], digest: str) -> int:
     """The player edition: it reads its pages differently, so it has doctrees of its own.  It runs beside
-    the designer edition, not after it: each chart, matchup and the engine's bytecode is worked out once
+    the designer edition, not after it: each matchup and the engine's bytecode is worked out once
     whichever build needs it first, the other waiting on that entry's lock (``sphinx_rpg.files.held``)
-    and then reading it from the shared cache (``rpg_chart_cache``, ``rpg_matchup_cache``)."""
+    and then reading it from the shared cache (``rpg_matchup_cache``)."""
     if reusable("player", digest, TEST_PLAYER):
         say("docs/ is unchanged since its -W build (html, player edition) passed: reusing it", log)
         finished(TEST_PLAYER, 0)

@@ -37,9 +37,7 @@ rpg_designer_pages = ["*/reference.rst"]
 #: The manual is written for designers in both editions: the player-text check (a lead-in left
 #: dangling, an engine word in player text) reads the rulebooks, not the manual.
 rpg_designer_text = ["manual/*"]
-#: The editions show the same charts: whichever builds first draws each one, the other reads it.
-rpg_chart_cache = "_build/chart-cache"
-#: ...and the same encounter odds: a simulated matchup is played once for both editions.
+#: The editions show the same encounter odds: a simulated matchup is played once for both editions.
 rpg_matchup_cache = "_build/matchup-cache"
 
 #: Each released edition of the books, oldest first: its node catalogue, kept in the repository.  Every

@@ -195,9 +195,15 @@ def _without_engine(paragraph: str) -> str:
     return " ".join(sentence for sentence in _SENTENCE_END.split(marked) if _ENGINE_MARK not in sentence)
 
 
-def reader_text(source: str) -> str:
+#: The block that holds words for designers only (examples, notes on the engine).
+DESIGNER_BLOCK = "node:designer"
+
+
+def reader_text(source: str, with_designer_blocks: bool = False) -> str:
     """The prose of a body written in reST, as a reader meets the rules: no code or doctest, no
-    directive but the admonitions (their words kept), no literal block, no engine switch or name."""
+    directive but the admonitions (their words kept), no literal block, no engine switch or name.
+    ``with_designer_blocks``: the words of a ``node:designer`` block kept as well."""
+    prose = PROSE_DIRECTIVES | {DESIGNER_BLOCK} if with_designer_blocks else PROSE_DIRECTIVES
     kept: list[str] = []
     skip_below: int | None = None  # leave out the lines indented deeper than this (a block's body)
     doctest = False
@@ -216,7 +222,7 @@ def reader_text(source: str) -> str:
             continue
         directive = _DIRECTIVE.match(stripped)
         if directive:
-            if directive.group(1) in PROSE_DIRECTIVES:
+            if directive.group(1) in prose:
                 title = stripped[directive.end():].strip()  # "Decision: ..." is the note's own title
                 # a title ends its sentence: "... stay exact." then "The source lets ...", never run on
                 kept.append(title if not title or title.rstrip("*").endswith((".", "!", "?", ":")) else title + ".")
@@ -260,7 +266,8 @@ def _link(role: str, body: str, links: LinkWords | None) -> tuple[str, str]:
     return f"{role}:{target}", " ".join((shown or _role_words(target)).split())
 
 
-def reader_tokens(text: str, links: LinkWords | None = None) -> list[tuple[str, str]]:
+def reader_tokens(text: str, links: LinkWords | None = None,
+                  with_designer_blocks: bool = False) -> list[tuple[str, str]]:
     """The words a reader sees of a body written in reST, as (key, shown) pairs: its prose
     (:func:`reader_text`), no markup characters, each link one word however many words it shows (a quote
     never cuts a link in half).  A link's key is its target, so a node renamed elsewhere changes no text
@@ -272,7 +279,8 @@ def reader_tokens(text: str, links: LinkWords | None = None) -> list[tuple[str, 
         return f"\ue000{len(found) - 1}\ue001"
 
     prose = _MEDIUM.sub(lambda m: m.group(1) + m.group(3) if m.group(2) == "screen" else "",
-                        reader_text(text).replace("\\ ", ""))  # an escaped space prints as nothing
+                        # an escaped space prints as nothing
+                        reader_text(text, with_designer_blocks).replace("\\ ", ""))
     words = _MARKUP.sub("", _LINK.sub(stand_in, prose)).split()
     return [(_PLACE.sub(lambda m: found[int(m.group(1))][0], word),
              _PLACE.sub(lambda m: found[int(m.group(1))][1], word)) for word in words]
@@ -331,10 +339,17 @@ def text_change(old: str, new: str, old_links: LinkWords | None = None,
                 new_links: LinkWords | None = None) -> str | None:
     """A text change in words: each changed passage, old and new, with a few words around it so a reader
     finds it ("the text said \u201cRanks: 1-4.\u201d, now \u201cRanks: 0-4.\u201d"); None when the words a reader
-    sees are the same (re-wrapped lines, changed markup).  ``old_links``/``new_links``: what each side's
-    links showed (:data:`LinkWords`)."""
+    sees are the same (re-wrapped lines, changed markup), and when the only difference is words moved into
+    or out of a ``node:designer`` block (an example that was prose and is now kept for designers is no
+    change of a rule, in either edition).  ``old_links``/``new_links``: what each side's links showed
+    (:data:`LinkWords`)."""
     from difflib import SequenceMatcher  # imported here: the calculator's engine never loads it
 
+    def with_designer_blocks(text: str, links: LinkWords | None) -> list[str]:
+        return [key for key, _ in reader_tokens(text, links, with_designer_blocks=True)]
+
+    if with_designer_blocks(old, old_links) == with_designer_blocks(new, new_links):
+        return None
     old_tokens, new_tokens = reader_tokens(old, old_links), reader_tokens(new, new_links)
     before, after = [key for key, _ in old_tokens], [key for key, _ in new_tokens]
     if before == after:

@@ -36,10 +36,9 @@ CONFIG_VALUES: dict[str, tuple[Any, Rebuild, tuple[type, ...], str]] = {
                                    "nothing they show changed"),
     "rpg_pause_collector": (None, "", (bool, type(None)),
                             "removed, no effect: the extension leaves the garbage collector alone"),
-    "rpg_charts": (True, "env", (bool,), "draw charts when matplotlib is installed"),
-    "rpg_chart_cache": ("", "", (str,),
-                        "a folder (relative to the source folder) that keeps each drawn chart by its content, "
-                        "so later builds (the other edition, a rebuild) read it instead of drawing it again"),
+    "rpg_charts": (True, "env", (bool,), "draw a chart above a table with a :chart: option"),
+    "rpg_chart_cache": ("", "", (str,), "removed, no effect: a chart is drawn without a plotting library, in "
+                                        "less time than reading a kept copy"),
     "rpg_odds_max_combinations": (200, "env", (int,),
                                   "the most combinations one node:odds/node:table :vary: may compute"),
     "rpg_exclude_tool_dirs": (True, "env", (bool,),

@@ -29,7 +29,7 @@ SUBTYPES: dict[str, str] = {
     "table": "a node:table or node:odds that cannot be computed, names no published table, or varies too much",
     "filter": "a listing filter that cannot be parsed",
     "option": "a directive option or an rpg_* setting with a bad value",
-    "chart": "a :chart: that cannot be drawn (matplotlib missing, or nothing numeric to plot); the table stays",
+    "chart": "a :chart: on a table with nothing numeric to plot; the table stays",
     "override": "a node:def :overrides: naming a book or node the core book's inventory does not have",
     "statblock": "a node:statblock naming no published stat block, or one the engine cannot build",
     "matchup": "a node:matchup that is not 'system: a vs b', names unknown fighters, or the engine cannot answer",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -18,7 +17,7 @@ from rules.providers import parse_argument_text
 from rules.tables import Table
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
-from sphinx_rpg.charts import CHART_KINDS, chart_description, chart_svg, labelled, matplotlib_available
+from sphinx_rpg.charts import CHART_KINDS, chart_svg
 from sphinx_rpg.directives.cells import Fill, TableArgumentError, _is_number, _same, fit_column_widths, render_cell
 from sphinx_rpg.directives.varied import run_varied
 from sphinx_rpg.warnings import warn
@@ -131,27 +130,21 @@ class _ComputedTable(SphinxDirective):
         self.add_name(node)
         result: list[nodes.Node] = [node]
         if "chart" in self.options and self.config.rpg_charts:
-            chart = self.chart(table)
+            chart = self.chart(table, caption)
             if chart is not None:
                 result.insert(0, chart)
         return result
 
-    def chart(self, table: Table) -> nodes.container | None:
+    def chart(self, table: Table, caption: str) -> nodes.container | None:
         """The chart above the table; a located warning (and the table alone) when none can be drawn."""
-        if not matplotlib_available():
-            warn("chart", f"{self.name}: :chart: needs matplotlib, which is not installed "
-                          "(pip install 'sphinx-rpg[chart]', or set rpg_charts = False); the table is shown "
-                          "without its chart", self.get_location())
-            return None
-        cache = self.config.rpg_chart_cache
-        svg = chart_svg(table, self.options["chart"], Path(self.env.srcdir, cache) if cache else None)
+        svg = chart_svg(table, self.options["chart"], caption)
         if svg is None:
             warn("chart", f"{self.name}: cannot chart {table.title or self.arguments[0]!r}: it needs a numeric "
                           "first column and a probability column; the table is shown without its chart",
                  self.get_location())
             return None
         chart = nodes.container(classes=["rpg-chart"])
-        chart += nodes.raw("", labelled(svg, chart_description(table)), format="html")
+        chart += nodes.raw("", svg, format="html")
         return chart
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from docutils import nodes
@@ -31,6 +30,7 @@ from rules.variations import (
     substitute,
 )
 from sphinx_rpg.boundary import EngineFailure, call_engine
+from sphinx_rpg.charts import chart_data, chart_description
 from sphinx_rpg.directives.cells import ComputedTable, Fill, TableArgumentError, _is_number, render_cell
 from sphinx_rpg.warnings import warn
 
@@ -54,17 +54,9 @@ def _shown(value: Value, parameter: Parameter) -> str:
     return str(value)
 
 
-def _ratio(value: object) -> str | None:
-    """An exact probability as ``"n/d"`` (written once; the chart divides)."""
-    if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
-        return None
-    fraction = Fraction(value)
-    return f"{fraction.numerator}/{fraction.denominator}"
-
-
 def table_data(table: Table, caption: str, exact: bool, chart: bool) -> dict[str, Any]:
     """One table as the page's script reads it: cell texts as the static table prints them, and for
-    a chart the first column's numbers and each probability as an exact ``"n/d"``."""
+    a chart what :func:`sphinx_rpg.charts.chart_data` gives and the chart's text alternative."""
     columns = list(table.columns)
     data: dict[str, Any] = {
         "caption": caption or table.title,
@@ -73,10 +65,8 @@ def table_data(table: Table, caption: str, exact: bool, chart: bool) -> dict[str
         "numeric": [any(_is_number(row[i]) for row in table.rows) for i in range(len(columns))],
         "rows": [[render_cell(v, table.is_probability(c), exact) for c, v in zip(columns, row)] for row in table.rows],
     }
-    if chart:
-        data["x"] = [float(v) if isinstance(v, (int, Fraction)) and _is_number(v) else None
-                     for v in table.column(columns[0])]
-        data["series"] = {c: [_ratio(v) for v in table.column(c)] for c in columns[1:] if table.is_probability(c)}
+    if chart:  # what the build's chart is drawn from, so the script draws the same picture
+        data.update(chart_data(table).as_json(), description=chart_description(table))
     return data
 
 

@@ -57,11 +57,23 @@
     return 100 * Number(parts[0]) / Number(parts[1]);
   }
 
-  /* The chart the build draws with matplotlib, redrawn from the data: x = first column, y = percent. */
+  /* The chart the build draws (sphinx_rpg/charts.py, the same steps in the same order), redrawn from
+   * the data: x = first column, y = percent.  The browser tests compare the two drawings. */
   function chartSvg(data, kind) {
     var width = 560, height = 300, left = 52, right = 26, top = data.caption ? 30 : 12, bottom = 46;
     var names = Object.keys(data.series), xs = data.x.filter(function (x) { return x !== null; });
     if (!names.length || !xs.length) return null;
+    var legend = [];  /* rows above the plot, wrapped at the right margin (charts.legend_places) */
+    if (names.length > 1) {
+      var at = left, row = 0;
+      names.forEach(function (name) {
+        var wide = 12 + 6 + 8.5 * name.length + 18;
+        if (at + wide > width - right && at > left) { row += 1; at = left; }
+        legend.push([at, top + 10 + 18 * row]);
+        at += wide;
+      });
+      top += 18 * (row + 1) + 8;
+    }
     var low = Math.min.apply(null, xs), high = Math.max.apply(null, xs);
     if (kind === "bar") { low -= 0.5; high += 0.5; }
     if (high === low) { low -= 1; high += 1; }
@@ -69,7 +81,8 @@
     function X(x) { return left + (x - low) / (high - low) * plotW; }
     function Y(y) { return top + plotH - y / 100 * plotH; }
     var svg = element("svg:svg", { viewBox: "0 0 " + width + " " + height, role: "img",
-                                   "aria-label": data.caption || "chart", "class": "rpg-odds-chart" });
+                                   "aria-label": data.description || data.caption || "chart",
+                                   "class": "rpg-odds-chart" });
     if (data.caption) svg.appendChild(element("svg:text", { x: width / 2, y: 18, "text-anchor": "middle" }, data.caption));
     [0, 25, 50, 75, 100].forEach(function (y) {
       svg.appendChild(element("svg:line", { x1: left, x2: width - right, y1: Y(y), y2: Y(y),
@@ -99,10 +112,10 @@
       });
       if (points.length) svg.appendChild(element("svg:polyline", { points: points.join(" "), fill: "none",
                                                                      stroke: colour, "stroke-width": 1.5 }));
-      if (names.length > 1) {
-        var ly = top + 14 + 18 * number;
-        svg.appendChild(element("svg:rect", { x: width - right - 170, y: ly - 10, width: 12, height: 12, fill: colour }));
-        svg.appendChild(element("svg:text", { x: width - right - 152, y: ly + 1 }, name));
+      if (legend.length) {
+        svg.appendChild(element("svg:rect", { x: legend[number][0], y: legend[number][1] - 6, width: 12, height: 12,
+                                              fill: colour }));
+        svg.appendChild(element("svg:text", { x: legend[number][0] + 18, y: legend[number][1] + 5 }, name));
       }
     });
     return svg;

@@ -263,6 +263,23 @@ def test_a_type_renamed_by_the_book_marks_none_of_its_nodes():
         "retyped",)  # moved to a type the book already had: a change of this node
 
 
+def test_an_example_moved_into_a_designer_block_is_no_change_of_the_rules_text():
+    """Nemron's Energy: 0.1 had its worked example in the node's prose; it now sits in a ``node:designer``
+    block (the player edition leaves it out).  The rule did not change, in either edition."""
+    from sphinx_rpg.changes import text_change
+
+    old = ("Its full value is Control + Sense + Focus + 5.  A constructed example: Control 2, Sense 1 and "
+           "Focus 3.\n\n>>> rule(2, 1, 3)\n11")
+    moved = ("Its full value is Control + Sense + Focus + 5.\n\n.. node:designer::\n\n   A constructed example: "
+             "Control 2, Sense 1 and Focus 3.\n\n   >>> rule(2, 1, 3)\n   11")
+    assert text_change(old, moved) is None
+    assert text_change(moved, moved.replace("Focus 3.", "Focus 4.")) is None  # the designers' words alone
+    # a real change beside it is marked, the player's words quoted (the example is not in them)
+    assert text_change(old, moved.replace("+ 5.", "+ 6.")) == (
+        "the text said \u201c+ Focus + 5. A constructed example: Control 2, Sense 1 and Focus 3.\u201d, "
+        "now \u201c+ Focus + 6.\u201d")
+
+
 def test_a_change_in_code_doctests_or_engine_switches_is_no_change_of_the_rules_text():
     from sphinx_rpg.changes import text_change
 

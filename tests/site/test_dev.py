@@ -38,9 +38,9 @@ def names(requirements: list[str]) -> set[str]:
     return {requirement.split(">")[0].split("=")[0].split("<")[0].strip().lower() for requirement in requirements}
 
 
-def test_the_site_extra_holds_the_theme_myst_and_matplotlib_and_no_test_tool():
+def test_the_site_extra_holds_the_theme_myst_and_the_stemmer_and_no_test_tool():
     site = names(extras()["site"])
-    assert {"furo", "myst-parser", "matplotlib"} <= site
+    assert {"furo", "myst-parser", "pystemmer"} <= site
     assert site.isdisjoint({"pytest", "icepool", "sphinx-needs", "sybil", "hypothesis", "playwright"})
 
 

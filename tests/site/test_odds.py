@@ -162,3 +162,46 @@ def test_controls_fit_a_phone_in_light_and_dark(site: Any, page: Any, artifacts:
     tab.evaluate("b => b.scrollIntoView()", box.element_handle())
     tab.evaluate("window.scrollBy(0, -60)")  # below the theme's sticky header
     tab.screenshot(path=str(artifacts / f"odds-nemron-phone-{scheme}.png"))
+
+
+#: A chart's elements in document order: (tag, attributes, text of a leaf).
+CHART_SHAPE_JS = """async (box) => {
+    const shape = svg => [svg, ...svg.querySelectorAll("*")].map(e => [e.localName,
+        // xmlns: a namespace declaration the build writes (for XHTML), not part of the drawing
+        Object.fromEntries([...e.attributes].filter(a => a.name !== "xmlns").map(a => [a.name, a.value])),
+        e.children.length ? null : e.textContent]);
+    // the chart as the build wrote it (the script may have drawn over it already): from the page's HTML
+    const written = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+    const built = written.getElementById(box.id).querySelector(".rpg-chart svg");
+    // choosing the default again makes the page's script draw the default's chart itself
+    box.querySelector("form.rpg-odds-controls select").dispatchEvent(new Event("change", {bubbles: true}));
+    return [shape(built), shape(box.querySelector(".rpg-chart svg"))];
+}"""
+
+
+def same_drawing(built: list[Any], redrawn: list[Any]) -> list[str]:
+    """Where two chart shapes differ: numbers to a hundredth of a unit (the build writes two decimals)."""
+    def close(a: str, b: str) -> bool:
+        numbers = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+        if numbers.sub("#", a) != numbers.sub("#", b):
+            return False
+        return all(abs(float(x) - float(y)) <= 0.01 for x, y in zip(numbers.findall(a), numbers.findall(b)))
+
+    differences = [f"{len(built)} elements drawn by the build, {len(redrawn)} by the page"] \
+        if len(built) != len(redrawn) else []
+    for number, ((tag, attributes, text), (tag2, attributes2, text2)) in enumerate(zip(built, redrawn)):
+        if tag != tag2 or text != text2 or attributes.keys() != attributes2.keys() or \
+                not all(close(attributes[key], attributes2[key]) for key in attributes):
+            differences.append(f"element {number}: {tag} {attributes} {text!r} / {tag2} {attributes2} {text2!r}")
+    return differences
+
+
+@pytest.mark.parametrize("system", [s for s in PAGES if "chart" in varied_directive(s)[2]])
+def test_the_chart_the_page_redraws_is_the_chart_the_build_drew(site: Any, page: Any, system: str) -> None:
+    """A reader who picks a value sees the chart drawn again by the page's script: the same picture the
+    build drew (sizes, axes, ticks, points, legend), not a chart of another style."""
+    page.goto(site.url + PAGES[system] + ".html")
+    box = page.locator(".rpg-odds-vary", has=page.locator(".rpg-chart")).first
+    built, redrawn = box.evaluate(CHART_SHAPE_JS)
+    assert built[0][0] == "svg" and len(built) > 10
+    assert same_drawing(built, redrawn) == []

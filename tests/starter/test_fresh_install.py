@@ -98,8 +98,8 @@ def test_the_starter_installs_no_tool_of_sphinx_rpgs_own_development(user):
     listed = run(user.python, "-c", LIST_DISTRIBUTIONS, cwd=user.project)
     assert listed.returncode == 0, listed.stderr
     names = {re.sub(r"[-_.]+", "-", line).lower() for line in listed.stdout.split()}
-    assert {"myst-parser", "matplotlib", "sybil", "pytest", "sphinx-autobuild"} <= names
-    assert not names & {"playwright", "mypy", "ruff", "sphinx-needs", "hypothesis", "icepool", "furo",
+    assert {"myst-parser", "sybil", "pytest", "sphinx-autobuild"} <= names
+    assert not names & {"playwright", "mypy", "ruff", "sphinx-needs", "hypothesis", "icepool", "furo", "matplotlib",
                         "pydata-sphinx-theme", "pytest-xdist"}
 
 

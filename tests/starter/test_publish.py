@@ -105,5 +105,5 @@ def test_the_starter_installs_the_designer_extra_and_ignores_the_pyodide_cache(t
 def test_the_designer_extra_holds_what_the_manual_uses_and_none_of_the_projects_toolchain():
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     names = {re.split(r"[<>=\[ ]", text)[0] for text in extras["designer"]}
-    assert names == {"myst-parser", "matplotlib", "sybil", "pytest", "sphinx-autobuild"}
+    assert names == {"myst-parser", "sybil", "pytest", "sphinx-autobuild"}
     assert not names & {"playwright", "mypy", "ruff", "sphinx-needs", "furo", "hypothesis", "icepool", "setuptools"}
