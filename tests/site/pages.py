@@ -247,3 +247,23 @@ def headings(root: Path, path: str) -> dict[str, str]:
     reader.feed((root / path).read_text(encoding="utf-8"))
     reader.close()
     return reader.headings
+
+
+class _Ids(HTMLParser):
+    def __init__(self, token: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.token = token
+        self.ids: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if self.token in values.get("class", "").split() and values.get("id"):
+            self.ids.append(values["id"])
+
+
+def ids_of(root: Path, path: str, token: str) -> list[str]:
+    """The ids of the elements of class ``token`` on the page at ``path``, in document order."""
+    reader = _Ids(token)
+    reader.feed((root / path).read_text(encoding="utf-8"))
+    reader.close()
+    return reader.ids
