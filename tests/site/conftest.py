@@ -29,10 +29,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.site.pages import PageHtml, one_page_per_kind, read_page, site_pages
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 ARTIFACTS = Path(__file__).resolve().parent / "_artifacts"
 VIEWPORT = {"width": 1280, "height": 900}
+#: A phone in portrait (an iPhone 12-15, in CSS pixels), as ``phone_page`` shows the site.
+PHONE = {"width": 390, "height": 844}
 #: How long (ms) a browser action or wait may take before it fails: a bound, never a wait (a passing
 #: test goes on at the event it waits for), so it is set for a loaded machine: 15 s failed a share link
 #: test at load 5, and a test runner's machine may be busier still.
@@ -137,7 +141,9 @@ class SharedTab:
     as good as new instead: before each test it leaves the last page (about:blank), takes back the
     desktop size, the screen media, the light colour scheme and the mouse's place, and its context
     forgets cookies, permissions and the storage of every origin it visited.  Tests that need other
-    context settings (screen, colour scheme, no JavaScript) open their own with ``open_page``.
+    context settings (screen, colour scheme, no JavaScript) open their own with ``open_page``; the tests
+    on a phone share the tab ``phone_page`` lends, a second ``SharedTab`` (a mobile viewport with touch
+    is a setting of the context).
 
     The HTTP cache is kept from test to test: the site's files never change during a session, so a copy
     of one is the file itself, and with it Chromium keeps the compiled code of the site's scripts instead
@@ -146,15 +152,17 @@ class SharedTab:
     cache, and a test that counts what a page fetches opens a context of its own (``open_page``).
     """
 
-    def __init__(self, browser: Any) -> None:
+    def __init__(self, browser: Any, viewport: dict[str, int] = VIEWPORT, **options: Any) -> None:
         self.browser = browser
+        self.viewport = viewport
+        self.options = options  # the context's settings (a phone's is_mobile and has_touch)
         self.log = PageLog()
         self.origins: set[str] = set()
         self.context: Any = None
         self.tab: Any = None
 
     def _open(self) -> None:
-        self.context = new_context(self.browser, lambda: self.log)
+        self.context = new_context(self.browser, lambda: self.log, viewport=self.viewport, **self.options)
         self.tab = self.context.new_page()
         self.tab.on("pageerror", lambda error: self.log.exceptions.append(str(error)))
         self.tab.on("framenavigated", lambda frame: self.origins.add(_origin(frame.url)))
@@ -176,7 +184,7 @@ class SharedTab:
         finally:
             session.detach()
         self.origins.clear()
-        self.tab.set_viewport_size(VIEWPORT)
+        self.tab.set_viewport_size(self.viewport)
         # a test's emulate_media (print, dark) must not outlive it: back to the context's own settings
         self.tab.emulate_media(media="null", color_scheme="light", reduced_motion="reduce", forced_colors="none")
         self.tab.set_default_timeout(BOUND)
@@ -208,6 +216,22 @@ def shared_tab(browser: Any) -> Iterator[SharedTab]:
 def page(shared_tab: SharedTab, page_log: PageLog) -> Any:
     """A Playwright ``Page`` at desktop size (1280x900), light colour scheme, as good as a new one."""
     return shared_tab.lend(page_log)
+
+
+@pytest.fixture(scope="session")
+def shared_phone_tab(browser: Any) -> Iterator[SharedTab]:
+    shared = SharedTab(browser, PHONE, is_mobile=True, has_touch=True)
+    try:
+        yield shared
+    finally:
+        shared.close()
+
+
+@pytest.fixture
+def phone_page(shared_phone_tab: SharedTab, page_log: PageLog) -> Any:
+    """A Playwright ``Page`` on a phone (390x844, mobile viewport, touch), light, as good as a new one:
+    one context for every phone test of the worker, not one each."""
+    return shared_phone_tab.lend(page_log)
 
 
 @pytest.fixture
@@ -310,8 +334,7 @@ class SiteServer:
 
     def pages(self) -> list[str]:
         """The site-relative path of every HTML page of the built site, sorted."""
-        return sorted(path.relative_to(self.root).as_posix() for path in self.root.rglob("*.html")
-                      if not any(part.startswith(("_", ".")) for part in path.relative_to(self.root).parts))
+        return site_pages(self.root)
 
     def close(self) -> None:
         self.httpd.shutdown()
@@ -352,15 +375,25 @@ _TEXT_JS = """(() => {
 
 
 @pytest.fixture(scope="session")
-def site_tour(browser: Any, site: SiteServer) -> dict[str, PageVisit]:
-    """Every HTML page of the built site, loaded once in one tab (shared by the whole-site tests)."""
+def site_html(built_site: Path) -> dict[str, PageHtml]:
+    """Every HTML page of the built site as its own HTML says it (``pages.read_page``: no browser), by path:
+    its prose, what it loads, its kind.  The whole-site tests check every page here."""
+    return {path: read_page(built_site, path) for path in site_pages(built_site)}
+
+
+@pytest.fixture(scope="session")
+def site_tour(browser: Any, site: SiteServer, site_html: dict[str, PageHtml]) -> dict[str, PageVisit]:
+    """One page of every kind (``pages.one_page_per_kind``: the scripts it loads and the extension's
+    widgets they act on), loaded once in one tab: what only a browser sees (a script's exception, a
+    request a script makes, the text a script writes) is the same on every page of a kind.  The kinds
+    are read from the pages' HTML, so a new kind of page is toured without being listed here."""
     log = PageLog()
     context = new_context(browser, log)
     tab = context.new_page()
     tab.on("pageerror", lambda error: log.exceptions.append(str(error)))
     visits: dict[str, PageVisit] = {}
     try:
-        for path in site.pages():
+        for path in one_page_per_kind(site.root, site_html):
             since, external, exceptions = len(site.requests), len(log.external), len(log.exceptions)
             tab.goto(site.url + path)
             text, prose = tab.evaluate(_TEXT_JS)

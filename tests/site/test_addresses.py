@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.site.pages import ids_of
 from tests.site.test_sheets import FILL_JS, engine_values, open_sheet, random_values
 
 #: The manual's page with two :vary: tables (a broken first one took the second's controls with it).
@@ -29,8 +30,6 @@ HOSTILE = [
     ("no-break-space-and-controls", lambda box: f"#{box}?dice=%C2%A0%00%0A"),
 ]
 
-BOXES_JS = "[...document.querySelectorAll('.rpg-odds-vary')].map(box => box.id)"
-
 #: Each box: controls shown, and changing its first select repaints its table.
 USE_CONTROLS_JS = """() => [...document.querySelectorAll('.rpg-odds-vary')].map(box => {
     const form = box.querySelector('form.rpg-odds-controls'), select = form.querySelector('select');
@@ -40,13 +39,6 @@ USE_CONTROLS_JS = """() => [...document.querySelectorAll('.rpg-odds-vary')].map(
     return {id: box.id, shown: !form.hidden && form.offsetParent !== null,
             repainted: box.querySelector('table').textContent !== before};
 })"""
-
-
-def boxes(page: Any, url: str) -> list[str]:
-    page.goto(url)
-    found: list[str] = page.evaluate(BOXES_JS)
-    assert found, f"{url} has no table a reader may vary"
-    return found
 
 
 def assert_every_control_works(page: Any, box_ids: list[str]) -> None:
@@ -60,13 +52,16 @@ def assert_every_control_works(page: Any, box_ids: list[str]) -> None:
 @pytest.mark.parametrize("path", ODDS_PAGES)
 @pytest.mark.parametrize("name, fragment", HOSTILE, ids=[c[0] for c in HOSTILE])
 def test_a_hostile_link_leaves_every_odds_control_working(site, page, page_log, path, name, fragment):
+    """The link loaded afresh, its controls used (the address then holds their choice), then the same
+    link followed in that document (a same-document navigation): one page load for both.  The boxes'
+    ids come from the page's HTML (``pages.ids_of``); the page must show the same boxes."""
     url = site.url + path
-    box_ids = boxes(page, url)
+    box_ids = ids_of(site.root, path, "rpg-odds-vary")
+    assert box_ids, f"{url} has no table a reader may vary"
     hostile = fragment(box_ids[0])
-    page.goto(url + hostile)  # same document: only the fragment changes
-    assert_every_control_works(page, box_ids)
-    page.goto("about:blank")
     page.goto(url + hostile)  # a fresh load of the link
+    assert_every_control_works(page, box_ids)
+    page.goto(url + hostile)  # same document: only the fragment changes (the controls moved it on)
     assert_every_control_works(page, box_ids)
     assert page_log.exceptions == []
 

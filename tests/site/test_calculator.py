@@ -475,10 +475,10 @@ def test_without_javascript_the_page_says_what_the_calculator_needs(open_page, s
 def test_the_calculator_starts_once_in_view_says_what_is_loading_and_cancel_stops_it(open_page, page_log, site):
     tab = open_page()
     since = len(site.requests)
-    # Python's standard library is held back by the site's server until the question is cancelled: the
-    # calculator is surely still loading Python when it is read and when Cancel is pressed, however fast
-    # or slow the machine
-    with site.hold("python_stdlib"):
+    # Python's standard library and its interpreter's WebAssembly are held back by the site's server until
+    # the question is cancelled: the calculator is surely still loading Python when it is read and when
+    # Cancel is pressed, however fast or slow the machine (and never compiles the interpreter it drops)
+    with site.hold("python_stdlib"), site.hold("pyodide.asm.wasm"):
         tab.goto(site.url + "spurg/calculator.html")  # the calculator is in the first screen: it starts unasked
         # waits Playwright repeats on a timer, not at every frame: the page is loading Python meanwhile
         tab.locator(".rpg-calculator-progress", has_text="MB").wait_for(state="visible")

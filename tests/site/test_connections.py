@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+
+from tests.site.pages import headings
 
 BOOKS_WITH_CONNECTIONS = ["nemron", "heimr", "nugget", "spurg"]  # the DnDalike's formulas name no node
 
@@ -12,28 +14,33 @@ BOXES_JS = """[...document.querySelectorAll("svg.rpg-graph a")].map(a => ({
     href: new URL(a.getAttribute("href"), location.href).href,
     name: a.querySelector("text").textContent}))"""
 
-#: The heading of the element each anchor names (null when there is none).
-HEADINGS_JS = """(anchors) => anchors.map(anchor => {
-    const el = document.getElementById(anchor);
-    const h = el && el.querySelector(":scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > p.rubric");
-    return h ? h.textContent : null;
-})"""
-
-
 @pytest.mark.parametrize("book", BOOKS_WITH_CONNECTIONS)
 def test_every_box_of_the_graph_links_to_its_rule(page, page_log, site, book):
+    """The boxes are read as the browser draws them; the pages they lead to, from their HTML (the heading
+    of the element each anchor names: ``pages.headings``), each page once."""
     page.goto(urljoin(site.url, f"{book}/connections.html"))
     boxes = page.evaluate(BOXES_JS)
     assert len(boxes) >= 3, f"the {book} graph draws almost nothing"
-    by_page: dict[str, list[dict]] = {}  # each page the boxes lead to is loaded once
+    by_page: dict[str, list[dict]] = {}
     for box in boxes:
         by_page.setdefault(box["href"].split("#")[0], []).append(box)
     for url, targets in by_page.items():
-        page.goto(url)
-        headings = page.evaluate(HEADINGS_JS, [urlsplit(box["href"]).fragment for box in targets])
-        for box, heading in zip(targets, headings, strict=True):
+        assert url.startswith(site.url), url
+        found = headings(site.root, urlsplit(url).path.lstrip("/"))
+        for box in targets:
+            heading = found.get(unquote(urlsplit(box["href"]).fragment))
             assert heading is not None and box["name"] in heading, (box, heading)
     assert page_log.exceptions == [] and site.failures() == []
+
+
+def test_the_heading_reader_finds_an_elements_first_heading_child(tmp_path):
+    """What the test above reads the target pages with: a section's heading, a rubric, nothing for an
+    element whose heading is not a child of its own."""
+    (tmp_path / "p.html").write_text(
+        '<section id="a"><h2>Energy<a class="headerlink" href="#a">¶</a></h2><img src="x.png"><p>text</p>'
+        '<section id="b"><p class="rubric">Flanked</p></section></section>'
+        '<div id="c"><div><h3>not its own</h3></div></div><span id="d">no heading</span>')
+    assert headings(tmp_path, "p.html") == {"a": "Energy¶", "b": "Flanked"}
 
 
 def luminance(colour: str) -> float:

@@ -150,9 +150,10 @@ def test_pytest_runs_a_worker_per_core_and_one_more_unless_the_command_line_says
                                                    "--no-loadscope-reorder"] if cores > 1 else [])
 
 
-#: Fixtures too costly to make once per xdist worker: a tour of every page, one Pyodide tab, the player
-#: site's server.  (The wheel and sdist, ``dists``, serve two files of tests/starter: the workers share them.)
-COSTLY = ("site_tour", "module_page", "player_site")
+#: Fixtures too costly to make once per xdist worker: the whole site read from its HTML, a tour of every
+#: kind of page, one Pyodide tab, the player site's server.  (The wheel and sdist, ``dists``, serve two
+#: files of tests/starter: the workers share them.)
+COSTLY = ("site_html", "site_tour", "module_page", "player_site")
 
 
 @pytest.mark.parametrize("fixture", COSTLY)

@@ -1,6 +1,7 @@
 """The site as its readers meet it: offline, typeset, navigable, in dark mode and on a phone.
 
-Every page of the built site is loaded once (``conftest.site_tour``); the other tests open the pages
+Every page of the built site is read from its HTML (``conftest.site_html``), and one page of every kind
+is loaded in the browser (``conftest.site_tour``); the other tests open the pages
 a reader would look at, in the colour scheme or on the screen they check, and save screenshots to
 tests/site/_artifacts/ (light.png, dark.png, phone.png) for a person to look at.
 """
@@ -12,11 +13,13 @@ from urllib.parse import urljoin
 
 import pytest
 
+from tests.site.conftest import NOT_LOOPBACK
+from tests.site.pages import kind, one_page_per_kind, read_page
+
 CHAPTER = "nemron/energy.html"  # a chapter page of the Nemron book
 BOOK = "nemron/index.html"
 CHART_PAGE = "spurg/verdict.html"  # computed odds with a chart
 FACTS_PAGE = "spurg/characters.html"  # a node whose formula has a fraction: floor((AGI + VIT) / 2)
-PHONE = {"width": 390, "height": 844}  # an iPhone 12-15 in portrait, in CSS pixels
 
 #: The links of the site navigation (Furo's sidebar tree; alabaster, PyData and Book have their own).
 NAV_LINKS_JS = """[...document.querySelectorAll(
@@ -24,25 +27,80 @@ NAV_LINKS_JS = """[...document.querySelectorAll(
     .map(a => a.href.split("#")[0])"""
 
 
-def test_no_page_of_the_site_requests_anything_from_another_host(site_tour):
-    """Offline, behind a firewall, in an EPUB reader: no CDN script, font or style sheet is needed."""
-    assert len(site_tour) > 20, "the tour found almost no pages: was the site built?"
-    external = {path: visit.external for path, visit in site_tour.items() if visit.external}
-    assert external == {}
+def test_no_page_of_the_site_requests_anything_from_another_host(site_html, site_tour):
+    """Offline, behind a firewall, in an EPUB reader: no CDN script, font or style sheet is needed.
+
+    Every page's HTML (and the style sheets it links) names no resource on another host; the tour's
+    pages, one of each kind, request none in the browser either (a script's own requests)."""
+    assert len(site_html) > 20, "the site has almost no pages: was it built?"
+    from_html = {path: [url for url in page.loads if NOT_LOOPBACK.match(url)] for path, page in site_html.items()}
+    assert {path: urls for path, urls in from_html.items() if urls} == {}
+    assert {path: visit.external for path, visit in site_tour.items() if visit.external} == {}
 
 
-def test_every_page_of_the_site_loads_cleanly(site_tour):
+def test_every_page_of_the_site_loads_cleanly(site_html, site_tour):
+    """Every script, style sheet, image and font a page's HTML loads is in the site; the tour's pages,
+    one of each kind, raise no JavaScript exception and request nothing the site lacks."""
+    assert {path: page.missing for path, page in site_html.items() if page.missing} == {}
     assert {path: visit.exceptions for path, visit in site_tour.items() if visit.exceptions} == {}
     assert {path: visit.failures for path, visit in site_tour.items() if visit.failures} == {}
 
 
+def test_the_tour_loads_one_page_of_every_kind(site, site_html, site_tour):
+    """The browser tour covers every kind of page the HTML shows, the widgets the site's scripts drive
+    among them (a kind function that lumped every page together would tour one page)."""
+    kinds = {kind(site.root, page) for page in site_html.values()}
+    assert {kind(site.root, site_html[path]) for path in site_tour} == kinds
+    widgets = {token for _, _, tokens in kinds for token in tokens}
+    assert {"rpg-calculator", "rpg-sheet", "rpg-odds-controls", "rpg-node-ref"} <= widgets
+    assert len(site_tour) < len(site_html) / 4, "almost every page is a kind of its own"
+
+
 @pytest.mark.parametrize("tex", [r"\(", r"\)", r"\mathrm", r"\frac", r"\left"])
-def test_no_page_shows_raw_tex(site_tour, tex):
-    """Formulas are typeset as text, not left as TeX source for a MathJax that never loads.
+def test_no_page_shows_raw_tex(site_html, site_tour, tex):
+    """Formulas are typeset as text, not left as TeX source for a MathJax that never loads: in every
+    page's HTML, and in what the scripts of the tour's pages write.
 
     Code is left out: the manual quotes ``Formula.latex()``'s output in a worked example.
     """
+    assert [path for path, page in site_html.items() if tex in page.prose] == []
     assert [path for path, visit in site_tour.items() if tex in visit.prose] == []
+
+
+def test_the_html_reader_finds_what_the_whole_site_tests_forbid(tmp_path):
+    """The reader behind those tests can fail: a resource of another host (in the HTML, in a style sheet it
+    links, in one that sheet imports), a missing image and font, TeX in prose (not in code) are found."""
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "here.woff2").write_bytes(b"")
+    (tmp_path / "site.css").write_text('@import "more.css";\n/* url(gone.png) */\n'
+                                       "@font-face { src: url(fonts/here.woff2), url('fonts/gone.woff2'); }")
+    (tmp_path / "more.css").write_text("@import url(https://fonts.example.org/a.css);")
+    (tmp_path / "page.html").write_text(
+        '<html><head><title>\\frac</title><link rel="stylesheet" href="site.css"><link rel="next" href="x.html">'
+        '<script src="https://cdn.example.org/furo.js"></script></head><body><p>Take \\(x\\) dice</p>'
+        '<pre>\\mathrm{pre}</pre><p><code>\\left</code></p><img src="gone.png" alt="">'
+        '<img srcset="//img.example.net/a.png 2x" alt=""><a href="https://example.org/">a link</a></body></html>')
+    page = read_page(tmp_path, "page.html")
+    assert [url for url in page.loads if NOT_LOOPBACK.match(url)] == [
+        "https://cdn.example.org/furo.js", "http://img.example.net/a.png", "https://fonts.example.org/a.css"]
+    assert sorted(page.missing) == ["http://127.0.0.1/fonts/gone.woff2", "http://127.0.0.1/gone.png"]
+    assert "\\(x\\)" in page.prose and not any(tex in page.prose for tex in ("\\frac", "\\mathrm", "\\left"))
+
+
+def test_a_page_kind_is_its_scripts_and_the_widgets_they_act_on(tmp_path):
+    (tmp_path / "widget.js").write_text('document.querySelectorAll(".rpg-sheet").forEach(s => s.dataset.on = 1);')
+    (tmp_path / "other.js").write_text("")
+    pages = {}
+    for name, scripts, markup in [("a", ["widget.js"], '<div class="rpg-sheet rpg-x"></div>'),
+                                  ("b", ["widget.js"], '<div class="rpg-sheet"></div><p class="rpg-y"></p>'),
+                                  ("c", ["widget.js"], '<p class="rpg-y"></p>'),
+                                  ("d", ["widget.js", "other.js"], '<div class="rpg-sheet"></div>')]:
+        tags = "".join(f'<script src="{script}"></script>' for script in scripts)
+        (tmp_path / f"{name}.html").write_text(f"<html><head>{tags}</head><body>{markup}</body></html>")
+        pages[f"{name}.html"] = read_page(tmp_path, f"{name}.html")
+    # a and b: the same widget under the same script (classes no script names aside); c: no widget; d: another script
+    assert one_page_per_kind(tmp_path, pages) == {"a.html": ["a.html", "b.html"], "c.html": ["c.html"],
+                                                  "d.html": ["d.html"]}
 
 
 def test_a_formula_reads_as_typeset_text(page, page_log, site):
@@ -143,8 +201,8 @@ def test_a_chart_in_dark_mode_draws_its_axes_in_a_light_colour(page, site):
     assert luminance((channels[0], channels[1], channels[2])) > 150, f"axis labels drawn in {fill}"
 
 
-def test_a_phone_shows_the_content_before_the_navigation(open_page, site, artifacts):
-    tab = open_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+def test_a_phone_shows_the_content_before_the_navigation(phone_page, site, artifacts):
+    tab = phone_page
     tab.goto(urljoin(site.url, CHAPTER))
     tab.screenshot(path=artifacts / "phone.png")
     layout = tab.evaluate("""(() => {
@@ -164,9 +222,9 @@ def test_a_phone_shows_the_content_before_the_navigation(open_page, site, artifa
         "navigation links come before the chapter's content on a phone"
 
 
-def test_a_fact_label_is_never_broken_on_a_phone(open_page, site):
+def test_a_fact_label_is_never_broken_on_a_phone(phone_page, site):
     """ "Formula:" stays one word on a 390-pixel screen (it broke as "Formul / a:")."""
-    tab = open_page(viewport=PHONE, is_mobile=True)
+    tab = phone_page
     tab.goto(urljoin(site.url, FACTS_PAGE))
     lines = tab.evaluate("""[...document.querySelectorAll(".rpg-facts .field-name, dl.rpg-facts > dt")].map(e => {
         const range = document.createRange();
@@ -178,10 +236,10 @@ def test_a_fact_label_is_never_broken_on_a_phone(open_page, site):
     assert [label for label, count in lines if count > 1] == []
 
 
-def test_a_sheet_s_rule_cell_wraps_its_formula_within_the_column_on_a_phone(open_page, site):
+def test_a_sheet_s_rule_cell_wraps_its_formula_within_the_column_on_a_phone(phone_page, site):
     """ "= max(1, 4 − Stamina)" wraps at its operators in the narrow Rule column of a phone (it was cut
     off at the cell's edge: an operator never let the line break)."""
-    tab = open_page(viewport=PHONE, is_mobile=True)
+    tab = phone_page
     tab.goto(urljoin(site.url, "heimr/sheet.html"))
     cells = tab.evaluate("""[...document.querySelectorAll("table.rpg-sheet-table td:nth-child(3)")]
         .filter(td => td.querySelector(".rpg-formula"))

@@ -13,11 +13,12 @@ import re
 from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
 from rules.systems import installed_systems
+from tests.site.pages import one_page_per_kind, read_page, site_path
 
 ENERGY_PAGE = "nemron/energy.html"
 ENERGY_UID = "Generic.Trait.Energy"
@@ -66,16 +67,18 @@ def test_designer_pages_show_worked_examples_tracebacks_and_engine_paths(page, p
 
 
 def test_player_pages_show_no_worked_example_code_traceback_or_engine_path(page, page_log, player_site):
+    """The Nemron book as the browser shows it: one page of every kind (``pages.one_page_per_kind``: what
+    its scripts add to the text is the same on every page of a kind) and the Energy page.  Every page
+    of every book is read from its HTML by the next test."""
     since = len(player_site.requests)
-    book = [path for path in player_site.pages() if path.startswith("nemron/")]
+    book = {path: read_page(player_site.root, path) for path in player_site.pages() if path.startswith("nemron/")}
     assert ENERGY_PAGE in book and "nemron/reference.html" not in book
-    for path in book:
+    for path in sorted({*one_page_per_kind(player_site.root, book), ENERGY_PAGE}):
         page.goto(urljoin(player_site.url, path))
         text = page.evaluate(MAIN_TEXT_JS)
         assert code_on_page(text) == {"doctest prompt": False, "traceback": False, "engine path": False}, path
-    page.goto(urljoin(player_site.url, ENERGY_PAGE))
-    text = page.evaluate(MAIN_TEXT_JS)
-    assert "Energy (E,R)" in text and "Formula" in text  # the node and its computed facts stay
+        if path == ENERGY_PAGE:
+            assert "Energy (E,R)" in text and "Formula" in text  # the node and its computed facts stay
     assert_clean(page_log, player_site, since)
 
 
@@ -89,7 +92,7 @@ def page_text(path: Path) -> str:
 
 
 def test_no_player_page_of_any_rulebook_prints_example_code_or_engine_paths(built_player):
-    """Every page of every book, read from disk (the browser test above walks one book)."""
+    """Every page of every book, read from disk (the browser test above shows one page of each kind of one book)."""
     pages = [path for book in BOOKS for path in sorted((built_player / book).glob("*.html"))]
     assert len(pages) > 40 and not any(path.name == "reference.html" for path in pages)
     leaks = {str(path.relative_to(built_player)): found for path in pages
@@ -185,10 +188,10 @@ PREVIEW_PARTS_JS = """() => {
 }"""
 
 
-def test_a_first_tap_shows_the_preview_with_a_go_to_link_and_a_second_tap_follows(open_page, page_log, site,
+def test_a_first_tap_shows_the_preview_with_a_go_to_link_and_a_second_tap_follows(phone_page, page_log, site,
                                                                                     artifacts):
     since = len(site.requests)
-    tab = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    tab = phone_page
     start = urljoin(site.url, "nemron/index.html")
     tab.goto(start)
     link = energy_ref(tab)
@@ -205,9 +208,9 @@ def test_a_first_tap_shows_the_preview_with_a_go_to_link_and_a_second_tap_follow
     assert_clean(page_log, site, since)
 
 
-def test_a_tap_elsewhere_closes_the_preview_and_the_go_to_link_follows(open_page, page_log, site):
+def test_a_tap_elsewhere_closes_the_preview_and_the_go_to_link_follows(phone_page, page_log, site):
     since = len(site.requests)
-    tab = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    tab = phone_page
     tab.goto(urljoin(site.url, "nemron/index.html"))
     link = energy_ref(tab)
     link.scroll_into_view_if_needed()
@@ -248,31 +251,22 @@ def test_focusing_a_node_reference_with_the_keyboard_shows_its_preview(page, pag
 
 
 def test_a_nodes_backlinks_lead_to_pages_that_refer_to_it(page, page_log, site):
+    """Every page listed under the Energy node's "Referenced by" has a node reference to it (read from
+    each page's HTML), and a click on the list leads there (the first link, in the browser)."""
     since = len(site.requests)
     page.goto(urljoin(site.url, ENERGY_PAGE))
     links = page.evaluate(f"""[...document.getElementById({json.dumps(ENERGY_UID)})
         .querySelectorAll(":scope > p.rpg-backlinks a")].map(a => a.href)""")
     assert len(links) >= 3, f"the Energy node lists too few referring pages: {links}"
-    node_url = urljoin(site.url, f"{ENERGY_PAGE}#{ENERGY_UID}")
+    node = f"{ENERGY_PAGE}#{ENERGY_UID}"
     for href in links:
-        page.goto(urljoin(site.url, ENERGY_PAGE) + f"#{ENERGY_UID}")
-        page.locator(f"#{re.escape(ENERGY_UID)} > p.rpg-backlinks a[href]").nth(links.index(href)).click()
-        page.wait_for_url(href)
-        refs = page.evaluate("""[...document.querySelectorAll("a.reference")]
-            .filter(a => a.querySelector("span.rpg-node-ref")).map(a => a.href)""")
-        assert node_url in refs, f"{href} is listed under 'Referenced by' but has no link to the Energy node"
-    assert_clean(page_log, site, since)
-
-
-def test_searching_energy_puts_the_energy_node_first(page, page_log, site):
-    since = len(site.requests)
-    page.goto(urljoin(site.url, "search.html?q=Energy"))
-    page.wait_for_function("document.querySelector('#search-results p.search-summary')?.textContent.trim()")
-    first = page.evaluate("document.querySelector('#search-results ul.search li a').href")
-    assert without_query(first) == urljoin(site.url, ENERGY_PAGE)
-    assert unquote(urlsplit(first).fragment) in (ENERGY_UID, "generic-trait-energy"), first
-    page.goto(first)
-    assert page.evaluate("document.getElementById(decodeURIComponent(location.hash.slice(1))).dataset !== undefined")
+        refs = read_page(site.root, site_path(href).split("#")[0]).node_refs
+        assert node in map(site_path, refs), f"{href} is listed under 'Referenced by' but has no link to the Energy node"
+    page.locator(f"#{re.escape(ENERGY_UID)} > p.rpg-backlinks a[href]").first.click()
+    page.wait_for_url(links[0])
+    refs = page.evaluate("""[...document.querySelectorAll("a.reference")]
+        .filter(a => a.querySelector("span.rpg-node-ref")).map(a => a.href)""")
+    assert urljoin(site.url, node) in refs
     assert_clean(page_log, site, since)
 
 

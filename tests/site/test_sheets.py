@@ -278,11 +278,12 @@ def test_the_page_count_sees_a_long_page_as_several(page, site):
 
 
 @pytest.mark.parametrize(("name", "width", "dark"), [("light", 1280, False), ("dark", 1280, True), ("phone", 390, False)])
-def test_screenshot_of_a_sheet(page, open_page, page_log, site, artifacts, name, width, dark):
+def test_screenshot_of_a_sheet(request, page_log, site, artifacts, name, width, dark):
     """Pictures to look at (tests/site/_artifacts/sheet-*.png); the page must lay out without errors."""
-    if width < 600:  # a phone's own context (a mobile viewport cannot be switched on in a context)
-        page = open_page(viewport={"width": width, "height": 900}, is_mobile=True)
+    if width < 600:  # the shared phone tab (a mobile viewport is a setting of its context)
+        page = request.getfixturevalue("phone_page")
     else:  # the shared desktop tab, in the scheme asked for
+        page = request.getfixturevalue("page")
         page.emulate_media(color_scheme="dark" if dark else "light")
     open_sheet(page, site, "nugget")
     page.evaluate('document.querySelector("div.rpg-sheet").scrollIntoView()')
