@@ -13,6 +13,7 @@ Only tests that ask for these fixtures pay for them (the build takes most of the
 
 from __future__ import annotations
 
+
 import http.server
 import os
 import re
@@ -203,13 +204,20 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
 
 
-@pytest.fixture(scope="session")
-def shared_tab(browser: Any) -> Iterator[SharedTab]:
-    shared = SharedTab(browser)
+@contextmanager
+def _held_tab(browser: Any, *settings: Any, **options: Any) -> Iterator[SharedTab]:
+    """A :class:`SharedTab` for a session, closed at its end however it ends."""
+    shared = SharedTab(browser, *settings, **options)
     try:
         yield shared
     finally:
         shared.close()
+
+
+@pytest.fixture(scope="session")
+def shared_tab(browser: Any) -> Iterator[SharedTab]:
+    with _held_tab(browser) as shared:
+        yield shared
 
 
 @pytest.fixture
@@ -220,11 +228,8 @@ def page(shared_tab: SharedTab, page_log: PageLog) -> Any:
 
 @pytest.fixture(scope="session")
 def shared_phone_tab(browser: Any) -> Iterator[SharedTab]:
-    shared = SharedTab(browser, PHONE, is_mobile=True, has_touch=True)
-    try:
+    with _held_tab(browser, PHONE, is_mobile=True, has_touch=True) as shared:
         yield shared
-    finally:
-        shared.close()
 
 
 @pytest.fixture
