@@ -53,21 +53,23 @@ def legend_places(names: Sequence[str], below: float) -> tuple[list[tuple[float,
     return places, below + LEGEND_ROW * (row + 1) + 8
 
 
+def _exact(value: object) -> Fraction | None:
+    """A cell's exact number; ``None`` for a label (a folded tail "≥ 9", a name)."""
+    return Fraction(value) if isinstance(value, (int, Fraction)) and not isinstance(value, bool) else None
+
+
 def _ratio(value: object) -> str | None:
     """An exact probability as ``"n/d"`` (the drawing divides)."""
-    if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
-        return None
-    fraction = Fraction(value)
-    return f"{fraction.numerator}/{fraction.denominator}"
+    fraction = _exact(value)
+    return None if fraction is None else f"{fraction.numerator}/{fraction.denominator}"
 
 
 def _position(value: object) -> float | None:
     """A first-column cell as a place on the axis: a number, or ``None`` (a label, a folded tail, a
     number past what a double holds)."""
-    if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
-        return None
+    fraction = _exact(value)
     try:
-        return float(value)
+        return None if fraction is None else float(fraction)
     except OverflowError:
         return None
 

@@ -58,13 +58,8 @@ def body_text(lines: Iterable[str]) -> str:
     return "\n".join(line.rstrip() for line in lines).strip()
 
 
-def text_digest(lines: Iterable[str]) -> str:
-    """A short, stable hash of a definition's body as written (trailing blanks ignored)."""
-    return body_digest(body_text(lines))
-
-
 def body_digest(text: str) -> str:
-    """``text_digest`` of a body already joined by ``body_text``."""
+    """A short, stable hash of a definition's body as written (``body_text``: trailing blanks ignored)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
