@@ -41,6 +41,12 @@ class KeptEntries:
 
     def __init__(self, doctreedir: str | os.PathLike[str], builder: str) -> None:
         self.path = kept_path(doctreedir, builder)
+        #: the file as the last build left it, read now: a build that changes a node removes it before
+        #: the index pages are written, which may still patch last build's pages from it (``index_rows``)
+        try:
+            self.raw: bytes | None = self.path.read_bytes()
+        except OSError:
+            self.raw = None
         self.loaded: dict[str, Content] | None = None
         self.made: dict[str, Content] = {}
         #: the kept entries this build handed out (saved again beside made ones, when any were made)
@@ -59,17 +65,25 @@ class KeptEntries:
     def _kept(self) -> dict[str, Content]:
         """The file's indices, their entries made once and shared (a node is in both node indices)."""
         if self.loaded is None:
-            self.loaded = {}
+            self.loaded, raw, self.raw = {}, self.raw, None
+            if raw is None:
+                return self.loaded
             try:
-                version, software, table, indices = marshal.loads(self.path.read_bytes())
+                version, software, table, indices = marshal.loads(raw)
                 if version != KEPT_VERSION or software != __version__:
                     return self.loaded
                 entries = [IndexEntry._make(entry) for entry in table]
                 self.loaded = {index: [(group, [entries[number] for number in numbers]) for group, numbers in groups]
                                for index, groups in indices.items()}
-            except (OSError, EOFError, ValueError, TypeError, IndexError, AttributeError):
+            except (EOFError, ValueError, TypeError, IndexError, AttributeError):
                 self.loaded = {}
         return self.loaded
+
+    def previous(self, index: str) -> Content | None:
+        """Last build's entries of ``index`` whether or not a node changed since (None if unknown):
+        what last build's page shows, for ``index_rows`` to patch."""
+        kept = self._kept()
+        return kept.get(index, self.given.get(index))
 
     def save(self) -> None:
         """Write the entries made in this build (nothing when none was made): each entry once, and
@@ -96,6 +110,12 @@ def index_content(env: Any, index: str, unchanged: bool, make: Callable[[], Cont
     """An index's entries for this build (made when no build is under way, as in a unit test)."""
     kept = _KEPT.get(env)
     return kept.content(env, index, unchanged, make) if kept is not None else make()
+
+
+def previous_content(env: Any, index: str) -> Content | None:
+    """Last build's entries of ``index`` (the domain index's ``name``), if this build read them."""
+    kept = _KEPT.get(env)
+    return kept.previous(index) if kept is not None else None
 
 
 def finish(env: Any, succeeded: bool) -> None:

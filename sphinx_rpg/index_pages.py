@@ -29,7 +29,7 @@ from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util import logging
 
-from sphinx_rpg import index_entries
+from sphinx_rpg import index_entries, index_rows
 
 TEMPLATES = Path(__file__).parent / "templates"
 KEPT_PAGE_TEMPLATE = "rpg-kept-page.html"
@@ -125,19 +125,23 @@ def note_docs_to_read(app: Sphinx, env: Any, docnames: Iterable[str]) -> None:
     _FULL_READ[app.builder] = set(docnames) >= set(env.found_docs)
 
 
+def _escaped(content: Any) -> list[tuple[str, Any]]:
+    from markupsafe import escape
+
+    return [(str(escape(group)), entries) for group, entries in content]
+
+
 def escape_index_groups(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                         doctree: Any) -> None:
     """Group names come from registries (type labels): the theme prints them as markup, so escape them."""
     if pagename in INDEX_PAGES and templatename == "domainindex.html" and doctree is None:
-        from markupsafe import escape
-
-        context["content"] = [(str(escape(group)), entries) for group, entries in context.get("content", [])]
+        context["content"] = _escaped(context.get("content", []))
 
 
 def keep_unchanged_index(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                          doctree: Any) -> str | None:
     """``html-page-context``: mark a node index page or the general index, and keep last build's copy
-    when it matches.
+    when it matches (or, for a node index page, patch its changed rows into it: ``index_rows``).
 
     A page that is not kept is rendered by the theme's own ``domainindex.html`` or ``genindex.html``.
     """
@@ -145,16 +149,18 @@ def keep_unchanged_index(app: Sphinx, pagename: str, templatename: str, context:
         return None
     domain_index = pagename in INDEX_PAGES and templatename == "domainindex.html"
     if domain_index or (pagename, templatename) == GENERAL_INDEX[:2]:
-        return _kept_page(app, pagename, templatename, context)
+        return _kept_page(app, pagename, templatename, context, domain_index)
     return None
 
 
-def _kept_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]) -> str | None:
+def _kept_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+               domain_index: bool) -> str | None:
     if not app.config.rpg_keep_unchanged_indices:
         return None
     stamp = fingerprint(app, pagename, templatename, context)
     if stamp is None:
         return None
+    old_context = dict(context)  # as the last build fingerprinted it: before this build's tag
     meta = _META.format(stamp)
     context["metatags"] = f"{context.get('metatags', '')}\n    {meta}"
     if _FULL_READ.get(app.builder, True):
@@ -168,11 +174,40 @@ def _kept_page(app: Sphinx, pagename: str, templatename: str, context: dict[str,
     except (OSError, UnicodeDecodeError, LookupError):
         return None
     templates = getattr(app.builder, "templates", None)
-    if meta not in previous or (templates is not None and templates.newest_template_mtime() > written):
+    if templates is not None and templates.newest_template_mtime() > written:
         return None
-    context["rpg_kept_page"] = previous
-    logger.verbose("[sphinx_rpg] %s: unchanged, kept from the last build", pagename)
-    return KEPT_PAGE_TEMPLATE
+    if meta in previous:
+        context["rpg_kept_page"] = previous
+        logger.verbose("[sphinx_rpg] %s: unchanged, kept from the last build", pagename)
+        return KEPT_PAGE_TEMPLATE
+    if domain_index and templates is not None:
+        patched = _patched(app, pagename, templatename, old_context, previous, meta)
+        if patched is not None:
+            context["rpg_kept_page"] = patched
+            logger.verbose("[sphinx_rpg] %s: changed rows patched into the last build's page", pagename)
+            return KEPT_PAGE_TEMPLATE
+    return None
+
+
+def _patched(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], previous: str,
+             meta: str) -> str | None:
+    """Last build's page with this build's rows, when it was rendered from last build's entries in
+    the same context (its fingerprint tag, computed from those entries now, is in it)."""
+    old = index_entries.previous_content(app.env, pagename.partition("-")[2])
+    if old is None:
+        return None
+    old = _escaped(old)
+    old_stamp = fingerprint(app, pagename, templatename, {**context, "content": old})
+    old_meta = _META.format(old_stamp)
+    if old_stamp is None or previous.count(old_meta) != 1:
+        return None
+    templates = app.builder.templates
+
+    def render(content: index_rows.Content) -> str:
+        return str(templates.render(templatename, {**context, "content": content}))
+
+    patched = index_rows.patch(previous, old, context.get("content", []), render)
+    return None if patched is None else patched.replace(old_meta, meta)
 
 
 def start_entries(app: Sphinx) -> None:

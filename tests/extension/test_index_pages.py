@@ -7,6 +7,7 @@ the marker survives only if the page was kept rather than rendered again.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -47,16 +48,45 @@ def test_an_index_page_is_kept_when_only_prose_changed(build, book, edit, tmp_pa
     assert second.warning.getvalue() == ""
 
 
-def test_an_index_page_is_rendered_again_when_a_node_is_renamed(build, book, edit, tmp_path):
+def _clean_page(build, src: Path, root: Path, name: str = "node-types.html") -> str:
+    """The page as a build from scratch of the same sources writes it."""
+    clean = build(shutil.copytree(src, root / "clean", ignore=shutil.ignore_patterns("_build")))
+    return (Path(clean.outdir) / name).read_text()
+
+
+def test_a_renamed_nodes_row_is_patched_into_the_last_builds_index_page(build, book, edit, tmp_path):
     src = book(tmp_path / "book")
     page = plant_marker(Path(build(src).outdir))
     before = fingerprint_of(page)
     edit(src / "page3.rst", ".. node:def:: Thing 3-1", ".. node:def:: Shiny Thing")
     build(src)
     text = page.read_text()
-    assert MARKER not in text
+    assert MARKER in text, "the page was patched, not rendered again"
     assert "Shiny Thing (E)" in text and "Thing 3-1" not in text
     assert fingerprint_of(page) != before
+    assert text.replace(MARKER, "") == _clean_page(build, src, tmp_path)
+
+
+def test_a_deleted_nodes_row_is_cut_from_the_last_builds_index_page(build, book, edit, tmp_path):
+    src = book(tmp_path / "book")
+    page = plant_marker(Path(build(src).outdir), "node-namespaces.html")
+    edit(src / "page3.rst", ".. node:def:: Thing 3-1\n   :uid: Book.Page3.Thing1\n   :type: E\n\n   Thing 1 of page 3.\n",
+         "")
+    build(src)
+    text = page.read_text()
+    assert MARKER in text and "Thing 3-1" not in text
+    assert text.replace(MARKER, "") == _clean_page(build, src, tmp_path, "node-namespaces.html")
+
+
+def test_an_index_page_is_rendered_whole_when_a_group_comes_or_goes(build, book, edit, tmp_path):
+    """A new namespace is a new group, and a new link in the page's jump box: no rows to patch."""
+    src = book(tmp_path / "book")
+    page = plant_marker(Path(build(src).outdir), "node-namespaces.html")
+    edit(src / "page3.rst", ":uid: Book.Page3.Thing1", ":uid: Other.Thing1")
+    build(src)
+    text = page.read_text()
+    assert MARKER not in text and "Other" in text
+    assert text == _clean_page(build, src, tmp_path, "node-namespaces.html")
 
 
 def test_the_general_index_is_kept_when_only_prose_changed(build, book, edit, tmp_path):
