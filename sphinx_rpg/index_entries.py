@@ -82,8 +82,8 @@ class KeptEntries:
     def previous(self, index: str) -> Content | None:
         """Last build's entries of ``index`` whether or not a node changed since (None if unknown):
         what last build's page shows, for ``index_rows`` to patch."""
-        kept = self._kept()
-        return kept.get(index, self.given.get(index))
+        given = self.given.get(index)  # handed out to this build already (no node changed)
+        return given if given is not None else self._kept().pop(index, None)  # asked once: not held after
 
     def save(self) -> None:
         """Write the entries made in this build (nothing when none was made): each entry once, and
