@@ -162,17 +162,42 @@ class _NodeIndex(Index):
         raise NotImplementedError
 
     @staticmethod
+    def _entry(domain: NodeDomain, record: NodeRecord) -> IndexEntry:
+        return IndexEntry(domain.display_title(record), 0, record.docname, record.anchor, record.uid, "",
+                          ", ".join(record.type_names))
+
+    @staticmethod
     def _entries(domain: NodeDomain) -> list[tuple[NodeRecord, IndexEntry]]:
         """One entry per node, shared by both indices (built once per build)."""
-        return [(record, IndexEntry(domain.display_title(record), 0, record.docname, record.anchor,
-                                    record.uid, "", ", ".join(record.type_names)))
-                for record in domain.records()]
+        return [(record, _NodeIndex._entry(domain, record)) for record in domain.records()]
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         domain = node_domain(self.domain.env)
         if docnames is None:  # the whole index: last build's when no node changed (``index_entries``)
-            return index_content(domain.env, self.name, domain.nodes_unchanged, lambda: self._content(None)), False
+            return index_content(domain.env, self.name, domain.nodes_unchanged, lambda: self._content(None),
+                                 lambda previous: self._updated(domain, previous)), False
         return self._content(docnames), False
+
+    def _updated(self, domain: NodeDomain, previous: list[tuple[str, list[IndexEntry]]]
+                 ) -> list[tuple[str, list[IndexEntry]]] | None:
+        """Last build's entries with those of the nodes this build cleared or added made again: every
+        other node's record is as it was (a build that changes one removes the kept entries)."""
+        touched = domain.touched_uids()
+        if touched is None:
+            return None
+        groups: dict[str, list[IndexEntry]] = {}
+        for group, entries in previous:
+            left = [entry for entry in entries if entry.extra not in touched]
+            if left:
+                groups[group] = left
+        for uid in touched:
+            record = domain.record(uid)
+            if record is not None:
+                entry = self._entry(domain, record)
+                for group in self.group_of(record):
+                    groups.setdefault(group, []).append(entry)
+        return [(key, sorted(entries, key=lambda e: (e.name.lower(), e.extra)))
+                for key, entries in sorted(groups.items())]
 
     def _content(self, docnames: Iterable[str] | None) -> list[tuple[str, list[IndexEntry]]]:
         domain = node_domain(self.domain.env)
@@ -238,6 +263,9 @@ class NodeDomain(Domain):
     _before: dict[str, NodeRecord | None] | None = None
     #: The uids ``_before`` held, once ``changed_since_last_build`` has compared them.
     _touched: set[str] | None = None
+    #: Every uid ``changed_since_last_build`` compared in this build (``_touched`` is consumed by the
+    #: backlinks): the node index entries made again (``_NodeIndex._updated``).
+    _compared: set[str] | None = None
     #: docname -> the uids it referred to before this build cleared it (for its backlinks' changes).
     _cleared: dict[str, set[str]] | None = None
     #: True once ``pages_to_rewrite`` found that no node changed in this build but for its line.
@@ -444,6 +472,7 @@ class NodeDomain(Domain):
         """
         touched, self._before = self._before or {}, None
         self._touched = set(touched)
+        self._compared = (self._compared or set()) | self._touched
         changed: dict[str, tuple[NodeRecord | None, NodeRecord | None]] = {}
         self.records_identical = True
         for uid, before in touched.items():
@@ -454,6 +483,10 @@ class NodeDomain(Domain):
             if pair[0] != pair[1]:
                 changed[uid] = pair
         return changed
+
+    def touched_uids(self) -> set[str] | None:
+        """The uids whose definitions this build cleared or added, once compared (None before)."""
+        return self._compared
 
     def external_changes(self) -> set[str]:
         """uids whose intersphinx entry changed since the last build; remembers the current entries."""

@@ -52,13 +52,20 @@ class KeptEntries:
         #: the kept entries this build handed out (saved again beside made ones, when any were made)
         self.given: dict[str, Content] = {}
 
-    def content(self, env: Any, index: str, unchanged: bool, make: Callable[[], Content]) -> Content:
-        """``index``'s entries: kept ones when no node changed (``unchanged``) and no setting did."""
-        if unchanged and env.config_status == CONFIG_OK:
-            kept = self._kept().pop(index, None)  # each index asks once: what it took is not held twice
-            if kept is not None:
+    def content(self, env: Any, index: str, unchanged: bool, make: Callable[[], Content],
+                update: Callable[[Content], Content | None] | None = None) -> Content:
+        """``index``'s entries: kept ones when no node changed (``unchanged``) and no setting did; else
+        kept ones brought up to date by ``update`` (which may decline), else made from every node."""
+        if env.config_status == CONFIG_OK:
+            kept = self._kept().get(index)
+            if kept is not None and unchanged:
                 self.given[index] = kept
                 return kept
+            if kept is not None and update is not None:
+                updated = update(kept)
+                if updated is not None:
+                    self.made[index] = updated
+                    return updated
         content = self.made[index] = make()
         return content
 
@@ -106,10 +113,11 @@ def start(env: Any, builder: str) -> None:
     _KEPT[env] = KeptEntries(env.doctreedir, builder)
 
 
-def index_content(env: Any, index: str, unchanged: bool, make: Callable[[], Content]) -> Content:
+def index_content(env: Any, index: str, unchanged: bool, make: Callable[[], Content],
+                  update: Callable[[Content], Content | None] | None = None) -> Content:
     """An index's entries for this build (made when no build is under way, as in a unit test)."""
     kept = _KEPT.get(env)
-    return kept.content(env, index, unchanged, make) if kept is not None else make()
+    return kept.content(env, index, unchanged, make, update) if kept is not None else make()
 
 
 def previous_content(env: Any, index: str) -> Content | None:

@@ -78,6 +78,22 @@ def test_a_deleted_nodes_row_is_cut_from_the_last_builds_index_page(build, book,
     assert text.replace(MARKER, "") == _clean_page(build, src, tmp_path, "node-namespaces.html")
 
 
+def test_a_rebuild_makes_index_entries_only_for_the_nodes_of_the_pages_it_read(build, book, edit, tmp_path,
+                                                                            monkeypatch):
+    from sphinx_rpg.domain import _NodeIndex
+
+    src = book(tmp_path / "book")
+    build(src)
+    made: list[str] = []
+    entry = _NodeIndex._entry
+    monkeypatch.setattr(_NodeIndex, "_entry", staticmethod(lambda domain, record: made.append(record.uid)
+                                                            or entry(domain, record)))
+    edit(src / "page3.rst", ".. node:def:: Thing 3-1", ".. node:def:: Shiny Thing")
+    rebuilt = build(src)
+    assert sorted(set(made)) == ["Book.Page3.Thing0", "Book.Page3.Thing1"]
+    assert (Path(rebuilt.outdir) / "node-types.html").read_text() == _clean_page(build, src, tmp_path)
+
+
 def test_an_index_page_is_rendered_whole_when_a_group_comes_or_goes(build, book, edit, tmp_path):
     """A new namespace is a new group, and a new link in the page's jump box: no rows to patch."""
     src = book(tmp_path / "book")
