@@ -9,7 +9,8 @@ assumed; the old page is patched only when
 
 * it was rendered from the last build's entries with the same context (its fingerprint says so),
 * the groups are the same and each changed group keeps an unchanged neighbour of its changed rows,
-* every row's markup is one contiguous insertion found at the same offset, and
+* every row's markup is one contiguous insertion found at the same offset, and the same in
+  second place as in first (no numbered or alternating rows), and
 * the old rows' markup, rendered now, is found in the old page exactly where it must stand.
 
 Otherwise the page is rendered whole, as before.  A difference found by comparing two texts starts
@@ -72,6 +73,15 @@ class _Rows:
             self.offset = offset
         return text if offset == self.offset else None
 
+    def in_any_place(self, first: Any, second: Any) -> bool:
+        """Whether two rows rendered together are the two rows rendered alone, one after the other:
+        a row whose markup depends on its place (a number, alternate colours) cannot be patched in."""
+        one, two = self.markup(first), self.markup(second)
+        if one is None or two is None or self.offset is None:
+            return False
+        both = self.render([(self.group, [first, second])])
+        return both == self.empty[:self.offset] + one + two + self.empty[self.offset:]
+
 
 def _occurrence(page: str, text: str, ordinal: int, expected: int) -> int | None:
     """The start of the ``ordinal``-th of exactly ``expected`` occurrences of ``text`` in ``page``."""
@@ -126,6 +136,8 @@ def _group_edits(page: str, group: str, number: int, before: list[Any], after: l
     if [entry for entry in before if entry in kept] != [entry for entry in after if entry in kept]:
         return None  # the unchanged rows changed order: not an edit of a few rows
     rows = _Rows(render, group)
+    if not before or not after or not rows.in_any_place(before[0], after[-1]):
+        return None
 
     def located(entry: Any) -> tuple[int, str] | None:
         markup = rows.markup(entry)

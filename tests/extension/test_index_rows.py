@@ -98,3 +98,14 @@ def test_random_edits_patch_to_the_page_rendered_whole_or_not_at_all():
             patched += 1
             assert result == render(new)
     assert patched > 100, "most small edits are patched"
+
+
+def test_rows_that_depend_on_their_place_are_not_patched():
+    """A theme that numbers its rows (or alternates their colours) shifts every row after a change."""
+    def numbered(content: Sequence[tuple[str, Sequence[Any]]]) -> str:
+        return render([(group, [(f"{number}. {name}", page) for number, (name, page) in enumerate(rows)])
+                       for group, rows in content])
+
+    old, new = _book(), _book()
+    new[0] = ("A", [("apple", "p2"), ("axe", "p3")])
+    assert patch(numbered(old), old, new, numbered) is None
