@@ -190,14 +190,17 @@ class _NodeIndex(Index):
             left = [entry for entry in entries if entry.extra not in touched]
             if left:
                 groups[group] = left
+        grown: set[str] = set()
         for uid in touched:
             record = domain.record(uid)
             if record is not None:
                 entry = self._entry(domain, record)
                 for group in self.group_of(record):
                     groups.setdefault(group, []).append(entry)
-        return [(key, sorted(entries, key=lambda e: (e.name.lower(), e.extra)))
-                for key, entries in sorted(groups.items())]
+                    grown.add(group)
+        for group in grown:  # the others are in order already
+            groups[group].sort(key=lambda e: (e.name.lower(), e.extra))
+        return sorted(groups.items())
 
     def _content(self, docnames: Iterable[str] | None) -> list[tuple[str, list[IndexEntry]]]:
         domain = node_domain(self.domain.env)

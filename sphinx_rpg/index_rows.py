@@ -100,11 +100,14 @@ def patch(page: str, old: Content, new: Content, render: Render) -> str | None:
     """
     if [group for group, _ in old] != [group for group, _ in new]:
         return None
-    # which groups hold each entry: its row stands once in each, in the groups' order
-    holders: dict[Any, list[int]] = {}
-    for number, (_, entries) in enumerate(old):
-        for entry in entries:
-            holders.setdefault(entry, []).append(number)
+    # each group's entries, to tell which groups hold an entry (its row stands once in each, in the
+    # groups' order): one set per group, not a list per entry, since every container made here is
+    # one more object for the garbage collector to count towards its next full collection
+    held = [set(entries) for _, entries in old]
+
+    def holders(entry: Any) -> list[int]:
+        return [number for number, entries in enumerate(held) if entry in entries]
+
     edits: list[tuple[int, int, str]] = []
     for number, ((group, before), (_, after)) in enumerate(zip(old, new, strict=True)):
         if list(before) == list(after):
@@ -124,7 +127,7 @@ def patch(page: str, old: Content, new: Content, render: Render) -> str | None:
 
 
 def _group_edits(page: str, group: str, number: int, before: list[Any], after: list[Any], render: Render,
-                 holders: dict[Any, list[int]]) -> list[tuple[int, int, str]] | None:
+                 holders: Callable[[Any], list[int]]) -> list[tuple[int, int, str]] | None:
     """The edits of one group's rows in ``page``: each row that went cut where it stands, each run of
     rows that came put after the unchanged row they follow (or before the one they precede)."""
     if len(set(before)) != len(before) or len(set(after)) != len(after):
@@ -143,7 +146,8 @@ def _group_edits(page: str, group: str, number: int, before: list[Any], after: l
         markup = rows.markup(entry)
         if markup is None:
             return None
-        at = _occurrence(page, markup, holders[entry].index(number), len(holders[entry]))
+        groups = holders(entry)
+        at = _occurrence(page, markup, groups.index(number), len(groups))
         return None if at is None else (at, markup)
 
     edits = []
