@@ -46,6 +46,9 @@ logger = logging.getLogger(__name__)
 
 #: builder -> whether this build reads every page, kept here rather than on the builder (Sphinx's).
 _FULL_READ: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+#: builder -> the node index page being written whose rows may be patched: (page name, its context
+#: as fingerprinted, last build's page, this build's fingerprint tag).
+_TO_PATCH: weakref.WeakKeyDictionary[Any, tuple[str, dict[str, Any], str, str]] = weakref.WeakKeyDictionary()
 
 
 class _Unstable(Exception):
@@ -180,26 +183,27 @@ def _kept_page(app: Sphinx, pagename: str, templatename: str, context: dict[str,
         context["rpg_kept_page"] = previous
         logger.verbose("[sphinx_rpg] %s: unchanged, kept from the last build", pagename)
         return KEPT_PAGE_TEMPLATE
-    if domain_index and templates is not None:
-        patched = _patched(app, pagename, templatename, old_context, previous, meta)
-        if patched is not None:
-            context["rpg_kept_page"] = patched
-            logger.verbose("[sphinx_rpg] %s: changed rows patched into the last build's page", pagename)
-            return KEPT_PAGE_TEMPLATE
+    if domain_index and templates is not None:  # its rows may be patched in, once the context is final
+        _TO_PATCH[app.builder] = (pagename, old_context, previous, meta)
     return None
 
 
-def _patched(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], previous: str,
-             meta: str) -> str | None:
-    """Last build's page with this build's rows, when it was rendered from last build's entries in
-    the same context (its fingerprint tag, computed from those entries now, is in it)."""
+def patch_changed_rows(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                       doctree: Any) -> str | None:
+    """``html-page-context``, after the other handlers (a theme's among them) have filled the page's
+    context: last build's node index page with this build's rows (``index_rows``), when it was
+    rendered from last build's entries in the same context (its fingerprint tag, computed from those
+    entries now, is in it).  The rows are rendered with the context the page itself would be."""
+    pending = _TO_PATCH.pop(app.builder, None)
+    if doctree is not None or pending is None or pending[0] != pagename:
+        return None
+    _, old_context, previous, meta = pending
     old = index_entries.previous_content(app.env, pagename.partition("-")[2])
     if old is None:
         return None
     old = _escaped(old)
-    old_stamp = fingerprint(app, pagename, templatename, {**context, "content": old})
-    old_meta = _META.format(old_stamp)
-    if old_stamp is None or previous.count(old_meta) != 1:
+    old_stamp = fingerprint(app, pagename, templatename, {**old_context, "content": old})
+    if old_stamp is None or previous.count(_META.format(old_stamp)) != 1:
         return None
     templates = app.builder.templates
 
@@ -207,7 +211,11 @@ def _patched(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
         return str(templates.render(templatename, {**context, "content": content}))
 
     patched = index_rows.patch(previous, old, context.get("content", []), render)
-    return None if patched is None else patched.replace(old_meta, meta)
+    if patched is None:
+        return None
+    context["rpg_kept_page"] = patched.replace(_META.format(old_stamp), meta)
+    logger.verbose("[sphinx_rpg] %s: changed rows patched into the last build's page", pagename)
+    return KEPT_PAGE_TEMPLATE
 
 
 def start_entries(app: Sphinx) -> None:
@@ -240,6 +248,7 @@ def setup(app: Sphinx) -> None:
     app.connect("env-before-read-docs", note_docs_to_read)
     app.connect("html-page-context", escape_index_groups, priority=400)
     app.connect("html-page-context", keep_unchanged_index)
+    app.connect("html-page-context", patch_changed_rows, priority=950)  # once the others filled the context
     app.connect("builder-inited", start_entries)
     app.connect("env-get-updated", forget_entries, priority=900)  # after relink's (``nodes_unchanged``)
     app.connect("build-finished", finish_entries)

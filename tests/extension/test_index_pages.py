@@ -67,6 +67,18 @@ def test_a_renamed_nodes_row_is_patched_into_the_last_builds_index_page(build, b
     assert text.replace(MARKER, "") == _clean_page(build, src, tmp_path)
 
 
+def test_a_rows_markup_is_rendered_with_the_context_the_theme_filled_in(build, write_book, edit, tmp_path):
+    """Furo adds to every page's context in its own handler: the rows are rendered after it ran."""
+    src = write_book(tmp_path / "book", nodes_per_page=2, references=False, listing=False, project="kept",
+                     extra_conf='html_theme = "furo"')
+    page = plant_marker(Path(build(src).outdir))
+    edit(src / "page3.rst", ".. node:def:: Thing 3-1", ".. node:def:: Alpha Thing")
+    rebuilt = build(src)
+    text = page.read_text()
+    assert rebuilt.statuscode == 0 and MARKER in text
+    assert text.replace(MARKER, "") == _clean_page(build, src, tmp_path)
+
+
 def test_a_deleted_nodes_row_is_cut_from_the_last_builds_index_page(build, book, edit, tmp_path):
     src = book(tmp_path / "book")
     page = plant_marker(Path(build(src).outdir), "node-namespaces.html")
