@@ -198,6 +198,7 @@ def patch_changed_rows(app: Sphinx, pagename: str, templatename: str, context: d
     if doctree is not None or pending is None or pending[0] != pagename:
         return None
     _, old_context, previous, meta = pending
+    del pending
     old = index_entries.previous_content(app.env, pagename.partition("-")[2])
     if old is None:
         return None
@@ -205,6 +206,8 @@ def patch_changed_rows(app: Sphinx, pagename: str, templatename: str, context: d
     old_stamp = fingerprint(app, pagename, templatename, {**old_context, "content": old})
     if old_stamp is None or previous.count(_META.format(old_stamp)) != 1:
         return None
+    # the new tag first (as long as the old one, and in the head, so no row moves): one copy fewer
+    previous = previous.replace(_META.format(old_stamp), meta)
     templates = app.builder.templates
 
     def render(content: index_rows.Content) -> str:
@@ -213,7 +216,7 @@ def patch_changed_rows(app: Sphinx, pagename: str, templatename: str, context: d
     patched = index_rows.patch(previous, old, context.get("content", []), render)
     if patched is None:
         return None
-    context["rpg_kept_page"] = patched.replace(_META.format(old_stamp), meta)
+    context["rpg_kept_page"] = patched
     logger.verbose("[sphinx_rpg] %s: changed rows patched into the last build's page", pagename)
     return KEPT_PAGE_TEMPLATE
 
