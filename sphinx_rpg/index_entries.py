@@ -41,12 +41,10 @@ class KeptEntries:
 
     def __init__(self, doctreedir: str | os.PathLike[str], builder: str) -> None:
         self.path = kept_path(doctreedir, builder)
-        #: the file as the last build left it, read now: a build that changes a node removes it before
-        #: the index pages are written, which may still patch last build's pages from it (``index_rows``)
-        try:
-            self.raw: bytes | None = self.path.read_bytes()
-        except OSError:
-            self.raw = None
+        #: the file as the last build left it, read when first needed or when a build that changed a
+        #: node is about to remove it (``hold``): the index pages may still be patched from it
+        self.raw: bytes | None = None
+        self.read = False
         self.loaded: dict[str, Content] | None = None
         self.made: dict[str, Content] = {}
         #: the kept entries this build handed out (saved again beside made ones, when any were made)
@@ -72,6 +70,7 @@ class KeptEntries:
     def _kept(self) -> dict[str, Content]:
         """The file's indices, their entries made once and shared (a node is in both node indices)."""
         if self.loaded is None:
+            self.hold()
             self.loaded, raw, self.raw = {}, self.raw, None
             if raw is None:
                 return self.loaded
@@ -85,6 +84,15 @@ class KeptEntries:
             except (EOFError, ValueError, TypeError, IndexError, AttributeError):
                 self.loaded = {}
         return self.loaded
+
+    def hold(self) -> None:
+        """Read the file (once) if it is there."""
+        if not self.read:
+            self.read = True
+            try:
+                self.raw = self.path.read_bytes()
+            except OSError:
+                self.raw = None
 
     def previous(self, index: str) -> Content | None:
         """Last build's entries of ``index`` whether or not a node changed since (None if unknown):
@@ -133,6 +141,10 @@ def finish(env: Any, succeeded: bool) -> None:
         kept.save()
 
 
-def forget(doctreedir: str | os.PathLike[str]) -> None:
-    """Every builder's kept entries go: a node changed."""
+def forget(doctreedir: str | os.PathLike[str], env: Any = None) -> None:
+    """Every builder's kept entries go: a node changed.  This build's own are read first (``env``):
+    its entries and node index pages start from them."""
+    kept = _KEPT.get(env) if env is not None else None
+    if kept is not None:
+        kept.hold()
     remove_matching(doctreedir, kept_path("", "*").name)

@@ -232,7 +232,7 @@ def forget_entries(app: Sphinx, env: Any) -> list[str]:
     from sphinx_rpg.domain import node_domain
 
     if not node_domain(env).nodes_unchanged:
-        index_entries.forget(env.doctreedir)
+        index_entries.forget(env.doctreedir, env)
     return []
 
 
