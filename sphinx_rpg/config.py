@@ -33,7 +33,7 @@ CONFIG_VALUES: dict[str, tuple[Any, Rebuild, tuple[type, ...], str]] = {
     "rpg_nodes_json": (True, "html", (bool,), "write nodes.json next to the HTML pages"),
     "rpg_keep_unchanged_indices": (True, "html", (bool,),
                                    "keep the node index pages and the general index of the last build when "
-                                   "nothing they show changed"),
+                                   "nothing they show changed (and patch a node index page's changed rows in)"),
     "rpg_pause_collector": (None, "", (bool, type(None)),
                             "removed, no effect: the extension leaves the garbage collector alone"),
     "rpg_charts": (True, "env", (bool,), "draw a chart above a table with a :chart: option"),

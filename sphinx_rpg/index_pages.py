@@ -246,7 +246,8 @@ def add_templates(app: Sphinx, config: Any) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    """Keep the index pages, and the node indices' entries, when nothing they show changed."""
+    """Keep the index pages, and the node indices' entries, when nothing they show changed; patch a
+    node index page's changed rows in when a few did."""
     app.connect("config-inited", add_templates)
     app.connect("env-before-read-docs", note_docs_to_read)
     app.connect("html-page-context", escape_index_groups, priority=400)
