@@ -319,6 +319,20 @@ def test_the_workers_collect_in_turn_keeping_the_rewritten_test_modules_only_whi
     assert not held() and sys.dont_write_bytecode is True
 
 
+def test_pytest_keeps_the_bytecode_of_what_it_imports_while_starting_and_of_nothing_a_test_imports(monkeypatch):
+    """``-p tests.startup_bytecode``: the plugins and conftests each pytest process imports are compiled
+    once (Hypothesis' rewritten modules, every run, in every process, before); from the session's start
+    the environment's PYTHONDONTWRITEBYTECODE holds again, before any test runs."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # the test command's environment
+    spec = importlib.util.spec_from_file_location("startup_bytecode_again", ROOT / "tests" / "startup_bytecode.py")
+    assert spec is not None and spec.loader is not None
+    plugin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plugin)  # imported first of all, by -p
+    assert sys.dont_write_bytecode is False
+    plugin.pytest_sessionstart(None)
+    assert sys.dont_write_bytecode is True
+
+
 @pytest.fixture
 def site_build(tmp_path, monkeypatch):
     """The waiting side of tests/conftest.py, for an output the test command is building."""
