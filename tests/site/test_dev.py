@@ -143,10 +143,10 @@ def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
 
 @pytest.mark.parametrize("arguments", [["-n", "0"], ["-n0"], ["--numprocesses=3"], ["-p", "no:xdist"],
                                        ["--dist", "load"]])
-def test_pytest_runs_a_worker_per_core_and_one_more_unless_the_command_line_says_otherwise(dev, arguments):
+def test_pytest_runs_a_worker_per_core_unless_the_command_line_says_otherwise(dev, arguments):
     assert dev.workers(arguments) == []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores + 1, 8)), "--dist", "loadfile",
+    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadfile",
                                                    "--no-loadscope-reorder"] if cores > 1 else [])
 
 
