@@ -194,6 +194,18 @@ EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("designer", (), "docs/_build/html"),
     ("player", ("-D", "rpg_edition=player"), "docs/_build/player"),
 )
+#: What ``site`` adds for the player edition, the shorter of the two: it reads the matchup pages first
+#: (``rpg_read_first``), so it plays the simulated fights both editions show while the designer edition,
+#: the one the site waits for, reads other pages; the designer edition then reads the kept answer.
+PLAYER_READS_FIRST = ("-D", "rpg_read_first=*/matchups")
+
+
+def site_jobs() -> str:
+    """``-j`` for each edition of ``site``: on two cores or fewer the two editions, each a process, keep
+    every core busy already, and Sphinx's own processes would only add their cost (each forks, pickles
+    its pages and environment back and merges them: about a fifth more CPU time for the designer
+    edition); on more cores each edition also uses Sphinx's."""
+    return "auto" if (os.cpu_count() or 1) > 2 else "1"
 
 
 def site() -> int:
@@ -217,15 +229,15 @@ def site() -> int:
 
     def edition(name: str, overrides: tuple[str, ...], outdir: str, nice: bool = False) -> int:
         began = time.monotonic()
-        status = run("sphinx-build", "-b", "html", "-j", "auto", "-q", *overrides, "-d", f"docs/_build/doctrees-{name}",
-                     "docs", outdir, nice=nice, bytecode=True)
+        status = run("sphinx-build", "-b", "html", "-j", site_jobs(), "-q", *overrides, "-d",
+                     f"docs/_build/doctrees-{name}", "docs", outdir, nice=nice, bytecode=True)
         if not status:
             say(f"the {name} edition of the site is at {ROOT / outdir / 'index.html'} "
                 f"({time.monotonic() - began:.0f} s)")
         return status
 
     with ThreadPoolExecutor(max_workers=1) as pool:
-        players = pool.submit(edition, player, player_overrides, player_out, nice=True)
+        players = pool.submit(edition, player, (*player_overrides, *PLAYER_READS_FIRST), player_out, nice=True)
         status = edition(designer, designer_overrides, designer_out)
         if not status:  # the supplements are published inside the designer edition
             status = build_supplements(designer_out)
@@ -614,10 +626,15 @@ def _locked(path: Path) -> Any:
     return handle
 
 
+#: The precompiling Node.js runs below the player edition (``run``'s ``nice`` is 5): it uses what the
+#: builds leave, and the designer edition, the longest chain, keeps a core of its own.
+PRECOMPILE_NICE = 10
+
+
 def precompile_stdlib(vendor: Any, target: Path) -> None:
     """Once: the standard library's bytecode, so the calculator compiles none of it at each start."""
     try:
-        made = vendor.precompile_stdlib(target, ROOT)
+        made = vendor.precompile_stdlib(target, ROOT, nice=PRECOMPILE_NICE)
     except vendor.VendorError as error:
         say(f"{error}; the calculator compiles the standard library at each start")
         return

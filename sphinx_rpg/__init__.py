@@ -43,6 +43,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         player_index,
         player_text,
         previews,
+        read_order,
         releases,
         relink,
         roles,
@@ -72,6 +73,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     export.setup(app)
     calculator.setup(app)
     matchups.setup(app)
+    read_order.setup(app)
     coverage.setup(app)
     settings.setup(app)
     tracking.setup(app)

@@ -230,19 +230,21 @@ with open("/tmp/precompiled.zip", "wb") as stream:
 """
 
 
-def precompile_stdlib(target: Path, engine: Path | None = None, timeout: float = 600) -> Path | None:
+def precompile_stdlib(target: Path, engine: Path | None = None, timeout: float = 600,
+                      nice: int = 0) -> Path | None:
     """Write ``target/python_stdlib_pyc.zip``: Pyodide's standard library with the bytecode of every
     module that Pyodide's start and the engine (the folder holding ``rules``) import, compiled by that
     Pyodide itself under Node.js (:mod:`sphinx_rpg.stdlib_pyc`).  The calculator then loads it in place
     of ``python_stdlib.zip`` and compiles none of them.  ``None`` (and nothing written) without Node.js;
-    :class:`VendorError` when Node.js fails."""
+    :class:`VendorError` when Node.js fails.  ``nice``: Node.js runs at that lower priority (where the
+    system has ``nice``), so builds started beside it keep their cores."""
     node = shutil.which("node")
     if node is None:
         return None
     compiler = Path(__file__).with_name("stdlib_pyc.py")
     made = _run_node(node, _PRECOMPILE_JS, [str(target.resolve()), str(compiler), "{made}",
                                             str(engine.resolve()) if engine else ""],
-                     "precompile the standard library", timeout)
+                     "precompile the standard library", timeout, nice)
     output = target / PRECOMPILED_STDLIB
     _write(output, made)
     return output
@@ -263,7 +265,7 @@ def await_stdlib(target: Path) -> None:
         return
 
 
-def _run_node(node: str, script: str, arguments: list[str], what: str, timeout: float) -> bytes:
+def _run_node(node: str, script: str, arguments: list[str], what: str, timeout: float, nice: int = 0) -> bytes:
     """Run ``script`` (an ES module) under Node.js with ``arguments``, where ``{made}`` names the file it
     writes; returns that file's bytes.  :class:`VendorError` (saying ``what`` failed and Node's last
     line) when Node.js cannot run, fails or writes nothing."""
@@ -272,7 +274,8 @@ def _run_node(node: str, script: str, arguments: list[str], what: str, timeout: 
         path.write_text(script, encoding="utf-8")
         made = Path(temporary) / "made.zip"
         try:
-            done = subprocess.run([node, str(path), *(a.replace("{made}", str(made)) for a in arguments)],
+            lower = ["nice", "-n", str(nice)] if nice and shutil.which("nice") else []
+            done = subprocess.run([*lower, node, str(path), *(a.replace("{made}", str(made)) for a in arguments)],
                                   capture_output=True, text=True, timeout=timeout)
         except (OSError, subprocess.TimeoutExpired) as error:
             raise VendorError(f"cannot {what} with {node}: {error}") from None
