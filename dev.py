@@ -389,10 +389,13 @@ def player_build(log: list[str], digest: str) -> int:
 
 
 def workers(arguments: list[str]) -> list[str]:
-    """pytest-xdist's ``-n``: one worker per core and one more, unless the command line chose (``-n 0``
-    runs in-process).  The extra worker fills the time the others spend waiting on a browser or a
-    child process (the site and starter tests): on a quiet 2-core machine, with the builds reused,
-    pytest took 210 s with 2 workers, 185 s with 3 and 195 s with 4."""
+    """pytest-xdist's ``-n``: one worker per core, unless the command line chose (``-n 0`` runs
+    in-process).  Every worker starts pytest and collects every test (5 to 7 s of CPU), launches a
+    Chromium of its own and warms a Sphinx of its own.  The command is CPU-bound from a fresh clone:
+    the -W builds run beside pytest and take the time a worker spends waiting on a child process, so a
+    worker more than the cores cost more than it filled (on 2 cores, loaded: 481 CPU-s for the whole
+    command with 2 workers and this session's other cuts, 551 with 3 before them).  With the builds
+    reused, nothing beside pytest, a third worker had been quicker (185 s against 210 s, quiet)."""
     if "no:xdist" in arguments or any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in arguments):
         return []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -401,7 +404,7 @@ def workers(arguments: list[str]) -> list[str]:
     # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)  no-loadscope-reorder:
     # the files go out in the order tests/conftest.py gives them (costly first, the site's tests after
     # the site is built), not by their number of tests.
-    return ["-n", str(min(cores + 1, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
+    return ["-n", str(min(cores, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
 
 
 #: The packages every process of the test command imports, compiled once by ``compile_checkout``.
@@ -490,7 +493,9 @@ def test() -> int:
         say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
         arguments = sys.argv[2:]
         # nice: the builds go first, as the site tests (run last) wait for them; pytest takes the spare time
-        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built, nice=True)
+        # -p tests.startup_bytecode: each pytest process keeps the bytecode of the plugins and conftests it imports
+        status = run("python", "-m", "pytest", "-q", "-p", "tests.startup_bytecode", *workers(arguments), *arguments,
+                     env=built, nice=True)
         say(f"pytest: done in {time.monotonic() - started:.0f} s")
         results = {name: job.result() for name, job in jobs.items()}
     for _, log in results.values():

@@ -143,10 +143,10 @@ def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
 
 @pytest.mark.parametrize("arguments", [["-n", "0"], ["-n0"], ["--numprocesses=3"], ["-p", "no:xdist"],
                                        ["--dist", "load"]])
-def test_pytest_runs_a_worker_per_core_and_one_more_unless_the_command_line_says_otherwise(dev, arguments):
+def test_pytest_runs_a_worker_per_core_unless_the_command_line_says_otherwise(dev, arguments):
     assert dev.workers(arguments) == []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores + 1, 8)), "--dist", "loadfile",
+    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadfile",
                                                    "--no-loadscope-reorder"] if cores > 1 else [])
 
 
@@ -317,6 +317,20 @@ def test_the_workers_collect_in_turn_keeping_the_rewritten_test_modules_only_whi
     with pytest.raises(StopIteration):
         collecting.send(None)  # collection done
     assert not held() and sys.dont_write_bytecode is True
+
+
+def test_pytest_keeps_the_bytecode_of_what_it_imports_while_starting_and_of_nothing_a_test_imports(monkeypatch):
+    """``-p tests.startup_bytecode``: the plugins and conftests each pytest process imports are compiled
+    once (Hypothesis' rewritten modules, every run, in every process, before); from the session's start
+    the environment's PYTHONDONTWRITEBYTECODE holds again, before any test runs."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # the test command's environment
+    spec = importlib.util.spec_from_file_location("startup_bytecode_again", ROOT / "tests" / "startup_bytecode.py")
+    assert spec is not None and spec.loader is not None
+    plugin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plugin)  # imported first of all, by -p
+    assert sys.dont_write_bytecode is False
+    plugin.pytest_sessionstart(None)
+    assert sys.dont_write_bytecode is True
 
 
 @pytest.fixture
