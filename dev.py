@@ -224,7 +224,8 @@ def site() -> int:
     edited module is ever written by its time stamp.
     """
     started = time.monotonic()
-    compile_checkout()
+    if not (CHECKOUT_COMPILED.is_set() and venv_is_this_python()):  # see main: done while .venv was made
+        compile_checkout()
     (designer, designer_overrides, designer_out), (player, player_overrides, player_out) = EDITIONS
 
     def edition(name: str, overrides: tuple[str, ...], outdir: str, nice: bool = False) -> int:
@@ -423,6 +424,30 @@ def compile_checkout(log: list[str] | None = None) -> int:
     return run("python", "-m", "compileall", "-q", "--invalidation-mode", "checked-hash", *COMPILED, log=log)
 
 
+#: Set once the Python running this file has compiled the checkout (``compile_checkout_here``).
+CHECKOUT_COMPILED = threading.Event()
+
+
+def compile_checkout_here() -> None:
+    """``compile_checkout`` by the Python running this file, which needs no .venv: ``site`` has it done
+    while .venv is being made (mostly downloads and copies), not in front of both editions."""
+    done = subprocess.run([sys.executable, "-m", "compileall", "-q", "--invalidation-mode", "checked-hash",
+                           *COMPILED], cwd=ROOT, stdout=subprocess.DEVNULL)
+    if done.returncode == 0:
+        CHECKOUT_COMPILED.set()
+
+
+def venv_is_this_python() -> bool:
+    """Whether .venv runs this Python's version (its bytecode then is this Python's: the same file names)."""
+    try:
+        lines = (VENV / "pyvenv.cfg").read_text().splitlines()
+    except OSError:
+        return False
+    settings = {key.strip(): value.strip() for key, _, value in (line.partition("=") for line in lines)}
+    version = settings.get("version") or settings.get("version_info") or ""
+    return version.split(".")[:2] == [str(part) for part in sys.version_info[:2]]
+
+
 #: prctl's option that makes a process the reaper of its orphaned descendants (Linux 3.4 and newer).
 PR_SET_CHILD_SUBREAPER = 36
 
@@ -564,10 +589,12 @@ def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
         print(__doc__)
         return 2
-    with ThreadPoolExecutor(max_workers=1) as pool:
+    with ThreadPoolExecutor(max_workers=2) as pool:
         # the dice calculator's Pyodide (once from npm, then from .cache/) arrives while .venv is made
         vendoring = (pool.submit(vendor_pyodide, beside_builds=sys.argv[1] == "site")
                      if sys.argv[1] in ("site", "test") else None)
+        if sys.argv[1] == "site":  # and the checkout's bytecode is written meanwhile (see site)
+            pool.submit(compile_checkout_here)
         ensure_venv(sys.argv[1])
         precompiling = vendoring.result() if vendoring is not None else None
     try:

@@ -246,12 +246,36 @@ def test_only_the_site_compiles_pyodides_standard_library_beside_its_builds_and_
         return 0
 
     monkeypatch.setattr(dev, "vendor_pyodide", vendor_pyodide)
+    monkeypatch.setattr(dev, "compile_checkout_here", lambda: None)
     monkeypatch.setattr(dev, "ensure_venv", lambda command: None)
     monkeypatch.setattr(dev, "COMMANDS", {command: build})
     monkeypatch.setattr(sys, "argv", ["dev.py", command])
     assert dev.main() == 0
     beside = command == "site"
     assert events == [f"vendored, beside the builds: {beside}", "built", *(["precompiled"] if beside else [])]
+
+
+def test_the_site_compiles_the_checkout_while_the_venv_is_made_not_before_its_builds(dev, monkeypatch):
+    """``site`` has this Python compile the checkout beside the making of .venv; its builds then start at
+    once, unless .venv runs another Python version (whose bytecode has other file names)."""
+    events: list[str] = []
+    monkeypatch.setattr(dev, "vendor_pyodide", lambda beside_builds=False: None)
+    monkeypatch.setattr(dev, "compile_checkout_here", lambda: events.append("compiled here") or
+                        dev.CHECKOUT_COMPILED.set())
+    monkeypatch.setattr(dev, "ensure_venv", lambda command: events.append("venv"))
+    monkeypatch.setattr(dev, "COMMANDS", {"site": lambda: events.append("site") or 0})
+    monkeypatch.setattr(sys, "argv", ["dev.py", "site"])
+    assert dev.main() == 0
+    assert sorted(events[:2]) == ["compiled here", "venv"] and events[2:] == ["site"]
+
+    compiled: list[str] = []
+    monkeypatch.setattr(dev, "compile_checkout", lambda log=None: compiled.append("compiled by .venv") or 0)
+    monkeypatch.setattr(dev, "run", lambda *args, **kwargs: 0)
+    monkeypatch.setattr(dev, "build_supplements", lambda *args, **kwargs: 0)
+    (dev.VENV / "pyvenv.cfg").write_text(f"home = /usr/bin\nversion = {sys.version_info[0]}.{sys.version_info[1]}.0\n")
+    assert dev.venv_is_this_python() and dev.site() == 0 and compiled == []
+    (dev.VENV / "pyvenv.cfg").write_text("home = /usr/bin\nversion = 2.7.18\n")
+    assert not dev.venv_is_this_python() and dev.site() == 0 and compiled == ["compiled by .venv"]
 
 
 def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monkeypatch):
