@@ -654,9 +654,10 @@ def _locked(path: Path) -> Any:
     return handle
 
 
-#: The precompiling Node.js runs below the player edition (``run``'s ``nice`` is 5): it uses what the
-#: builds leave, and the designer edition, the longest chain, keeps a core of its own.
-PRECOMPILE_NICE = 10
+#: The precompiling Node.js runs at the player edition's priority (``run``'s ``nice`` is 5): the two share
+#: a core, and the designer edition, the longest chain, keeps one of its own.  (Not lower than the player:
+#: both editions wait for its file at their end.)
+PRECOMPILE_NICE = 5
 
 
 def precompile_stdlib(vendor: Any, target: Path) -> None:
