@@ -205,7 +205,8 @@ def site_jobs() -> str:
     every core busy already, and Sphinx's own processes would only add their cost (each forks, pickles
     its pages and environment back and merges them: about a fifth more CPU time for the designer
     edition); on more cores each edition also uses Sphinx's."""
-    return "auto" if (os.cpu_count() or 1) > 2 else "1"
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return "auto" if cores > 2 else "1"
 
 
 def site() -> int:
