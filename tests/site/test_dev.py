@@ -278,6 +278,24 @@ def test_the_site_compiles_the_checkout_while_the_venv_is_made_not_before_its_bu
     assert not dev.venv_is_this_python() and dev.site() == 0 and compiled == ["compiled by .venv"]
 
 
+def test_each_edition_is_one_sphinx_process_on_two_cores_and_the_player_edition_reads_the_matchups_first(
+        dev, monkeypatch):
+    """On two cores the two editions keep both busy (Sphinx's -j would add its cost); the player edition,
+    the shorter, plays the shared matchups while the designer edition reads other pages."""
+    commands: list[tuple[str, ...]] = []
+    monkeypatch.setattr(dev, "run", lambda *args, **kwargs: commands.append(args) or 0)
+    monkeypatch.setattr(dev, "build_supplements", lambda *args, **kwargs: 0)
+    monkeypatch.setattr(dev, "compile_checkout", lambda log=None: 0)
+    for cores, jobs in (({0, 1}, "1"), ({0}, "1"), ({0, 1, 2, 3}, "auto")):
+        monkeypatch.setattr(dev.os, "sched_getaffinity", lambda pid, cores=cores: cores, raising=False)
+        commands.clear()
+        assert dev.site() == 0
+        builds = {command[command.index("-d") + 1]: command for command in commands if command[0] == "sphinx-build"}
+        player, designer = builds["docs/_build/doctrees-player"], builds["docs/_build/doctrees-designer"]
+        assert player[player.index("-j") + 1] == designer[designer.index("-j") + 1] == jobs
+        assert "rpg_read_first=*/matchups" in player and not any("rpg_read_first" in part for part in designer)
+
+
 def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monkeypatch):
     commands = Commands()
     monkeypatch.setattr(dev.subprocess, "run", commands)
