@@ -205,7 +205,8 @@ def site_jobs() -> str:
     every core busy already, and Sphinx's own processes would only add their cost (each forks, pickles
     its pages and environment back and merges them: about a fifth more CPU time for the designer
     edition); on more cores each edition also uses Sphinx's."""
-    return "auto" if (os.cpu_count() or 1) > 2 else "1"
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return "auto" if cores > 2 else "1"
 
 
 def site() -> int:
@@ -224,7 +225,8 @@ def site() -> int:
     edited module is ever written by its time stamp.
     """
     started = time.monotonic()
-    compile_checkout()
+    if not (CHECKOUT_COMPILED.is_set() and venv_is_this_python()):  # see main: done while .venv was made
+        compile_checkout()
     (designer, designer_overrides, designer_out), (player, player_overrides, player_out) = EDITIONS
 
     def edition(name: str, overrides: tuple[str, ...], outdir: str, nice: bool = False) -> int:
@@ -371,7 +373,8 @@ def player_build(log: list[str], digest: str) -> int:
     """The player edition: it reads its pages differently, so it has doctrees of its own.  It runs beside
     the designer edition, not after it: each matchup and the engine's bytecode is worked out once
     whichever build needs it first, the other waiting on that entry's lock (``sphinx_rpg.files.held``)
-    and then reading it from the shared cache (``rpg_matchup_cache``)."""
+    and then reading it from the shared cache (``rpg_matchup_cache``).  As for ``site``, it reads the
+    matchup pages first (``PLAYER_READS_FIRST``): the designer lane is the longer one."""
     if reusable("player", digest, TEST_PLAYER):
         say("docs/ is unchanged since its -W build (html, player edition) passed: reusing it", log)
         finished(TEST_PLAYER, 0)
@@ -381,7 +384,7 @@ def player_build(log: list[str], digest: str) -> int:
     try:
         say("warnings-as-errors build of docs/ (html, player edition)", log)
         status = run("sphinx-build", "-W", "--keep-going", "-q", "-E", "-b", "html", "-D", "rpg_edition=player",
-                     "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
+                     *PLAYER_READS_FIRST, "-d", "docs/_build/test-player-doctrees", "docs", TEST_PLAYER, log=log)
     finally:
         finished(TEST_PLAYER, status)
     passed("player", None if status else digest)
@@ -389,10 +392,13 @@ def player_build(log: list[str], digest: str) -> int:
 
 
 def workers(arguments: list[str]) -> list[str]:
-    """pytest-xdist's ``-n``: one worker per core and one more, unless the command line chose (``-n 0``
-    runs in-process).  The extra worker fills the time the others spend waiting on a browser or a
-    child process (the site and starter tests): on a quiet 2-core machine, with the builds reused,
-    pytest took 210 s with 2 workers, 185 s with 3 and 195 s with 4."""
+    """pytest-xdist's ``-n``: one worker per core, unless the command line chose (``-n 0`` runs
+    in-process).  Every worker starts pytest and collects every test (5 to 7 s of CPU), launches a
+    Chromium of its own and warms a Sphinx of its own.  The command is CPU-bound from a fresh clone:
+    the -W builds run beside pytest and take the time a worker spends waiting on a child process, so a
+    worker more than the cores cost more than it filled (on 2 cores, loaded: 481 CPU-s for the whole
+    command with 2 workers and this session's other cuts, 551 with 3 before them).  With the builds
+    reused, nothing beside pytest, a third worker had been quicker (185 s against 210 s, quiet)."""
     if "no:xdist" in arguments or any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in arguments):
         return []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -401,7 +407,7 @@ def workers(arguments: list[str]) -> list[str]:
     # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)  no-loadscope-reorder:
     # the files go out in the order tests/conftest.py gives them (costly first, the site's tests after
     # the site is built), not by their number of tests.
-    return ["-n", str(min(cores + 1, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
+    return ["-n", str(min(cores, 8)), "--dist", "loadfile", "--no-loadscope-reorder"] if cores > 1 else []
 
 
 #: The packages every process of the test command imports, compiled once by ``compile_checkout``.
@@ -417,6 +423,30 @@ def compile_checkout(log: list[str] | None = None) -> int:
     an edit made in the same second at the same size is never read from a stale file; the temporary
     projects the tests write and edit are not compiled (so a test never meets a bytecode of its own files)."""
     return run("python", "-m", "compileall", "-q", "--invalidation-mode", "checked-hash", *COMPILED, log=log)
+
+
+#: Set once the Python running this file has compiled the checkout (``compile_checkout_here``).
+CHECKOUT_COMPILED = threading.Event()
+
+
+def compile_checkout_here() -> None:
+    """``compile_checkout`` by the Python running this file, which needs no .venv: ``site`` has it done
+    while .venv is being made (mostly downloads and copies), not in front of both editions."""
+    done = subprocess.run([sys.executable, "-m", "compileall", "-q", "--invalidation-mode", "checked-hash",
+                           *COMPILED], cwd=ROOT, stdout=subprocess.DEVNULL)
+    if done.returncode == 0:
+        CHECKOUT_COMPILED.set()
+
+
+def venv_is_this_python() -> bool:
+    """Whether .venv runs this Python's version (its bytecode then is this Python's: the same file names)."""
+    try:
+        lines = (VENV / "pyvenv.cfg").read_text().splitlines()
+    except OSError:
+        return False
+    settings = {key.strip(): value.strip() for key, _, value in (line.partition("=") for line in lines)}
+    version = settings.get("version") or settings.get("version_info") or ""
+    return version.split(".")[:2] == [str(part) for part in sys.version_info[:2]]
 
 
 #: prctl's option that makes a process the reaper of its orphaned descendants (Linux 3.4 and newer).
@@ -490,7 +520,9 @@ def test() -> int:
         say("pytest (unit, integration, Sybil over docs/), beside the static checks and the -W builds")
         arguments = sys.argv[2:]
         # nice: the builds go first, as the site tests (run last) wait for them; pytest takes the spare time
-        status = run("python", "-m", "pytest", "-q", *workers(arguments), *arguments, env=built, nice=True)
+        # -p tests.startup_bytecode: each pytest process keeps the bytecode of the plugins and conftests it imports
+        status = run("python", "-m", "pytest", "-q", "-p", "tests.startup_bytecode", *workers(arguments), *arguments,
+                     env=built, nice=True)
         say(f"pytest: done in {time.monotonic() - started:.0f} s")
         results = {name: job.result() for name, job in jobs.items()}
     for _, log in results.values():
@@ -558,10 +590,12 @@ def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
         print(__doc__)
         return 2
-    with ThreadPoolExecutor(max_workers=1) as pool:
+    with ThreadPoolExecutor(max_workers=2) as pool:
         # the dice calculator's Pyodide (once from npm, then from .cache/) arrives while .venv is made
         vendoring = (pool.submit(vendor_pyodide, beside_builds=sys.argv[1] == "site")
                      if sys.argv[1] in ("site", "test") else None)
+        if sys.argv[1] == "site":  # and the checkout's bytecode is written meanwhile (see site)
+            pool.submit(compile_checkout_here)
         ensure_venv(sys.argv[1])
         precompiling = vendoring.result() if vendoring is not None else None
     try:
@@ -621,9 +655,10 @@ def _locked(path: Path) -> Any:
     return handle
 
 
-#: The precompiling Node.js runs below the player edition (``run``'s ``nice`` is 5): it uses what the
-#: builds leave, and the designer edition, the longest chain, keeps a core of its own.
-PRECOMPILE_NICE = 10
+#: The precompiling Node.js runs at the player edition's priority (``run``'s ``nice`` is 5): the two share
+#: a core, and the designer edition, the longest chain, keeps one of its own.  (Not lower than the player:
+#: both editions wait for its file at their end.)
+PRECOMPILE_NICE = 5
 
 
 def precompile_stdlib(vendor: Any, target: Path) -> None:

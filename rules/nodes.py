@@ -22,6 +22,7 @@ from rules.formula import Formula
 from rules.matchup import Fights
 from rules.notation import SystemNotation
 from rules.providers import F, Parameter, Providers
+from rules.source_lines import first_line
 from rules.statblocks import B, StatBlocks
 from rules.uids import UID_PATTERN as UID_PATTERN  # re-exported: the node model's public names
 from rules.uids import NodeError, check_uid
@@ -305,10 +306,7 @@ class Registry:
 
         def register(implementation: T) -> T:
             summary = details.pop("summary", None) or (inspect.getdoc(implementation) or "").split("\n\n")[0]
-            try:
-                line = inspect.getsourcelines(implementation)[1]
-            except (OSError, TypeError):
-                line = None
+            line = first_line(implementation)
             self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), summary=summary,
                           implementation=implementation, line=line, **details))
             return implementation

@@ -1,11 +1,24 @@
 """Hostile page text: a page can show only published tables, with checked arguments, and cannot stop,
-hang or recurse the build.  Every case is a tiny project; each must build with a located warning."""
+hang or recurse the build.  Every case is a tiny project, or a page of its own in a book whose pages
+differ only in their text (one build for a table of cases); each must build with a located warning."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.adversarial.harness import END, build, write_book
+from tests.adversarial.harness import END, Build, build, write_book
+
+
+def case_page(directive: str) -> str:
+    """A page of one case: its directive on line 4 (as in a one-page book's index), the page's end after it."""
+    return f"Case\n====\n\n{directive}\n\n{END}\n"
+
+
+def one_book(root: Path, cases: dict[str, str], conf: str = "") -> Build:
+    """One book of a page per case (name -> the case's directive), built once for every case of a table."""
+    return build(write_book(root, {name: case_page(text) for name, text in cases.items()}, conf=conf))
 
 #: Import paths page text used to reach (conf.py opens them the old way, with rpg_table_modules).
 IMPORT_PATHS = [
@@ -26,19 +39,27 @@ IMPORT_PATHS = [
 ]
 
 
-@pytest.mark.parametrize("name, target, args", IMPORT_PATHS, ids=[c[0] for c in IMPORT_PATHS])
-def test_node_table_never_calls_an_import_path(tmp_path, name, target, args):
-    rules_module = "ADV"
-    root = write_book(tmp_path, {"index": ""}, conf="rpg_table_modules = ['sphinx_rpg', 'rules', '{module}']\n")
+@pytest.fixture(scope="module")
+def import_path_book(tmp_path_factory) -> Build:
+    """Every import path on a page of its own, in one book whose conf.py opens them the old way."""
+    pages = {name: case_page(f".. node:table:: {target}" + (f"\n   :args: {args}" if args else ""))
+             for name, target, args in IMPORT_PATHS}
+    root = write_book(tmp_path_factory.mktemp("import-paths"), pages,
+                      conf="rpg_table_modules = ['sphinx_rpg', 'rules', '{module}']\n")
     module = next(p.stem for p in root.glob("advrules_*.py"))
-    target = target.replace(rules_module, module)
+    for name in pages:  # ADV: the book's own rules module, named once written
+        page = root / f"{name}.rst"
+        page.write_text(page.read_text().replace("ADV:", f"{module}:"))
     (root / "evil.py").write_text("import pathlib\npathlib.Path(__file__).with_name('CALLS').write_text('ran')\n")
-    (root / "index.rst").write_text(f"Index\n=====\n\n.. node:table:: {target}\n"
-                                    + (f"   :args: {args}\n" if args else "") + f"\n{END}\n")
-    result = build(root)
+    return build(root)
+
+
+@pytest.mark.parametrize("name, target, args", IMPORT_PATHS, ids=[c[0] for c in IMPORT_PATHS])
+def test_node_table_never_calls_an_import_path(import_path_book, name, target, args):
+    result = import_path_book
     assert result.error is None
-    assert result.warned("table", "published", at="index.rst:4"), result.warnings
-    assert result.calls() == [] and END in result.page()
+    assert result.warned("table", "published", at=f"/{name}.rst:4"), result.warnings
+    assert result.calls() == [] and END in result.page(name)
 
 
 #: (case, :args: text, the fragment the warning must hold) against the probe table.
@@ -72,12 +93,11 @@ BAD_ARGUMENTS = [
 
 
 @pytest.mark.parametrize("name, args, fragment", BAD_ARGUMENTS, ids=[c[0] for c in BAD_ARGUMENTS])
-def test_published_table_arguments_are_checked_before_the_call(tmp_path, name, args, fragment):
-    root = write_book(tmp_path, {"index": f".. node:table:: adv:probe\n   :args: {args}\n"})
-    result = build(root)
-    assert result.warned("table", fragment, at="index.rst:4"), result.warnings
+def test_published_table_arguments_are_checked_before_the_call(refused_book, name, args, fragment):
+    result, page = refused_book, f"args-{name}"
+    assert result.warned("table", fragment, at=f"/{page}.rst:4"), result.warnings
     assert result.calls() == [], "the engine was called with page text it did not accept"
-    assert END in result.page()
+    assert END in result.page(page)
 
 
 GOOD_ARGUMENTS = [
@@ -87,11 +107,20 @@ GOOD_ARGUMENTS = [
 ]
 
 
+@pytest.fixture(scope="module")
+def accepted_book(tmp_path_factory) -> Build:
+    """Every accepted argument list on a page of its own, in one book (each page calls the probe once)."""
+    return one_book(tmp_path_factory.mktemp("accepted"), {
+        f"args-{name}": ".. node:table:: adv:probe" + (f"\n   :args: {args}" if args else "")
+        for name, args, _ in GOOD_ARGUMENTS})
+
+
 @pytest.mark.parametrize("name, args, call", GOOD_ARGUMENTS, ids=[c[0] for c in GOOD_ARGUMENTS])
-def test_published_table_receives_converted_arguments(tmp_path, name, args, call):
-    root = write_book(tmp_path, {"index": ".. node:table:: adv:probe\n" + (f"   :args: {args}\n" if args else "")})
-    result = build(root)
-    assert result.calls() == [call] and not result.node_warnings("table")
+def test_published_table_receives_converted_arguments(accepted_book, name, args, call):
+    result = accepted_book
+    # one call a page, so the call this case expects is one of its own page's
+    assert call in result.calls() and len(result.calls()) == len(GOOD_ARGUMENTS)
+    assert not result.node_warnings("table")
 
 
 #: (case, extra rule code publishing a table, the fragment the node.table warning must hold)
@@ -136,11 +165,10 @@ NAMES = [
 
 
 @pytest.mark.parametrize("name, target, fragment", NAMES, ids=[c[0] for c in NAMES])
-def test_node_table_names_a_published_table(tmp_path, name, target, fragment):
-    root = write_book(tmp_path, {"index": f".. node:table:: {target}\n"})
-    result = build(root)
-    assert result.warned("table", fragment, at="index.rst:4"), result.warnings
-    assert result.calls() == [] and END in result.page()
+def test_node_table_names_a_published_table(refused_book, name, target, fragment):
+    result, page = refused_book, f"table-{name}"
+    assert result.warned("table", fragment, at=f"/{page}.rst:4"), result.warnings
+    assert result.calls() == [] and END in result.page(page)
 
 
 #: Filters that once recursed without bound or ran the parser out of stack.
@@ -151,15 +179,16 @@ DEEP_FILTERS = [
     ("unbalanced-deep", "(" * 300 + "uid == 'a'"),
     ("33-deep", "(" * 33 + "uid == 'a'" + ")" * 33),
 ]
+#: The directives that take a filter.
+FILTERING = ["list", "cards"]
 
 
-@pytest.mark.parametrize("directive", ["list", "cards"])
+@pytest.mark.parametrize("directive", FILTERING)
 @pytest.mark.parametrize("name, text", DEEP_FILTERS, ids=[c[0] for c in DEEP_FILTERS])
-def test_a_deeply_nested_filter_is_refused_with_a_warning(tmp_path, directive, name, text):
-    root = write_book(tmp_path, {"index": f".. node:{directive}::\n   :filter: {text}\n"})
-    result = build(root)
-    assert result.warned("filter", "nest more than 32 deep", at="index.rst:4"), result.warnings
-    assert END in result.page()
+def test_a_deeply_nested_filter_is_refused_with_a_warning(refused_book, directive, name, text):
+    result, page = refused_book, f"filter-{directive}-{name}"
+    assert result.warned("filter", "nest more than 32 deep", at=f"/{page}.rst:4"), result.warnings
+    assert END in result.page(page)
 
 
 #: (case, rule code publishing a stat block ``bad``, the fragment the node.statblock warning must hold)
@@ -197,8 +226,19 @@ STATBLOCK_NAMES = [
 
 
 @pytest.mark.parametrize("name, target, fragment", STATBLOCK_NAMES, ids=[c[0] for c in STATBLOCK_NAMES])
-def test_node_statblock_names_a_published_block(tmp_path, name, target, fragment):
-    root = write_book(tmp_path, {"index": f".. node:statblock:: {target}\n"})
-    result = build(root)
-    assert result.warned("statblock", fragment, at="index.rst:4"), result.warnings
-    assert result.calls() == [] and END in result.page()
+def test_node_statblock_names_a_published_block(refused_book, name, target, fragment):
+    result, page = refused_book, f"block-{name}"
+    assert result.warned("statblock", fragment, at=f"/{page}.rst:4"), result.warnings
+    assert result.calls() == [] and END in result.page(page)
+
+
+@pytest.fixture(scope="module")
+def refused_book(tmp_path_factory) -> Build:
+    """Every refused argument list, table or stat block name and deep filter on a page of its own, in one
+    book: none may reach the engine (the probe records each call), so the book's calls are none at all."""
+    cases = {f"args-{name}": f".. node:table:: adv:probe\n   :args: {args}" for name, args, _ in BAD_ARGUMENTS}
+    cases |= {f"table-{name}": f".. node:table:: {target}" for name, target, _ in NAMES}
+    cases |= {f"filter-{directive}-{name}": f".. node:{directive}::\n   :filter: {text}"
+              for directive in FILTERING for name, text in DEEP_FILTERS}
+    cases |= {f"block-{name}": f".. node:statblock:: {target}" for name, target, _ in STATBLOCK_NAMES}
+    return one_book(tmp_path_factory.mktemp("refused"), cases)

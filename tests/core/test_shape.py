@@ -8,7 +8,8 @@ hidden in a function is still a circle.  An import of a package counts as an imp
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import functools
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,12 +45,13 @@ def imported(module: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
                     yield target
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache  # parsing every module takes a second and a half: the tests share one graph
+def import_graph() -> dict[str, frozenset[str]]:
     known = first_party_modules()
-    return {module: set(imported(module, path, known)) for module, path in known.items()}
+    return {module: frozenset(imported(module, path, known)) for module, path in known.items()}
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+def cycles(graph: Mapping[str, Collection[str]]) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}

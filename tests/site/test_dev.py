@@ -143,10 +143,10 @@ def test_sphinx_rpg_pip_1_installs_with_pip_alone(dev, commands, monkeypatch):
 
 @pytest.mark.parametrize("arguments", [["-n", "0"], ["-n0"], ["--numprocesses=3"], ["-p", "no:xdist"],
                                        ["--dist", "load"]])
-def test_pytest_runs_a_worker_per_core_and_one_more_unless_the_command_line_says_otherwise(dev, arguments):
+def test_pytest_runs_a_worker_per_core_unless_the_command_line_says_otherwise(dev, arguments):
     assert dev.workers(arguments) == []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores + 1, 8)), "--dist", "loadfile",
+    assert dev.workers(["tests/heimr", "-x"]) == (["-n", str(min(cores, 8)), "--dist", "loadfile",
                                                    "--no-loadscope-reorder"] if cores > 1 else [])
 
 
@@ -246,12 +246,54 @@ def test_only_the_site_compiles_pyodides_standard_library_beside_its_builds_and_
         return 0
 
     monkeypatch.setattr(dev, "vendor_pyodide", vendor_pyodide)
+    monkeypatch.setattr(dev, "compile_checkout_here", lambda: None)
     monkeypatch.setattr(dev, "ensure_venv", lambda command: None)
     monkeypatch.setattr(dev, "COMMANDS", {command: build})
     monkeypatch.setattr(sys, "argv", ["dev.py", command])
     assert dev.main() == 0
     beside = command == "site"
     assert events == [f"vendored, beside the builds: {beside}", "built", *(["precompiled"] if beside else [])]
+
+
+def test_the_site_compiles_the_checkout_while_the_venv_is_made_not_before_its_builds(dev, monkeypatch):
+    """``site`` has this Python compile the checkout beside the making of .venv; its builds then start at
+    once, unless .venv runs another Python version (whose bytecode has other file names)."""
+    events: list[str] = []
+    monkeypatch.setattr(dev, "vendor_pyodide", lambda beside_builds=False: None)
+    monkeypatch.setattr(dev, "compile_checkout_here", lambda: events.append("compiled here") or
+                        dev.CHECKOUT_COMPILED.set())
+    monkeypatch.setattr(dev, "ensure_venv", lambda command: events.append("venv"))
+    monkeypatch.setattr(dev, "COMMANDS", {"site": lambda: events.append("site") or 0})
+    monkeypatch.setattr(sys, "argv", ["dev.py", "site"])
+    assert dev.main() == 0
+    assert sorted(events[:2]) == ["compiled here", "venv"] and events[2:] == ["site"]
+
+    compiled: list[str] = []
+    monkeypatch.setattr(dev, "compile_checkout", lambda log=None: compiled.append("compiled by .venv") or 0)
+    monkeypatch.setattr(dev, "run", lambda *args, **kwargs: 0)
+    monkeypatch.setattr(dev, "build_supplements", lambda *args, **kwargs: 0)
+    (dev.VENV / "pyvenv.cfg").write_text(f"home = /usr/bin\nversion = {sys.version_info[0]}.{sys.version_info[1]}.0\n")
+    assert dev.venv_is_this_python() and dev.site() == 0 and compiled == []
+    (dev.VENV / "pyvenv.cfg").write_text("home = /usr/bin\nversion = 2.7.18\n")
+    assert not dev.venv_is_this_python() and dev.site() == 0 and compiled == ["compiled by .venv"]
+
+
+def test_each_edition_is_one_sphinx_process_on_two_cores_and_the_player_edition_reads_the_matchups_first(
+        dev, monkeypatch):
+    """On two cores the two editions keep both busy (Sphinx's -j would add its cost); the player edition,
+    the shorter, plays the shared matchups while the designer edition reads other pages."""
+    commands: list[tuple[str, ...]] = []
+    monkeypatch.setattr(dev, "run", lambda *args, **kwargs: commands.append(args) or 0)
+    monkeypatch.setattr(dev, "build_supplements", lambda *args, **kwargs: 0)
+    monkeypatch.setattr(dev, "compile_checkout", lambda log=None: 0)
+    for cores, jobs in (({0, 1}, "1"), ({0}, "1"), ({0, 1, 2, 3}, "auto")):
+        monkeypatch.setattr(dev.os, "sched_getaffinity", lambda pid, cores=cores: cores, raising=False)
+        commands.clear()
+        assert dev.site() == 0
+        builds = {command[command.index("-d") + 1]: command for command in commands if command[0] == "sphinx-build"}
+        player, designer = builds["docs/_build/doctrees-player"], builds["docs/_build/doctrees-designer"]
+        assert player[player.index("-j") + 1] == designer[designer.index("-j") + 1] == jobs
+        assert "rpg_read_first=*/matchups" in player and not any("rpg_read_first" in part for part in designer)
 
 
 def test_pytest_runs_at_a_lower_priority_than_the_builds_it_waits_for(dev, monkeypatch):
@@ -317,6 +359,20 @@ def test_the_workers_collect_in_turn_keeping_the_rewritten_test_modules_only_whi
     with pytest.raises(StopIteration):
         collecting.send(None)  # collection done
     assert not held() and sys.dont_write_bytecode is True
+
+
+def test_pytest_keeps_the_bytecode_of_what_it_imports_while_starting_and_of_nothing_a_test_imports(monkeypatch):
+    """``-p tests.startup_bytecode``: the plugins and conftests each pytest process imports are compiled
+    once (Hypothesis' rewritten modules, every run, in every process, before); from the session's start
+    the environment's PYTHONDONTWRITEBYTECODE holds again, before any test runs."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # the test command's environment
+    spec = importlib.util.spec_from_file_location("startup_bytecode_again", ROOT / "tests" / "startup_bytecode.py")
+    assert spec is not None and spec.loader is not None
+    plugin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plugin)  # imported first of all, by -p
+    assert sys.dont_write_bytecode is False
+    plugin.pytest_sessionstart(None)
+    assert sys.dont_write_bytecode is True
 
 
 @pytest.fixture
