@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """``python3 dev.py site`` from a fresh clone, timed as CI and a new contributor meet it, A/B alternated.
 
-    python3 bench/site.py [--against COMMIT] [--repeats 3] [--keep]
+    python3 bench/site.py [--against COMMIT ...] [--repeats 3] [--keep]
 
 Each run clones this repository (its committed ``HEAD``, or ``COMMIT`` for the other side) into a new
 temporary folder, with nothing of this checkout's ``.venv``, ``.cache`` or ``docs/_build``, and runs
 ``python3 dev.py site`` there: making ``.venv``, vendoring Pyodide, both editions and the supplements.
-With ``--against`` the two commits take turns run by run, so both meet the same load.  The table gives
+With ``--against`` (once or more) the commits take turns run by run, so all meet the same load.  The table gives
 each run's wall time, the CPU time of every process it started and the lines ``dev.py`` prints about
 its stages, then the medians; the load average is printed before and after, since the figure needs a
 quiet machine (the target is a two-core machine with nothing else running).
@@ -50,13 +50,13 @@ def one_run(commit: str, folder: Path) -> tuple[float, float, list[str]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--against", help="another commit, run in turns with HEAD")
+    parser.add_argument("--against", action="append", default=[], help="another commit, run in turns with HEAD")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--keep", action="store_true", help="keep the clones (their sites) for a look")
     arguments = parser.parse_args()
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                           check=True).stdout.strip()
-    sides = [head, *([arguments.against] if arguments.against else [])]
+    sides = [head, *arguments.against]
     print(f"load average before: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()})", flush=True)
     results: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
     work = Path(tempfile.mkdtemp(prefix="rpg-site-bench-"))
