@@ -106,13 +106,19 @@ def test_a_rebuild_makes_index_entries_only_for_the_nodes_of_the_pages_it_read(b
     assert (Path(rebuilt.outdir) / "node-types.html").read_text() == _clean_page(build, src, tmp_path)
 
 
+def _marked_page_after_edit(build, edit, src: Path, name: str, old: str, new: str) -> str:
+    """The page ``name`` after a build, a marker planted in it, an edit of page3 and a rebuild."""
+    page = plant_marker(Path(build(src).outdir), name)
+    edit(src / "page3.rst", old, new)
+    build(src)
+    return page.read_text()
+
+
 def test_an_index_page_is_rendered_whole_when_a_group_comes_or_goes(build, book, edit, tmp_path):
     """A new namespace is a new group, and a new link in the page's jump box: no rows to patch."""
     src = book(tmp_path / "book")
-    page = plant_marker(Path(build(src).outdir), "node-namespaces.html")
-    edit(src / "page3.rst", ":uid: Book.Page3.Thing1", ":uid: Other.Thing1")
-    build(src)
-    text = page.read_text()
+    text = _marked_page_after_edit(build, edit, src, "node-namespaces.html", ":uid: Book.Page3.Thing1",
+                                   ":uid: Other.Thing1")
     assert MARKER not in text and "Other" in text
     assert text == _clean_page(build, src, tmp_path, "node-namespaces.html")
 
@@ -127,11 +133,8 @@ def test_the_general_index_is_kept_when_only_prose_changed(build, book, edit, tm
 
 
 def test_the_general_index_is_rendered_again_when_a_node_is_renamed(build, book, edit, tmp_path):
-    src = book(tmp_path / "book")
-    page = plant_marker(Path(build(src).outdir), "genindex.html")
-    edit(src / "page3.rst", ".. node:def:: Thing 3-1", ".. node:def:: Shiny Thing")
-    build(src)
-    text = page.read_text()
+    text = _marked_page_after_edit(build, edit, book(tmp_path / "book"), "genindex.html",
+                                   ".. node:def:: Thing 3-1", ".. node:def:: Shiny Thing")
     assert MARKER not in text
     assert "Shiny Thing" in text and "Thing 3-1" not in text
 
