@@ -200,13 +200,17 @@ EDITIONS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 PLAYER_READS_FIRST = ("-D", "rpg_read_first=*/matchups")
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, where the system tells it)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 def site_jobs() -> str:
     """``-j`` for each edition of ``site``: on two cores or fewer the two editions, each a process, keep
     every core busy already, and Sphinx's own processes would only add their cost (each forks, pickles
     its pages and environment back and merges them: about a fifth more CPU time for the designer
     edition); on more cores each edition also uses Sphinx's."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return "auto" if cores > 2 else "1"
+    return "auto" if usable_cores() > 2 else "1"
 
 
 def site() -> int:
@@ -401,7 +405,7 @@ def workers(arguments: list[str]) -> list[str]:
     reused, nothing beside pytest, a third worker had been quicker (185 s against 210 s, quiet)."""
     if "no:xdist" in arguments or any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in arguments):
         return []
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    cores = usable_cores()
     # loadfile: a file's tests run on one worker, so a costly fixture its tests share (a tour of every
     # page, one Pyodide session) is made once.  (loadgroup's marks are lost on pytest 9.2: its group
     # rides on the test id, which pytest 9.2 no longer lets a plugin rewrite.)  no-loadscope-reorder:

@@ -162,6 +162,11 @@ class _NodeIndex(Index):
         raise NotImplementedError
 
     @staticmethod
+    def _order(entry: IndexEntry) -> tuple[str, str]:
+        """Where an entry stands in its group: by name, regardless of case, then by uid."""
+        return entry.name.lower(), entry.extra
+
+    @staticmethod
     def _entry(domain: NodeDomain, record: NodeRecord) -> IndexEntry:
         return IndexEntry(domain.display_title(record), 0, record.docname, record.anchor, record.uid, "",
                           ", ".join(record.type_names))
@@ -199,7 +204,7 @@ class _NodeIndex(Index):
                     groups.setdefault(group, []).append(entry)
                     grown.add(group)
         for group in grown:  # the others are in order already
-            groups[group].sort(key=lambda e: (e.name.lower(), e.extra))
+            groups[group].sort(key=self._order)
         return sorted(groups.items())
 
     def _content(self, docnames: Iterable[str] | None) -> list[tuple[str, list[IndexEntry]]]:
@@ -211,7 +216,7 @@ class _NodeIndex(Index):
                 continue
             for group in self.group_of(record):
                 groups.setdefault(group, []).append(entry)
-        return [(key, sorted(entries, key=lambda e: (e.name.lower(), e.extra)))
+        return [(key, sorted(entries, key=self._order))
                 for key, entries in sorted(groups.items())]
 
 
