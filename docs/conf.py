@@ -62,6 +62,10 @@ html_theme = "furo"
 html_title = "sphinx-rpg"
 html_static_path: list[str] = []
 html_theme_options = {"navigation_with_keys": True}
+#: The sidebar lists every book by its title and opens the reader's own book: a player reading Nemron
+#: sees Nemron's chapters, not the other books' hundred.  Each page is about a quarter smaller, and
+#: the build makes (and Furo reads) one book's tree per page instead of the whole site's.
+rpg_navigation_collapse = True
 
 #: One PDF per rulebook and one for the manual (``make latexpdf`` in docs/_build/latex): each
 #: book's index is its root, so its chapters are the PDF's chapters and its table of contents.

@@ -7,6 +7,11 @@ each document's *whole* table of contents (one entry per section, and a rulebook
 document's table of contents is pruned to what ``titles_only`` keeps once per build, and those calls
 read the pruned copies: the same tree for a fraction of the work.  The page's own contents ("On this
 page") still come from the full table of contents.
+
+A site of several books may instead collapse that tree (``rpg_navigation_collapse``): every book is
+listed by its title, and only the book and the chapter the reader is in are opened, as Sphinx's own
+``collapse=True`` does.  Each page then carries its own book's contents, not the whole site's, and the
+build makes and the theme reads a fraction of the tree for each page.
 """
 
 from __future__ import annotations
@@ -88,6 +93,8 @@ class Navigation:
 def _toctree(navigation: Navigation, builder: StandaloneHTMLBuilder, pagename: str,
              original: Callable[..., str]) -> Callable[..., str]:
     def toctree(**options: Any) -> str:
+        if builder.config.rpg_navigation_collapse:
+            return original(**{**options, "collapse": True})
         # collapse=True cuts sections before their toctrees are found: only uncollapsed calls are the same
         if options.get("titles_only") is not True or options.get("collapse", True) is not False:
             return original(**options)
@@ -102,6 +109,9 @@ def _toctree(navigation: Navigation, builder: StandaloneHTMLBuilder, pagename: s
 
 
 def setup_navigation(app: Sphinx) -> None:
+    app.add_config_value("rpg_navigation_collapse", False, "html", (bool,),
+                         description="the theme's navigation lists other books by title and opens only the "
+                                     "reader's own book and chapter")
     navigation = Navigation()
     app.connect("write-started", navigation.reset)
     app.connect("html-page-context", navigation.page_context, priority=300)

@@ -84,3 +84,31 @@ def test_the_navigation_reads_no_section_below_a_page_s_title(make_app: Callable
     full = [reference["anchorname"] for reference in app.env.tocs["rules"].findall(
         lambda node: node.tagname == "reference")]
     assert "#Nav.Trait.Energy" in full  # the page's own contents ("On this page") still list its nodes
+
+
+def test_a_collapsed_navigation_opens_only_the_reader_s_own_branch(make_app: Callable[..., Any],
+                                                                    tmp_path: Path) -> None:
+    """``rpg_navigation_collapse``: each call answers as Sphinx's own ``collapse=True``, so a chapter's
+    sidebar lists the other chapters by title and opens only the one the reader is in."""
+    app = make_app("html", srcdir=_book(tmp_path / "book"), confoverrides={"rpg_navigation_collapse": True})
+    furo = CALLS[0]
+    sidebars: dict[str, str] = {}
+    different: list[tuple[str, dict[str, Any]]] = []
+
+    def compare(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+        if doctree is None:
+            return
+        for options in CALLS:
+            collapsed = app.builder._get_local_toctree(pagename, **{**options, "collapse": True})
+            if context["toctree"](**dict(options)) != collapsed:
+                different.append((pagename, options))
+        sidebars[pagename] = context["toctree"](**dict(furo))
+
+    app.connect("html-page-context", compare, priority=900)
+    app.build()
+    app.cleanup()
+    assert app.warning.getvalue() == ""
+    assert different == []
+    assert ">Deep child<" in sidebars["deep-child"] and "Shallow child" not in sidebars["deep-child"]
+    assert "Deep child" not in sidebars["rules"] and "Shallow child" not in sidebars["rules"]
+    assert all(f'{chapter}.html' in sidebars["rules"] for chapter in ("deep", "shallow", "gated"))
