@@ -50,18 +50,19 @@ class Binding:
 
     registries: tuple[Registry, ...] = ()
     errors: tuple[str, ...] = ()
-    _index: Mapping[str, tuple[Node, Registry]] = field(default_factory=dict)
+    #: uid -> node and uid -> its registry, two flat maps rather than one of (node, registry) pairs:
+    #: a pair per node is one more object the garbage collector walks for the whole build.
+    _index: Mapping[str, Node] = field(default_factory=dict)
+    _owners: Mapping[str, Registry] = field(default_factory=dict)
     _paths: Mapping[str, Registry] = field(default_factory=dict)
     #: Each registry's type labels, read (and checked) once when it was bound, by ``id(registry)``.
     _types: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
 
     def lookup(self, uid: str) -> Node | None:
-        found = self._index.get(uid)
-        return found[0] if found else None
+        return self._index.get(uid)
 
     def registry_of(self, uid: str) -> Registry | None:
-        found = self._index.get(uid)
-        return found[1] if found else None
+        return self._owners.get(uid)
 
     def registry(self, system: str) -> Registry | None:
         """A configured registry by its system name (``nemron``) or its configured import path."""
@@ -69,7 +70,7 @@ class Binding:
         return found if found is not None else self._paths.get(system)  # an empty registry is falsy
 
     def nodes(self) -> Iterable[Node]:
-        return (node for node, _ in self._index.values())
+        return iter(self._index.values())
 
     def node_types(self, registry: Registry) -> Mapping[str, str]:
         return self._types.get(id(registry), {})
@@ -103,7 +104,8 @@ class Binding:
 def bind(paths: tuple[str, ...]) -> Binding:
     registries: list[Registry] = []
     errors: list[str] = []
-    index: dict[str, tuple[Node, Registry]] = {}
+    index: dict[str, Node] = {}
+    owners: dict[str, Registry] = {}
     by_path: dict[str, Registry] = {}
     types: dict[int, Mapping[str, str]] = {}
     for path in paths:
@@ -129,10 +131,11 @@ def bind(paths: tuple[str, ...]) -> Binding:
                 continue
             if node.uid in index:
                 errors.append(f"{path}: uid {node.uid!r} is also bound by registry "
-                              f"{index[node.uid][1].system!r}; the first binding wins")
+                              f"{owners[node.uid].system!r}; the first binding wins")
                 continue
-            index[node.uid] = (node, registry)
-    return Binding(tuple(registries), tuple(errors), index, by_path, types)
+            index[node.uid] = node
+            owners[node.uid] = registry
+    return Binding(tuple(registries), tuple(errors), index, owners, by_path, types)
 
 
 def _labels_of(registry: Registry) -> dict[Any, Any]:

@@ -1,9 +1,11 @@
 """The ``node`` domain: where every node definition and reference of the book is recorded.
 
 The environment keeps only plain tuples (never docutils nodes), so pickling stays cheap.  Every uid
-maps to the *list* of places that define it: duplicates are reported once per build, in the main
-process, naming both places; that is deterministic whatever order parallel readers finish in, and an
-incremental build that removes one of two definitions heals without stale state.
+maps to the place that defines it first, and a uid defined more than once also to its other places:
+duplicates are reported once per build, in the main process, naming both places; that is
+deterministic whatever order parallel readers finish in, and an incremental build that removes one of
+two definitions heals without stale state.  A uid holds no list of its own places (a book has one
+per node): each would be one more object the garbage collector walks in every full collection.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from sphinx_rpg.player_index import designer_text
 from sphinx_rpg.spelling import did_you_mean
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 11
+DATA_VERSION = 12
 
 
 #: How a resolved link to a node shows it: its index is the kind ``NodeDomain.note_link`` counts.
@@ -248,7 +250,8 @@ class NodeDomain(Domain):
     indices: ClassVar[list[type[Index]]] = [NodeTypeIndex, NodeNamespaceIndex]
     initial_data: ClassVar[dict[str, Any]] = {
         "version": DATA_VERSION,
-        "definitions": {},  # uid -> list[NodeRecord]
+        "definitions": {},  # uid -> NodeRecord: the winning place (the first by _sort_key)
+        "duplicates": {},  # uid -> list[NodeRecord]: its other places, for a uid defined more than once
         "docs": {},  # docname -> uids defined there (clear_doc and merges touch only that page's)
         "references": {},  # docname -> set[uid] (pages to rewrite when a target changes)
         "listings": {},  # docname -> the filter text of each listing on that page
@@ -264,7 +267,7 @@ class NodeDomain(Domain):
     _sorted_records: list[NodeRecord] | None = None
     _titles: dict[NodeRecord, str] | None = None
     _memo: dict[Any, Any] | None = None
-    _referrers: dict[str, list[str]] | None = None
+    _referrers: dict[str, tuple[str, ...]] | None = None
     #: uid -> its winning record before this build first touched its definitions (None: it had none),
     #: for every uid whose definitions this build cleared or added: what ``changed_since_last_build``
     #: compares, instead of a copy of every record kept in the environment.
@@ -295,9 +298,32 @@ class NodeDomain(Domain):
 
     # -- recording --------------------------------------------------------------------------------
     @property
-    def definitions(self) -> dict[str, list[NodeRecord]]:
-        definitions: dict[str, list[NodeRecord]] = self.data.setdefault("definitions", {})
+    def definitions(self) -> dict[str, NodeRecord]:
+        """uid -> its winning record."""
+        definitions: dict[str, NodeRecord] = self.data.setdefault("definitions", {})
         return definitions
+
+    @property
+    def _duplicates(self) -> dict[str, list[NodeRecord]]:
+        duplicates: dict[str, list[NodeRecord]] = self.data.setdefault("duplicates", {})
+        return duplicates
+
+    def places(self, uid: str) -> list[NodeRecord]:
+        """Every definition of ``uid``, the winner first (by ``_sort_key``)."""
+        winner = self.definitions.get(uid)
+        return [] if winner is None else [winner, *self._duplicates.get(uid, ())]
+
+    def _set_places(self, uid: str, places: list[NodeRecord]) -> None:
+        """Record ``places`` (sorted) as every definition of ``uid``; none forgets the uid."""
+        if not places:
+            self.definitions.pop(uid, None)
+            self._duplicates.pop(uid, None)
+            return
+        self.definitions[uid] = places[0]
+        if len(places) > 1:
+            self._duplicates[uid] = places[1:]
+        else:
+            self._duplicates.pop(uid, None)
 
     @property
     def _uids_by_doc(self) -> dict[str, list[str]]:
@@ -308,9 +334,10 @@ class NodeDomain(Domain):
 
     def note_node(self, record: NodeRecord) -> None:
         self._touch(record.uid)
-        places = self.definitions.setdefault(record.uid, [])
+        places = self.places(record.uid)
         places.append(record)
         places.sort(key=_sort_key)
+        self._set_places(record.uid, places)
         self._uids_by_doc.setdefault(record.docname, []).append(record.uid)
         self._definitions_changed()
 
@@ -324,15 +351,12 @@ class NodeDomain(Domain):
     def forget(self, docname: str, anchor: str) -> None:
         """Drop one definition of ``docname`` (one an ``only``/``ifconfig`` block excludes)."""
         for uid in dict.fromkeys(self._uids_by_doc.get(docname, ())):
-            places = self.definitions.get(uid, [])
+            places = self.places(uid)
             remaining = [p for p in places if not (p.docname == docname and p.anchor == anchor)]
             if len(remaining) == len(places):
                 continue
             self._touch(uid)
-            if remaining:
-                self.definitions[uid] = remaining
-            else:
-                del self.definitions[uid]
+            self._set_places(uid, remaining)
             self._uids_by_doc[docname] = [u for u in self._uids_by_doc[docname] if u != uid or
                                           any(p.docname == docname for p in remaining)]
             self._definitions_changed()
@@ -360,11 +384,7 @@ class NodeDomain(Domain):
             if uid not in self.definitions:
                 continue
             self._touch(uid)
-            remaining = [p for p in self.definitions[uid] if p.docname != docname]
-            if remaining:
-                self.definitions[uid] = remaining
-            else:
-                del self.definitions[uid]
+            self._set_places(uid, [p for p in self.places(uid) if p.docname != docname])
         referred = self.data.setdefault("references", {}).pop(docname, None)
         if self._cleared is None:
             self._cleared = {}
@@ -377,10 +397,12 @@ class NodeDomain(Domain):
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
         # O(the chunk's pages): a worker's data also holds everything it inherited from the main process
         definitions, docs = otherdata.get("definitions", {}), otherdata.get("docs", {})
+        duplicates = otherdata.get("duplicates", {})
         references, listings = otherdata.get("references", {}), otherdata.get("listings", {})
         for docname in dict.fromkeys(docnames):
             for uid in dict.fromkeys(docs.get(docname, ())):
-                for record in definitions.get(uid, ()):
+                winner = definitions.get(uid)
+                for record in [] if winner is None else [winner, *duplicates.get(uid, ())]:
                     if record.docname == docname:
                         self.note_node(record)
             if docname in references:
@@ -398,13 +420,12 @@ class NodeDomain(Domain):
     # -- lookup -----------------------------------------------------------------------------------
     def record(self, uid: str) -> NodeRecord | None:
         """The definition that wins: the first by (docname, line), the same in serial and parallel."""
-        places = self.definitions.get(uid)
-        return places[0] if places else None
+        return self.definitions.get(uid)
 
     def records(self) -> Iterator[NodeRecord]:
         """The winning record of every uid, by uid; sorted once until the definitions change."""
         if self._sorted_records is None:
-            self._sorted_records = [places[0] for _, places in sorted(self.definitions.items()) if places]
+            self._sorted_records = [record for _, record in sorted(self.definitions.items())]
         return iter(self._sorted_records)
 
     def records_on(self, docname: str) -> list[NodeRecord]:
@@ -436,8 +457,8 @@ class NodeDomain(Domain):
 
     def duplicates(self) -> Iterator[tuple[NodeRecord, NodeRecord]]:
         """(winner, duplicate) pairs, in a stable order."""
-        for uid in sorted(self.definitions):
-            first, *others = self.definitions[uid]
+        for uid in sorted(self._duplicates):
+            first, *others = self.places(uid)
             for other in others:
                 yield first, other
 
@@ -502,8 +523,11 @@ class NodeDomain(Domain):
         self.data["external"] = external
         return {uid for uid in external.keys() | known.keys() if external.get(uid) != known.get(uid)}
 
-    def referrers(self, uid: str) -> list[str]:
-        """The pages whose ``:node:ref:`` points at ``uid``, sorted (its "Referenced by" backlinks)."""
+    def referrers(self, uid: str) -> tuple[str, ...]:
+        """The pages whose ``:node:ref:`` points at ``uid``, sorted (its "Referenced by" backlinks).
+
+        Kept as tuples of strings, which the garbage collector stops tracking, not as lists it walks
+        in every full collection for the rest of the build (one per node)."""
         if self._referrers is None:
             inverse: dict[str, list[str]] = {}
             for doc, targets in sorted(self.data.setdefault("references", {}).items()):
@@ -511,8 +535,8 @@ class NodeDomain(Domain):
                     continue
                 for target in targets:
                     inverse.setdefault(target, []).append(doc)
-            self._referrers = inverse
-        return self._referrers.get(uid, [])
+            self._referrers = {target: tuple(docs) for target, docs in inverse.items()}
+        return self._referrers.get(uid, ())
 
     def backlinked(self, docname: str) -> bool:
         """Whether ``docname`` is named in "Referenced by" lines: every referring page is, except, in the
