@@ -2,6 +2,7 @@
 """The dice work model against the clock: priced work units and measured CPU time, family by family.
 
     .venv/bin/python bench/dice_calibrate.py [--repeat 3] [--big]
+    .venv/bin/python bench/dice_calibrate.py --check     # exit 1 when a family is priced 3x off
 
 For each family of operations the engine prices (sums of fair dice by running sums, other sums by
 Kronecker products, small sums by the double loop, sparse sums, keep-k dynamic programmes, keep-1
@@ -9,7 +10,9 @@ products of CDFs, explosions, rerolls, success counts, scaled terms), a few expr
 (``DiceExpr.work``) and timed cold (``time.process_time``, median of ``--repeat`` runs, caches
 cleared before each).  It prints nanoseconds per work unit for each: a unit is meant to be about a
 nanosecond of one core, and every family should show about the same figure (the machine's speed,
-whatever the load), which ``tests/dice/test_cost_calibration.py`` checks within 3x on a small set.
+whatever the load).  ``--check`` holds one expression of each family within 3x of the median of
+all of them, the machine's speed of the moment (run it after changing a price in ``rules/dice/cost.py``
+or a fast path; a timed check has no place in the test command, where the load moves the clock).
 It also times a bare big-integer product around CPython's Karatsuba cutoff against
 :func:`rules.dice.cost.mul_cost`.
 """
@@ -65,6 +68,61 @@ def measure(text: str, repeat: int) -> tuple[int, float]:
     return work, statistics.median(times)
 
 
+#: ``--check``: one expression per family, each a few to tens of milliseconds (repeated: how many cold
+#: runs make one measurement).
+CALIBRATION = {
+    "fair dice, running sums": ("40d100", 1),
+    "fair dice, one integer power": ("5d100", 20),
+    "other dice, Kronecker product": ("2d10000r1", 1),
+    "sparse sum of spread dice": ("1d200*1000+1d200*1001", 1),
+    "scaled term added densely": ("1d3000*5+1d3000", 1),
+    "keep k of n, many states": ("300d3kh150", 1),
+    "keep k of n, many faces": ("10d20kh5", 5),
+    "keep 1, product of CDFs": ("200d10000kh1", 1),
+    "exploding dice": ("3d100!", 1),
+    "reroll until, what is left": ("9d10000rr<9000", 1),
+    "success count": ("1000d6>=4", 1),
+    "small sums, the double loop": ("1d30+1d30", 100),
+}
+
+
+def ns_per_unit(text: str, runs: int) -> float:
+    """CPU nanoseconds per priced unit of ``runs`` cold ``dist()`` calls, median of three measurements."""
+    expr = parse(text)
+    work = expr.work() * runs
+    times = []
+    for _ in range(3):
+        total = 0.0
+        for _ in range(runs):
+            clear_caches()
+            start = time.process_time()
+            expr.dist()
+            total += time.process_time() - start
+        times.append(total)
+    return statistics.median(times) * 1e9 / work
+
+
+def misses() -> list[str]:
+    """The families whose time per unit lies outside 3x of the median of all of them."""
+    ratios = {family: ns_per_unit(text, runs) for family, (text, runs) in CALIBRATION.items()}
+    middle = statistics.median(ratios.values())
+    return [f"{family} ({CALIBRATION[family][0]}): {r:.2f} ns per unit against {middle:.2f} for all"
+            for family, r in ratios.items() if not middle / 3 <= r <= middle * 3]
+
+
+def check() -> int:
+    """Up to three measurements of every family together: a burst of load moves all of them alike, a
+    mispriced family misses every time."""
+    missed: list[str] = []
+    for _ in range(3):
+        missed = misses()
+        if not missed:
+            print(f"every family within 3x of the others ({len(CALIBRATION)} families)")
+            return 0
+    print("priced work and measured time disagree: " + "; ".join(missed))
+    return 1
+
+
 def products(repeat: int) -> None:
     rng = random.Random(1)
     print(f"\n{'digits':>8} {'measured':>12} {'priced':>12} {'ns/unit':>8}")
@@ -86,7 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--big", action="store_true", help="also the larger expressions (seconds each)")
+    parser.add_argument("--check", action="store_true", help="only check that every family agrees within 3x")
     args = parser.parse_args(argv)
+    if args.check:
+        return check()
     print(f"{'family':18} {'expression':26} {'work units':>14} {'CPU ms':>9} {'ns/unit':>8}")
     ratios = []
     for family, texts in FAMILIES.items():

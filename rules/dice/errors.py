@@ -35,7 +35,7 @@ PY_STEP = 50
 
 #: The budget of one exact computation, in work units: about half a second of CPU time (the units are
 #: calibrated by ``bench/dice_calibrate.py``), so that with the model's error (within 3x family to
-#: family, ``tests/dice/test_cost_calibration.py``) every expression answers within about a second.
+#: family, ``bench/dice_calibrate.py --check``) every expression answers within about a second.
 MAX_WORK = 600_000_000
 
 #: How much slower the in-page calculator's Pyodide runs the engine than CPython: measured about 3x
