@@ -3,7 +3,7 @@
 Each step of the engine (a convolution, the squarings of ``NdS``, keeping dice, counting successes)
 has a cost function here, in *work units*: one unit is about a nanosecond of CPU time of one core of
 the machine the constants below were measured on (``bench/dice_calibrate.py`` measures them again and
-``tests/dice/test_cost_calibration.py`` checks that the families agree with each other).
+``bench/dice_calibrate.py --check`` checks that the families agree with each other).
 ``errors.MAX_WORK`` is the budget.  A :class:`Shape` is what the model knows of a distribution
 without computing it: its lowest and highest outcome (exact), how many outcomes it has (an upper
 bound) and the bit length of its denominator (an upper bound on every weight).  Expressions
