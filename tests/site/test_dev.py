@@ -87,11 +87,18 @@ def test_a_venv_made_for_the_tests_serves_the_site_but_not_the_other_way_round(d
     assert commands.installs()[-1][-1] == f".[{dev.EXTRAS['test']}]" and len(commands.installs()) == 3
 
 
-def test_the_site_needs_no_pip_in_the_venv_but_the_tests_do(dev, commands):
+def test_the_site_needs_no_pip_in_the_venv_and_the_tests_get_theirs_with_their_extra(dev, commands):
+    """The starter's tests install with the pip of .venv: pip is a test dependency, installed with the
+    others (by uv, in a fraction of ensurepip's time), never by ensurepip when uv works."""
+    from importlib.metadata import requires
+
     dev.ensure_venv("site")
+    dev.ensure_venv("test")
     assert not [command for command in commands if "ensurepip" in command]
-    dev.ensure_venv("test")  # the starter's tests install with the pip of .venv
-    assert [command[1:3] for command in commands if "ensurepip" in command] == [["-m", "ensurepip"]]
+    extras = {requirement.split(";")[0].split(">")[0].split("=")[0].strip(): requirement
+              for requirement in requires("sphinx-rpg") or [] if requirement.startswith("pip")}
+    assert "extra == \"test\"" in extras.get("pip", ""), "pip is a dependency of the test extra"
+    assert commands.installs()[-1][-1] == f".[{dev.EXTRAS['test']}]"
 
 
 def test_a_changed_pyproject_installs_again(dev, commands, monkeypatch):
