@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.dice import clear_caches, errors, parse
+from rules.dice import DiceExpr, clear_caches, errors, parse
 from rules.dice.cost import mul_cost
 
 #: family -> expressions that take tens of milliseconds (the test's set is the first of each).
@@ -51,18 +51,24 @@ BIG: dict[str, list[str]] = {
 }
 
 
+def cold_seconds(expr: DiceExpr, runs: int = 1) -> float:
+    """CPU seconds of ``runs`` calls of ``expr.dist()``, the engine's caches emptied before each."""
+    total = 0.0
+    for _ in range(runs):
+        clear_caches()
+        start = time.process_time()
+        expr.dist()
+        total += time.process_time() - start
+    return total
+
+
 def measure(text: str, repeat: int) -> tuple[int, float]:
     """(priced work units, median CPU seconds of a cold ``dist()``)."""
     expr = parse(text)
     work = expr.work()
-    times = []
     budget, errors.MAX_WORK = errors.MAX_WORK, 10 ** 15  # time refused expressions too
     try:
-        for _ in range(repeat):
-            clear_caches()
-            start = time.process_time()
-            expr.dist()
-            times.append(time.process_time() - start)
+        times = [cold_seconds(expr) for _ in range(repeat)]
     finally:
         errors.MAX_WORK = budget
     return work, statistics.median(times)
@@ -89,17 +95,7 @@ CALIBRATION = {
 def ns_per_unit(text: str, runs: int) -> float:
     """CPU nanoseconds per priced unit of ``runs`` cold ``dist()`` calls, median of three measurements."""
     expr = parse(text)
-    work = expr.work() * runs
-    times = []
-    for _ in range(3):
-        total = 0.0
-        for _ in range(runs):
-            clear_caches()
-            start = time.process_time()
-            expr.dist()
-            total += time.process_time() - start
-        times.append(total)
-    return statistics.median(times) * 1e9 / work
+    return statistics.median(cold_seconds(expr, runs) for _ in range(3)) * 1e9 / (expr.work() * runs)
 
 
 def misses() -> list[str]:
