@@ -43,6 +43,7 @@ from sphinx.application import Sphinx
 
 from sphinx_rpg.domain import NodeRecord
 from sphinx_rpg.files import remove_matching, write_atomically, write_parts_if_changed
+from sphinx_rpg.inline import compact_json
 from sphinx_rpg.timelimit import engine_calls
 
 CACHE_VERSION = 6
@@ -74,16 +75,6 @@ class Pieces(NamedTuple):
     def entry(self, lineno: int) -> str:
         """Its entry in nodes.json for a node on line ``lineno``."""
         return f"{self.entry_head}{lineno}{self.entry_tail}"
-
-
-#: ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``, made once: ``json.dumps`` with
-#: arguments makes an encoder per call, half the cost of a node's entry.  Compact separators keep json
-#: on its C encoder (indent= falls back to pure Python: ~5x slower).
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
-
-
-def _dumps(value: Any) -> str:
-    return _ENCODER.encode(value)
 
 
 def engine_files(packages: set[str]) -> list[tuple[str, str, int, int]]:
@@ -277,10 +268,10 @@ def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: st
     heading = render_title(env.config.rpg_heading_format, name=record.name, types=record.types,
                            uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
     entry = node_entry(env, domain, binding, record._replace(lineno=_LINE_MARK), uri, page_files)
-    head, mark, tail = _dumps(entry).rpartition(_LINE_TEXT)
+    head, mark, tail = compact_json(entry).rpartition(_LINE_TEXT)
     if not mark:  # not an entry this module knows the shape of
         raise ValueError(f"node {record.uid!r}: its nodes.json entry has no line member")
-    return Pieces(head + '"line":', "}" + tail, _dumps(key), _dumps(preview), heading, uri)
+    return Pieces(head + '"line":', "}" + tail, compact_json(key), compact_json(preview), heading, uri)
 
 
 #: builder -> this build's catalogue, kept here rather than on the builder (Sphinx's object).
