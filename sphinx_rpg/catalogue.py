@@ -42,11 +42,11 @@ from typing import Any, NamedTuple
 from sphinx.application import Sphinx
 
 from sphinx_rpg.domain import NodeRecord
-from sphinx_rpg.files import remove_matching, write_atomically, write_parts_if_changed
+from sphinx_rpg.files import remove_matching, replacing, write_atomically, write_parts_if_changed
 from sphinx_rpg.inline import compact_json
 from sphinx_rpg.timelimit import engine_calls
 
-CACHE_VERSION = 6
+CACHE_VERSION = 7
 OUTPUTS_VERSION = 1
 #: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
 PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
@@ -113,22 +113,23 @@ def cache_key(app: Sphinx) -> str:
 
 
 class Catalogue:
-    """The pieces of every node of this build; made on first use, saved at the end of the build."""
+    """The pieces of every node of this build; matched on first use, saved at the end of the build."""
 
     def __init__(self, app: Sphinx) -> None:
         self._app = weakref.ref(app)  # the table below holds catalogues weakly by builder: no cycle back
         self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
         self.outputs_path = outputs_path(app.env.doctreedir, app.builder.name)
         self.key = cache_key(app)
-        #: last build's pieces by the digest of what each is made from (``piece_key``), as marshal
-        #: bytes; read when this build first needs the pieces
-        self.kept: dict[bytes, bytes] = {}
-        #: how many pieces the file held (``kept`` is dropped once this build's pieces are made from it)
-        self.kept_count = 0
-        self.pieces: dict[NodeRecord, Pieces] | None = None
-        #: each record's digest (``piece_key``): what the file keeps its pieces by
-        self.keys: dict[NodeRecord, bytes] = {}
+        #: last build's file, read when this build first needs the pieces
+        self._data = b""
+        #: where in it each kept piece lies, by the digest of what it is made from (``piece_key``)
+        self.kept: dict[bytes, tuple[int, int]] = {}
+        #: the pieces this build made, as marshal bytes, by digest
+        self.fresh: dict[bytes, bytes] = {}
+        #: each record's digest, in uid order, for the winning record of every uid (None: not matched yet)
+        self.keys: dict[NodeRecord, bytes] | None = None
         self.made = 0
+        self._page_files: dict[str, str] = {}  # each page's file name, for its nodes' entries
         #: file name -> (size, mtime_ns, text outside its nodes) as last build left it, when no build
         #: changed a record since; and the same of this build's files, saved at its end
         self._outputs: dict[str, tuple[int, int, str]] | None = self._load_outputs()
@@ -141,14 +142,16 @@ class Catalogue:
             raise ReferenceError("the catalogue's Sphinx application is gone")
         return app
 
-    def _load(self) -> dict[bytes, bytes]:
+    def _load(self) -> None:
+        """Last build's file and where each piece lies in it; nothing when it is missing, foreign or
+        damaged (every piece is made again)."""
         try:
             data = self.path.read_bytes()
-            # from bytes: marshal.load on a file reads it in small pieces, 4x slower for 10 MB
-            key, kept = marshal.loads(data)
-        except Exception:  # none yet, or from another version: every piece is made again
-            return {}
-        return kept if key == self.key and isinstance(kept, dict) else {}
+            kept = _frames(data, self.key)
+        except (OSError, ValueError, EOFError, TypeError):
+            return
+        if kept:
+            self._data, self.kept = data, kept
 
     def _load_outputs(self) -> dict[str, tuple[int, int, str]] | None:
         try:
@@ -183,51 +186,70 @@ class Catalogue:
             return False
         return recorded == (stat.st_size, stat.st_mtime_ns, outside)
 
-    def all(self) -> dict[NodeRecord, Pieces]:
-        """record -> pieces for the winning record of every uid, in uid order."""
-        if self.pieces is None:
-            from sphinx_rpg.binding import binding_for
+    def all(self) -> Iterator[tuple[NodeRecord, Pieces]]:
+        """(record, pieces) for the winning record of every uid, in uid order.
+
+        The pieces are decoded one at a time as the caller goes: a whole book's pieces are never held
+        as text (at 10,000 nodes that was about 10 MB more at the end of every build that changed a
+        record)."""
+        keys = self._matched()
+        for record, key in keys.items():
+            fresh = self.fresh.get(key)
+            blob = fresh if fresh is not None else self._data[slice(*self.kept[key])]
+            try:
+                yield record, Pieces._make(marshal.loads(blob))
+            except (EOFError, ValueError, TypeError):  # a damaged piece: made again
+                yield record, self._make(record, key)
+
+    def _matched(self) -> dict[NodeRecord, bytes]:
+        """Each record's digest, the pieces of records that changed made (once per build)."""
+        if self.keys is None:
             from sphinx_rpg.domain import node_domain
 
-            env = self.app.env
-            domain, binding = node_domain(env), binding_for(env.config)
+            domain = node_domain(self.app.env)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
-            self.kept = self._load()
-            self.kept_count = len(self.kept)
-            with engine_calls():  # each node's facts are one bounded call; the handler is set once
-                self.pieces = self._made(env, domain, binding, page_uri)
-            self.kept = {}  # matched: the rest is only memory until the end of the build
-        return self.pieces
+            self._load()
+            uris: dict[str, str] = {}
+            keys: dict[NodeRecord, bytes] = {}
+            for record in domain.records():
+                uri = uris.get(record.docname)
+                if uri is None:
+                    uri = uris[record.docname] = page_uri(record.docname)
+                key = keys[record] = piece_key(domain, record, uri)
+                if key not in self.kept:
+                    self._make(record, key)
+            self.keys = keys
+        return self.keys
 
-    def _made(self, env: Any, domain: Any, binding: Any, page_uri: Callable[[str], str]) -> dict[NodeRecord, Pieces]:
-        pieces: dict[NodeRecord, Pieces] = {}
-        uris: dict[str, str] = {}
-        files: dict[str, str] = {}  # each page's file name, for its nodes' entries
-        for record in domain.records():
-            uri = uris.get(record.docname)
-            if uri is None:
-                uri = uris[record.docname] = page_uri(record.docname)
-            key = piece_key(domain, record)
-            blob = self.kept.get(key)
-            found = None
-            if blob is not None:
-                with contextlib.suppress(EOFError, ValueError, TypeError):
-                    found = Pieces._make(marshal.loads(blob))
-            if found is None or found.uri != uri:
-                found = make_pieces(env, domain, binding, record, uri, files)
-                self.made += 1
-            pieces[record] = found
-            self.keys[record] = key
+    def _make(self, record: NodeRecord, key: bytes) -> Pieces:
+        from sphinx_rpg.binding import binding_for
+        from sphinx_rpg.domain import node_domain
+
+        env = self.app.env
+        with engine_calls():  # the node's facts are one bounded call
+            pieces = make_pieces(env, node_domain(env), binding_for(env.config), record,
+                                 self.app.builder.get_target_uri(record.docname), self._page_files)
+        self.fresh[key] = marshal.dumps(tuple(pieces), 0)
+        self.kept.pop(key, None)
+        self.made += 1
         return pieces
 
     def save(self) -> None:
         """Keep this build's pieces for the next one (only when some were made or dropped), then the
-        stamps of the files written from them."""
-        if self.pieces is not None and (self.made or len(self.pieces) != self.kept_count):
+        stamps of the files written from them.  Written piece by piece: kept pieces go from last
+        build's file to the new one as they are, neither decoded nor joined into one more copy."""
+        keys = self.keys
+        if keys is not None and (self.made or len(keys) != len(self.kept)):
+            view = memoryview(self._data)
             # ValueError: a value marshal cannot write (a str subclass...): the next build makes them again
-            with contextlib.suppress(OSError, ValueError):
-                kept = {self.keys[record]: marshal.dumps(tuple(pieces), 0) for record, pieces in self.pieces.items()}
-                write_atomically(self.path, marshal.dumps((self.key, kept)))
+            with contextlib.suppress(OSError, ValueError), replacing(self.path, "wb") as stream:
+                stream.write(_header(self.key, len(keys)))
+                for key in keys.values():
+                    fresh = self.fresh.get(key)
+                    piece = fresh if fresh is not None else view[slice(*self.kept[key])]
+                    stream.write(key + len(piece).to_bytes(4, "big"))
+                    stream.write(piece)
+            view.release()
         self._save_outputs()
 
     def _save_outputs(self) -> None:
@@ -244,18 +266,52 @@ class Catalogue:
             write_atomically(self.outputs_path, marshal.dumps((OUTPUTS_VERSION, self.key, files)))
 
 
-def piece_key(domain: Any, record: NodeRecord) -> bytes:
-    """What a node's pieces are kept by: a digest of its record but its line, and of the titles of the
-    nodes its first paragraph links, when it links any (its preview shows those titles, so renaming
-    one of them remakes it).  marshal version 0 writes equal values as equal bytes (no references,
-    no mark for interned strings)."""
+#: How a catalogue file starts; then its header's length (4 bytes), the header (marshal: the key and
+#: the number of pieces), and each piece: its 16-byte digest, its length (4 bytes), its marshal bytes.
+_MAGIC = b"sphinx-rpg pieces\n"
+_DIGEST = 16
+
+
+def _header(key: str, count: int) -> bytes:
+    head = marshal.dumps((key, count))
+    return _MAGIC + len(head).to_bytes(4, "big") + head
+
+
+def _frames(data: bytes, key: str) -> dict[bytes, tuple[int, int]]:
+    """digest -> (start, end) of each piece of a file ``Catalogue.save`` wrote; nothing when it was
+    written under another key, ValueError when it is not such a file or is cut short."""
+    if not data.startswith(_MAGIC):
+        raise ValueError("not a catalogue of pieces")
+    at = len(_MAGIC) + 4
+    size = int.from_bytes(data[at - 4:at], "big")
+    found_key, count = marshal.loads(data[at:at + size])
+    if found_key != key or not isinstance(count, int):
+        return {}
+    at += size
+    kept: dict[bytes, tuple[int, int]] = {}
+    for _ in range(count):
+        start = at + _DIGEST + 4
+        at = start + int.from_bytes(data[start - 4:start], "big")
+        if at > len(data):
+            raise ValueError("a catalogue cut short")
+        kept[data[start - 4 - _DIGEST:start - 4]] = (start, at)
+    if at != len(data):
+        raise ValueError("a catalogue with bytes after its pieces")
+    return kept
+
+
+def piece_key(domain: Any, record: NodeRecord, uri: str) -> bytes:
+    """What a node's pieces are kept by: a digest of its record but its line, of the address of its
+    page (``uri``, which the pieces hold), and of the titles of the nodes its first paragraph links,
+    when it links any (its preview shows those titles, so renaming one of them remakes it).  marshal
+    version 0 writes equal values as equal bytes (no references, no mark for interned strings)."""
     titles = []
     if '["ref",' in record.lead:
         for run in json.loads(record.lead):
             if run[0] == "ref":
                 target = domain.record(run[1])
                 titles.append(domain.display_title(target) if target is not None else "")
-    plain = (*record[:_LINENO], *record[_LINENO + 1:], tuple(titles))
+    plain = (*record[:_LINENO], *record[_LINENO + 1:], uri, tuple(titles))
     return hashlib.blake2b(marshal.dumps(plain, 0), digest_size=16).digest()
 
 

@@ -92,7 +92,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         head, tail = document_ends(builder.env, builder.get_target_uri)
         kept = catalogue(app)
         kept.write_joined(Path(builder.outdir) / "nodes.json", head, tail,
-                          lambda: (pieces.entry(record.lineno) for record, pieces in kept.all().items()))
+                          lambda: (pieces.entry(record.lineno) for record, pieces in kept.all()))
 
 
 class NodesJsonBuilder(Builder):

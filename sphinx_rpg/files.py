@@ -15,14 +15,15 @@ def write_atomically(path: Path, text: str | bytes) -> None:
     """Write a temporary file beside ``path``, then rename it over: a crash never leaves half a file.
 
     Bytes are written as they are (a page patched in place keeps its line endings)."""
-    with _replacing(Path(path), "wb" if isinstance(text, bytes) else "w") as stream:
+    with replacing(Path(path), "wb" if isinstance(text, bytes) else "w") as stream:
         stream.write(text)
 
 
 @contextlib.contextmanager
-def _replacing(path: Path, mode: str) -> Iterator[IO[Any]]:
-    """A stream (``mode`` "w", UTF-8 text, or "wb") to a temporary file beside ``path``, synced and
-    renamed over ``path`` when the block ends; removed, and ``path`` untouched, when it raises."""
+def replacing(path: Path, mode: str) -> Iterator[IO[Any]]:
+    """For a file written piece by piece: a stream (``mode`` "w", UTF-8 text, or "wb") to a temporary
+    file beside ``path``, synced and renamed over ``path`` when the block ends; removed, and ``path``
+    untouched, when it raises."""
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
         umask = os.umask(0)
@@ -80,7 +81,7 @@ def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bo
 
 
 def _write_parts(path: Path, parts: Callable[[], Iterable[str]]) -> None:
-    with _replacing(path, "wb") as raw:
+    with replacing(path, "wb") as raw:
         for part in parts():
             raw.write(part.encode("utf-8"))
 

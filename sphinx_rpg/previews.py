@@ -47,7 +47,7 @@ def write_previews(app: Sphinx, exception: Exception | None) -> None:
     @functools.cache  # once, although the file's text is gone through twice (digest, then write)
     def entries() -> dict[str, str]:
         found: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
-        for pieces in kept.all().values():
+        for _, pieces in kept.all():
             found[pieces.preview_key] = pieces.preview
         return found
 

@@ -56,7 +56,7 @@ def test_a_prose_edit_keeps_every_piece_and_the_files(app, build, edit):
     again = _rebuild(build, Path(app.srcdir))
     _assert_whole(again)
     assert catalogue(again).made == 0
-    assert catalogue(again).pieces is None  # no record changed: the files were kept without reading a piece
+    assert catalogue(again).keys is None  # no record changed: the files were kept without reading a piece
     assert [path.stat().st_mtime_ns for path in files] == stamps  # unchanged files are not rewritten
 
 
@@ -128,7 +128,7 @@ def test_a_changed_title_format_remakes_the_pieces(app, build):
     nodes, _ = _written(again)
     assert "Energy [E,R]" in {n["title"] for n in nodes["nodes"]}
     assert catalogue(again).made == len(nodes["nodes"])
-    headings = {pieces.heading for pieces in catalogue(again).all().values()}
+    headings = {pieces.heading for _, pieces in catalogue(again).all()}
     assert "Energy <E,R>" in headings
 
 
