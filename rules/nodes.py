@@ -293,12 +293,15 @@ class Registry:
 
     def define(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Node:
         """Create a node and register it; its module is the caller's unless an implementation says otherwise."""
-        frame = inspect.currentframe()
-        caller = frame.f_back if frame is not None else None
+        # the caller's frame only: a local naming this call's own frame would make that frame refer to
+        # itself, garbage that only the cycle collector frees (one per node of a registry module)
+        caller = inspect.currentframe()
+        caller = caller.f_back if caller is not None else None
         if caller is not None:
             if details.get("implementation") is None:
                 details.setdefault("module", caller.f_globals.get("__name__"))
             details.setdefault("line", caller.f_lineno)
+        del caller
         return self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), **details))
 
     def rule(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Callable[[T], T]:
