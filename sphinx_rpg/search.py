@@ -19,9 +19,9 @@ import hashlib
 import marshal
 import re
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from sphinx import addnodes
@@ -32,7 +32,7 @@ from sphinx.util.nodes import clean_astext
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.catalogue import cache_key
 from sphinx_rpg.domain import node_domain
-from sphinx_rpg.files import remove_matching, write_atomically
+from sphinx_rpg.files import remove_matching, replacing, write_atomically
 from sphinx_rpg.inline import compact_json, plain_text, shorten
 
 SEARCH_SCRIPT = "sphinx_rpg_search.js"
@@ -55,17 +55,39 @@ def type_words(type_names: tuple[str, ...]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def search_text(app: Sphinx) -> str:
-    """The search page's data as JSON text, keys sorted: ``{"anchors": {"docname#anchor": uid},
-    "nodes": {uid: [name, book, types, page title, first sentence]}, "pages": {docname: book}}`` (a
-    page's book: that of its first node).
+class SearchData(NamedTuple):
+    """The search page's data: ``anchors`` {"docname#anchor": uid}, ``nodes`` {uid: [name, book, types,
+    page title, first sentence] as JSON text}, ``pages`` {docname: book} (a page's book: that of its
+    first node)."""
+
+    anchors: dict[str, str]
+    nodes: dict[str, str]
+    pages: dict[str, str]
+
+    def parts(self) -> Iterator[str]:
+        """The data file's text (``var RPG_SEARCH = {...};``, keys sorted), a member at a time."""
+        yield "var RPG_SEARCH = {"
+        for number, (name, members, encoded) in enumerate((("anchors", self.anchors, False),
+                                                           ("nodes", self.nodes, True),
+                                                           ("pages", self.pages, False))):
+            yield f'{"," if number else ""}"{name}":{{'
+            for index, key in enumerate(sorted(members)):
+                value = members[key] if encoded else compact_json(members[key])
+                yield f"{',' if index else ''}{compact_json(key)}:{value}"
+            yield "}"
+        yield "};\n"
+
+
+def search_data(app: Sphinx) -> SearchData:
+    """What the search page knows of the nodes.
 
     Made from every record when a node changed, so what many nodes share is worked out once: each
-    page's title flattened, each list of types put in words, each node's book looked up.  It is made
-    as text, node by node: each node's list is encoded on its own and dropped, so the work holds three
-    dictionaries of strings, not ten thousand lists and the forty thousand pairs a sorted ``json.dumps``
-    makes.  Those objects outlived the collector's young generations, and on a 10,000-node rebuild they
-    brought on one more full collection than plain Sphinx runs (about half a second).
+    page's title flattened, each list of types put in words, each node's book looked up.  Each node's
+    list is encoded as JSON on its own and dropped, and the file's text is written a member at a time
+    (``SearchData.parts``): the work holds three dictionaries of strings, not ten thousand lists, the
+    forty thousand pairs a sorted ``json.dumps`` makes and copies of a 3 MB text.  Those lists and
+    pairs outlived the collector's young generations, and on a 10,000-node rebuild they brought on
+    one more full collection than plain Sphinx runs (about half a second).
     """
     env = app.env
     domain = node_domain(env)
@@ -99,14 +121,7 @@ def search_text(app: Sphinx) -> str:
                                           readable(record.sentence or shorten(plain_text(record.summary)))])
         for anchor in {record.anchor, record.search_anchor, record.alias} - {""}:
             anchors[f"{docname}#{anchor}"] = record.uid
-    return (f'{{"anchors":{_json_object(anchors)},"nodes":{_json_object(found, encoded=True)},'
-            f'"pages":{_json_object(pages)}}}')
-
-
-def _json_object(members: dict[str, str], encoded: bool = False) -> str:
-    """A JSON object of ``members`` in key order; ``encoded``: the values are JSON text already."""
-    return "{" + ",".join(f"{compact_json(key)}:{members[key] if encoded else compact_json(members[key])}"
-                          for key in sorted(members)) + "}"
+    return SearchData(anchors, found, pages)
 
 
 def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
@@ -128,14 +143,18 @@ def add_search_script(app: Sphinx, pagename: str, templatename: str, context: di
         app.add_js_file(kept)
         app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
         return
-    text = f"var RPG_SEARCH = {search_text(app)};\n"
-    name = f"{SEARCH_DATA}.{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}.js"
+    data = search_data(app)
+    digest = hashlib.sha256()
+    for part in data.parts():
+        digest.update(part.encode("utf-8"))
+    name = f"{SEARCH_DATA}.{digest.hexdigest()[:16]}.js"
     static.mkdir(parents=True, exist_ok=True)
     for old in static.glob(f"{SEARCH_DATA}.*.js"):  # an earlier build's: its text is gone from the book
         if old.name != name:
             old.unlink(missing_ok=True)
     if not (static / name).is_file():
-        write_atomically(static / name, text)
+        with replacing(static / name, "w") as stream:
+            stream.writelines(data.parts())
     with contextlib.suppress(OSError, ValueError):
         write_atomically(_kept_path(app), marshal.dumps((key, name)))
     app.add_js_file(name)

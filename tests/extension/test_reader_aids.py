@@ -306,8 +306,8 @@ def test_the_search_data_is_made_again_only_when_a_node_or_a_page_title_changed(
     page5.write_text(edit(page5.read_text()))
     touch(page5)
     calls = []
-    real = search.search_text
-    monkeypatch.setattr(search, "search_text", lambda app: calls.append(1) or real(app))
+    real = search.search_data
+    monkeypatch.setattr(search, "search_data", lambda app: calls.append(1) or real(app))
     app = build(src)
     assert bool(calls) == made
     clean = build(_copy_edit(src, tmp_path / "clean"))
