@@ -204,16 +204,18 @@ def patch_changed_rows(app: Sphinx, pagename: str, templatename: str, context: d
         return None
     old = _escaped(old)
     old_stamp = fingerprint(app, pagename, templatename, {**old_context, "content": old})
-    if old_stamp is None or previous.count(_META.format(old_stamp)) != 1:
+    old_meta = _META.format(old_stamp)
+    if old_stamp is None or previous.count(old_meta) != 1:
         return None
-    # the new tag first (as long as the old one, and in the head, so no row moves): one copy fewer
-    previous = previous.replace(_META.format(old_stamp), meta)
     templates = app.builder.templates
 
     def render(content: index_rows.Content) -> str:
         return str(templates.render(templatename, {**context, "content": content}))
 
-    patched = index_rows.patch(previous, old, context.get("content", []), render)
+    # the new tag replaces the old one as one more edit, not as a copy of the page (megabytes for a big book)
+    tag = previous.find(old_meta)
+    patched = index_rows.patch(previous, old, context.get("content", []), render,
+                               also=[(tag, tag + len(old_meta), meta)])
     if patched is None:
         return None
     context["rpg_kept_page"] = patched

@@ -93,10 +93,12 @@ def _occurrence(page: str, text: str, ordinal: int, expected: int) -> int | None
     return at
 
 
-def patch(page: str, old: Content, new: Content, render: Render) -> str | None:
+def patch(page: str, old: Content, new: Content, render: Render,
+          also: Sequence[tuple[int, int, str]] = ()) -> str | None:
     """``page`` (rendered from ``old``) as ``new`` renders it, or None when that cannot be shown safely.
 
-    The fingerprint tag is the caller's: ``page`` must already be known to come from ``old``.
+    The fingerprint tag is the caller's: ``page`` must already be known to come from ``old``; ``also``
+    are more edits (start, end, text) the caller makes outside the rows (the tag), put in the same copy.
     """
     if [group for group, _ in old] != [group for group, _ in new]:
         return None
@@ -108,7 +110,7 @@ def patch(page: str, old: Content, new: Content, render: Render) -> str | None:
     def holders(entry: Any) -> list[int]:
         return [number for number, entries in enumerate(held) if entry in entries]
 
-    edits: list[tuple[int, int, str]] = []
+    edits: list[tuple[int, int, str]] = list(also)
     for number, ((group, before), (_, after)) in enumerate(zip(old, new, strict=True)):
         if list(before) == list(after):
             continue
@@ -123,7 +125,8 @@ def patch(page: str, old: Content, new: Content, render: Render) -> str | None:
             return None
         parts += [page[last:start], text]
         last = end
-    return "".join(parts) + page[last:]
+    parts.append(page[last:])
+    return "".join(parts)
 
 
 def _group_edits(page: str, group: str, number: int, before: list[Any], after: list[Any], render: Render,
