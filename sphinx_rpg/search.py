@@ -143,18 +143,21 @@ def add_search_script(app: Sphinx, pagename: str, templatename: str, context: di
         app.add_js_file(kept)
         app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
         return
-    data = search_data(app)
-    digest = hashlib.sha256()
-    for part in data.parts():
-        digest.update(part.encode("utf-8"))
-    name = f"{SEARCH_DATA}.{digest.hexdigest()[:16]}.js"
     static.mkdir(parents=True, exist_ok=True)
+    written, digest = static / f".{SEARCH_DATA}.new", hashlib.sha256()
+    with replacing(written, "wb") as stream:  # named after its digest once written: one pass over the text
+        for part in search_data(app).parts():
+            data = part.encode("utf-8")
+            digest.update(data)
+            stream.write(data)
+    name = f"{SEARCH_DATA}.{digest.hexdigest()[:16]}.js"
     for old in static.glob(f"{SEARCH_DATA}.*.js"):  # an earlier build's: its text is gone from the book
         if old.name != name:
             old.unlink(missing_ok=True)
-    if not (static / name).is_file():
-        with replacing(static / name, "w") as stream:
-            stream.writelines(data.parts())
+    if (static / name).is_file():
+        written.unlink(missing_ok=True)
+    else:
+        written.replace(static / name)
     with contextlib.suppress(OSError, ValueError):
         write_atomically(_kept_path(app), marshal.dumps((key, name)))
     app.add_js_file(name)
