@@ -51,33 +51,47 @@ def write_if_changed(path: Path, text: str) -> bool:
     return True
 
 
+class _Unchanged(Exception):
+    """Raised inside ``replacing`` to drop what was written: the file holds that text already."""
+
+
 def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bool:
     """Write the text ``parts()`` yields unless the file already holds it; True if written.
 
     For the big files made of every node's piece: the text is never held whole (nor the file's old
-    text): its digest is compared with the file's, read in blocks, and it is written part by part.
-    ``parts`` is called again to write, so it must yield the same parts each time (once only when
-    there is no file yet)."""
+    text).  It goes to a temporary file beside ``path`` as it is made, its digest taken on the way;
+    when the digest and size equal the file's (read in blocks), the temporary file is dropped and
+    ``path`` is left as it was.  ``parts`` is called once."""
     if not path.exists():
         _write_parts(path, parts)
         return True
     digest, size = hashlib.sha256(), 0
-    for part in parts():
-        data = part.encode("utf-8")
-        digest.update(data)
-        size += len(data)
     try:
-        if path.stat().st_size == size:
-            found = hashlib.sha256()
-            with path.open("rb") as old:
-                for block in iter(lambda: old.read(1 << 20), b""):
-                    found.update(block)
-            if found.digest() == digest.digest():
-                return False
-    except OSError:
-        pass
-    _write_parts(path, parts)
+        with replacing(path, "wb") as raw:
+            for part in parts():
+                data = part.encode("utf-8")
+                digest.update(data)
+                size += len(data)
+                raw.write(data)
+            if _holds(path, size, digest.digest()):
+                raise _Unchanged
+    except _Unchanged:
+        return False
     return True
+
+
+def _holds(path: Path, size: int, digest: bytes) -> bool:
+    """Whether ``path`` has ``size`` bytes whose SHA-256 is ``digest``."""
+    try:
+        if path.stat().st_size != size:
+            return False
+        found = hashlib.sha256()
+        with path.open("rb") as old:
+            for block in iter(lambda: old.read(1 << 20), b""):
+                found.update(block)
+    except OSError:
+        return False
+    return found.digest() == digest
 
 
 def _write_parts(path: Path, parts: Callable[[], Iterable[str]]) -> None:

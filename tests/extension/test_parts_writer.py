@@ -40,4 +40,14 @@ def test_a_file_whose_text_changed_is_written_again(tmp_path: Path) -> None:
     parts = Parts("{", '"a":2', "}")
     assert write_parts_if_changed(path, parts) is True
     assert path.read_text(encoding="utf-8") == '{"a":2}'
-    assert parts.calls == 2  # once to compare, once to write
+    assert parts.calls == 1  # written and compared in one pass
+    assert [file.name for file in tmp_path.iterdir()] == ["nodes.json"]  # no temporary file left
+
+
+def test_a_file_left_as_it_was_leaves_no_temporary_file_beside_it(tmp_path: Path) -> None:
+    path = tmp_path / "nodes.json"
+    path.write_text('{"a":1}', encoding="utf-8")
+    parts = Parts("{", '"a":1', "}")
+    assert write_parts_if_changed(path, parts) is False
+    assert parts.calls == 1
+    assert [file.name for file in tmp_path.iterdir()] == ["nodes.json"]
