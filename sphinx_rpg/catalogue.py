@@ -229,7 +229,8 @@ class Catalogue:
         with engine_calls():  # the node's facts are one bounded call
             pieces = make_pieces(env, node_domain(env), binding_for(env.config), record,
                                  self.app.builder.get_target_uri(record.docname), self._page_files)
-        self.fresh[key] = marshal.dumps(tuple(pieces), 0)
+        # every piece is text: as exact ``str`` (a subclass, such as markup, is what marshal cannot write)
+        self.fresh[key] = marshal.dumps(tuple(map(str.__str__, pieces)), 0)
         self.kept.pop(key, None)
         self.made += 1
         return pieces
@@ -240,16 +241,15 @@ class Catalogue:
         build's file to the new one as they are, neither decoded nor joined into one more copy."""
         keys = self.keys
         if keys is not None and (self.made or len(keys) != len(self.kept)):
-            view = memoryview(self._data)
-            # ValueError: a value marshal cannot write (a str subclass...): the next build makes them again
-            with contextlib.suppress(OSError, ValueError), replacing(self.path, "wb") as stream:
+            # OSError: the file is left to the next build, which makes the pieces again
+            with memoryview(self._data) as view, contextlib.suppress(OSError), \
+                    replacing(self.path, "wb") as stream:
                 stream.write(_header(self.key, len(keys)))
                 for key in keys.values():
                     fresh = self.fresh.get(key)
                     piece = fresh if fresh is not None else view[slice(*self.kept[key])]
                     stream.write(key + len(piece).to_bytes(4, "big"))
                     stream.write(piece)
-            view.release()
         self._save_outputs()
 
     def _save_outputs(self) -> None:

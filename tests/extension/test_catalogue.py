@@ -146,6 +146,37 @@ def test_a_garbled_catalogue_file_counts_as_empty(app, build, edit):
     assert catalogue(again).made == len(_written(again)[0]["nodes"])
 
 
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-cut-short")
+def test_a_catalogue_file_cut_short_counts_as_empty(app, build, edit):
+    app.build()
+    app.cleanup()
+    kept = catalogue(app).path
+    data = kept.read_bytes()
+    kept.write_bytes(data[:len(data) - 7])  # the last piece loses its end, as a full disk would leave it
+    edit(Path(app.srcdir) / "index.rst", "Bound\n=====\n", "Bound\n=====\n\nA new paragraph.\n")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    assert catalogue(again).made == len(_written(again)[0]["nodes"])
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-damaged-piece")
+def test_a_damaged_piece_is_made_again_and_the_others_kept(app, build, edit):
+    app.build()
+    app.cleanup()
+    kept = catalogue(app).path
+    data = bytearray(kept.read_bytes())
+    count = len(_written(app)[0]["nodes"])
+    # the first piece's marshal bytes, after the header and the piece's digest and length: an unknown type code
+    start = data.index(b"\n") + 1
+    start += 4 + int.from_bytes(data[start:start + 4], "big") + 16 + 4
+    data[start] = ord("!")
+    kept.write_bytes(bytes(data))
+    edit(Path(app.srcdir) / "index.rst", "Bound\n=====\n", "Bound\n=====\n\nA new paragraph.\n")
+    again = _rebuild(build, Path(app.srcdir))
+    _assert_whole(again)
+    assert catalogue(again).made == 1 and count > 1
+
+
 def test_a_preview_follows_the_title_of_a_node_its_first_paragraph_links(build, edit, tmp_path):
     source = tmp_path / "book"
     source.mkdir()
