@@ -204,8 +204,10 @@ def patch_changed_rows(app: Sphinx, pagename: str, templatename: str, context: d
         return None
     old = _escaped(old)
     old_stamp = fingerprint(app, pagename, templatename, {**old_context, "content": old})
+    if old_stamp is None:
+        return None
     old_meta = _META.format(old_stamp)
-    if old_stamp is None or previous.count(old_meta) != 1:
+    if previous.count(old_meta) != 1:
         return None
     templates = app.builder.templates
 
