@@ -352,3 +352,20 @@ def test_the_tab_lent_to_the_next_test_forgets_what_the_last_one_did(shared_tab,
         matchMedia('print').matches, matchMedia('(prefers-color-scheme: dark)').matches,
         matchMedia('(prefers-reduced-motion: reduce)').matches, innerWidth, innerHeight]""") == \
         [None, None, "", False, False, True, 1280, 900]
+
+
+def test_chromium_turns_off_every_feature_playwright_turns_off_and_ours(launched_browser):
+    """Chromium reads only the last ``--disable-features``: conftest's repeats Playwright's list (its
+    ``PLAYWRIGHT_DISABLED``) before its own (``DISABLED_FEATURES``).  A feature Playwright turns off that
+    the list lacks is turned off all the same (the browser is started again with it): add it there."""
+    from tests.site.conftest import DISABLED_FEATURES, features_lost
+
+    if launched_browser.lost is None:
+        pytest.skip("Chromium's command line cannot be read here: it runs with Playwright's own list alone")
+    assert launched_browser.lost == set(), \
+        f"Playwright turns off {sorted(launched_browser.lost)} too: add them to conftest.PLAYWRIGHT_DISABLED"
+    last = [arg for arg in launched_browser.arguments if arg.startswith("--disable-features=")][-1]
+    assert set(DISABLED_FEATURES) <= set(last.partition("=")[2].split(","))
+    # the check itself can fail: an earlier list's feature missing from the last one is found
+    assert features_lost(["chromium", "--disable-features=A,B", "--x", "--disable-features=B,C"]) == {"A"}
+    assert features_lost(["chromium", "--disable-features=A"]) == set()
