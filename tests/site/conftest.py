@@ -95,23 +95,96 @@ class PageLog:
     external: list[str] = field(default_factory=list)
 
 
+#: Chromium's features the browser tests turn off beyond Playwright's own.  RenderDocument gives every
+#: cross-document navigation a new frame host (and a new frame in the renderer) where Chromium otherwise
+#: keeps the frame and swaps its document: the older way, the one Playwright itself ran for months of
+#: 2025-2026 (microsoft/playwright#37714).  Without it the browser tests took 7% less CPU (tests/site/ in
+#: one process, three alternated runs: 104.0-116.5 CPU-s against 113.2-122.1), and what they check is
+#: the same: the accessibility audit's findings, every screenshot, every test's result.
+DISABLED_FEATURES = ("RenderDocument",)
+#: Playwright's own ``--disable-features`` (1.65.2).  Chromium keeps only the last ``--disable-features``
+#: it is given (ours comes after Playwright's), so ours repeats them; ``launched_browser`` reads the
+#: command line Chromium was started with and, if Playwright turns off a feature this list lacks, starts
+#: it again with that feature too (``test_chromium_turns_off_every_feature_playwright_turns_off`` then
+#: fails, to have it added here).
+PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+                       "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+                       "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+                       "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+                       "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion")
+
+
+def command_line(*markers: str) -> list[str] | None:
+    """The arguments of the running process started with every one of ``markers`` (Linux's /proc), or
+    ``None`` if there is no such process."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                arguments = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
+            except OSError:
+                continue
+            if all(marker in arguments for marker in markers):
+                return arguments
+    return None
+
+
+def features_lost(arguments: list[str]) -> set[str]:
+    """The features an earlier ``--disable-features`` of ``arguments`` names and the last one, the only one
+    Chromium reads, does not."""
+    lists = [set(arg.partition("=")[2].split(",")) - {""} for arg in arguments if arg.startswith("--disable-features=")]
+    return set().union(*lists[:-1]) - lists[-1] if lists else set()
+
+
+@dataclass
+class Launch:
+    """The session's Chromium, and what its first start showed of Playwright's own disabled features."""
+
+    browser: Any  # a Playwright ``Browser``
+    #: Playwright's disabled features that ``PLAYWRIGHT_DISABLED`` lacked (the browser was started again
+    #: with them too); ``None``: the command line could not be read, so Playwright's own list stands alone.
+    lost: set[str] | None
+    #: The command line of the first start (empty if it could not be read).
+    arguments: list[str] = field(default_factory=list)
+
+
 @pytest.fixture(scope="session")
-def browser(chromium_binary: str) -> Iterator[Any]:
-    """One headless Chromium (Playwright ``Browser``) for the whole session."""
+def launched_browser(chromium_binary: str) -> Iterator[Launch]:
+    """Headless Chromium for the whole session, with ``DISABLED_FEATURES`` turned off beside Playwright's own."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright, socket.socket() as refusing:
         refusing.bind(("127.0.0.1", 0))  # bound, never listening: a connection to it is refused at once
-        instance = playwright.chromium.launch(
-            executable_path=chromium_binary, headless=True,
-            proxy={"server": f"http://127.0.0.1:{refusing.getsockname()[1]}", "bypass": LOOPBACK_HOSTS},
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        proxy = f"http://127.0.0.1:{refusing.getsockname()[1]}"
+
+        def launch(disabled: tuple[str, ...]) -> Any:
+            extra = [f"--disable-features={','.join(disabled)}"] if disabled else []
+            return playwright.chromium.launch(
+                executable_path=chromium_binary, headless=True, proxy={"server": proxy, "bypass": LOOPBACK_HOSTS},
+                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                      "--disable-background-networking", "--disable-component-update",
+                      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", *extra])
+
+        disabled = (*PLAYWRIGHT_DISABLED, *DISABLED_FEATURES)
+        if not Path("/proc").is_dir():  # the command line cannot be read: Playwright's own list stands alone
+            launched = Launch(launch(()), None)
+        else:
+            instance = launch(disabled)
+            arguments = command_line(f"--proxy-server={proxy}", "--remote-debugging-pipe")
+            lost = None if arguments is None else features_lost(arguments)
+            if lost is None or lost:  # unseen, or Playwright's list has grown: never lose a feature it turns off
+                instance.close()
+                instance = launch(() if lost is None else (*disabled, *sorted(lost)))
+            launched = Launch(instance, lost, arguments or [])
         try:
-            yield instance
+            yield launched
         finally:
-            instance.close()
+            launched.browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser(launched_browser: Launch) -> Any:
+    """One headless Chromium (Playwright ``Browser``) for the whole session."""
+    return launched_browser.browser
 
 
 def new_context(browser: Any, log: PageLog | Callable[[], PageLog], **options: Any) -> Any:

@@ -16,6 +16,7 @@ page of each kind, and a page of a new kind is toured without anyone listing it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -267,3 +268,75 @@ def ids_of(root: Path, path: str, token: str) -> list[str]:
     reader.feed((root / path).read_text(encoding="utf-8"))
     reader.close()
     return reader.ids
+
+
+@dataclass(eq=False)
+class Element:
+    """One element of a page as its HTML writes it (no script has run): enough of a DOM for the tests that
+    read links and tables, which a browser would only parse the same way."""
+
+    tag: str
+    attrs: dict[str, str]
+    parent: Element | None
+    children: list[Element | str] = field(default_factory=list)
+
+    @property
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+    def ancestors(self) -> Iterator[Element]:
+        parent = self.parent
+        while parent is not None:
+            yield parent
+            parent = parent.parent
+
+    def descendants(self) -> Iterator[Element]:
+        """Every element inside this one, in document order."""
+        for child in self.children:
+            if isinstance(child, Element):
+                yield child
+                yield from child.descendants()
+
+    def text(self, leaving_out: str = "") -> str:
+        """What the browser's ``textContent`` reads: the text of every descendant, in order (without the
+        elements of class ``leaving_out``: a heading's permalink sign)."""
+        return "".join(child if isinstance(child, str) else child.text(leaving_out) for child in self.children
+                       if isinstance(child, str) or not leaving_out or leaving_out not in child.classes)
+
+
+class _Tree(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.document = Element("#document", {}, None)
+        self.open = self.document
+        self.elements: list[Element] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = Element(tag, {name: value or "" for name, value in attrs}, self.open)
+        self.open.children.append(element)
+        self.elements.append(element)
+        if tag not in VOID:
+            self.open = element
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        # close up to the matching open element (an end tag with none open is ignored, as browsers do)
+        for element in (self.open, *self.open.ancestors()):
+            if element.tag == tag and element.parent is not None:
+                self.open = element.parent
+                return
+
+    def handle_data(self, data: str) -> None:
+        self.open.children.append(data)
+
+
+def elements(root: Path, path: str) -> list[Element]:
+    """Every element of the page at ``path`` (site-relative), in document order."""
+    reader = _Tree()
+    reader.feed((root / path).read_text(encoding="utf-8"))
+    reader.close()
+    return reader.elements

@@ -21,6 +21,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
+from tests.site.pages import elements
+
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # the browser fixtures skip (or fail under $CI) and say why
@@ -28,6 +30,7 @@ except ImportError:  # the browser fixtures skip (or fail under $CI) and say why
 
 NEMRON = "nemron/index.html"
 ENERGY_UID = "Generic.Trait.Energy"
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 #: Every ``:node:ref:`` link of the page: ``a.reference`` around a ``span.rpg-node-ref``.
 NODE_REFS_JS = """[...document.querySelectorAll("a.reference")]
@@ -241,31 +244,39 @@ def test_every_search_result_for_a_node_links_to_an_existing_anchor(energy_searc
     assert broken == [], "search results whose anchor is not on the page"
 
 
-def test_the_node_index_lists_the_node_under_each_of_its_types(page, page_log, site):
-    since = len(site.requests)
+def index_rows(site, path: str) -> list[dict]:
+    """The rows of a node index page, read from its HTML (Sphinx writes the table; no script changes it):
+    each link with the group it is under (the last ``tr.cap`` before it) and its text."""
+    group, rows = None, []
+    for tr in elements(site.root, path):
+        if tr.tag != "tr" or not any(e.tag == "table" and {"indextable", "domainindex-table"} & e.classes
+                                     for e in tr.ancestors()):
+            continue
+        if "cap" in tr.classes:
+            group = tr.text().strip()
+        rows.extend({"group": group, "href": urljoin(site.url + path, a.attrs["href"]), "text": a.text().strip()}
+                    for a in tr.descendants() if a.tag == "a" and "href" in a.attrs)
+    return rows
+
+
+def test_the_node_index_lists_the_node_under_each_of_its_types(site):
+    """Read from the HTML of the index and of the node's page: what the browser adds to them (their
+    scripts' work, their requests) is checked on one page of each kind (the tour of test_reader.py)."""
     with urllib.request.urlopen(urljoin(site.url, "nodes.json"), timeout=10) as response:
         catalogue = json.loads(response.read())
     energy = next(node for node in catalogue["nodes"] if node["uid"] == ENERGY_UID)
-    page.goto(urljoin(site.url, "node-types.html"))
-    rows = page.evaluate("""(() => {
-        let group = null;
-        const out = [];
-        for (const tr of document.querySelectorAll("table.indextable tr, table.domainindex-table tr")) {
-            if (tr.classList.contains("cap")) group = tr.textContent.trim();
-            for (const a of tr.querySelectorAll("a[href]")) out.push({group, href: a.href, text: a.textContent.trim()});
-        }
-        return out;
-    })()""")
+    rows = index_rows(site, "node-types.html")
     assert rows, "node-types.html has no index table (table.indextable or Furo's table.domainindex-table)"
     target = urljoin(site.url, energy["url"])
     groups = sorted(row["group"] for row in rows if row["href"] == target)
     assert groups == sorted(energy["type_names"]), \
         f"node-types.html lists {target} under {groups}, nodes.json says {energy['type_names']}"
     assert {row["text"] for row in rows if row["href"] == target} == {energy["title"]}
-    page.goto(target)
-    landed = page.evaluate(ANCHOR_TARGET_JS)
-    assert landed["found"] and "rpg-node" in landed["classes"] and landed["heading"] == energy["title"]
-    assert_clean(page_log, site, since)
+    path, _, anchor = energy["url"].partition("#")  # the section the index's link leads to, and its heading
+    landed = next((e for e in elements(site.root, path) if e.attrs.get("id") == unquote(anchor)), None)
+    assert landed is not None and "rpg-node" in landed.classes, f"{path} has no node section #{anchor}"
+    heading = next(child for child in landed.children if not isinstance(child, str) and child.tag in HEADINGS)
+    assert heading.text(leaving_out="headerlink").strip() == energy["title"]
 
 
 def test_nodes_json_is_served_and_lists_the_energy_node(page, page_log, site):
@@ -341,3 +352,20 @@ def test_the_tab_lent_to_the_next_test_forgets_what_the_last_one_did(shared_tab,
         matchMedia('print').matches, matchMedia('(prefers-color-scheme: dark)').matches,
         matchMedia('(prefers-reduced-motion: reduce)').matches, innerWidth, innerHeight]""") == \
         [None, None, "", False, False, True, 1280, 900]
+
+
+def test_chromium_turns_off_every_feature_playwright_turns_off_and_ours(launched_browser):
+    """Chromium reads only the last ``--disable-features``: conftest's repeats Playwright's list (its
+    ``PLAYWRIGHT_DISABLED``) before its own (``DISABLED_FEATURES``).  A feature Playwright turns off that
+    the list lacks is turned off all the same (the browser is started again with it): add it there."""
+    from tests.site.conftest import DISABLED_FEATURES, features_lost
+
+    if launched_browser.lost is None:
+        pytest.skip("Chromium's command line cannot be read here: it runs with Playwright's own list alone")
+    assert launched_browser.lost == set(), \
+        f"Playwright turns off {sorted(launched_browser.lost)} too: add them to conftest.PLAYWRIGHT_DISABLED"
+    last = [arg for arg in launched_browser.arguments if arg.startswith("--disable-features=")][-1]
+    assert set(DISABLED_FEATURES) <= set(last.partition("=")[2].split(","))
+    # the check itself can fail: an earlier list's feature missing from the last one is found
+    assert features_lost(["chromium", "--disable-features=A,B", "--x", "--disable-features=B,C"]) == {"A"}
+    assert features_lost(["chromium", "--disable-features=A"]) == set()
