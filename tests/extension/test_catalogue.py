@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -132,49 +133,45 @@ def test_a_changed_title_format_remakes_the_pieces(app, build):
     assert "Energy <E,R>" in headings
 
 
-@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-garbled")
-def test_a_garbled_catalogue_file_counts_as_empty(app, build, edit):
+def _rebuilt_with_damaged_file(app: Any, build: Any, edit: Any, damage: Callable[[bytes], bytes]) -> Any:
+    """Build, ``damage`` the catalogue's file, change a line (so the pieces are read, not only last
+    build's files kept), build again: the files must still be whole."""
     app.build()
     app.cleanup()
     kept = catalogue(app).path
     assert kept.is_file()
-    kept.write_bytes(b"\x00not a catalogue")
-    # a record changes (a line), so the pieces are read, not only last build's files kept
+    kept.write_bytes(damage(kept.read_bytes()))
     edit(Path(app.srcdir) / "index.rst", "Bound\n=====\n", "Bound\n=====\n\nA new paragraph.\n")
     again = _rebuild(build, Path(app.srcdir))
     _assert_whole(again)
+    return again
+
+
+@pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-garbled")
+def test_a_garbled_catalogue_file_counts_as_empty(app, build, edit):
+    again = _rebuilt_with_damaged_file(app, build, edit, lambda data: b"\x00not a catalogue")
     assert catalogue(again).made == len(_written(again)[0]["nodes"])
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-cut-short")
 def test_a_catalogue_file_cut_short_counts_as_empty(app, build, edit):
-    app.build()
-    app.cleanup()
-    kept = catalogue(app).path
-    data = kept.read_bytes()
-    kept.write_bytes(data[:len(data) - 7])  # the last piece loses its end, as a full disk would leave it
-    edit(Path(app.srcdir) / "index.rst", "Bound\n=====\n", "Bound\n=====\n\nA new paragraph.\n")
-    again = _rebuild(build, Path(app.srcdir))
-    _assert_whole(again)
+    # the last piece loses its end, as a full disk would leave it
+    again = _rebuilt_with_damaged_file(app, build, edit, lambda data: data[:len(data) - 7])
     assert catalogue(again).made == len(_written(again)[0]["nodes"])
+
+
+def _first_piece_garbled(data: bytes) -> bytes:
+    """The first piece's marshal bytes (after the header, the piece's digest and its length) start
+    with a type code marshal does not know."""
+    start = data.index(b"\n") + 1
+    start += 4 + int.from_bytes(data[start:start + 4], "big") + 16 + 4
+    return data[:start] + b"!" + data[start + 1:]
 
 
 @pytest.mark.sphinx("html", testroot="bound", freshenv=True, srcdir="catalogue-damaged-piece")
 def test_a_damaged_piece_is_made_again_and_the_others_kept(app, build, edit):
-    app.build()
-    app.cleanup()
-    kept = catalogue(app).path
-    data = bytearray(kept.read_bytes())
-    count = len(_written(app)[0]["nodes"])
-    # the first piece's marshal bytes, after the header and the piece's digest and length: an unknown type code
-    start = data.index(b"\n") + 1
-    start += 4 + int.from_bytes(data[start:start + 4], "big") + 16 + 4
-    data[start] = ord("!")
-    kept.write_bytes(bytes(data))
-    edit(Path(app.srcdir) / "index.rst", "Bound\n=====\n", "Bound\n=====\n\nA new paragraph.\n")
-    again = _rebuild(build, Path(app.srcdir))
-    _assert_whole(again)
-    assert catalogue(again).made == 1 and count > 1
+    again = _rebuilt_with_damaged_file(app, build, edit, _first_piece_garbled)
+    assert catalogue(again).made == 1 < len(_written(again)[0]["nodes"])
 
 
 def test_a_preview_follows_the_title_of_a_node_its_first_paragraph_links(build, edit, tmp_path):
