@@ -542,8 +542,8 @@ class NodeDomain(Domain):
 
         Kept as tuples of strings, which the garbage collector stops tracking, not as lists it walks
         in every full collection for the rest of the build (one per node).  They are grown as tuples
-        too: a list per node, alive while the map is made, outlived the collector's young generations,
-        and at 10,000 nodes that alone brought on a full collection more in a rebuild (half a second)."""
+        too: a list per node, alive while the map is made, outlived the collector's young generations
+        and counted towards its next full collection (half a second at 10,000 nodes)."""
         if self._referrers is None:
             inverse: dict[str, tuple[str, ...]] = {}
             for doc, targets in sorted(self.data.setdefault("references", {}).items()):
