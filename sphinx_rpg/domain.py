@@ -55,6 +55,12 @@ def ref_classes(record: NodeRecord) -> list[str]:
     return ["rpg-node-ref", *(f"rpg-type-{code}" for code in record.types), "no-search"]
 
 
+def _places(definitions: dict[str, NodeRecord], duplicates: dict[str, list[NodeRecord]], uid: str) -> list[NodeRecord]:
+    """Every definition of ``uid`` in a domain's data (this process's or a parallel reader's), the winner first."""
+    winner = definitions.get(uid)
+    return [] if winner is None else [winner, *duplicates.get(uid, ())]
+
+
 class NodeRecord(NamedTuple):
     """One ``node:def`` as the environment remembers it."""
 
@@ -310,8 +316,7 @@ class NodeDomain(Domain):
 
     def places(self, uid: str) -> list[NodeRecord]:
         """Every definition of ``uid``, the winner first (by ``_sort_key``)."""
-        winner = self.definitions.get(uid)
-        return [] if winner is None else [winner, *self._duplicates.get(uid, ())]
+        return _places(self.definitions, self._duplicates, uid)
 
     def _set_places(self, uid: str, places: list[NodeRecord]) -> None:
         """Record ``places`` (sorted) as every definition of ``uid``; none forgets the uid."""
@@ -414,8 +419,7 @@ class NodeDomain(Domain):
         references, listings = otherdata.get("references", {}), otherdata.get("listings", {})
         for docname in dict.fromkeys(docnames):
             for uid in dict.fromkeys(docs.get(docname, ())):
-                winner = definitions.get(uid)
-                for record in [] if winner is None else [winner, *duplicates.get(uid, ())]:
+                for record in _places(definitions, duplicates, uid):
                     if record.docname == docname:
                         self.note_node(record)
             if docname in references:

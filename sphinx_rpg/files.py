@@ -40,17 +40,6 @@ def replacing(path: Path, mode: str) -> Iterator[IO[Any]]:
         raise
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write ``text`` unless the file already holds it (an unchanged catalogue keeps its file); True if written."""
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return False
-    except (OSError, UnicodeDecodeError):
-        pass
-    write_atomically(path, text)
-    return True
-
-
 class _Unchanged(Exception):
     """Raised inside ``replacing`` to drop what was written: the file holds that text already."""
 
