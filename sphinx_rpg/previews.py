@@ -1,18 +1,18 @@
 """``rpg-previews.json``: what a node's preview shows (title, type names, first sentence, first paragraph).
 
-Written beside the HTML pages at the end of every HTML build from the domain's records (so it is whole
+Written beside the HTML pages by every HTML build, before its pages, from the domain's records (so it is whole
 on incremental and parallel builds); ``static/sphinx_rpg_previews.js`` reads it.  One short entry per
 node keyed by the node's URL relative to the site root, the same URL its links point at.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from sphinx_rpg.catalogue import catalogue
@@ -36,15 +36,14 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
     return {"version": PREVIEWS_VERSION, "nodes": entries}
 
 
-def write_previews(app: Sphinx, exception: Exception | None) -> None:
-    """``build-finished``: the previews of every node, for HTML builders, from the pieces kept between
-    builds (or last build's file, when no record changed since)."""
-    builder = app.builder
-    if exception is not None or builder.format != "html":
+def write_previews(app: Sphinx, builder: Builder) -> None:
+    """``write-started``: the previews of every node, for HTML builders, from the pieces kept between
+    builds (or last build's file, when no record changed since); before any page, as ``nodes.json``
+    (``export.write_catalogue``)."""
+    if builder.format != "html":
         return
     kept = catalogue(app)
 
-    @functools.cache  # once, although the file's text is gone through twice (digest, then write)
     def entries() -> dict[str, str]:
         found: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
         for _, pieces in kept.all():
@@ -58,4 +57,4 @@ def write_previews(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    app.connect("build-finished", write_previews)
+    app.connect("write-started", write_previews)
