@@ -15,9 +15,9 @@ foreign file counts as empty.
 
 A node's line is not part of its pieces: its ``nodes.json`` entry is kept as the text before and after
 the line number, which the join puts in, so inserting a paragraph above a definition remakes nothing.
-The file holds, for each piece, a 16-byte digest of what it is made from and the piece as marshal
-bytes: loading it makes two bytes objects per node (nothing the garbage collector walks), and a
-piece is decoded only when this build uses it.
+The file (``frames``) holds, for each piece, a 16-byte digest of what it is made from and the piece as
+marshal bytes: opening it reads where each piece lies, a piece is read and decoded only when this
+build uses it, and the pieces kept go to the next file as they lie.
 
 Beside it, a small file (``rpg-outputs-<builder>.marshal``) records the key and the files' size and
 time as this build left them.  A build that changes no node record at all (no line either: an edit
@@ -32,7 +32,6 @@ import contextlib
 import hashlib
 import json
 import marshal
-import mmap
 import os
 import sys
 import weakref
@@ -43,11 +42,12 @@ from typing import Any, NamedTuple
 from sphinx.application import Sphinx
 
 from sphinx_rpg.domain import NodeRecord
-from sphinx_rpg.files import remove_matching, replacing, write_atomically, write_parts_if_changed
+from sphinx_rpg.files import remove_matching, write_atomically, write_parts_if_changed
+from sphinx_rpg.frames import Frames, write_frames
 from sphinx_rpg.inline import compact_json
 from sphinx_rpg.timelimit import engine_calls
 
-CACHE_VERSION = 7
+CACHE_VERSION = 8
 OUTPUTS_VERSION = 1
 #: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
 PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
@@ -122,10 +122,9 @@ class Catalogue:
         self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
         self.outputs_path = outputs_path(app.env.doctreedir, app.builder.name)
         self.key = cache_key(app)
-        #: last build's file, mapped when this build first needs the pieces (``release`` lets it go)
-        self._data: bytes | mmap.mmap = b""
-        #: where in it each kept piece lies, by the digest of what it is made from (``piece_key``)
-        self.kept: dict[bytes, tuple[int, int]] = {}
+        #: last build's file, opened when this build first needs the pieces (``release`` closes it),
+        #: its pieces by the digest of what each is made from (``piece_key``)
+        self.kept: Frames | None = None
         #: the pieces this build made, as marshal bytes, by digest
         self.fresh: dict[bytes, bytes] = {}
         #: each record's digest, in uid order, for the winning record of every uid (None: not matched yet)
@@ -144,33 +143,12 @@ class Catalogue:
             raise ReferenceError("the catalogue's Sphinx application is gone")
         return app
 
-    def _load(self) -> None:
-        """Last build's file and where each piece lies in it; nothing when it is missing, foreign or
-        damaged (every piece is made again).
-
-        The file is mapped, not read: its pages belong to the file, and the system takes them back
-        when ``release`` unmaps it.  Read into one bytes object (11 MB at 10,000 nodes), its memory
-        stayed with the process for the rest of the build, under every page written after it."""
-        try:
-            with self.path.open("rb") as handle:
-                data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError):  # missing, unreadable or empty
-            return
-        try:
-            kept = _frames(data, self.key)
-        except (ValueError, EOFError, TypeError):
-            kept = {}
-        if kept:
-            self._data, self.kept = data, kept
-        else:
-            data.close()
-
     def release(self) -> None:
-        """Unmap last build's file and drop the pieces made: they are saved, or no longer needed (a
+        """Close last build's file and drop the pieces made: they are saved, or no longer needed (a
         later ``all`` matches the records again against the file as saved)."""
-        data, self._data, self.kept, self.fresh, self.keys = self._data, b"", {}, {}, None
-        if isinstance(data, mmap.mmap):
-            data.close()
+        kept, self.kept, self.fresh, self.keys = self.kept, None, {}, None
+        if kept is not None:
+            kept.close()
 
     def _load_outputs(self) -> dict[str, tuple[int, int, str]] | None:
         try:
@@ -214,11 +192,18 @@ class Catalogue:
         keys = self._matched()
         for record, key in keys.items():
             fresh = self.fresh.get(key)
-            blob = fresh if fresh is not None else self._data[slice(*self.kept[key])]
             try:
-                yield record, Pieces._make(marshal.loads(blob))
-            except (EOFError, ValueError, TypeError):  # a damaged piece: made again
-                yield record, self._make(record, key)
+                blob = fresh if fresh is not None else self._kept().value(key)
+                pieces = Pieces._make(marshal.loads(blob))
+            except (OSError, EOFError, ValueError, TypeError):  # a damaged piece: made again
+                pieces = self._make(record, key)
+            yield record, pieces
+
+    def _kept(self) -> Frames:
+        """Last build's pieces (none when its file is missing, foreign or damaged), opened once."""
+        if self.kept is None:
+            self.kept = Frames(self.path, _MAGIC, self.key)
+        return self.kept
 
     def _matched(self) -> dict[NodeRecord, bytes]:
         """Each record's digest, the pieces of records that changed made (once per build)."""
@@ -227,7 +212,7 @@ class Catalogue:
 
             domain = node_domain(self.app.env)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
-            self._load()
+            kept = self._kept()
             uris: dict[str, str] = {}
             keys: dict[NodeRecord, bytes] = {}
             for record in domain.records():
@@ -235,7 +220,7 @@ class Catalogue:
                 if uri is None:
                     uri = uris[record.docname] = page_uri(record.docname)
                 key = keys[record] = piece_key(domain, record, uri)
-                if key not in self.kept:
+                if key not in kept:
                     self._make(record, key)
             self.keys = keys
         return self.keys
@@ -250,29 +235,19 @@ class Catalogue:
                                  self.app.builder.get_target_uri(record.docname), self._page_files)
         # every piece is text: as exact ``str`` (a subclass, such as markup, is what marshal cannot write)
         self.fresh[key] = marshal.dumps(tuple(map(str.__str__, pieces)), 0)
-        self.kept.pop(key, None)
         self.made += 1
         return pieces
 
     def save(self) -> None:
         """Keep this build's pieces for the next one (only when some were made or dropped), then the
-        stamps of the files written from them; last build's file is released either way.  Written
-        piece by piece: kept pieces go from last build's file to the new one as they are, neither
-        decoded nor joined into one more copy, and the old file is unmapped before the new one
-        replaces it (a system may refuse to replace a mapped file)."""
+        stamps of the files written from them; last build's file is closed either way.  Kept pieces
+        go from last build's file to the new one as they lie (``frames.write_frames``), neither
+        decoded nor held."""
         keys = self.keys
-        if keys is not None and (self.made or len(keys) != len(self.kept)):
-            # OSError: the file is left to the next build, which makes the pieces again
-            with contextlib.suppress(OSError), replacing(self.path, "wb") as stream:
-                with memoryview(self._data) as view:
-                    stream.write(_header(self.key, len(keys)))
-                    for key in keys.values():
-                        fresh = self.fresh.get(key)
-                        start, end = (0, len(fresh)) if fresh is not None else self.kept[key]
-                        stream.write(key + (end - start).to_bytes(4, "big"))
-                        # a slice of the map is written and dropped at once: none may outlive ``view``
-                        stream.write(fresh if fresh is not None else view[start:end])
-                self.release()
+        if keys is not None and (self.made or len(keys) != len(self._kept())):
+            with contextlib.suppress(OSError):  # the file is left to the next build, which makes the pieces again
+                write_frames(self.path, _MAGIC, self.key, ((key, self.fresh.get(key)) for key in keys.values()),
+                             self._kept())
         self.release()
         self._save_outputs()
 
@@ -290,38 +265,8 @@ class Catalogue:
             write_atomically(self.outputs_path, marshal.dumps((OUTPUTS_VERSION, self.key, files)))
 
 
-#: How a catalogue file starts; then its header's length (4 bytes), the header (marshal: the key and
-#: the number of pieces), and each piece: its 16-byte digest, its length (4 bytes), its marshal bytes.
+#: How a catalogue file starts (a ``frames`` file whose header is the catalogue's key).
 _MAGIC = b"sphinx-rpg pieces\n"
-_DIGEST = 16
-
-
-def _header(key: str, count: int) -> bytes:
-    head = marshal.dumps((key, count))
-    return _MAGIC + len(head).to_bytes(4, "big") + head
-
-
-def _frames(data: bytes | mmap.mmap, key: str) -> dict[bytes, tuple[int, int]]:
-    """digest -> (start, end) of each piece of a file ``Catalogue.save`` wrote; nothing when it was
-    written under another key, ValueError when it is not such a file or is cut short."""
-    if data[:len(_MAGIC)] != _MAGIC:
-        raise ValueError("not a catalogue of pieces")
-    at = len(_MAGIC) + 4
-    size = int.from_bytes(data[at - 4:at], "big")
-    found_key, count = marshal.loads(data[at:at + size])
-    if found_key != key or not isinstance(count, int):
-        return {}
-    at += size
-    kept: dict[bytes, tuple[int, int]] = {}
-    for _ in range(count):
-        start = at + _DIGEST + 4
-        at = start + int.from_bytes(data[start - 4:start], "big")
-        if at > len(data):
-            raise ValueError("a catalogue cut short")
-        kept[data[start - 4 - _DIGEST:start - 4]] = (start, at)
-    if at != len(data):
-        raise ValueError("a catalogue with bytes after its pieces")
-    return kept
 
 
 def piece_key(domain: Any, record: NodeRecord, uri: str) -> bytes:

@@ -24,15 +24,15 @@ pages linking it: the links appear or dangle, and a dangling link must warn.
 The pages' search entries do not change: link texts are ``no-search`` (``domain.ref_classes``), and
 so are "Referenced by" lines.
 
-The file holds each page's counts as marshal bytes of their own: reading it makes one bytes object
-per page, not the tens of thousands of dictionaries and lists of a big book's links, and only the
-pages a build patches or writes are decoded or encoded.  A build that has nothing to patch does not
-read it until the end, when it keeps the counts of the pages it wrote.
+The file holds each page's counts as marshal bytes of their own, one frame per page (``frames``):
+only the pages a build patches or writes are read, decoded or encoded, and the others go to the
+next file as they lie, never held in memory (read whole, a big book's file stayed with the process
+for the rest of the build).  A build that has nothing to patch does not open it until the end, when
+it keeps the counts of the pages it wrote.
 """
 
 from __future__ import annotations
 
-import contextlib
 import marshal
 import os
 import re
@@ -60,8 +60,11 @@ from sphinx_rpg.domain import (
     ref_classes,
 )
 from sphinx_rpg.files import write_atomically
+from sphinx_rpg.frames import Frames, write_frames
 
-MANIFEST_VERSION = 2
+MANIFEST_VERSION = 3
+#: How the file starts (a ``frames`` file whose header is the version and the output folder).
+_MAGIC = b"sphinx-rpg links\n"
 #: The builders whose pages are one file per document, written by the HTML translator.
 BUILDERS = ("html", "dirhtml")
 #: The classes ``XRefRole`` gives the text of a ``:node:ref:`` (before ``ref_classes``).
@@ -76,8 +79,6 @@ logger = logging.getLogger(__name__)
 
 #: page -> (size, mtime_ns of its file as written, uid -> count of each link kind)
 Entry = tuple[int, int, dict[str, list[int]]]
-#: page -> its ``Entry`` as marshal bytes (decoded only for the pages a build patches)
-Entries = dict[str, bytes]
 
 
 class _Build:
@@ -87,7 +88,10 @@ class _Build:
         self.started = time.time_ns()
         self.read: set[str] = set()
         self.resolved: dict[str, dict[str, list[int]]] = {}
-        self.entries: Entries | None = None
+        #: last build's file, opened when first needed
+        self.kept: Frames | None = None
+        #: the entries this build made (pages patched, then pages written), as marshal bytes
+        self.made: dict[str, bytes] = {}
         self.changed = False
 
 
@@ -110,25 +114,22 @@ def _manifest_path(app: Sphinx) -> Path:
     return Path(app.doctreedir) / f"rpg-links-{app.builder.name}.marshal"
 
 
-def _entries(app: Sphinx, build: _Build) -> Entries:
-    """The kept counts, read once per build; a missing, foreign or unreadable file counts as empty."""
-    if build.entries is None:
-        build.entries = {}
-        with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
-            version, outdir, entries = marshal.loads(_manifest_path(app).read_bytes())
-            if version == MANIFEST_VERSION and outdir == str(app.outdir) and isinstance(entries, dict):
-                build.entries = entries
-    return build.entries
+def _key(page: str) -> bytes:
+    return page.encode("utf-8", "surrogateescape")
 
 
-def _entry(entries: Entries, page: str) -> Entry | None:
+def _kept(app: Sphinx, build: _Build) -> Frames:
+    """Last build's counts, opened once per build; a missing, foreign or damaged file holds none."""
+    if build.kept is None:
+        build.kept = Frames(_manifest_path(app), _MAGIC, (MANIFEST_VERSION, str(app.outdir)))
+    return build.kept
+
+
+def _entry(app: Sphinx, build: _Build, page: str) -> Entry | None:
     """One page's kept counts, decoded; None when the file has none (or a damaged one) for it."""
-    blob = entries.get(page)
-    if not isinstance(blob, bytes):
-        return None
     try:
-        size, written, counts = marshal.loads(blob)
-    except (EOFError, ValueError, TypeError):
+        size, written, counts = marshal.loads(_kept(app, build).value(_key(page)))
+    except (KeyError, OSError, EOFError, ValueError, TypeError):
         return None
     if not (isinstance(size, int) and isinstance(written, int) and isinstance(counts, dict)):
         return None
@@ -225,10 +226,9 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
         return set()
     assert isinstance(app.builder, StandaloneHTMLBuilder)
     domain = node_domain(env)
-    entries = _entries(app, build)
     done = set()
     for page in sorted(candidates):
-        entry = _entry(entries, page)
+        entry = _entry(app, build, page)
         if entry is None or page not in env.all_docs:
             continue
         size, written, counts = entry
@@ -257,7 +257,7 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
             if patched != text:
                 write_atomically(path, patched.encode("utf-8"))
                 stat = path.stat()
-                entries[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, counts))
+                build.made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, counts))
                 build.changed = True
             done.add(page)
     if done:
@@ -278,22 +278,23 @@ def save_links(app: Sphinx, exception: BaseException | None) -> None:
     assert isinstance(app.builder, StandaloneHTMLBuilder)
     if not build.resolved and not build.changed:
         return
-    entries = _entries(app, build)
+    made, dropped = build.made, set()
     for page, links in build.resolved.items():
         try:
             stat = os.stat(app.builder.get_outfilename(page))
         except OSError:
-            entries.pop(page, None)
+            dropped.add(page)
             continue
         if stat.st_mtime_ns < build.started:  # resolved but not written by this build: not described
-            entries.pop(page, None)
+            dropped.add(page)
             continue
-        entries[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, links))
-    for page in set(entries) - app.env.all_docs.keys():
-        del entries[page]
+        made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, links))
+    kept = _kept(app, build)
+    pages = ({key.decode("utf-8", "surrogateescape") for key in kept.spans} | made.keys()) - dropped
     path = _manifest_path(app)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, marshal.dumps((MANIFEST_VERSION, str(app.outdir), entries)))
+    write_frames(path, _MAGIC, (MANIFEST_VERSION, str(app.outdir)),
+                 ((_key(page), made.get(page)) for page in sorted(pages & app.env.all_docs.keys())), kept)
 
 
 def setup(app: Sphinx) -> None:

@@ -1,0 +1,143 @@
+"""Files of keyed frames kept between builds, read and copied a frame at a time.
+
+The extension keeps per-node and per-page data beside the doctrees (the catalogue's pieces, the
+pages' link counts).  Read whole, such a file sat in memory for the rest of the build (11 MB for
+the pieces of 10,000 nodes) and its memory stayed with the process after it was freed, under every
+page written later.  A frames file is read where it lies instead: opening it finds where each frame
+is (its key and its length are all that is read), a frame's value is read when asked for, and a
+new file copies the frames it keeps from the old one in runs of bytes, never decoding them.
+
+Layout: ``magic``, the header's length (4 bytes) and the header (marshal), then each frame: its
+key's length (2 bytes), the key, its value's length (4 bytes), the value.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO, Any
+
+from sphinx_rpg.files import replacing
+
+#: The most bytes a run of kept frames is copied by at once.
+_COPY_BLOCK = 1 << 20
+
+
+class Frames:
+    """Last build's file: where each frame lies, and a frame's value on demand.  A file that is
+    missing, written under another header, cut short or not such a file holds no frame."""
+
+    def __init__(self, path: Path, magic: bytes, header: Any) -> None:
+        #: key -> (where its frame starts, where its value starts, where it ends)
+        self.spans: dict[bytes, tuple[int, int, int]] = {}
+        self._file: IO[bytes] | None = None
+        try:
+            stream = path.open("rb")
+        except OSError:
+            return
+        try:
+            self.spans = _index(stream, magic, header)
+        except (OSError, ValueError, EOFError, TypeError):
+            self.spans = {}
+        if self.spans:
+            self._file = stream
+        else:
+            stream.close()
+
+    def __contains__(self, key: bytes) -> bool:
+        return key in self.spans
+
+    def __len__(self) -> int:
+        return len(self.spans)
+
+    def value(self, key: bytes) -> bytes:
+        """The value of the frame ``key`` (KeyError when the file has none); OSError when the file
+        cannot be read."""
+        _, start, end = self.spans[key]
+        if self._file is None:
+            raise OSError("the frames file is closed")
+        self._file.seek(start)
+        data = self._file.read(end - start)
+        if len(data) != end - start:
+            raise OSError("the frames file was cut short while read")
+        return data
+
+    def close(self) -> None:
+        stream, self._file, self.spans = self._file, None, {}
+        if stream is not None:
+            stream.close()
+
+
+def _index(stream: IO[bytes], magic: bytes, header: Any) -> dict[bytes, tuple[int, int, int]]:
+    if stream.read(len(magic)) != magic:
+        raise ValueError("not a frames file")
+    size = int.from_bytes(_exactly(stream, 4), "big")
+    if marshal.loads(_exactly(stream, size)) != header:
+        return {}
+    spans: dict[bytes, tuple[int, int, int]] = {}
+    at = len(magic) + 4 + size
+    end_of_file = stream.seek(0, 2)
+    stream.seek(at)
+    while at < end_of_file:
+        key = _exactly(stream, int.from_bytes(_exactly(stream, 2), "big"))
+        length = int.from_bytes(_exactly(stream, 4), "big")
+        start = at + 2 + len(key) + 4
+        if start + length > end_of_file:
+            raise ValueError("a frames file cut short")
+        spans[key] = (at, start, start + length)
+        at = stream.seek(start + length)
+    return spans
+
+
+def _exactly(stream: IO[bytes], size: int) -> bytes:
+    data = stream.read(size)
+    if len(data) != size:
+        raise ValueError("a frames file cut short")
+    return data
+
+
+def write_frames(path: Path, magic: bytes, header: Any, frames: Iterable[tuple[bytes, bytes | None]],
+                 old: Frames | None = None) -> None:
+    """Write ``path`` whole (``files.replacing``): the header, then each (key, value) of ``frames``;
+    a value of None is ``old``'s frame of that key, copied as it lies (frames that lie one after
+    the other in the old file are copied as one run).  ``old`` is closed before its file is replaced
+    (a system may refuse to replace an open file)."""
+    head = marshal.dumps(header)
+    with replacing(path, "wb") as stream:
+        stream.write(magic + len(head).to_bytes(4, "big") + head)
+        run: list[int] = []  # [start, end] in the old file of the frames still to copy
+        for key, value in frames:
+            if value is None:
+                assert old is not None, "a kept frame needs the old file"
+                start, _, end = old.spans[key]
+                if run and run[1] == start:
+                    run[1] = end
+                    continue
+                _copy(old, run, stream)
+                run = [start, end]
+                continue
+            _copy(old, run, stream)
+            run = []
+            if len(key) > 0xFFFF:
+                raise ValueError(f"a frame's key is at most 65,535 bytes, not {len(key):,}")
+            stream.write(len(key).to_bytes(2, "big") + key + len(value).to_bytes(4, "big"))
+            stream.write(value)
+        _copy(old, run, stream)
+        if old is not None:
+            old.close()
+
+
+def _copy(old: Frames | None, run: list[int], stream: IO[bytes]) -> None:
+    """Copy the bytes ``run`` spans in ``old``'s file to ``stream``, a block at a time."""
+    if not run or old is None or old._file is None:
+        return
+    source = old._file
+    at, end = run
+    source.seek(at)
+    while at < end:
+        block = source.read(min(_COPY_BLOCK, end - at))
+        if not block:
+            raise OSError("the frames file was cut short while copied")
+        stream.write(block)
+        at += len(block)

@@ -1,0 +1,64 @@
+"""Files of keyed frames (``sphinx_rpg.frames``): what the catalogue's pieces and the pages' link counts
+are kept in between builds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sphinx_rpg.frames import Frames, write_frames
+
+MAGIC = b"test frames\n"
+
+
+def _written(path: Path, frames: dict[bytes, bytes], header: object = "one") -> Frames:
+    write_frames(path, MAGIC, header, frames.items())
+    return Frames(path, MAGIC, header)
+
+
+def test_each_frame_is_read_back_by_its_key(tmp_path):
+    kept = _written(tmp_path / "f", {b"a": b"first", b"page/b": b"", b"c": bytes(range(256)) * 9})
+    assert sorted(kept.spans) == [b"a", b"c", b"page/b"]
+    assert [kept.value(key) for key in (b"a", b"page/b", b"c")] == [b"first", b"", bytes(range(256)) * 9]
+    with pytest.raises(KeyError):
+        kept.value(b"missing")
+    kept.close()
+
+
+def test_kept_frames_are_copied_as_they_lie_beside_new_ones(tmp_path):
+    path = tmp_path / "f"
+    old = _written(path, {b"a": b"1", b"b": b"22", b"c": b"333", b"d": b"4444"})
+    # b and c lie one after the other (one run); d is dropped; e is new; a is kept after it
+    write_frames(path, MAGIC, "one", [(b"b", None), (b"c", None), (b"e", b"55555"), (b"a", None)], old)
+    assert old.spans == {}  # closed before its file was replaced
+    again = Frames(path, MAGIC, "one")
+    assert {key: again.value(key) for key in again.spans} == {b"b": b"22", b"c": b"333", b"e": b"55555", b"a": b"1"}
+    again.close()
+
+
+def test_a_file_written_under_another_header_holds_no_frame(tmp_path):
+    _written(tmp_path / "f", {b"a": b"1"}, header=("version", 1)).close()
+    assert len(Frames(tmp_path / "f", MAGIC, ("version", 2))) == 0
+
+
+@pytest.mark.parametrize("damage", [lambda data: data[:-1], lambda data: b"not frames" + data,
+                                    lambda data: data + b"\x00"],
+                         ids=["cut short", "not a frames file", "a frame's head cut short"])
+def test_a_damaged_file_holds_no_frame(tmp_path, damage):
+    path = tmp_path / "f"
+    _written(path, {b"a": b"1", b"b": b"2"}).close()
+    path.write_bytes(damage(path.read_bytes()))
+    assert len(Frames(path, MAGIC, "one")) == 0
+
+
+def test_a_missing_file_holds_no_frame(tmp_path):
+    assert len(Frames(tmp_path / "nothing", MAGIC, "one")) == 0
+
+
+def test_a_key_longer_than_its_length_field_is_refused_and_the_old_file_stays(tmp_path):
+    path = tmp_path / "f"
+    _written(path, {b"a": b"1"}).close()
+    with pytest.raises(ValueError, match="65,535 bytes"):
+        write_frames(path, MAGIC, "one", [(b"k" * 70_000, b"v")])
+    assert Frames(path, MAGIC, "one").value(b"a") == b"1"
