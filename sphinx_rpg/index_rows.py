@@ -102,13 +102,16 @@ def patch(page: str, old: Content, new: Content, render: Render,
     """
     if [group for group, _ in old] != [group for group, _ in new]:
         return None
-    # each group's entries, to tell which groups hold an entry (its row stands once in each, in the
-    # groups' order): one set per group, not a list per entry, since every container made here is
-    # one more object for the garbage collector to count towards its next full collection
-    held = [set(entries) for _, entries in old]
+    # which groups hold an entry (its row stands once in each, in the groups' order), looked up for
+    # the few entries a patch places: a set of every group's entries was megabytes more at the
+    # build's end, when the process holds most, and more objects for the garbage collector to count
+    placed: dict[Any, list[int]] = {}
 
     def holders(entry: Any) -> list[int]:
-        return [number for number, entries in enumerate(held) if entry in entries]
+        numbers = placed.get(entry)
+        if numbers is None:
+            numbers = placed[entry] = [number for number, (_, entries) in enumerate(old) if entry in entries]
+        return numbers
 
     edits: list[tuple[int, int, str]] = list(also)
     for number, ((group, before), (_, after)) in enumerate(zip(old, new, strict=True)):
