@@ -51,6 +51,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         settings,
         sheets,
         statblocks,
+        texts,
         timelimit,
         tracking,
         type_refs,
@@ -91,6 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     paper_tables.setup(app)
     latex_templates.setup(app)
     type_refs.setup(app)
+    texts.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

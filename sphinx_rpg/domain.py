@@ -36,7 +36,7 @@ from sphinx_rpg.player_index import designer_text
 from sphinx_rpg.spelling import did_you_mean
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 12
+DATA_VERSION = 13
 
 
 #: How a resolved link to a node shows it: its index is the kind ``NodeDomain.note_link`` counts.
@@ -84,9 +84,9 @@ class NodeRecord(NamedTuple):
     #: The included file (relative to the source directory) that holds the definition; "" for the page.
     source: str = ""
     #: The node's first paragraph, formatted, for its preview (``inline.first_paragraph``: JSON runs).
+    #: (The body as written, which a later release's change marks quote, is kept by its ``digest``
+    #: beside the doctrees, not here: see ``texts``.)
     lead: str = ""
-    #: The definition's body as written (``definition.body_text``): a later release's change marks quote it.
-    text: str = ""
 
     @property
     def search_anchor(self) -> str:
@@ -118,7 +118,7 @@ class NodeRecord(NamedTuple):
         its own page: neither may count as a change of the node for other pages (see
         ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0, digest="", sentence="", source="", lead="", text="")
+        return self._replace(lineno=0, digest="", sentence="", source="", lead="")
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""
@@ -266,6 +266,7 @@ class NodeDomain(Domain):
         "backlink_titles": {},  # docname -> title, of each page that refers to a node, as of the last build
         "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
         "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
+        "texts": {},  # digest -> body as written, of the definitions read in this build (see ``texts``)
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):
@@ -363,6 +364,16 @@ class NodeDomain(Domain):
             if isinstance(targets, set):
                 references[docname] = tuple(sorted(targets))
 
+    def note_text(self, digest: str, text: str) -> None:
+        """A definition's body as written, by its digest, until ``take_texts`` (this build's only)."""
+        self.data.setdefault("texts", {})[digest] = text
+
+    def take_texts(self) -> dict[str, str]:
+        """The bodies noted since the last call, which are then dropped from the environment."""
+        texts: dict[str, str] = self.data.get("texts") or {}
+        self.data["texts"] = {}
+        return texts
+
     def note_conditional(self, docname: str, kind: str) -> None:
         self.data.setdefault("conditional", {}).setdefault(docname, set()).add(kind)
 
@@ -417,6 +428,8 @@ class NodeDomain(Domain):
         definitions, docs = otherdata.get("definitions", {}), otherdata.get("docs", {})
         duplicates = otherdata.get("duplicates", {})
         references, listings = otherdata.get("references", {}), otherdata.get("listings", {})
+        # the bodies a reader noted (it inherited none: the main process hands them over at each env-updated)
+        self.data.setdefault("texts", {}).update(otherdata.get("texts", {}))
         for docname in dict.fromkeys(docnames):
             for uid in dict.fromkeys(docs.get(docname, ())):
                 for record in _places(definitions, duplicates, uid):

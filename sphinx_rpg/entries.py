@@ -12,6 +12,7 @@ from sphinx_rpg.binding import Binding
 from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.domain import NodeDomain, NodeRecord
 from sphinx_rpg.inline import plain_text, shorten
+from sphinx_rpg.texts import text_of
 
 
 def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: NodeRecord, uri: str,
@@ -38,7 +39,7 @@ def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: Nod
         "facts": [{"label": f.label, "text": f.text, **({"latex": f.latex} if f.latex else {})}
                   for f in facts],
         "digest": record.digest,
-        **({"text": record.text} if record.text else {}),
+        **({"text": text} if (text := text_of(env, record.digest)) else {}),
         **({"overrides": record.overrides} if record.overrides else {}),
     }
 

@@ -45,6 +45,8 @@ _DOT_WORD = re.compile(r"\.\w")
 
 #: builder -> the titles, before this build read them, of the pages it reads (the data shows page titles).
 _TITLES_BEFORE: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+#: builder -> this build's data file (``write_search_data``), until the search page takes it.
+_DATA_FILES: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 
 
 def type_words(type_names: tuple[str, ...]) -> str:
@@ -124,25 +126,38 @@ def search_data(app: Sphinx) -> SearchData:
     return SearchData(anchors, found, pages)
 
 
+def write_search_data(app: Sphinx, builder: Any) -> None:
+    """``write-started``: the search page's node data file, before any page is written.
+
+    The file is named after a digest of its text, so a file that exists already holds this text and
+    is not written again: inline, a big book's data (3 MB at 10,000 nodes) went through the page's
+    template on every build.  The name changes with the text because Sphinx stamps an asset's link
+    with a checksum it works out once per process and file name (a second build in the same process
+    would link the old text's stamp).  Made here, not when the search page is written, because the
+    search page comes last, when the build holds most: the data's making then added to its peak memory.
+    """
+    if builder.format == "html" and getattr(builder, "search", True):  # EPUB and HTML Help have no search page
+        _DATA_FILES[builder] = _data_file(app)
+
+
 def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                       doctree: Any) -> None:
-    """``html-page-context``: the search page, and only it, gets the nodes and the script that shows them.
-
-    The nodes go in a file of their own (``var RPG_SEARCH = {...};``), named after a digest of its
-    text, so a file that exists already holds this text and is not written again: inline, a big
-    book's data (3 MB at 10,000 nodes) went through the page's template on every build.  The name
-    changes with the text because Sphinx stamps an asset's link with a checksum it works out once
-    per process and file name (a second build in the same process would link the old text's stamp).
-    """
+    """``html-page-context``: the search page, and only it, gets the nodes' data file and the script
+    that shows them."""
     if pagename != "search" or app.builder.format != "html":
         return
+    name = _DATA_FILES.pop(app.builder, None) or _data_file(app)
+    app.add_js_file(name)
+    app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
+
+
+def _data_file(app: Sphinx) -> str:
+    """The data file's name in ``_static``: last build's when it still holds the data, else written now."""
     static = Path(app.builder.outdir) / "_static"
     key = cache_key(app)
     kept = _kept_data(app, key, static)
     if kept is not None:
-        app.add_js_file(kept)
-        app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
-        return
+        return kept
     static.mkdir(parents=True, exist_ok=True)
     written, digest = static / f".{SEARCH_DATA}.new", hashlib.sha256()
     with replacing(written, "wb") as stream:  # named after its digest once written: one pass over the text
@@ -160,8 +175,7 @@ def add_search_script(app: Sphinx, pagename: str, templatename: str, context: di
         written.replace(static / name)
     with contextlib.suppress(OSError, ValueError):
         write_atomically(_kept_path(app), marshal.dumps((key, name)))
-    app.add_js_file(name)
-    app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
+    return name
 
 
 def _kept_path(app: Sphinx) -> Path:
@@ -222,5 +236,6 @@ def keep_node_entries_out_of_search(app: Sphinx, doctree: nodes.document, docnam
 def setup(app: Sphinx) -> None:
     app.connect("env-before-read-docs", note_titles)
     app.connect("env-get-updated", forget_kept_data, priority=900)  # after relink's (``nodes_unchanged``)
+    app.connect("write-started", write_search_data)
     app.connect("html-page-context", add_search_script)
     app.connect("doctree-resolved", keep_node_entries_out_of_search)

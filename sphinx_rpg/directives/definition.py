@@ -194,7 +194,8 @@ class NodeDefinition(SphinxDirective):
                                         self.env.docname, anchor, line or self.lineno,
                                         rule.summary if rule else "", rule is not None, alias, digest,
                                         overrides, first_sentence(container), self._included_from(source),
-                                        first_paragraph(container), text))
+                                        first_paragraph(container)))
+            domain.note_text(digest, text)
         return result
 
     def _name(self, text: str) -> str:
