@@ -267,6 +267,7 @@ class NodeDomain(Domain):
         "conditional": {},  # docname -> {"only", "ifconfig"}: blocks around node:defs (see tracking)
         "external": {},  # uid -> intersphinx entry as of the last build (pages linking it follow it)
         "texts": {},  # digest -> body as written, of the definitions read in this build (see ``texts``)
+        "texts_stamp": None,  # (stamp, size, mtime) of the texts file when it holds every body (see ``texts``)
     }
     data_version = DATA_VERSION
     #: Derived from ``definitions`` and dropped whenever they change (per process, never pickled):

@@ -14,7 +14,7 @@ key's length (2 bytes), the key, its value's length (4 bytes), the value.
 from __future__ import annotations
 
 import marshal
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -90,6 +90,74 @@ def _index(stream: IO[bytes], magic: bytes, header: Any) -> dict[bytes, tuple[in
     return spans
 
 
+def header_of(path: Path, magic: bytes) -> Any:
+    """The header of the frames file at ``path`` (None when it is missing or not such a file): read
+    alone, without finding where the frames lie."""
+    try:
+        with path.open("rb") as stream:
+            if stream.read(len(magic)) != magic:
+                return None
+            return marshal.loads(_exactly(stream, int.from_bytes(_exactly(stream, 4), "big")))
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+
+
+def filter_frames(path: Path, magic: bytes, header: Any, keep: Callable[[bytes], bool],
+                  added: Iterable[tuple[bytes, bytes]]) -> set[bytes]:
+    """Write ``path`` anew under ``header``: the frames of the file there now (whatever its header)
+    whose key ``keep`` accepts, copied as they are, then the ``added`` ones; the keys written.  The
+    old file is read once from start to end and nothing of it is held (no table of where its frames
+    lie); a missing or damaged old file gives only the frames before the damage and the ``added``."""
+    written: set[bytes] = set()
+    head = marshal.dumps(header)
+    with replacing(path, "wb") as stream:
+        stream.write(magic + len(head).to_bytes(4, "big") + head)
+        for key, frame in _frames_kept(path, magic, keep):
+            if key not in written:
+                stream.write(frame)
+                written.add(key)
+        for key, value in added:
+            if key not in written:
+                _write_frame(stream, key, value)
+                written.add(key)
+    return written
+
+
+def _frames_kept(path: Path, magic: bytes, keep: Callable[[bytes], bool]) -> Iterator[tuple[bytes, bytes]]:
+    """(key, the whole frame's bytes) of each frame of the file at ``path`` that ``keep`` accepts; the
+    reading stops quietly where the file ends, is damaged or cannot be read (a frame is given whole
+    or not at all, so the file written from them never holds half a frame)."""
+    try:
+        with path.open("rb") as old:
+            for key, start, end in _scan(old, magic):
+                if keep(key):
+                    old.seek(start)
+                    frame = old.read(end - start)
+                    if len(frame) != end - start:
+                        return
+                    yield key, frame
+    except (OSError, ValueError, EOFError, TypeError):
+        return
+
+
+def _scan(stream: IO[bytes], magic: bytes) -> Iterator[tuple[bytes, int, int]]:
+    """(key, start of its frame, end) of each frame of a frames file, in file order; ValueError
+    where the file is not one or is cut short (the frames before it are given)."""
+    if stream.read(len(magic)) != magic:
+        raise ValueError("not a frames file")
+    size = int.from_bytes(_exactly(stream, 4), "big")
+    at = stream.seek(len(magic) + 4 + size)
+    end_of_file = stream.seek(0, 2)
+    while at < end_of_file:
+        stream.seek(at)
+        key = _exactly(stream, int.from_bytes(_exactly(stream, 2), "big"))
+        end = at + 2 + len(key) + 4 + int.from_bytes(_exactly(stream, 4), "big")
+        if end > end_of_file:
+            raise ValueError("a frames file cut short")
+        yield key, at, end
+        at = end
+
+
 def _exactly(stream: IO[bytes], size: int) -> bytes:
     data = stream.read(size)
     if len(data) != size:
@@ -119,25 +187,32 @@ def write_frames(path: Path, magic: bytes, header: Any, frames: Iterable[tuple[b
                 continue
             _copy(old, run, stream)
             run = []
-            if len(key) > 0xFFFF:
-                raise ValueError(f"a frame's key is at most 65,535 bytes, not {len(key):,}")
-            stream.write(len(key).to_bytes(2, "big") + key + len(value).to_bytes(4, "big"))
-            stream.write(value)
+            _write_frame(stream, key, value)
         _copy(old, run, stream)
         if old is not None:
             old.close()
 
 
+def _write_frame(stream: IO[bytes], key: bytes, value: bytes) -> None:
+    if len(key) > 0xFFFF:
+        raise ValueError(f"a frame's key is at most 65,535 bytes, not {len(key):,}")
+    stream.write(len(key).to_bytes(2, "big") + key + len(value).to_bytes(4, "big"))
+    stream.write(value)
+
+
 def _copy(old: Frames | None, run: list[int], stream: IO[bytes]) -> None:
-    """Copy the bytes ``run`` spans in ``old``'s file to ``stream``, a block at a time."""
+    """Copy the bytes ``run`` spans in ``old``'s file to ``stream``."""
     if not run or old is None or old._file is None:
         return
-    source = old._file
-    at, end = run
-    source.seek(at)
-    while at < end:
-        block = source.read(min(_COPY_BLOCK, end - at))
+    old._file.seek(run[0])
+    _copy_run(old._file, run[1] - run[0], stream)
+
+
+def _copy_run(source: IO[bytes], size: int, stream: IO[bytes]) -> None:
+    """Copy ``size`` bytes from where ``source`` stands to ``stream``, a block at a time."""
+    while size > 0:
+        block = source.read(min(_COPY_BLOCK, size))
         if not block:
             raise OSError("the frames file was cut short while copied")
         stream.write(block)
-        at += len(block)
+        size -= len(block)

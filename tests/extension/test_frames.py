@@ -62,3 +62,27 @@ def test_a_key_longer_than_its_length_field_is_refused_and_the_old_file_stays(tm
     with pytest.raises(ValueError, match="65,535 bytes"):
         write_frames(path, MAGIC, "one", [(b"k" * 70_000, b"v")])
     assert Frames(path, MAGIC, "one").value(b"a") == b"1"
+
+
+def test_a_filtered_file_keeps_the_accepted_frames_and_adds_the_new_ones(tmp_path):
+    from sphinx_rpg.frames import filter_frames, header_of
+
+    path = tmp_path / "f"
+    _written(path, {b"a": b"1", b"b": b"22", b"c": b"333"}).close()
+    written = filter_frames(path, MAGIC, "two", lambda key: key != b"b", [(b"d", b"4444"), (b"a", b"not kept")])
+    assert written == {b"a", b"c", b"d"} and header_of(path, MAGIC) == "two"
+    again = Frames(path, MAGIC, "two")
+    assert {key: again.value(key) for key in again.spans} == {b"a": b"1", b"c": b"333", b"d": b"4444"}
+    again.close()
+
+
+def test_a_filtered_damaged_file_keeps_the_frames_before_the_damage(tmp_path):
+    from sphinx_rpg.frames import filter_frames
+
+    path = tmp_path / "f"
+    _written(path, {b"a": b"1", b"b": b"22"}).close()
+    path.write_bytes(path.read_bytes()[:-1])  # b's value cut short
+    assert filter_frames(path, MAGIC, "one", lambda key: True, [(b"c", b"3")]) == {b"a", b"c"}
+    again = Frames(path, MAGIC, "one")
+    assert {key: again.value(key) for key in again.spans} == {b"a": b"1", b"c": b"3"}
+    again.close()

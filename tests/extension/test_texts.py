@@ -64,3 +64,23 @@ def test_a_damaged_texts_file_counts_as_lost(build, tmp_path):
     assert _texts(again) == {"Book.A": "Alpha is *first*.", "Book.B": "Beta is second."}
     kept = path.read_bytes()
     assert b"Alpha is *first*." in kept and b"Beta is second." in kept
+
+
+def test_a_texts_file_that_cannot_be_written_leaves_the_bodies_in_this_builds_entries(build, edit, tmp_path,
+                                                                                  monkeypatch):
+    import sphinx_rpg.texts
+
+    source = _book(tmp_path)
+    first = build(source)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    edit(source / "b.rst", "Beta is second.", "Beta comes second.")
+    monkeypatch.setattr(sphinx_rpg.texts, "filter_frames", full_disk)
+    again = build(source)
+    assert _texts(again)["Book.B"] == "Beta comes second."
+    monkeypatch.undo()
+    third = build(source)  # the file lacks the new body: its page is read again, and the body kept
+    assert b"Beta comes second." in texts_path(third.doctreedir).read_bytes()
+    assert first.doctreedir == third.doctreedir
