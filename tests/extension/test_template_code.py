@@ -47,3 +47,15 @@ def test_environments_that_compile_differently_never_share_code():
     plain = environment(cache, "{{ x }}").get_template("page.html").render(x="<b>")
     escaped = environment(cache, "{{ x }}", autoescape=True).get_template("page.html").render(x="<b>")
     assert (plain, escaped) == ("<b>", "&lt;b&gt;")
+
+
+def test_a_template_given_as_text_is_compiled_once_per_text_and_settings(compiles):
+    """A theme's static templates (``basic.css.jinja``...) are rendered from their text at every build."""
+    cache = SharedTemplateCode()
+    first, second = Environment(bytecode_cache=cache), Environment(bytecode_cache=cache)
+    assert cache.from_string(first, "a {{ x }}").render(x=1) == cache.from_string(second, "a {{ x }}").render(x=1)
+    assert cache.from_string(first, "a {{ x }}").render(x="<") == first.from_string("a {{ x }}").render(x="<")
+    assert compiles == ["None", "None"]  # the cache's one compile, then from_string's own
+    assert cache.from_string(first, "b {{ x }}").render(x=1) == "b 1"  # another text: compiled
+    escaped = cache.from_string(Environment(bytecode_cache=cache, autoescape=True), "a {{ x }}").render(x="<")
+    assert escaped == "a &lt;" and len(compiles) == 4  # other settings: compiled, never shared
