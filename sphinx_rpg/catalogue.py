@@ -320,6 +320,14 @@ def save_catalogue(app: Sphinx, builder: Any) -> None:
         found.save()
 
 
+def release_catalogue(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: last build's file is closed, however the build ended (a build that
+    stopped before ``save_catalogue`` left it open)."""
+    found = _CATALOGUES.get(app.builder)
+    if found is not None:
+        found.release()
+
+
 def reset_catalogue(app: Sphinx, *_: Any) -> None:
     """``env-before-read-docs``: a second build by the same application starts from the file again."""
     from sphinx_rpg.domain import node_domain
@@ -348,3 +356,4 @@ def setup(app: Sphinx) -> None:
     # after ``relink``'s handler, which compares the records (``changed_since_last_build``)
     app.connect("env-get-updated", forget_outputs, priority=900)
     app.connect("write-started", save_catalogue, priority=900)  # after everything that uses it
+    app.connect("build-finished", release_catalogue)

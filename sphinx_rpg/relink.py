@@ -273,11 +273,20 @@ def rewrite_or_patch(app: Sphinx, env: BuildEnvironment) -> list[str]:
 def save_links(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: keep the link counts of every page this build wrote, with its file's stamp."""
     build = _BUILDS.get(app.builder)
-    if exception is not None or build is None or not _supported(app):
+    if build is None:
         return
+    try:
+        if exception is None and _supported(app) and (build.resolved or build.changed):
+            _save(app, build)
+    finally:  # on every way out, last build's file is closed
+        if build.kept is not None:
+            build.kept.close()
+
+
+def _save(app: Sphinx, build: _Build) -> None:
+    """The new file: the counts of the pages this build wrote or patched, the others' as last build
+    left them, none of a page that is gone."""
     assert isinstance(app.builder, StandaloneHTMLBuilder)
-    if not build.resolved and not build.changed:
-        return
     made, dropped = build.made, set()
     for page, links in build.resolved.items():
         try:
