@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from rules.formula import Formula
@@ -160,7 +161,12 @@ def _source_module(obj: object) -> str | None:
     return module
 
 
-@dataclass(frozen=True, eq=False)
+#: The values of a node that quotes none: one read-only mapping all such nodes share (a registry of
+#: 10,000 nodes held 10,000 empty dictionaries).
+NO_VALUES: Mapping[str, Value] = MappingProxyType({})
+
+
+@dataclass(frozen=True, eq=False, slots=True)
 class Node:
     """A game object as the engine knows it.
 
@@ -176,7 +182,7 @@ class Node:
     ranks: Ranks | None = None
     formula: Formula | None = None
     dice: str | None = None
-    values: Mapping[str, Value] = field(default_factory=dict)
+    values: Mapping[str, Value] = field(default_factory=lambda: NO_VALUES)
     extra_facts: tuple[Fact, ...] = ()
     implementation: Any = None
     module: str | None = None
