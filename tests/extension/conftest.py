@@ -56,6 +56,24 @@ def write_book() -> Callable[..., Path]:
     return _write_book
 
 
+def _two_pages(root: Path, project: str, a_body: str, b_page: str) -> Path:
+    """A book of two pages under ``root/book``: page ``a`` defines ``Alpha`` (uid ``Book.A``, type E) with
+    ``a_body`` as its body; page ``b`` holds ``b_page`` below its title."""
+    source = root / "book"
+    source.mkdir()
+    (source / "conf.py").write_text(f'extensions = ["sphinx_rpg"]\nproject = "{project}"\n')
+    (source / "index.rst").write_text("Book\n====\n\n.. toctree::\n\n   a\n   b\n")
+    (source / "a.rst").write_text(f"A\n=\n\n.. node:def:: Alpha\n   :uid: Book.A\n   :type: E\n\n   {a_body}\n")
+    (source / "b.rst").write_text(f"B\n=\n\n{b_page}\n")
+    return source
+
+
+@pytest.fixture
+def two_pages(tmp_path: Path) -> Callable[[str, str, str], Path]:
+    """``two_pages(project, a_body, b_page)``: see ``_two_pages`` (in the test's own folder)."""
+    return lambda project, a_body, b_page: _two_pages(tmp_path, project, a_body, b_page)
+
+
 def _touch(path: Path) -> None:
     """Make the next build see ``path`` as changed, whatever the file system's timestamp grain."""
     future = time.time() + 5

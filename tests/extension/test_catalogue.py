@@ -174,14 +174,9 @@ def test_a_damaged_piece_is_made_again_and_the_others_kept(app, build, edit):
     assert catalogue(again).made == 1 < len(_written(again)[0]["nodes"])
 
 
-def test_a_preview_follows_the_title_of_a_node_its_first_paragraph_links(build, edit, tmp_path):
-    source = tmp_path / "book"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["sphinx_rpg"]\nproject = "previews"\n')
-    (source / "index.rst").write_text("Book\n====\n\n.. toctree::\n\n   a\n   b\n")
-    (source / "a.rst").write_text("A\n=\n\n.. node:def:: Alpha\n   :uid: Book.A\n   :type: E\n\n"
-                                  "   Alpha uses :node:ref:`Book.B` every turn.\n")
-    (source / "b.rst").write_text("B\n=\n\n.. node:def:: Beta\n   :uid: Book.B\n   :type: E\n\n   Beta is a thing.\n")
+def test_a_preview_follows_the_title_of_a_node_its_first_paragraph_links(build, edit, two_pages):
+    source = two_pages("previews", "Alpha uses :node:ref:`Book.B` every turn.",
+                       ".. node:def:: Beta\n   :uid: Book.B\n   :type: E\n\n   Beta is a thing.")
     build(source)
     edit(source / "b.rst", ".. node:def:: Beta", ".. node:def:: Gamma")  # a.rst is not read again
     again = _rebuild(build, source)

@@ -25,18 +25,8 @@ def _open_beside(doctreedir: Path) -> list[str]:
     return found
 
 
-def _book(tmp_path: Path) -> Path:
-    source = tmp_path / "book"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["sphinx_rpg"]\nproject = "open files"\n')
-    (source / "index.rst").write_text("Book\n====\n\n.. toctree::\n\n   a\n   b\n")
-    (source / "a.rst").write_text("A\n=\n\n.. node:def:: Alpha\n   :uid: Book.A\n   :type: E\n\n   Alpha is first.\n")
-    (source / "b.rst").write_text("B\n=\n\nSee :node:ref:`Book.A`.\n")
-    return source
-
-
-def test_a_rebuild_that_patches_links_leaves_no_kept_file_open(build, edit, tmp_path):
-    source = _book(tmp_path)
+def test_a_rebuild_that_patches_links_leaves_no_kept_file_open(build, edit, two_pages):
+    source = two_pages("open files", "Alpha is first.", "See :node:ref:`Book.A`.")
     first = build(source)
     edit(source / "a.rst", ".. node:def:: Alpha", ".. node:def:: Alpha Prime")  # b.html's link is patched
     again = build(source)
@@ -44,8 +34,8 @@ def test_a_rebuild_that_patches_links_leaves_no_kept_file_open(build, edit, tmp_
     assert _open_beside(Path(first.doctreedir)) == []
 
 
-def test_a_build_that_fails_before_its_pages_leaves_no_kept_file_open(build, edit, tmp_path, monkeypatch):
-    source = _book(tmp_path)
+def test_a_build_that_fails_before_its_pages_leaves_no_kept_file_open(build, edit, two_pages, monkeypatch):
+    source = two_pages("open files", "Alpha is first.", "See :node:ref:`Book.A`.")
     first = build(source)
 
     def broken(app, builder):

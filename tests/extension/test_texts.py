@@ -10,15 +10,7 @@ from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.texts import texts_path
 
 
-def _book(tmp_path: Path) -> Path:
-    source = tmp_path / "book"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["sphinx_rpg"]\nproject = "texts"\n')
-    (source / "index.rst").write_text("Book\n====\n\n.. toctree::\n\n   a\n   b\n")
-    (source / "a.rst").write_text("A\n=\n\n.. node:def:: Alpha\n   :uid: Book.A\n   :type: E\n\n"
-                                  "   Alpha is *first*.\n")
-    (source / "b.rst").write_text("B\n=\n\n.. node:def:: Beta\n   :uid: Book.B\n   :type: E\n\n   Beta is second.\n")
-    return source
+BETA = ".. node:def:: Beta\n   :uid: Book.B\n   :type: E\n\n   Beta is second."
 
 
 def _texts(app) -> dict[str, str]:
@@ -26,15 +18,15 @@ def _texts(app) -> dict[str, str]:
     return {entry["uid"]: entry.get("text", "") for entry in entries}
 
 
-def test_the_environment_keeps_no_body_and_nodes_json_quotes_every_one(build, tmp_path):
-    app = build(_book(tmp_path))
+def test_the_environment_keeps_no_body_and_nodes_json_quotes_every_one(build, two_pages):
+    app = build(two_pages("texts", "Alpha is *first*.", BETA))
     assert "text" not in NodeRecord._fields
     assert node_domain(app.env).data["texts"] == {}
     assert _texts(app) == {"Book.A": "Alpha is *first*.", "Book.B": "Beta is second."}
 
 
-def test_an_edited_body_is_quoted_as_edited_and_the_old_one_is_dropped(build, edit, tmp_path):
-    source = _book(tmp_path)
+def test_an_edited_body_is_quoted_as_edited_and_the_old_one_is_dropped(build, edit, two_pages):
+    source = two_pages("texts", "Alpha is *first*.", BETA)
     first = build(source)
     edit(source / "b.rst", "Beta is second.", "Beta comes second.")
     again = build(source)
@@ -44,8 +36,8 @@ def test_an_edited_body_is_quoted_as_edited_and_the_old_one_is_dropped(build, ed
     assert first.doctreedir == again.doctreedir
 
 
-def test_a_lost_texts_file_makes_the_pages_read_again(build, edit, tmp_path):
-    source = _book(tmp_path)
+def test_a_lost_texts_file_makes_the_pages_read_again(build, edit, two_pages):
+    source = two_pages("texts", "Alpha is *first*.", BETA)
     first = build(source)
     texts_path(first.doctreedir).unlink()
     edit(source / "index.rst", "Book\n====\n", "Book\n====\n\nA new paragraph.\n")  # a.rst, b.rst unchanged
@@ -55,8 +47,8 @@ def test_a_lost_texts_file_makes_the_pages_read_again(build, edit, tmp_path):
     assert b"Alpha is *first*." in kept and b"Beta is second." in kept
 
 
-def test_a_damaged_texts_file_counts_as_lost(build, tmp_path):
-    source = _book(tmp_path)
+def test_a_damaged_texts_file_counts_as_lost(build, two_pages):
+    source = two_pages("texts", "Alpha is *first*.", BETA)
     first = build(source)
     path = texts_path(first.doctreedir)
     path.write_bytes(path.read_bytes()[:-3])
@@ -66,11 +58,11 @@ def test_a_damaged_texts_file_counts_as_lost(build, tmp_path):
     assert b"Alpha is *first*." in kept and b"Beta is second." in kept
 
 
-def test_a_texts_file_that_cannot_be_written_leaves_the_bodies_in_this_builds_entries(build, edit, tmp_path,
+def test_a_texts_file_that_cannot_be_written_leaves_the_bodies_in_this_builds_entries(build, edit, two_pages,
                                                                                   monkeypatch):
     import sphinx_rpg.texts
 
-    source = _book(tmp_path)
+    source = two_pages("texts", "Alpha is *first*.", BETA)
     first = build(source)
 
     def full_disk(*args, **kwargs):
