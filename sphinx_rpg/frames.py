@@ -70,24 +70,22 @@ class Frames:
 
 
 def _index(stream: IO[bytes], magic: bytes, header: Any) -> dict[bytes, tuple[int, int, int]]:
+    if _read_header(stream, magic) != header:
+        return {}
+    return {key: (start, start + 2 + len(key) + 4, end) for key, start, end in _scan(stream)}
+
+
+def _read_header(stream: IO[bytes], magic: bytes) -> Any:
+    """The header of the frames file ``stream`` reads from its start (the stream left after it);
+    ValueError when it is not such a file."""
     if stream.read(len(magic)) != magic:
         raise ValueError("not a frames file")
-    size = int.from_bytes(_exactly(stream, 4), "big")
-    if marshal.loads(_exactly(stream, size)) != header:
-        return {}
-    spans: dict[bytes, tuple[int, int, int]] = {}
-    at = len(magic) + 4 + size
-    end_of_file = stream.seek(0, 2)
-    stream.seek(at)
-    while at < end_of_file:
-        key = _exactly(stream, int.from_bytes(_exactly(stream, 2), "big"))
-        length = int.from_bytes(_exactly(stream, 4), "big")
-        start = at + 2 + len(key) + 4
-        if start + length > end_of_file:
-            raise ValueError("a frames file cut short")
-        spans[key] = (at, start, start + length)
-        at = stream.seek(start + length)
-    return spans
+    return marshal.loads(_exactly(stream, int.from_bytes(_exactly(stream, 4), "big")))
+
+
+def _write_header(stream: IO[bytes], magic: bytes, header: Any) -> None:
+    head = marshal.dumps(header)
+    stream.write(magic + len(head).to_bytes(4, "big") + head)
 
 
 def header_of(path: Path, magic: bytes) -> Any:
@@ -95,9 +93,7 @@ def header_of(path: Path, magic: bytes) -> Any:
     alone, without finding where the frames lie."""
     try:
         with path.open("rb") as stream:
-            if stream.read(len(magic)) != magic:
-                return None
-            return marshal.loads(_exactly(stream, int.from_bytes(_exactly(stream, 4), "big")))
+            return _read_header(stream, magic)
     except (OSError, ValueError, EOFError, TypeError):
         return None
 
@@ -109,9 +105,8 @@ def filter_frames(path: Path, magic: bytes, header: Any, keep: Callable[[bytes],
     old file is read once from start to end and nothing of it is held (no table of where its frames
     lie); a missing or damaged old file gives only the frames before the damage and the ``added``."""
     written: set[bytes] = set()
-    head = marshal.dumps(header)
     with replacing(path, "wb") as stream:
-        stream.write(magic + len(head).to_bytes(4, "big") + head)
+        _write_header(stream, magic, header)
         for key, frame in _frames_kept(path, magic, keep):
             if key not in written:
                 stream.write(frame)
@@ -129,7 +124,8 @@ def _frames_kept(path: Path, magic: bytes, keep: Callable[[bytes], bool]) -> Ite
     or not at all, so the file written from them never holds half a frame)."""
     try:
         with path.open("rb") as old:
-            for key, start, end in _scan(old, magic):
+            _read_header(old, magic)
+            for key, start, end in _scan(old):
                 if keep(key):
                     old.seek(start)
                     frame = old.read(end - start)
@@ -140,13 +136,10 @@ def _frames_kept(path: Path, magic: bytes, keep: Callable[[bytes], bool]) -> Ite
         return
 
 
-def _scan(stream: IO[bytes], magic: bytes) -> Iterator[tuple[bytes, int, int]]:
-    """(key, start of its frame, end) of each frame of a frames file, in file order; ValueError
-    where the file is not one or is cut short (the frames before it are given)."""
-    if stream.read(len(magic)) != magic:
-        raise ValueError("not a frames file")
-    size = int.from_bytes(_exactly(stream, 4), "big")
-    at = stream.seek(len(magic) + 4 + size)
+def _scan(stream: IO[bytes]) -> Iterator[tuple[bytes, int, int]]:
+    """(key, start of its frame, end) of each frame of a frames file whose header ``stream`` has just
+    read, in file order; ValueError where the file is cut short (the frames before it are given)."""
+    at = stream.tell()
     end_of_file = stream.seek(0, 2)
     while at < end_of_file:
         stream.seek(at)
@@ -171,9 +164,8 @@ def write_frames(path: Path, magic: bytes, header: Any, frames: Iterable[tuple[b
     a value of None is ``old``'s frame of that key, copied as it lies (frames that lie one after
     the other in the old file are copied as one run).  ``old`` is closed before its file is replaced
     (a system may refuse to replace an open file)."""
-    head = marshal.dumps(header)
     with replacing(path, "wb") as stream:
-        stream.write(magic + len(head).to_bytes(4, "big") + head)
+        _write_header(stream, magic, header)
         run: list[int] = []  # [start, end] in the old file of the frames still to copy
         for key, value in frames:
             if value is None:
@@ -201,18 +193,14 @@ def _write_frame(stream: IO[bytes], key: bytes, value: bytes) -> None:
 
 
 def _copy(old: Frames | None, run: list[int], stream: IO[bytes]) -> None:
-    """Copy the bytes ``run`` spans in ``old``'s file to ``stream``."""
+    """Copy the bytes ``run`` spans in ``old``'s file to ``stream``, a block at a time."""
     if not run or old is None or old._file is None:
         return
-    old._file.seek(run[0])
-    _copy_run(old._file, run[1] - run[0], stream)
-
-
-def _copy_run(source: IO[bytes], size: int, stream: IO[bytes]) -> None:
-    """Copy ``size`` bytes from where ``source`` stands to ``stream``, a block at a time."""
-    while size > 0:
-        block = source.read(min(_COPY_BLOCK, size))
+    source, (at, end) = old._file, run
+    source.seek(at)
+    while at < end:
+        block = source.read(min(_COPY_BLOCK, end - at))
         if not block:
             raise OSError("the frames file was cut short while copied")
         stream.write(block)
-        size -= len(block)
+        at += len(block)

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
 from sphinx.environment import CONFIG_OK, BuildEnvironment
 from sphinx.util.nodes import clean_astext
 
@@ -126,7 +127,7 @@ def search_data(app: Sphinx) -> SearchData:
     return SearchData(anchors, found, pages)
 
 
-def write_search_data(app: Sphinx, builder: Any) -> None:
+def write_search_data(app: Sphinx, builder: Builder) -> None:
     """``write-started``: the search page's node data file, before any page is written.
 
     The file is named after a digest of its text, so a file that exists already holds this text and

@@ -113,7 +113,7 @@ def keep_texts(app: Sphinx, env: BuildEnvironment) -> None:
     if recorded is not None and recorded == _as_left(path, stamp):
         return  # the file holds every body wanted, and a body is known by its digest: nothing to add
     domain.data["texts_stamp"] = None
-    added = ((key, new[key.decode()].encode("utf-8")) for key in sorted(wanted) if key.decode() in new)
+    added = ((_key(digest), text.encode("utf-8")) for digest, text in sorted(new.items()) if _key(digest) in wanted)
     try:
         written = filter_frames(path, _MAGIC, (TEXTS_VERSION, stamp), wanted.__contains__, added)
     except OSError:
