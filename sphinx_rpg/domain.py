@@ -18,12 +18,14 @@ from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes
 from docutils.nodes import Element
+from docutils.utils import get_source_line
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
+from sphinx.util.logging import get_node_location
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import RoleFunction
 
@@ -293,6 +295,9 @@ class NodeDomain(Domain):
     records_identical = False
     #: docname -> uid -> how many links of each kind (``LINK_KINDS``) this build resolved there.
     _links: dict[str, dict[str, list[int]]] | None = None
+    #: docname -> uid -> where each of those links is (``Places``), for the warning a link gives
+    #: once its node is gone (``relink`` patches such a page instead of writing it again).
+    _link_places: dict[str, dict[str, Places]] | None = None
 
     def _touch(self, uid: str) -> None:
         if self._before is None:
@@ -640,22 +645,32 @@ class NodeDomain(Domain):
         contnode["classes"] = [*contnode.get("classes", []), *ref_classes(record)]
         explicit, no_link = bool(node.get("refexplicit")), bool(node.get("rpg_no_link"))
         own_role = node.get("refdomain") == "node" and node.get("reftype") == "ref"
-        self.note_link(fromdocname, record.uid, 2 * no_link + explicit if own_role else OTHER_LINK)
+        self.note_link(fromdocname, record.uid, 2 * no_link + explicit if own_role else OTHER_LINK, node)
         if no_link:
             return contnode
         return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
                             self.display_title(record))
 
-    def note_link(self, fromdocname: str, uid: str, kind: int) -> None:
-        """Count a link this build resolved on ``fromdocname`` (``LINK_KINDS``; ``relink`` keeps the counts)."""
+    def note_link(self, fromdocname: str, uid: str, kind: int, node: Element | None = None) -> None:
+        """Count a link this build resolved on ``fromdocname`` (``LINK_KINDS``; ``relink`` keeps the
+        counts), and note where it is: its line, or "file:line" when it is not the page's own file."""
         if self._links is None:
             self._links = {}
+            self._link_places = {}
         counts = self._links.setdefault(fromdocname, {}).setdefault(uid, [0] * len(LINK_KINDS))
         counts[kind] += 1
+        assert self._link_places is not None
+        place: int | str = ""
+        if node is not None:
+            source, line = get_source_line(node)
+            own = self.memo(("page file", fromdocname), lambda: str(self.env.doc2path(fromdocname)))
+            place = line if line and source == own else get_node_location(node) or ""
+        self._link_places.setdefault(fromdocname, {}).setdefault(uid, []).append(place)
 
-    def take_links(self, docname: str) -> dict[str, list[int]]:
-        """The links resolved on ``docname`` since the last call for it: uid -> count per kind."""
-        return (self._links or {}).pop(docname, {})
+    def take_links(self, docname: str) -> tuple[dict[str, list[int]], dict[str, Places]]:
+        """The links resolved on ``docname`` since the last call for it: uid -> count per kind, and
+        uid -> where each is."""
+        return (self._links or {}).pop(docname, {}), (self._link_places or {}).pop(docname, {})
 
     # Sphinx types these as returning a ``reference``; a ``!`` (no-link) ref resolves to its title alone.
     def resolve_xref(  # type: ignore[override]
@@ -663,7 +678,11 @@ class NodeDomain(Domain):
             target: str, node: pending_xref, contnode: Element) -> Element | None:
         record = self.record(target)
         if record is None:
-            return None  # intersphinx may still resolve it; else warn_missing_reference warns
+            # intersphinx may still resolve it; else warn_missing_reference warns and ``contnode`` is
+            # shown: a dangling link's text (its uid) is no search term, like a link's (``ref_classes``)
+            if "no-search" not in contnode["classes"]:
+                contnode["classes"].append("no-search")
+            return None
         return self._reference(builder, fromdocname, record, node, contnode)
 
     def resolve_any_xref(  # type: ignore[override]
@@ -688,10 +707,14 @@ def warn_missing_node(app: Sphinx, domain: Domain | None, node: pending_xref) ->
     """Report a dangling ``:node:ref:`` as ``node.ref``, always (not only in nitpicky mode)."""
     if domain is None or domain.name != "node":
         return None
-    target = node["reftarget"]
-    hint = domain.near_uid(str(target)) if isinstance(domain, NodeDomain) else ""
-    warn("ref", f"node reference target not found: {target!r}{hint}", location=node)
+    warn("ref", missing_node_message(domain, str(node["reftarget"])), location=node)
     return True
+
+
+def missing_node_message(domain: Domain, target: str) -> str:
+    """What a ``:node:ref:`` to a uid no page defines says (``relink`` says it too, for a page it patches)."""
+    hint = domain.near_uid(target) if isinstance(domain, NodeDomain) else ""
+    return f"node reference target not found: {target!r}{hint}"
 
 
 def external_nodes(env: BuildEnvironment) -> dict[str, str]:
@@ -734,6 +757,8 @@ def _where(env: BuildEnvironment, record: NodeRecord) -> str:
     return f"{env.doc2path(record.docname)}:{record.lineno}"
 
 
+#: Where each link to a node is on a page: its line in the page's own file, else "file:line" (or "").
+Places = list[int | str]
 #: uid -> (before, after) of each node changed in what other pages show of it.
 Shown = dict[str, tuple[NodeRecord | None, NodeRecord | None]]
 #: docname -> uid -> the node's referring pages as of the last build (``backlink_changes``).

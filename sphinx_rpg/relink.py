@@ -18,8 +18,16 @@ unexpected writes the page as usual: a link kind whose markup is not ours (``:an
 the file does not describe or that changed since it was written, a count in the page that differs
 from the expected one (two links or lines that look alike, a link's text written by hand that
 equals the title), a "Referenced by" line that appears or goes, a referring page with a new title, a
-builder other than ``html`` or ``dirhtml``.  A node added or removed is never handled here for the
-pages linking it: the links appear or dangle, and a dangling link must warn.
+builder other than ``html`` or ``dirhtml``.  A node added is never handled here for the pages linking
+it: its links appear where the writer puts them.
+
+A node deleted is: each link to it becomes the text a dangling ``:node:ref:`` shows (its uid, or the
+text written for it, classed as the role does and kept out of search), and the ``node.ref`` warning the
+writer would give is given for each, at the place kept with the counts.  A page is written instead
+when the uid is in an intersphinx inventory (the link may resolve there), in nitpicky mode (whose
+ignore lists decide whether it warns), or when a link to the node is a text without a link.  Writing
+the few pages that linked a deleted node, with everything they hold, cost more than the rest of a
+one-page rebuild, and brought on one more full pass of the garbage collector.
 
 The pages' search entries do not change: link texts are ``no-search`` (``domain.ref_classes``), and
 so are "Referenced by" lines.
@@ -51,24 +59,31 @@ from sphinx.util import logging
 from sphinx_rpg.backlinks import html_links
 from sphinx_rpg.domain import (
     LINK_KINDS,
+    OTHER_LINK,
     Backlinks,
     NodeDomain,
     NodeRecord,
+    Places,
     Shown,
+    external_nodes,
+    missing_node_message,
     node_domain,
     pages_to_rewrite,
     ref_classes,
 )
 from sphinx_rpg.files import write_atomically
 from sphinx_rpg.frames import Frames, write_frames
+from sphinx_rpg.warnings import warn
 
-MANIFEST_VERSION = 3
+MANIFEST_VERSION = 4
 #: How the file starts (a ``frames`` file whose header is the version and the output folder).
 _MAGIC = b"sphinx-rpg links\n"
 #: The builders whose pages are one file per document, written by the HTML translator.
 BUILDERS = ("html", "dirhtml")
 #: The classes ``XRefRole`` gives the text of a ``:node:ref:`` (before ``ref_classes``).
 ROLE_CLASSES = ("xref", "node", "node-ref")
+#: The classes of a dangling ``:node:ref:``'s text (the role's, and ``domain.resolve_xref``'s no-search).
+DANGLING_CLASSES = (*ROLE_CLASSES, "no-search")
 #: How the HTML writer starts a node's "Referenced by" line (``backlinks``).
 BACKLINKS_START = '<p class="rpg-backlinks no-search"><strong>Referenced by:</strong>'
 #: What docutils' HTML writer escapes in text (``HTMLTranslator.encode``) and in attribute values.
@@ -77,8 +92,8 @@ _ATTRIBUTE_ESCAPES = {**_ESCAPES, **{ord(space): " " for space in "\n\r\t\v\f"}}
 
 logger = logging.getLogger(__name__)
 
-#: page -> (size, mtime_ns of its file as written, uid -> count of each link kind)
-Entry = tuple[int, int, dict[str, list[int]]]
+#: page -> (size, mtime_ns of its file as written, uid -> count of each link kind, uid -> where each is)
+Entry = tuple[int, int, dict[str, list[int]], dict[str, Places]]
 
 
 class _Build:
@@ -87,7 +102,7 @@ class _Build:
     def __init__(self) -> None:
         self.started = time.time_ns()
         self.read: set[str] = set()
-        self.resolved: dict[str, dict[str, list[int]]] = {}
+        self.resolved: dict[str, tuple[dict[str, list[int]], dict[str, Places]]] = {}
         #: last build's file, opened when first needed
         self.kept: Frames | None = None
         #: the entries this build made (pages patched, then pages written), as marshal bytes
@@ -128,12 +143,13 @@ def _kept(app: Sphinx, build: _Build) -> Frames:
 def _entry(app: Sphinx, build: _Build, page: str) -> Entry | None:
     """One page's kept counts, decoded; None when the file has none (or a damaged one) for it."""
     try:
-        size, written, counts = marshal.loads(_kept(app, build).value(_key(page)))
+        size, written, counts, places = marshal.loads(_kept(app, build).value(_key(page)))
     except (KeyError, OSError, EOFError, ValueError, TypeError):
         return None
-    if not (isinstance(size, int) and isinstance(written, int) and isinstance(counts, dict)):
+    if not (isinstance(size, int) and isinstance(written, int) and isinstance(counts, dict)
+            and isinstance(places, dict)):
         return None
-    return size, written, counts
+    return size, written, counts, places
 
 
 def note_read(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str]) -> None:
@@ -172,12 +188,25 @@ def _markup(app: Sphinx, domain: NodeDomain, page: str, record: NodeRecord,
             (f'<span class="{classes}">{text}</span>', titled)]
 
 
+def _dangling_markup(uid: str) -> str:
+    """What the writer makes of a ``:node:ref:`` to ``uid`` that no page defines (its text is the uid)."""
+    return f'<span class="{" ".join(DANGLING_CLASSES)}">{uid.translate(_ESCAPES)}</span>'
+
+
+def _may_dangle(app: Sphinx, env: BuildEnvironment, uid: str, kinds: list[int] | None) -> bool:
+    """Whether the links to ``uid``, a node deleted, may be replaced by what a dangling link shows."""
+    return (kinds is not None and len(kinds) == len(LINK_KINDS) and not app.config.nitpicky
+            and not kinds[LINK_KINDS.index("text")] and not kinds[OTHER_LINK] and uid not in external_nodes(env))
+
+
 def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict[str, list[int]],
-             changes: dict[str, tuple[NodeRecord, NodeRecord]], lines: dict[str, list[str]]) -> str | None:
-    """``text`` with every link to a changed node and every changed "Referenced by" line replaced, or
-    None when the page must be written."""
+             changes: dict[str, tuple[NodeRecord, NodeRecord | None]], lines: dict[str, list[str]]) -> str | None:
+    """``text`` with every link to a changed or deleted node and every changed "Referenced by" line
+    replaced, or None when the page must be written."""
     replacement: dict[str, str] = {}
     expected: dict[str, int] = {}
+    #: the start of each link with its own text to a deleted node, and how many there are
+    dangling_starts: dict[str, int] = {}
     for uid, old_referrers in lines.items() if app.config.rpg_backlinks else ():
         old_docs = [doc for doc in old_referrers if doc != page]
         new_docs = [doc for doc in domain.referrers(uid) if doc != page]
@@ -192,29 +221,49 @@ def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict
         expected[old_line] = expected.get(old_line, 0) + 1
     for uid, (before, after) in changes.items():
         kinds = counts.get(uid)
-        if kinds is None or len(kinds) != len(LINK_KINDS) or kinds[LINK_KINDS.index("other")]:
+        if kinds is None or len(kinds) != len(LINK_KINDS) or kinds[OTHER_LINK]:
             return None
+        old = _markup(app, domain, page, before, kinds)
+        if after is None:  # deleted: a whole link or title becomes the uid; a link's start, below
+            (whole_link, links), (start, own_texts), (title, titles) = old
+            for old_markup, count in ((whole_link, links), (title, titles)):
+                if count:
+                    if old_markup in replacement:
+                        return None
+                    replacement[old_markup], expected[old_markup] = _dangling_markup(uid), count
+            if own_texts:
+                dangling_starts[start] = own_texts
+            continue
         if kinds[LINK_KINDS.index("text")] and before.types != after.types:
             return None  # a hand-written text without a link: only its classes would change
-        old, new = _markup(app, domain, page, before, kinds), _markup(app, domain, page, after, kinds)
+        new = _markup(app, domain, page, after, kinds)
         for (old_markup, count), (new_markup, _) in zip(old, new):
             if not count or old_markup == new_markup:
                 continue
             if old_markup in replacement:
                 return None  # two links that look alike: which is which cannot be told
             replacement[old_markup], expected[old_markup] = new_markup, count
-    if not replacement:
+    if not replacement and not dangling_starts:
         return text
-    found = dict.fromkeys(replacement, 0)
+    patched = text
+    if replacement:
+        found = dict.fromkeys(replacement, 0)
 
-    def replace(match: re.Match[str]) -> str:
-        found[match[0]] += 1
-        return replacement[match[0]]
+        def replace(match: re.Match[str]) -> str:
+            found[match[0]] += 1
+            return replacement[match[0]]
 
-    # longest first: a titled link before the start of the same link
-    pattern = re.compile("|".join(re.escape(markup) for markup in sorted(replacement, key=len, reverse=True)))
-    patched = pattern.sub(replace, text)
-    return patched if found == expected else None
+        # longest first: a titled link before the start of the same link
+        pattern = re.compile("|".join(re.escape(markup) for markup in sorted(replacement, key=len, reverse=True)))
+        patched = pattern.sub(replace, text)
+        if found != expected:
+            return None
+    dangling_start = f'<span class="{" ".join(DANGLING_CLASSES)}">'
+    for start, count in dangling_starts.items():  # the text written for the link stays (tags: none)
+        patched, made = re.subn(f"{re.escape(start)}([^<]*)</span></a>", rf"{dangling_start}\1</span>", patched)
+        if made != count:
+            return None
+    return patched
 
 
 def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Shown, backlinks: Backlinks) -> set[str]:
@@ -231,15 +280,15 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
         entry = _entry(app, build, page)
         if entry is None or page not in env.all_docs:
             continue
-        size, written, counts = entry
+        size, written, counts, places = entry
         lines = backlinks.get(page, {})
         if any(old is None for old in lines.values()):
             continue
-        changes = {}
+        changes: dict[str, tuple[NodeRecord, NodeRecord | None]] = {}
         for uid in domain.references_of(page) & shown.keys():
             before, after = shown[uid]
-            if before is None or after is None:
-                break  # a link appears or dangles (and must warn): the page is written
+            if before is None or (after is None and not _may_dangle(app, env, uid, counts.get(uid))):
+                break  # a link appears, or dangles where only the writer can tell: the page is written
             changes[uid] = (before, after)
         else:
             path = Path(app.builder.get_outfilename(page))
@@ -254,15 +303,29 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
                                {uid: old for uid, old in lines.items() if old is not None})
             if patched is None:
                 continue
+            gone = [uid for uid, (_, after) in changes.items() if after is None]
             if patched != text:
                 write_atomically(path, patched.encode("utf-8"))
                 stat = path.stat()
-                build.made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, counts))
+                kept_counts = {uid: kinds for uid, kinds in counts.items() if uid not in gone}
+                kept_places = {uid: where for uid, where in places.items() if uid not in gone}
+                build.made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, kept_counts, kept_places))
                 build.changed = True
+            _warn_dangling(env, domain, page, {uid: places.get(uid, []) for uid in gone})
             done.add(page)
     if done:
         logger.verbose("[sphinx_rpg] links replaced without writing: %s", ", ".join(sorted(done)))
     return done
+
+
+def _warn_dangling(env: BuildEnvironment, domain: NodeDomain, page: str, gone: dict[str, Places]) -> None:
+    """The ``node.ref`` warning of each link to a deleted node, where the writer would give it, in the
+    page's order."""
+    own = os.path.abspath(env.doc2path(page))  # as Sphinx prints a node's place
+    found = [(place, uid) for uid, where in gone.items() for place in where]
+    for place, uid in sorted(found, key=lambda item: (isinstance(item[0], str), item[0], item[1])):
+        location = f"{own}:{place}" if isinstance(place, int) else place or None
+        warn("ref", missing_node_message(domain, uid), location=location)
 
 
 def rewrite_or_patch(app: Sphinx, env: BuildEnvironment) -> list[str]:
@@ -297,7 +360,7 @@ def _save(app: Sphinx, build: _Build) -> None:
         if stat.st_mtime_ns < build.started:  # resolved but not written by this build: not described
             dropped.add(page)
             continue
-        made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, links))
+        made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, *links))
     kept = _kept(app, build)
     pages = ({key.decode("utf-8", "surrogateescape") for key in kept.spans} | made.keys()) - dropped
     path = _manifest_path(app)
