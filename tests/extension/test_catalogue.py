@@ -161,10 +161,11 @@ def test_a_catalogue_file_cut_short_counts_as_empty(app, build, edit):
 
 
 def _first_piece_garbled(data: bytes) -> bytes:
-    """The first piece's marshal bytes (after the header, the length of the piece's digest, the digest
-    and the piece's length) start with a type code marshal does not know."""
-    start = data.index(b"\n") + 1
-    start += 4 + int.from_bytes(data[start:start + 4], "big") + 2 + 16 + 4
+    """The first piece's marshal bytes (after the magic and the format's line, the header, the table's
+    place, the length of the piece's digest, the digest and the piece's length) start with a type code
+    marshal does not know."""
+    start = data.index(b"\n", data.index(b"\n") + 1) + 1
+    start += 4 + int.from_bytes(data[start:start + 4], "big") + 8 + 2 + 16 + 4
     return data[:start] + b"!" + data[start + 1:]
 
 

@@ -80,9 +80,25 @@ def test_a_filtered_damaged_file_keeps_the_frames_before_the_damage(tmp_path):
     from sphinx_rpg.frames import filter_frames
 
     path = tmp_path / "f"
-    _written(path, {b"a": b"1", b"b": b"22"}).close()
-    path.write_bytes(path.read_bytes()[:-1])  # b's value cut short
+    kept = _written(path, {b"a": b"1", b"b": b"22"})
+    b_ends = kept.spans[b"b"][2]
+    kept.close()
+    path.write_bytes(path.read_bytes()[:b_ends - 1])  # b's value cut short (and the table gone)
     assert filter_frames(path, MAGIC, "one", lambda key: True, [(b"c", b"3")]) == {b"a", b"c"}
     again = Frames(path, MAGIC, "one")
     assert {key: again.value(key) for key in again.spans} == {b"a": b"1", b"c": b"3"}
+    again.close()
+
+
+def test_a_file_whose_table_is_lost_is_read_frame_by_frame(tmp_path):
+    """Opening reads the table at the file's end; when the place of the table is lost, every frame is
+    still found, one after the other."""
+    path = tmp_path / "f"
+    kept = _written(path, {b"a": b"1", b"b": b"22"})
+    first_frame = kept.spans[b"a"][0]
+    kept.close()
+    data = path.read_bytes()
+    path.write_bytes(data[:first_frame - 8] + bytes(8) + data[first_frame:])
+    again = Frames(path, MAGIC, "one")
+    assert {key: again.value(key) for key in again.spans} == {b"a": b"1", b"b": b"22"}
     again.close()
