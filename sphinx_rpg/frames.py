@@ -10,7 +10,8 @@ new file copies the frames it keeps from the old one in runs of bytes, never dec
 Layout: ``magic`` and the format's mark (``_FORMAT``), the header's length (4 bytes) and the header
 (marshal), where the table starts (8 bytes), then each frame: its key's length (2 bytes), the key,
 its value's length (4 bytes), the value; last, the table, a frame with an empty key whose value is
-the list of (key, start, end) of every frame (marshal).  Opening a file reads its table in one go:
+every frame's key with where its frame starts, where its value starts and where it ends (a marshal
+dict, which marshal makes in C as it reads it).  Opening a file reads its table in one go:
 finding the frames one by one took a read and a seek per frame (70 ms for 10,000 pieces, on every
 build).  A file whose table does not fit is read frame by frame, as far as it is whole.
 """
@@ -28,8 +29,8 @@ from sphinx_rpg.files import replacing
 _COPY_BLOCK = 1 << 20
 #: After the magic: the layout's version (files of an older layout hold no frame for this one).
 _FORMAT = b"frames 2\n"
-#: A table of frames: (key, where its frame starts, where it ends), in file order.
-Table = list[tuple[bytes, int, int]]
+#: A table of frames: key -> (where its frame starts, where its value starts, where it ends), in file order.
+Table = dict[bytes, tuple[int, int, int]]
 
 
 class Frames:
@@ -83,11 +84,10 @@ def _index(stream: IO[bytes], magic: bytes, header: Any) -> dict[bytes, tuple[in
     table_at = int.from_bytes(_exactly(stream, 8), "big")
     first = stream.tell()
     try:
-        table = _table(stream, table_at, first)
+        return _table(stream, table_at, first)
     except (ValueError, EOFError, TypeError):
         stream.seek(first)
-        table = list(_scan(stream))
-    return {key: (start, start + 2 + len(key) + 4, end) for key, start, end in table}
+        return {key: (start, start + 2 + len(key) + 4, end) for key, start, end in _scan(stream)}
 
 
 def _table(stream: IO[bytes], table_at: int, first: int) -> Table:
@@ -101,7 +101,8 @@ def _table(stream: IO[bytes], table_at: int, first: int) -> Table:
     if head[:2] != b"\0\0" or table_at + 6 + size != end_of_file:
         raise ValueError("no table of frames")
     table = marshal.loads(_exactly(stream, size))
-    if not isinstance(table, list) or (table and not first <= table[0][1] <= table[-1][2] <= table_at):
+    if not isinstance(table, dict) or (table and not first <= next(iter(table.values()))[0]
+                                       <= next(reversed(table.values()))[2] <= table_at):
         raise ValueError("a table of frames that does not fit its file")
     return table
 
@@ -146,20 +147,20 @@ def filter_frames(path: Path, magic: bytes, header: Any, keep: Callable[[bytes],
     old file is read once from start to end and nothing of it is held (no table of where its frames
     lie); a missing or damaged old file gives only the frames before the damage and the ``added``."""
     written: set[bytes] = set()
-    table: Table = []
+    table: Table = {}
     with replacing(path, "wb") as stream:
         at = first = _write_header(stream, magic, header)
         for key, frame in _frames_kept(path, magic, keep):
             if key not in written:
                 stream.write(frame)
                 written.add(key)
-                table.append((key, at, at + len(frame)))
+                table[key] = (at, at + 2 + len(key) + 4, at + len(frame))
                 at += len(frame)
         for key, value in added:
             if key not in written:
                 end = at + _write_frame(stream, key, value)
                 written.add(key)
-                table.append((key, at, end))
+                table[key] = (at, at + 2 + len(key) + 4, end)
                 at = end
         _write_table(stream, table, at, first)
     return written
@@ -217,15 +218,15 @@ def write_frames(path: Path, magic: bytes, header: Any, frames: Iterable[tuple[b
     a value of None is ``old``'s frame of that key, copied as it lies (frames that lie one after
     the other in the old file are copied as one run).  ``old`` is closed before its file is replaced
     (a system may refuse to replace an open file)."""
-    table: Table = []
+    table: Table = {}
     with replacing(path, "wb") as stream:
         at = first = _write_header(stream, magic, header)
         run: list[int] = []  # [start, end] in the old file of the frames still to copy
         for key, value in frames:
             if value is None:
                 assert old is not None, "a kept frame needs the old file"
-                start, _, end = old.spans[key]
-                table.append((key, at, at + end - start))
+                start, value_start, end = old.spans[key]
+                table[key] = (at, at + value_start - start, at + end - start)
                 at += end - start
                 if run and run[1] == start:
                     run[1] = end
@@ -236,7 +237,7 @@ def write_frames(path: Path, magic: bytes, header: Any, frames: Iterable[tuple[b
             _copy(old, run, stream)
             run = []
             end = at + _write_frame(stream, key, value)
-            table.append((key, at, end))
+            table[key] = (at, at + 2 + len(key) + 4, end)
             at = end
         _copy(old, run, stream)
         _write_table(stream, table, at, first)
