@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import marshal
 import os
 import sys
@@ -40,6 +39,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sphinx.application import Sphinx
+from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.domain import NodeRecord
 from sphinx_rpg.files import remove_matching, write_atomically, write_parts_if_changed
@@ -47,10 +47,11 @@ from sphinx_rpg.frames import Frames, write_frames
 from sphinx_rpg.inline import compact_json
 from sphinx_rpg.timelimit import engine_calls
 
-CACHE_VERSION = 8
+CACHE_VERSION = 9
 OUTPUTS_VERSION = 1
-#: Settings a piece is made from besides the HTML ones: titles, headings, source file names.
-PIECE_SETTINGS = ("rpg_ref_format", "rpg_heading_format", "source_suffix")
+#: Settings a piece is made from besides the HTML ones: titles, source file names, the book's name
+#: (the search line of a node no registry binds).
+PIECE_SETTINGS = ("rpg_ref_format", "source_suffix", "project")
 #: Where a node's line goes in its ``nodes.json`` entry, made with this line (the one "line" member
 #: of an entry; inside a JSON string a quote is escaped, so the text cannot occur there).
 _LINE_MARK = -1
@@ -68,8 +69,9 @@ class Pieces(NamedTuple):
     #: its key (URL#anchor) and value in rpg-previews.json, as JSON text
     preview_key: str
     preview: str
-    #: its heading in the search index (``rpg_heading_format``)
-    heading: str
+    #: its line in the search page's data (``"uid":[...]``) and the anchors that reach it, as JSON text
+    search: str
+    search_anchors: str
     #: the page it is on, as the builder links it (the pieces hold it)
     uri: str
 
@@ -131,6 +133,7 @@ class Catalogue:
         self.keys: dict[NodeRecord, bytes] | None = None
         self.made = 0
         self._page_files: dict[str, str] = {}  # each page's file name, for its nodes' entries
+        self._page_titles: dict[str, str] = {}  # each page's title, flattened, for its nodes' search lines
         #: file name -> (size, mtime_ns, text outside its nodes) as last build left it, when no build
         #: changed a record since; and the same of this build's files, saved at its end
         self._outputs: dict[str, tuple[int, int, str]] | None = self._load_outputs()
@@ -210,18 +213,22 @@ class Catalogue:
         if self.keys is None:
             from sphinx_rpg.domain import node_domain
 
-            domain = node_domain(self.app.env)
+            env = self.app.env
+            domain = node_domain(env)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
             kept = self._kept()
-            uris: dict[str, str] = {}
+            pages: dict[str, tuple[str, str]] = {}  # docname -> (its address, its title)
             keys: dict[NodeRecord, bytes] = {}
-            for record in domain.records():
-                uri = uris.get(record.docname)
-                if uri is None:
-                    uri = uris[record.docname] = page_uri(record.docname)
-                key = keys[record] = piece_key(domain, record, uri)
-                if key not in kept:
-                    self._make(record, key)
+            with engine_calls():  # each changed node's facts are one bounded call
+                for record in domain.records():
+                    page = pages.get(record.docname)
+                    if page is None:
+                        title = env.titles.get(record.docname)
+                        page = pages[record.docname] = (page_uri(record.docname),
+                                                        clean_astext(title) if title is not None else "")
+                    key = keys[record] = piece_key(domain, record, *page)
+                    if key not in kept:
+                        self._make(record, key)
             self.keys = keys
         return self.keys
 
@@ -230,9 +237,10 @@ class Catalogue:
         from sphinx_rpg.domain import node_domain
 
         env = self.app.env
-        with engine_calls():  # the node's facts are one bounded call
+        with engine_calls():  # the node's facts are one bounded call (already so inside ``_matched``)
             pieces = make_pieces(env, node_domain(env), binding_for(env.config), record,
-                                 self.app.builder.get_target_uri(record.docname), self._page_files)
+                                 self.app.builder.get_target_uri(record.docname), self._page_files,
+                                 self._page_titles)
         # every piece is text: as exact ``str`` (a subclass, such as markup, is what marshal cannot write)
         self.fresh[key] = marshal.dumps(tuple(map(str.__str__, pieces)), 0)
         self.made += 1
@@ -269,34 +277,31 @@ class Catalogue:
 _MAGIC = b"sphinx-rpg pieces\n"
 
 
-def piece_key(domain: Any, record: NodeRecord, uri: str) -> bytes:
-    """What a node's pieces are kept by: a digest of its record but its line, of the address of its
-    page (``uri``, which the pieces hold), and of the titles of the nodes its first paragraph links,
-    when it links any (its preview shows those titles, so renaming one of them remakes it).  marshal
-    version 0 writes equal values as equal bytes (no references, no mark for interned strings)."""
+def piece_key(domain: Any, record: NodeRecord, uri: str, page_title: str) -> bytes:
+    """What a node's pieces are kept by: a digest of its record but its line (its first paragraph and
+    sentence by their ``lead_key``), of the address and the title of its page (``uri``, ``page_title``:
+    the pieces hold them), and of the titles of the nodes it mentions, when it mentions any (its
+    preview shows those titles and its search line their names, so renaming one of them remakes it).
+    marshal version 0 writes equal values as equal bytes (no references, no mark for interned strings)."""
     titles = []
-    if '["ref",' in record.lead:
-        for run in json.loads(record.lead):
-            if run[0] == "ref":
-                target = domain.record(run[1])
-                titles.append(domain.display_title(target) if target is not None else "")
-    plain = (*record[:_LINENO], *record[_LINENO + 1:], uri, tuple(titles))
+    for uid in record.mentions:
+        target = domain.record(uid)
+        titles.append(domain.display_title(target) if target is not None else "")
+    plain = (*record[:_LINENO], *record[_LINENO + 1:], uri, page_title, tuple(titles))
     return hashlib.blake2b(marshal.dumps(plain, 0), digest_size=16).digest()
 
 
 def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str,
-                page_files: dict[str, str] | None = None) -> Pieces:
-    from sphinx_rpg.config import render_title
-    from sphinx_rpg.entries import node_entry, preview_entry
+                page_files: dict[str, str] | None = None, page_titles: dict[str, str] | None = None) -> Pieces:
+    from sphinx_rpg.entries import node_entry, preview_entry, search_entry
 
-    key, preview = preview_entry(domain, record, uri)
-    heading = render_title(env.config.rpg_heading_format, name=record.name, types=record.types,
-                           uid=record.uid, type_names=dict(zip(record.types, record.type_names)))
+    key, preview = preview_entry(env, domain, record, uri)
+    search, search_anchors = search_entry(env, domain, binding, record, page_titles)
     entry = node_entry(env, domain, binding, record._replace(lineno=_LINE_MARK), uri, page_files)
     head, mark, tail = compact_json(entry).rpartition(_LINE_TEXT)
     if not mark:  # not an entry this module knows the shape of
         raise ValueError(f"node {record.uid!r}: its nodes.json entry has no line member")
-    return Pieces(head + '"line":', "}" + tail, compact_json(key), compact_json(preview), heading, uri)
+    return Pieces(head + '"line":', "}" + tail, compact_json(key), compact_json(preview), search, search_anchors, uri)
 
 
 #: builder -> this build's catalogue, kept here rather than on the builder (Sphinx's object).

@@ -38,7 +38,7 @@ from sphinx_rpg.player_index import designer_text
 from sphinx_rpg.spelling import did_you_mean
 from sphinx_rpg.warnings import warn
 
-DATA_VERSION = 13
+DATA_VERSION = 14
 
 
 #: How a resolved link to a node shows it: its index is the kind ``NodeDomain.note_link`` counts.
@@ -81,14 +81,17 @@ class NodeRecord(NamedTuple):
     digest: str = ""
     #: The core book (intersphinx name) whose node of the same uid this definition replaces, if any.
     overrides: str = ""
-    #: The first sentence of the node's own prose (hover previews; the summary when no rule gives one).
-    sentence: str = ""
+    #: Where the node's first paragraph, formatted for its preview (``inline.first_paragraph_runs``,
+    #: as JSON), and the first sentence of its own prose (previews and search) are kept: a key of the texts
+    #: file beside the doctrees (``texts.lead_of``), like the body as written, which a later release's
+    #: change marks quote (by ``digest``); "" when the node has no prose.  Kept in each record, they
+    #: were the largest part of the environment (2.8 MB of a 10,000-node book's).
+    lead_key: str = ""
     #: The included file (relative to the source directory) that holds the definition; "" for the page.
     source: str = ""
-    #: The node's first paragraph, formatted, for its preview (``inline.first_paragraph``: JSON runs).
-    #: (The body as written, which a later release's change marks quote, is kept by its ``digest``
-    #: beside the doctrees, not here: see ``texts``.)
-    lead: str = ""
+    #: The uids the first paragraph links and the dotted names of the first sentence (or of the
+    #: summary shown instead): the preview shows the titles of those nodes, the search line their names.
+    mentions: tuple[str, ...] = ()
 
     @property
     def search_anchor(self) -> str:
@@ -114,13 +117,14 @@ class NodeRecord(NamedTuple):
         return self.place()
 
     def shown(self) -> NodeRecord:
-        """What other pages can show of this node: all but its line, the hash of its text, its first sentence.
+        """What other pages can show of this node: all but its line, the hash of its text, its first
+        paragraph and sentence.
 
         Inserting text above a definition moves it down its page, and editing its body changes only
         its own page: neither may count as a change of the node for other pages (see
         ``changed_since_last_build``; changelog pages follow the text too, ``changes_docs``).
         """
-        return self._replace(lineno=0, digest="", sentence="", source="", lead="")
+        return self._replace(lineno=0, digest="", lead_key="", source="", mentions=())
 
     def fields(self) -> dict[str, object]:
         """The record as the listing filter language sees it (``sphinx_rpg.filters``)."""

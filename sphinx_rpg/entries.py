@@ -1,5 +1,5 @@
-"""One node's entry in nodes.json and in the hover previews: a leaf that the catalogue (which keeps the
-entries between builds) and the two files' writers share."""
+"""One node's entry in nodes.json, in the hover previews and in the search page's data: a leaf that the
+catalogue (which keeps the entries between builds) and the files' writers share."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import json
 from typing import Any
 
 from sphinx.environment import BuildEnvironment
+from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.binding import Binding
 from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.domain import NodeDomain, NodeRecord
-from sphinx_rpg.inline import plain_text, shorten
-from sphinx_rpg.texts import text_of
+from sphinx_rpg.inline import DOTTED, compact_json, dotted_words, plain_text, shorten
+from sphinx_rpg.texts import lead_of, text_of
 
 
 def node_entry(env: BuildEnvironment, domain: Any, binding: Binding, record: NodeRecord, uri: str,
@@ -54,13 +55,14 @@ def page_file(env: BuildEnvironment, docname: str, known: dict[str, str] | None 
     return found
 
 
-def preview_entry(domain: NodeDomain, record: NodeRecord, uri: str) -> tuple[str, dict[str, Any]]:
+def preview_entry(env: BuildEnvironment, domain: NodeDomain, record: NodeRecord,
+                  uri: str) -> tuple[str, dict[str, Any]]:
     """The node's key (its URL) and what its preview shows."""
-    sentence = record.sentence or shorten(plain_text(record.summary))
+    lead, sentence = lead_of(env, record)
     entry: dict[str, Any] = {"title": domain.display_title(record), "types": ", ".join(record.type_names),
-                             "text": sentence}
-    if record.lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
-        entry["lead"] = [_resolved(domain, run) for run in json.loads(record.lead)]
+                             "text": sentence or shorten(plain_text(record.summary))}
+    if lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
+        entry["lead"] = [_resolved(domain, run) for run in json.loads(lead)]
     return f"{uri}#{record.anchor}", entry
 
 
@@ -70,3 +72,41 @@ def _resolved(domain: NodeDomain, run: list[str]) -> list[str]:
         return run
     target = domain.record(run[1])
     return ["", domain.display_title(target) if target is not None else run[1]]
+
+
+def type_words(type_names: tuple[str, ...]) -> str:
+    """("Effect", "Resource") -> "effect and resource": a node's types as a sentence says them."""
+    words = [name.lower() for name in type_names if name]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, record: NodeRecord,
+                 page_titles: dict[str, str] | None = None) -> tuple[str, str]:
+    """The node's members of the search page's data, as JSON text: its line (``"uid":[name, book, type
+    words, page title, first sentence]``) and the anchors that reach it (``"docname#anchor":"uid"``,
+    comma-joined).  A dotted name in the sentence that is a node's uid reads as the node's name.
+    ``page_titles`` keeps each page's title, flattened, for the next node of the same page."""
+    registry = binding.registry_of(record.uid) if record.bound else None
+    book = registry.title if registry is not None else str(env.config.project)
+    title = page_titles.get(record.docname) if page_titles is not None else None
+    if title is None:
+        node = env.titles.get(record.docname)
+        title = clean_astext(node) if node is not None else record.docname
+        if page_titles is not None:
+            page_titles[record.docname] = title
+    _, sentence = lead_of(env, record)
+    sentence = sentence or shorten(plain_text(record.summary))
+    if dotted_words(sentence):
+        sentence = DOTTED.sub(lambda match: _name_of(domain, match.group(0)), sentence)
+    line = compact_json([record.name, book, type_words(record.type_names), title, sentence])
+    uid = compact_json(record.uid)
+    anchors = ",".join(f"{compact_json(f'{record.docname}#{anchor}')}:{uid}"
+                       for anchor in sorted({record.anchor, record.search_anchor, record.alias} - {""}))
+    return f"{uid}:{line}", anchors
+
+
+def _name_of(domain: NodeDomain, word: str) -> str:
+    target = domain.record(word)
+    return target.name if target is not None else word

@@ -31,7 +31,7 @@ def previews_document(env: BuildEnvironment, page_uri: Callable[[str], str]) -> 
         uri = uris.get(record.docname)
         if uri is None:
             uri = uris[record.docname] = page_uri(record.docname)
-        key, entry = preview_entry(domain, record, uri)
+        key, entry = preview_entry(env, domain, record, uri)
         entries[key] = entry
     return {"version": PREVIEWS_VERSION, "nodes": entries}
 

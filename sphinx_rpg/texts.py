@@ -16,11 +16,16 @@ A build whose environment and file disagree (the file deleted, damaged or left h
 for the definitions whose body the file lacks and reads their pages again (``env-get-outdated``), so
 an entry never silently goes without its text; a build that cannot write the file keeps the bodies
 it read in memory until it ends.
+
+Each definition's first paragraph (formatted for its preview) and first sentence are kept the same
+way, under the record's ``lead_key`` (a digest of the two): the pieces of a changed node are made from
+them (``lead_of``), and the environment no longer carries them (2.8 MB of a 10,000-node book's).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import weakref
 from collections.abc import Iterable, Iterator
@@ -33,7 +38,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx_rpg.domain import NodeRecord, node_domain
 from sphinx_rpg.frames import Frames, filter_frames, header_of
 
-TEXTS_VERSION = 1
+TEXTS_VERSION = 2
 _MAGIC = b"sphinx-rpg texts\n"
 
 #: env -> the texts file opened for reading in this build (closed before it is replaced, and at the end).
@@ -85,6 +90,26 @@ def text_of(env: BuildEnvironment, digest: str) -> str:
         return ""
 
 
+def lead_of(env: BuildEnvironment, record: NodeRecord) -> tuple[str, str]:
+    """The node's first paragraph (JSON runs, "" when it has none) and first sentence ("" when unknown)."""
+    kept = text_of(env, record.lead_key)
+    if not kept:
+        return "", ""
+    try:
+        lead, sentence = json.loads(kept)
+    except ValueError:
+        return "", ""
+    return str(lead), str(sentence)
+
+
+def _wanted(record: NodeRecord) -> Iterator[bytes]:
+    """The texts file's keys a definition needs: its body's and its lead's."""
+    if record.digest:
+        yield _key(record.digest)
+    if record.lead_key:
+        yield _key(record.lead_key)
+
+
 def _every_place(env: BuildEnvironment) -> Iterator[NodeRecord]:
     domain = node_domain(env)
     for uid in domain.definitions:
@@ -106,7 +131,7 @@ def keep_texts(app: Sphinx, env: BuildEnvironment) -> None:
     _close(env)
     domain = node_domain(env)
     new = domain.take_texts()
-    wanted = {_key(record.digest) for record in _every_place(env) if record.digest}
+    wanted = {key for record in _every_place(env) for key in _wanted(record)}
     stamp = _stamp(wanted)
     path = texts_path(env.doctreedir)
     recorded = domain.data.get("texts_stamp")
@@ -151,7 +176,7 @@ def pages_without_texts(app: Sphinx, env: BuildEnvironment, added: set[str], cha
     header = header_of(path, _MAGIC)
     kept = Frames(path, _MAGIC, header) if _is_texts_header(header) else None
     missing = {record.docname for record in _every_place(env)
-               if record.digest and (kept is None or _key(record.digest) not in kept)}
+               if any(kept is None or key not in kept for key in _wanted(record))}
     if kept is not None:
         kept.close()
     return sorted(missing - removed - added - changed)

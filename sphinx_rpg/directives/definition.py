@@ -21,10 +21,10 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.boundary import EngineFailure, call_engine, one_line
 from sphinx_rpg.config import render_title
 from sphinx_rpg.directives.facts import facts_block
-from sphinx_rpg.domain import NodeRecord, node_domain
+from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.editions import is_player
 from sphinx_rpg.graphs import connection_fields, registry_dependencies
-from sphinx_rpg.inline import first_paragraph, first_sentence
+from sphinx_rpg.inline import compact_json, dotted_words, first_paragraph_runs, first_sentence, plain_text, shorten
 from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.supplements import core_item, provenance
 from sphinx_rpg.warnings import warn
@@ -190,11 +190,12 @@ class NodeDefinition(SphinxDirective):
         nested_parse_with_titles(self.state, self.content, container, self.content_offset)
         if index is not None:
             domain = node_domain(self.env)
+            summary = rule.summary if rule else ""
+            lead_key, mentions = _note_lead(domain, container, summary)
             domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
-                                        self.env.docname, anchor, line or self.lineno,
-                                        rule.summary if rule else "", rule is not None, alias, digest,
-                                        overrides, first_sentence(container), self._included_from(source),
-                                        first_paragraph(container)))
+                                        self.env.docname, anchor, line or self.lineno, summary,
+                                        rule is not None, alias, digest, overrides, lead_key,
+                                        self._included_from(source), mentions))
             domain.note_text(digest, text)
         return result
 
@@ -290,3 +291,19 @@ class NodeDefinition(SphinxDirective):
                              f"{', '.join(sorted(known))}); add it to rpg_node_types", location)
             names[code] = known.get(code, code)
         return names
+
+
+def _note_lead(domain: NodeDomain, container: nodes.Element, summary: str) -> tuple[str, tuple[str, ...]]:
+    """Note the node's first paragraph (formatted) and first sentence with the domain's texts, which
+    go beside the doctrees (``texts``), under a digest of them; that key (the record's ``lead_key``)
+    and the nodes they mention (its ``mentions``)."""
+    runs = first_paragraph_runs(container)
+    sentence = first_sentence(container)
+    shown = sentence or shorten(plain_text(summary))  # what a preview and the search line say
+    mentions = tuple(dict.fromkeys([*(text for tag, text in runs or () if tag == "ref"), *dotted_words(shown)]))
+    if runs is None and not sentence:
+        return "", mentions
+    kept = compact_json([compact_json(runs) if runs is not None else "", sentence])
+    key = "p" + hashlib.blake2b(kept.encode("utf-8"), digest_size=8).hexdigest()
+    domain.note_text(key, kept)
+    return key, mentions

@@ -241,7 +241,7 @@ def test_an_incremental_build_keeps_every_node_findable(build, tmp_path, touch):
 
 
 def test_a_nodes_types_read_as_words():
-    from sphinx_rpg.search import type_words
+    from sphinx_rpg.entries import type_words
     assert [type_words(names) for names in [(), ("Effect",), ("Effect", "Resource"), ("A", "B", "C")]] == [
         "", "effect", "effect and resource", "a, b and c"]
 
@@ -278,16 +278,17 @@ def test_a_preview_paragraph_keeps_emphasis_and_code_and_marks_node_references_a
     from docutils import nodes
     from sphinx.addnodes import pending_xref
 
-    from sphinx_rpg.inline import MAX_LEAD, first_paragraph
+    from sphinx_rpg.inline import MAX_LEAD, first_paragraph_runs
 
     ref = pending_xref("", nodes.inline("Book.Thing", "Book.Thing"), refdomain="node", reftarget="Book.Thing")
     paragraph = nodes.paragraph("", "", nodes.Text("Roll\n"), nodes.emphasis("", "two"), nodes.Text(" dice ("),
                                 nodes.literal("", "2d6"), nodes.Text("), then see "), ref, nodes.Text("."))
-    assert json.loads(first_paragraph(nodes.container("", paragraph))) == [
+    assert first_paragraph_runs(nodes.container("", paragraph)) == [
         ["", "Roll "], ["em", "two"], ["", " dice ("], ["code", "2d6"], ["", "), then see "], ["ref", "Book.Thing"],
         ["", "."]]
     long = nodes.paragraph("", "word " * 200)
-    runs = json.loads(first_paragraph(nodes.container("", long)))
+    runs = first_paragraph_runs(nodes.container("", long))
+    assert runs is not None
     assert len(runs[0][1]) <= MAX_LEAD + 1 and runs[0][1].endswith("word\u2026")
 
 

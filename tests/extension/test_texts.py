@@ -76,3 +76,29 @@ def test_a_texts_file_that_cannot_be_written_leaves_the_bodies_in_this_builds_en
     third = build(source)  # the file lacks the new body: its page is read again, and the body kept
     assert b"Beta comes second." in texts_path(third.doctreedir).read_bytes()
     assert first.doctreedir == third.doctreedir
+
+
+def _previews(app) -> dict[str, dict]:
+    return json.loads((Path(app.outdir) / "rpg-previews.json").read_text(encoding="utf-8"))["nodes"]
+
+
+def test_the_environment_keeps_no_first_paragraph_and_the_preview_shows_it(build, two_pages):
+    """A node's first paragraph (formatted) and first sentence are kept beside the doctrees too."""
+    app = build(two_pages("texts", "Alpha is *first*. It goes on and on.", BETA))
+    assert {"lead", "sentence"}.isdisjoint(NodeRecord._fields)
+    assert b"goes on and on" not in (Path(app.doctreedir) / "environment.pickle").read_bytes()
+    alpha = _previews(app)["a.html#Book.A"]
+    assert alpha["text"] == "Alpha is first."
+    assert alpha["lead"] == [["", "Alpha is "], ["em", "first"], ["", ". It goes on and on."]]
+
+
+def test_lost_texts_and_pieces_make_the_pages_read_again_for_their_previews(build, edit, two_pages):
+    source = two_pages("texts", "Alpha is *first*. It goes on and on.", BETA)
+    first = build(source)
+    texts_path(first.doctreedir).unlink()
+    for pieces in Path(first.doctreedir).glob("rpg-catalogue-*"):
+        pieces.unlink()
+    edit(source / "index.rst", "Book\n====\n", "Book\n====\n\nA new paragraph.\n")  # a.rst, b.rst unchanged
+    again = build(source)
+    assert _previews(again)["a.html#Book.A"]["lead"] == [["", "Alpha is "], ["em", "first"],
+                                                        ["", ". It goes on and on."]]
