@@ -34,7 +34,7 @@ import marshal
 import os
 import sys
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -42,9 +42,10 @@ from sphinx.application import Sphinx
 from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.domain import NodeRecord
-from sphinx_rpg.files import remove_matching, write_atomically, write_parts_if_changed
+from sphinx_rpg.files import remove_matching, write_atomically
 from sphinx_rpg.frames import Frames, write_frames
 from sphinx_rpg.inline import compact_json
+from sphinx_rpg.spliced import Layout, layouts_path, load_layouts, save_layouts, write_items
 from sphinx_rpg.timelimit import engine_calls
 
 CACHE_VERSION = 9
@@ -138,6 +139,10 @@ class Catalogue:
         #: changed a record since; and the same of this build's files, saved at its end
         self._outputs: dict[str, tuple[int, int, str]] | None = self._load_outputs()
         self.written: dict[str, tuple[Path, str]] = {}
+        #: the joined files' layouts as last build left them (``spliced``), read when first needed
+        self.layouts_path = layouts_path(app.env.doctreedir, app.builder.name)
+        self._layouts: dict[str, Layout] | None = None
+        self._layouts_changed = False
 
     @property
     def app(self) -> Any:
@@ -160,20 +165,36 @@ class Catalogue:
             return None
         return files if version == OUTPUTS_VERSION and key == self.key and isinstance(files, dict) else None
 
-    def write_joined(self, path: Path, head: str, tail: str, items: Callable[[], Iterable[str]]) -> None:
-        """Write ``path`` as ``head``, the ``items()`` (one per node, made from this build's pieces)
-        joined by commas, and ``tail``; unless it is still the file last build wrote and nothing it is
-        made from changed (``_kept_file``), and then without calling ``items`` at all."""
+    def write_joined(self, path: Path, head: str, tail: str, item: Callable[[NodeRecord, Pieces], str],
+                     identity: Callable[[NodeRecord, bytes], bytes] | None = None) -> None:
+        """Write ``path`` as ``head``, an item per node in uid order (``item(record, pieces)``) joined by
+        commas, and ``tail``; unless it is still the file last build wrote and nothing it is made from
+        changed (``_kept_file``), and then without making an item.  An item whose ``identity`` (the
+        piece's key, by default; whatever else the item is made from is added to it) is in last build's
+        file is copied from there (``spliced``): only the items of changed nodes are made."""
         outside = head + tail
         if not self._kept_file(path, outside):
-            def parts() -> Iterator[str]:
-                yield head
-                for index, item in enumerate(items()):
-                    yield f"{',' if index else ''}{item}"
-                yield tail
+            keys = self._matched()
+            records = list(keys)
+            identities = [key if identity is None else identity(record, key) for record, key in keys.items()]
+            layouts = self._joined_layouts()
 
-            write_parts_if_changed(path, parts)
+            def make(index: int) -> str:
+                record = records[index]
+                return item(record, self.pieces(record, keys[record]))
+
+            layout = write_items(path, head, tail, self.key, identities, make, layouts.get(path.name))
+            if layout is None:
+                layouts.pop(path.name, None)
+            else:
+                layouts[path.name] = layout
+            self._layouts_changed = True
         self.written[path.name] = (path, outside)
+
+    def _joined_layouts(self) -> dict[str, Layout]:
+        if self._layouts is None:
+            self._layouts = load_layouts(self.layouts_path)
+        return self._layouts
 
     def _kept_file(self, path: Path, outside: str) -> bool:
         """True when ``path`` is still the file last build wrote and nothing it is made from changed:
@@ -194,13 +215,16 @@ class Catalogue:
         record)."""
         keys = self._matched()
         for record, key in keys.items():
-            fresh = self.fresh.get(key)
-            try:
-                blob = fresh if fresh is not None else self._kept().value(key)
-                pieces = Pieces._make(marshal.loads(blob))
-            except (OSError, EOFError, ValueError, TypeError):  # a damaged piece: made again
-                pieces = self._make(record, key)
-            yield record, pieces
+            yield record, self.pieces(record, key)
+
+    def pieces(self, record: NodeRecord, key: bytes) -> Pieces:
+        """The pieces of ``record`` (its digest ``key``): made by this build, or read from the file."""
+        fresh = self.fresh.get(key)
+        try:
+            blob = fresh if fresh is not None else self._kept().value(key)
+            return Pieces._make(marshal.loads(blob))
+        except (OSError, EOFError, ValueError, TypeError):  # a damaged piece: made again
+            return self._make(record, key)
 
     def _kept(self) -> Frames:
         """Last build's pieces (none when its file is missing, foreign or damaged), opened once."""
@@ -258,6 +282,9 @@ class Catalogue:
                              self._kept())
         self.release()
         self._save_outputs()
+        if self._layouts_changed and self._layouts is not None:
+            save_layouts(self.layouts_path, self._layouts)
+            self._layouts_changed = False
 
     def _save_outputs(self) -> None:
         files = {}

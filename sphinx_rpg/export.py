@@ -95,7 +95,8 @@ def write_catalogue(app: Sphinx, builder: Builder) -> None:
         head, tail = document_ends(builder.env, builder.get_target_uri)
         kept = catalogue(app)
         kept.write_joined(Path(builder.outdir) / "nodes.json", head, tail,
-                          lambda: (pieces.entry(record.lineno) for record, pieces in kept.all()))
+                          lambda record, pieces: pieces.entry(record.lineno),
+                          lambda record, key: key + record.lineno.to_bytes(8, "big", signed=True))
 
 
 class NodesJsonBuilder(Builder):

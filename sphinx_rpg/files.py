@@ -44,8 +44,9 @@ class _Unchanged(Exception):
     """Raised inside ``replacing`` to drop what was written: the file holds that text already."""
 
 
-def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bool:
-    """Write the text ``parts()`` yields unless the file already holds it; True if written.
+def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str | bytes | memoryview]]) -> bool:
+    """Write the text ``parts()`` yields (text, or bytes as they are) unless the file already holds it;
+    True if written.
 
     For the big files made of every node's piece: the text is never held whole (nor the file's old
     text).  It goes to a temporary file beside ``path`` as it is made, its digest taken on the way;
@@ -58,7 +59,7 @@ def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str]]) -> bo
     try:
         with replacing(path, "wb") as raw:
             for part in parts():
-                data = part.encode("utf-8")
+                data = part.encode("utf-8") if isinstance(part, str) else part
                 digest.update(data)
                 size += len(data)
                 raw.write(data)
@@ -83,10 +84,10 @@ def _holds(path: Path, size: int, digest: bytes) -> bool:
     return found.digest() == digest
 
 
-def _write_parts(path: Path, parts: Callable[[], Iterable[str]]) -> None:
+def _write_parts(path: Path, parts: Callable[[], Iterable[str | bytes | memoryview]]) -> None:
     with replacing(path, "wb") as raw:
         for part in parts():
-            raw.write(part.encode("utf-8"))
+            raw.write(part.encode("utf-8") if isinstance(part, str) else part)
 
 
 def remove_matching(folder: str | os.PathLike[str], pattern: str) -> None:

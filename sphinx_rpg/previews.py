@@ -7,7 +7,7 @@ node keyed by the node's URL relative to the site root, the same URL its links p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,17 +43,9 @@ def write_previews(app: Sphinx, builder: Builder) -> None:
     if builder.format != "html":
         return
     kept = catalogue(app)
-
-    def entries() -> dict[str, str]:
-        found: dict[str, str] = {}  # by key, as the document's dict has them (a repeated key: the last)
-        for _, pieces in kept.all():
-            found[pieces.preview_key] = pieces.preview
-        return found
-
-    def items() -> Iterator[str]:
-        return (f"{key}:{value}" for key, value in entries().items())
-
-    kept.write_joined(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{', "}}\n", items)
+    # one entry per node: its key is the node's address, and a page's anchors are its ids (unique)
+    kept.write_joined(Path(builder.outdir) / PREVIEWS_FILE, f'{{"version":{PREVIEWS_VERSION},"nodes":{{', "}}\n",
+                      lambda record, pieces: f"{pieces.preview_key}:{pieces.preview}")
 
 
 def setup(app: Sphinx) -> None:

@@ -182,3 +182,20 @@ def test_a_preview_follows_the_title_of_a_node_its_first_paragraph_links(build, 
     _assert_whole(again)
     _, previews = _written(again)
     assert ["", "Gamma (E)"] in previews["nodes"]["a.html#Book.A"]["lead"]
+
+
+def test_a_rebuild_makes_the_items_of_changed_nodes_only_and_copies_the_rest(build, write_book, edit, tmp_path,
+                                                                            monkeypatch):
+    """Renaming one node makes its nodes.json entry and its preview again; every other node's are copied
+    from last build's files (``spliced``), which end as a clean build writes them."""
+    from sphinx_rpg.catalogue import Pieces
+
+    src = write_book(tmp_path / "book", listing=False)
+    build(src)
+    made: list[str] = []
+    real_entry = Pieces.entry
+    monkeypatch.setattr(Pieces, "entry", lambda pieces, lineno: made.append(pieces.uri) or real_entry(pieces, lineno))
+    edit(src / "page1.rst", ".. node:def:: Thing 1-0\n", ".. node:def:: Zyzzyva Thing\n")
+    again = build(src)
+    _assert_whole(again)
+    assert made == ["page1.html"]
