@@ -18,6 +18,7 @@ build).  A file whose table does not fit is read frame by frame, as far as it is
 
 from __future__ import annotations
 
+import io
 import marshal
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -144,18 +145,31 @@ def filter_frames(path: Path, magic: bytes, header: Any, keep: Callable[[bytes],
                   added: Iterable[tuple[bytes, bytes]]) -> set[bytes]:
     """Write ``path`` anew under ``header``: the frames of the file there now (whatever its header)
     whose key ``keep`` accepts, copied as they are, then the ``added`` ones; the keys written.  The
-    old file is read once from start to end and nothing of it is held (no table of where its frames
-    lie); a missing or damaged old file gives only the frames before the damage and the ``added``."""
+    old file is read in one go and its kept frames are copied from memory, those that lie one after
+    the other as one run (a read and a seek per frame took 0.15 s for 20,000 frames); a missing or
+    damaged old file gives only the frames before the damage and the ``added``."""
     written: set[bytes] = set()
     table: Table = {}
+    data, frames = _frames_kept(path, magic, keep)
+    view = memoryview(data)
     with replacing(path, "wb") as stream:
         at = first = _write_header(stream, magic, header)
-        for key, frame in _frames_kept(path, magic, keep):
-            if key not in written:
-                stream.write(frame)
-                written.add(key)
-                table[key] = (at, at + 2 + len(key) + 4, at + len(frame))
-                at += len(frame)
+        run: list[int] = []  # [start, end] in the old file of the frames still to copy
+        for key, start, end in frames:
+            if key in written:
+                continue
+            written.add(key)
+            table[key] = (at, at + 2 + len(key) + 4, at + end - start)
+            at += end - start
+            if run and run[1] == start:
+                run[1] = end
+                continue
+            if run:
+                stream.write(view[run[0]:run[1]])
+            run = [start, end]
+        if run:
+            stream.write(view[run[0]:run[1]])
+        del view
         for key, value in added:
             if key not in written:
                 end = at + _write_frame(stream, key, value)
@@ -166,23 +180,34 @@ def filter_frames(path: Path, magic: bytes, header: Any, keep: Callable[[bytes],
     return written
 
 
-def _frames_kept(path: Path, magic: bytes, keep: Callable[[bytes], bool]) -> Iterator[tuple[bytes, bytes]]:
-    """(key, the whole frame's bytes) of each frame of the file at ``path`` that ``keep`` accepts; the
-    reading stops quietly where the file ends, is damaged or cannot be read (a frame is given whole
-    or not at all, so the file written from them never holds half a frame)."""
+def _frames_kept(path: Path, magic: bytes,
+                 keep: Callable[[bytes], bool]) -> tuple[bytes, list[tuple[bytes, int, int]]]:
+    """The file at ``path`` (read whole) and (key, start, end) of each of its frames that ``keep``
+    accepts, in file order; the frames stop quietly where the file ends, is damaged or cannot be read
+    (a frame is given whole or not at all, so the file written from them never holds half a frame)."""
     try:
-        with path.open("rb") as old:
-            _read_header(old, magic)
-            old.seek(8, 1)  # the table's place: the frames are read in file order here
-            for key, start, end in _scan(old):
-                if keep(key):
-                    old.seek(start)
-                    frame = old.read(end - start)
-                    if len(frame) != end - start:
-                        return
-                    yield key, frame
-    except (OSError, ValueError, EOFError, TypeError):
-        return
+        data = path.read_bytes()
+    except OSError:
+        return b"", []
+    frames = []
+    try:
+        stream = io.BytesIO(data)
+        _read_header(stream, magic)
+        at, size = stream.tell() + 8, len(data)  # after the table's place: the frames in file order
+        while at + 6 <= size:
+            key_end = at + 2 + int.from_bytes(data[at:at + 2], "big")
+            if key_end == at + 2 or key_end + 4 > size:  # the table, or cut short: the frames end
+                break
+            end = key_end + 4 + int.from_bytes(data[key_end:key_end + 4], "big")
+            if end > size:
+                break
+            key = data[at + 2:key_end]
+            if keep(key):
+                frames.append((key, at, end))
+            at = end
+    except (ValueError, EOFError, TypeError):
+        pass
+    return data, frames
 
 
 def _scan(stream: IO[bytes]) -> Iterator[tuple[bytes, int, int]]:
