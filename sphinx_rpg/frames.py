@@ -193,7 +193,13 @@ def _frames_kept(path: Path, magic: bytes,
     try:
         stream = io.BytesIO(data)
         _read_header(stream, magic)
-        at, size = stream.tell() + 8, len(data)  # after the table's place: the frames in file order
+        first = stream.tell() + 8
+        try:  # the table, when the file has a whole one: its spans are in file order
+            table = _table(stream, int.from_bytes(data[first - 8:first], "big"), first)
+            return data, [(key, start, end) for key, (start, _, end) in table.items() if keep(key)]
+        except (ValueError, EOFError, TypeError):
+            pass
+        at, size = first, len(data)  # else frame by frame, as far as the file is whole
         while at + 6 <= size:
             key_end = at + 2 + int.from_bytes(data[at:at + 2], "big")
             if key_end == at + 2 or key_end + 4 > size:  # the table, or cut short: the frames end
