@@ -3,7 +3,7 @@
 ``nodes.json``, ``rpg-previews.json`` and the search index's node entries list every node of the book,
 so every HTML build remade all of them, whatever it read: in a book of 10,000 nodes that was about
 0.3 s of each one-page rebuild (the rule facts, the titles and the JSON text of 10,000 entries).  Here
-each node's pieces (its ``nodes.json`` entry and its preview as JSON text, its search heading) are
+each node's pieces (its ``nodes.json`` entry, its preview and its search line, as JSON text) are
 kept in a file beside the doctrees, keyed by the node's record (and the titles of the nodes its
 preview shows): a build remakes only the pieces of records that changed and joins the rest.
 Anything else the pieces are made from is in the file's key: the extension's version, the builder,
@@ -39,9 +39,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sphinx.application import Sphinx
-from sphinx.util.nodes import clean_astext
 
 from sphinx_rpg.domain import NodeRecord
+from sphinx_rpg.entries import page_title
 from sphinx_rpg.files import remove_matching, write_atomically
 from sphinx_rpg.frames import Frames, write_frames
 from sphinx_rpg.inline import compact_json
@@ -241,16 +241,15 @@ class Catalogue:
             domain = node_domain(env)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
             kept = self._kept()
-            pages: dict[str, tuple[str, str]] = {}  # docname -> (its address, its title)
+            uris: dict[str, str] = {}
             keys: dict[NodeRecord, bytes] = {}
             with engine_calls():  # each changed node's facts are one bounded call
                 for record in domain.records():
-                    page = pages.get(record.docname)
-                    if page is None:
-                        title = env.titles.get(record.docname)
-                        page = pages[record.docname] = (page_uri(record.docname),
-                                                        clean_astext(title) if title is not None else "")
-                    key = keys[record] = piece_key(domain, record, *page)
+                    uri = uris.get(record.docname)
+                    if uri is None:
+                        uri = uris[record.docname] = page_uri(record.docname)
+                    key = keys[record] = piece_key(domain, record, uri,
+                                                   page_title(env, record.docname, self._page_titles))
                     if key not in kept:
                         self._make(record, key)
             self.keys = keys

@@ -90,12 +90,7 @@ def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, re
     ``page_titles`` keeps each page's title, flattened, for the next node of the same page."""
     registry = binding.registry_of(record.uid) if record.bound else None
     book = registry.title if registry is not None else str(env.config.project)
-    title = page_titles.get(record.docname) if page_titles is not None else None
-    if title is None:
-        node = env.titles.get(record.docname)
-        title = clean_astext(node) if node is not None else record.docname
-        if page_titles is not None:
-            page_titles[record.docname] = title
+    title = page_title(env, record.docname, page_titles)
     _, sentence = lead_of(env, record)
     sentence = sentence or shorten(plain_text(record.summary))
     if dotted_words(sentence):
@@ -105,6 +100,17 @@ def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, re
     anchors = ",".join(f"{compact_json(f'{record.docname}#{anchor}')}:{uid}"
                        for anchor in sorted({record.anchor, record.search_anchor, record.alias} - {""}))
     return f"{uid}:{line}", anchors
+
+
+def page_title(env: BuildEnvironment, docname: str, known: dict[str, str] | None = None) -> str:
+    """The page's title as the search page shows it, flattened (remembered in ``known``)."""
+    title = known.get(docname) if known is not None else None
+    if title is None:
+        node = env.titles.get(docname)
+        title = clean_astext(node) if node is not None else docname
+        if known is not None:
+            known[docname] = title
+    return title
 
 
 def _name_of(domain: NodeDomain, word: str) -> str:
