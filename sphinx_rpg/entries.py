@@ -88,8 +88,7 @@ def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, re
     words, page title, first sentence]``) and the anchors that reach it (``"docname#anchor":"uid"``,
     comma-joined).  A dotted name in the sentence that is a node's uid reads as the node's name.
     ``page_titles`` keeps each page's title, flattened, for the next node of the same page."""
-    registry = binding.registry_of(record.uid) if record.bound else None
-    book = registry.title if registry is not None else str(env.config.project)
+    book = book_of(env, binding, record)
     title = page_title(env, record.docname, page_titles)
     _, sentence = lead_of(env, record)
     sentence = sentence or shorten(plain_text(record.summary))
@@ -100,6 +99,12 @@ def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, re
     anchors = ",".join(f"{compact_json(f'{record.docname}#{anchor}')}:{uid}"
                        for anchor in sorted({record.anchor, record.search_anchor, record.alias} - {""}))
     return f"{uid}:{line}", anchors
+
+
+def book_of(env: BuildEnvironment, binding: Binding, record: NodeRecord) -> str:
+    """The book a node belongs to: its registry's title, else the project's name."""
+    registry = binding.registry_of(record.uid) if record.bound else None
+    return registry.title if registry is not None else str(env.config.project)
 
 
 def page_title(env: BuildEnvironment, docname: str, known: dict[str, str] | None = None) -> str:

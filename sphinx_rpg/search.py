@@ -32,6 +32,7 @@ from sphinx.util.nodes import clean_astext
 from sphinx_rpg.binding import binding_for
 from sphinx_rpg.catalogue import cache_key, catalogue
 from sphinx_rpg.domain import node_domain
+from sphinx_rpg.entries import book_of
 from sphinx_rpg.files import remove_matching, replacing, write_atomically
 from sphinx_rpg.inline import compact_json
 
@@ -75,14 +76,12 @@ def search_data(app: Sphinx) -> SearchData:
     for the nodes that changed (a whole book's, remade on every rebuild that changed a node, cost
     about 0.15 s of it at 10,000 nodes)."""
     binding = binding_for(app.config)
-    project = str(app.config.project)
     anchors: list[str] = []
     found: list[str] = []
     pages: dict[str, str] = {}
     for record, pieces in catalogue(app).all():
         if record.docname not in pages:
-            registry = binding.registry_of(record.uid) if record.bound else None
-            pages[record.docname] = registry.title if registry is not None else project
+            pages[record.docname] = book_of(app.env, binding, record)
         found.append(pieces.search)
         if pieces.search_anchors:
             anchors.append(pieces.search_anchors)
