@@ -192,7 +192,8 @@ class NodeDefinition(SphinxDirective):
             domain = node_domain(self.env)
             summary = rule.summary if rule else ""
             lead_key, mentions = _note_lead(domain, container, summary)
-            domain.note_node(NodeRecord(uid, name, types, tuple(type_names[c] for c in types),
+            names = tuple(type_names[c] for c in types)
+            domain.note_node(NodeRecord(uid, name, types, _SHARED_NAMES.setdefault(names, names),
                                         self.env.docname, anchor, line or self.lineno, summary,
                                         rule is not None, alias, digest, overrides, lead_key,
                                         self._included_from(source), mentions))
@@ -291,6 +292,11 @@ class NodeDefinition(SphinxDirective):
                              f"{', '.join(sorted(known))}); add it to rpg_node_types", location)
             names[code] = known.get(code, code)
         return names
+
+
+#: One tuple of type names for all the nodes of those types: a book's thousands of records then hold a
+#: handful of tuples, and the environment pickles each once (10,000 tuples were 0.7 MB of a book's).
+_SHARED_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _note_lead(domain: NodeDomain, container: nodes.Element, summary: str) -> tuple[str, tuple[str, ...]]:

@@ -102,3 +102,11 @@ def test_lost_texts_and_pieces_make_the_pages_read_again_for_their_previews(buil
     again = build(source)
     assert _previews(again)["a.html#Book.A"]["lead"] == [["", "Alpha is "], ["em", "first"],
                                                         ["", ". It goes on and on."]]
+
+
+def test_nodes_of_the_same_types_share_one_tuple_of_type_names(build, write_book, tmp_path):
+    """A big book's records hold a handful of type-name tuples, not one each (the environment keeps
+    and pickles every record)."""
+    app = build(write_book(tmp_path / "book", listing=False))
+    records = list(node_domain(app.env).records())
+    assert len(records) > 3 and len({id(record.type_names) for record in records}) == 1
