@@ -12,7 +12,7 @@ from sphinx.util.nodes import clean_astext
 from sphinx_rpg.binding import Binding
 from sphinx_rpg.boundary import rule_facts
 from sphinx_rpg.domain import NodeDomain, NodeRecord
-from sphinx_rpg.inline import DOTTED, compact_json, dotted_words, plain_text, shorten
+from sphinx_rpg.inline import DOTTED, compact_json, dotted_words, shown_sentence
 from sphinx_rpg.texts import lead_of, text_of
 
 
@@ -60,7 +60,7 @@ def preview_entry(env: BuildEnvironment, domain: NodeDomain, record: NodeRecord,
     """The node's key (its URL) and what its preview shows."""
     lead, sentence = lead_of(env, record)
     entry: dict[str, Any] = {"title": domain.display_title(record), "types": ", ".join(record.type_names),
-                             "text": sentence or shorten(plain_text(record.summary))}
+                             "text": shown_sentence(sentence, record.summary)}
     if lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
         entry["lead"] = [_resolved(domain, run) for run in json.loads(lead)]
     return f"{uri}#{record.anchor}", entry
@@ -91,7 +91,7 @@ def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, re
     book = book_of(env, binding, record)
     title = page_title(env, record.docname, page_titles)
     _, sentence = lead_of(env, record)
-    sentence = sentence or shorten(plain_text(record.summary))
+    sentence = shown_sentence(sentence, record.summary)
     if dotted_words(sentence):
         sentence = DOTTED.sub(lambda match: _name_of(domain, match.group(0)), sentence)
     line = compact_json([record.name, book, type_words(record.type_names), title, sentence])

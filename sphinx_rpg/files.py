@@ -44,30 +44,42 @@ class _Unchanged(Exception):
     """Raised inside ``replacing`` to drop what was written: the file holds that text already."""
 
 
-def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[str | bytes | memoryview]]) -> bool:
+Part = str | bytes | memoryview
+
+
+def write_parts_if_changed(path: Path, parts: Callable[[], Iterable[Part]], before: bytes | None = None) -> bool:
     """Write the text ``parts()`` yields (text, or bytes as they are) unless the file already holds it;
     True if written.
 
     For the big files made of every node's piece: the text is never held whole (nor the file's old
     text).  It goes to a temporary file beside ``path`` as it is made, its digest taken on the way;
     when the digest and size equal the file's (read in blocks), the temporary file is dropped and
-    ``path`` is left as it was.  ``parts`` is called once."""
-    if not path.exists():
+    ``path`` is left as it was.  A caller that holds the file's bytes already gives them as ``before``:
+    the new bytes are compared with them as they go, and nothing is hashed.  ``parts`` is called once."""
+    if before is None and not path.exists():
         _write_parts(path, parts)
         return True
-    digest, size = hashlib.sha256(), 0
+    digest, size, same = hashlib.sha256(), 0, True
+    old = memoryview(before) if before is not None else None
     try:
         with replacing(path, "wb") as raw:
             for part in parts():
-                data = part.encode("utf-8") if isinstance(part, str) else part
-                digest.update(data)
-                size += len(data)
+                data = _as_bytes(part)
                 raw.write(data)
-            if _holds(path, size, digest.digest()):
+                if old is None:
+                    digest.update(data)
+                elif same:
+                    same = old[size:size + len(data)] == data
+                size += len(data)
+            if (_holds(path, size, digest.digest()) if old is None else same and size == len(old)):
                 raise _Unchanged
     except _Unchanged:
         return False
     return True
+
+
+def _as_bytes(part: Part) -> bytes | memoryview:
+    return part.encode("utf-8") if isinstance(part, str) else part
 
 
 def _holds(path: Path, size: int, digest: bytes) -> bool:
@@ -84,10 +96,10 @@ def _holds(path: Path, size: int, digest: bytes) -> bool:
     return found.digest() == digest
 
 
-def _write_parts(path: Path, parts: Callable[[], Iterable[str | bytes | memoryview]]) -> None:
+def _write_parts(path: Path, parts: Callable[[], Iterable[Part]]) -> None:
     with replacing(path, "wb") as raw:
         for part in parts():
-            raw.write(part.encode("utf-8") if isinstance(part, str) else part)
+            raw.write(_as_bytes(part))
 
 
 def remove_matching(folder: str | os.PathLike[str], pattern: str) -> None:

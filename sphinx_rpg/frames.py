@@ -79,16 +79,35 @@ class Frames:
             stream.close()
 
 
-def _index(stream: IO[bytes], magic: bytes, header: Any) -> dict[bytes, tuple[int, int, int]]:
+def _index(stream: IO[bytes], magic: bytes, header: Any) -> Table:
     if _read_header(stream, magic) != header:
         return {}
+    return _spans(stream)
+
+
+def _spans(stream: IO[bytes], *, partial: bool = False) -> Table:
+    """Where each frame of the file lies, ``stream`` just after its header: from its table, else frame
+    by frame (ValueError where the file is damaged; with ``partial``, the frames before the damage)."""
     table_at = int.from_bytes(_exactly(stream, 8), "big")
     first = stream.tell()
     try:
         return _table(stream, table_at, first)
     except (ValueError, EOFError, TypeError):
         stream.seek(first)
-        return {key: (start, start + 2 + len(key) + 4, end) for key, start, end in _scan(stream)}
+    spans: Table = {}
+    try:
+        for key, start, end in _scan(stream):
+            spans[key] = _span(key, start, end)
+    except (ValueError, EOFError):
+        if not partial:
+            raise
+    return spans
+
+
+def _span(key: bytes, start: int, end: int) -> tuple[int, int, int]:
+    """A frame's place in its table: where it starts, where its value starts (after the key and the
+    two lengths), where it ends."""
+    return start, start + 2 + len(key) + 4, end
 
 
 def _table(stream: IO[bytes], table_at: int, first: int) -> Table:
@@ -159,7 +178,7 @@ def filter_frames(path: Path, magic: bytes, header: Any, keep: Callable[[bytes],
             if key in written:
                 continue
             written.add(key)
-            table[key] = (at, at + 2 + len(key) + 4, at + end - start)
+            table[key] = _span(key, at, at + end - start)
             at += end - start
             if run and run[1] == start:
                 run[1] = end
@@ -174,7 +193,7 @@ def filter_frames(path: Path, magic: bytes, header: Any, keep: Callable[[bytes],
             if key not in written:
                 end = at + _write_frame(stream, key, value)
                 written.add(key)
-                table[key] = (at, at + 2 + len(key) + 4, end)
+                table[key] = _span(key, at, end)
                 at = end
         _write_table(stream, table, at, first)
     return written
@@ -187,33 +206,12 @@ def _frames_kept(path: Path, magic: bytes,
     (a frame is given whole or not at all, so the file written from them never holds half a frame)."""
     try:
         data = path.read_bytes()
-    except OSError:
-        return b"", []
-    frames = []
-    try:
         stream = io.BytesIO(data)
         _read_header(stream, magic)
-        first = stream.tell() + 8
-        try:  # the table, when the file has a whole one: its spans are in file order
-            table = _table(stream, int.from_bytes(data[first - 8:first], "big"), first)
-            return data, [(key, start, end) for key, (start, _, end) in table.items() if keep(key)]
-        except (ValueError, EOFError, TypeError):
-            pass
-        at, size = first, len(data)  # else frame by frame, as far as the file is whole
-        while at + 6 <= size:
-            key_end = at + 2 + int.from_bytes(data[at:at + 2], "big")
-            if key_end == at + 2 or key_end + 4 > size:  # the table, or cut short: the frames end
-                break
-            end = key_end + 4 + int.from_bytes(data[key_end:key_end + 4], "big")
-            if end > size:
-                break
-            key = data[at + 2:key_end]
-            if keep(key):
-                frames.append((key, at, end))
-            at = end
-    except (ValueError, EOFError, TypeError):
-        pass
-    return data, frames
+        spans = _spans(stream, partial=True)
+    except (OSError, ValueError, EOFError, TypeError):
+        return b"", []
+    return data, [(key, start, end) for key, (start, _, end) in spans.items() if keep(key)]
 
 
 def _scan(stream: IO[bytes]) -> Iterator[tuple[bytes, int, int]]:
@@ -268,7 +266,7 @@ def write_frames(path: Path, magic: bytes, header: Any, frames: Iterable[tuple[b
             _copy(old, run, stream)
             run = []
             end = at + _write_frame(stream, key, value)
-            table[key] = (at, at + 2 + len(key) + 4, end)
+            table[key] = _span(key, at, end)
             at = end
         _copy(old, run, stream)
         _write_table(stream, table, at, first)

@@ -137,6 +137,11 @@ def dotted_words(text: str) -> list[str]:
     return DOTTED.findall(text) if _DOT_WORD.search(text) is not None else []
 
 
+def shown_sentence(sentence: str, summary: str) -> str:
+    """The sentence a node's preview and search line show: its first sentence, else its summary's."""
+    return sentence or shorten(plain_text(summary))
+
+
 def first_sentence(container: nodes.Element) -> str:
     """The first sentence of a node's own prose: its first paragraph outside facts, examples and sub-nodes."""
     for child in container.children:

@@ -193,10 +193,11 @@ def _dangling_markup(uid: str) -> str:
     return f'<span class="{" ".join(DANGLING_CLASSES)}">{uid.translate(_ESCAPES)}</span>'
 
 
-def _may_dangle(app: Sphinx, env: BuildEnvironment, uid: str, kinds: list[int] | None) -> bool:
-    """Whether the links to ``uid``, a node deleted, may be replaced by what a dangling link shows."""
+def _may_dangle(app: Sphinx, uid: str, kinds: list[int] | None, external: dict[str, str]) -> bool:
+    """Whether the links to ``uid``, a node deleted, may be replaced by what a dangling link shows
+    (``external``: the nodes of the intersphinx inventories, where the links may resolve)."""
     return (kinds is not None and len(kinds) == len(LINK_KINDS) and not app.config.nitpicky
-            and not kinds[LINK_KINDS.index("text")] and not kinds[OTHER_LINK] and uid not in external_nodes(env))
+            and not kinds[LINK_KINDS.index("text")] and not kinds[OTHER_LINK] and uid not in external)
 
 
 def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict[str, list[int]],
@@ -275,6 +276,7 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
         return set()
     assert isinstance(app.builder, StandaloneHTMLBuilder)
     domain = node_domain(env)
+    external = external_nodes(env) if any(after is None for _, after in shown.values()) else {}
     done = set()
     for page in sorted(candidates):
         entry = _entry(app, build, page)
@@ -287,7 +289,7 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
         changes: dict[str, tuple[NodeRecord, NodeRecord | None]] = {}
         for uid in domain.references_of(page) & shown.keys():
             before, after = shown[uid]
-            if before is None or (after is None and not _may_dangle(app, env, uid, counts.get(uid))):
+            if before is None or (after is None and not _may_dangle(app, uid, counts.get(uid), external)):
                 break  # a link appears, or dangles where only the writer can tell: the page is written
             changes[uid] = (before, after)
         else:

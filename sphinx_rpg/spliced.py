@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from sphinx_rpg.files import replacing, write_atomically, write_parts_if_changed
+from sphinx_rpg.files import write_atomically, write_parts_if_changed
 
 LAYOUT_VERSION = 1
 
@@ -101,36 +101,12 @@ def write_items(path: Path, head: str, tail: str, key: str, identities: Sequence
             yield data
         yield tail.encode("utf-8")
 
-    if previous is None:
-        write_parts_if_changed(path, parts)
-    else:
-        _write_unless_same(path, parts(), previous[0])
+    write_parts_if_changed(path, parts, previous[0] if previous is not None else None)
     try:
         stat = path.stat()
     except OSError:
         return None
     return Layout(stat.st_size, stat.st_mtime_ns, key, width, b"".join(identities), offsets, lengths)
-
-
-class _Same(Exception):
-    """Raised inside ``replacing`` to drop what was written: the file holds those bytes already."""
-
-
-def _write_unless_same(path: Path, parts: Iterator[bytes | memoryview], before: bytes) -> None:
-    """Write the parts to ``path`` unless they make ``before``, its bytes now (compared as they go:
-    the file's time then stays, and nothing is hashed)."""
-    view, at, same = memoryview(before), 0, True
-    try:
-        with replacing(path, "wb") as raw:
-            for part in parts:
-                raw.write(part)
-                if same:
-                    same = view[at:at + len(part)] == part
-                at += len(part)
-            if same and at == len(before):
-                raise _Same
-    except _Same:
-        pass
 
 
 def _previous(path: Path, key: str, width: int,

@@ -24,7 +24,7 @@ from sphinx_rpg.directives.facts import facts_block
 from sphinx_rpg.domain import NodeDomain, NodeRecord, node_domain
 from sphinx_rpg.editions import is_player
 from sphinx_rpg.graphs import connection_fields, registry_dependencies
-from sphinx_rpg.inline import compact_json, dotted_words, first_paragraph_runs, first_sentence, plain_text, shorten
+from sphinx_rpg.inline import compact_json, dotted_words, first_paragraph_runs, first_sentence, shown_sentence
 from sphinx_rpg.releases import change_mark, current_entry
 from sphinx_rpg.supplements import core_item, provenance
 from sphinx_rpg.warnings import warn
@@ -305,7 +305,7 @@ def _note_lead(domain: NodeDomain, container: nodes.Element, summary: str) -> tu
     and the nodes they mention (its ``mentions``)."""
     runs = first_paragraph_runs(container)
     sentence = first_sentence(container)
-    shown = sentence or shorten(plain_text(summary))  # what a preview and the search line say
+    shown = shown_sentence(sentence, summary)
     mentions = tuple(dict.fromkeys([*(text for tag, text in runs or () if tag == "ref"), *dotted_words(shown)]))
     if runs is None and not sentence:
         return "", mentions
