@@ -59,6 +59,8 @@ _LINE_MARK = -1
 _LINE_TEXT = f'"line":{_LINE_MARK}}}'
 #: A record's position of ``lineno``, which the pieces are not keyed by.
 _LINENO = NodeRecord._fields.index("lineno")
+#: A piece key's width (``piece_key``).
+_DIGEST = 16
 
 
 class Pieces(NamedTuple):
@@ -123,6 +125,10 @@ class Catalogue:
     def __init__(self, app: Sphinx) -> None:
         self._app = weakref.ref(app)  # the table below holds catalogues weakly by builder: no cycle back
         self.path = Path(app.env.doctreedir) / f"rpg-catalogue-{app.builder.name}.marshal"
+        #: each uid's digest as this build left them, beside the pieces (``_earlier_keys``)
+        self.keys_path = Path(app.env.doctreedir) / f"rpg-piece-keys-{app.builder.name}.marshal"
+        self._stamp: str | None = None
+        self._keys_saved = False  # True when the file holds this build's digests already
         self.outputs_path = outputs_path(app.env.doctreedir, app.builder.name)
         self.key = cache_key(app)
         #: last build's file, opened when this build first needs the pieces (``release`` closes it),
@@ -233,7 +239,10 @@ class Catalogue:
         return self.kept
 
     def _matched(self) -> dict[NodeRecord, bytes]:
-        """Each record's digest, the pieces of records that changed made (once per build)."""
+        """Each record's digest, the pieces of records that changed made (once per build).
+
+        A record this build neither cleared nor added, and whose mentioned nodes it did not touch
+        either, has last build's digest (``_earlier_keys``): only the others are digested again."""
         if self.keys is None:
             from sphinx_rpg.domain import node_domain
 
@@ -241,10 +250,17 @@ class Catalogue:
             domain = node_domain(env)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
             kept = self._kept()
+            touched = domain.touched_uids()
+            earlier = self._earlier_keys(domain.stamp_before) if touched is not None else {}
             uris: dict[str, str] = {}
             keys: dict[NodeRecord, bytes] = {}
             with engine_calls():  # each changed node's facts are one bounded call
                 for record in domain.records():
+                    key = earlier.get(record.uid)
+                    if (key is not None and touched is not None and record.uid not in touched and key in kept
+                            and (not record.mentions or touched.isdisjoint(record.mentions))):
+                        keys[record] = key
+                        continue
                     uri = uris.get(record.docname)
                     if uri is None:
                         uri = uris[record.docname] = page_uri(record.docname)
@@ -253,7 +269,28 @@ class Catalogue:
                     if key not in kept:
                         self._make(record, key)
             self.keys = keys
+            self._stamp = domain.data.get("records_stamp")
+            self._keys_saved = (self._stamp == domain.stamp_before and len(earlier) == len(keys)
+                                and all(earlier.get(record.uid) == key for record, key in keys.items()))
         return self.keys
+
+    def _earlier_keys(self, stamp: str | None) -> dict[str, bytes]:
+        """uid -> last build's digest of its record, when this builder's last build saw the records as
+        the environment had them before this build (``NodeDomain.stamp_before``); else none."""
+        try:
+            key, kept_stamp, uids, digests = marshal.loads(self.keys_path.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            return {}
+        if (key != self.key or stamp is None or kept_stamp != stamp or not isinstance(uids, tuple)
+                or not isinstance(digests, bytes) or len(digests) != _DIGEST * len(uids)):
+            return {}
+        return {uid: digests[index * _DIGEST:(index + 1) * _DIGEST] for index, uid in enumerate(uids)}
+
+    def _save_keys(self, keys: dict[NodeRecord, bytes]) -> None:
+        """Each uid's digest for the next build (``_earlier_keys``); an unwritten file: all digested then."""
+        record = (self.key, self._stamp, tuple(r.uid for r in keys), b"".join(keys.values()))
+        with contextlib.suppress(OSError, ValueError):
+            write_atomically(self.keys_path, marshal.dumps(record))
 
     def _make(self, record: NodeRecord, key: bytes) -> Pieces:
         from sphinx_rpg.binding import binding_for
@@ -279,6 +316,8 @@ class Catalogue:
             with contextlib.suppress(OSError):  # the file is left to the next build, which makes the pieces again
                 write_frames(self.path, _MAGIC, self.key, ((key, self.fresh.get(key)) for key in keys.values()),
                              self._kept())
+        if keys is not None and not self._keys_saved:
+            self._save_keys(keys)
         self.release()
         self._save_outputs()
         if self._layouts_changed and self._layouts is not None:
@@ -314,7 +353,7 @@ def piece_key(domain: Any, record: NodeRecord, uri: str, page_title: str) -> byt
         target = domain.record(uid)
         titles.append(domain.display_title(target) if target is not None else "")
     plain = (*record[:_LINENO], *record[_LINENO + 1:], uri, page_title, tuple(titles))
-    return hashlib.blake2b(marshal.dumps(plain, 0), digest_size=16).digest()
+    return hashlib.blake2b(marshal.dumps(plain, 0), digest_size=_DIGEST).digest()
 
 
 def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: str,

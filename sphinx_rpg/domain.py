@@ -10,6 +10,7 @@ per node): each would be one more object the garbage collector walks in every fu
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import lru_cache
@@ -297,6 +298,10 @@ class NodeDomain(Domain):
     nodes_unchanged = False
     #: True once ``changed_since_last_build`` found every record as it was, its line included.
     records_identical = False
+    #: The environment's ``records_stamp`` before this build read any page: it changes with every build
+    #: that clears or adds a definition, so what a builder kept per uid (``catalogue``) is reused only
+    #: when that builder was the last to see the records (another builder may have read pages since).
+    stamp_before: str | None = None
     #: docname -> uid -> how many links of each kind (``LINK_KINDS``) this build resolved there.
     _links: dict[str, dict[str, list[int]]] | None = None
     #: docname -> uid -> where each of those links is (``Places``), for the warning a link gives
@@ -543,6 +548,9 @@ class NodeDomain(Domain):
         touched, self._before = self._before or {}, None
         self._touched = set(touched)
         self._compared = (self._compared or set()) | self._touched
+        self.stamp_before = self.data.get("records_stamp")
+        if touched:  # what a builder kept of the records is now older than the environment's
+            self.data["records_stamp"] = os.urandom(8).hex()
         changed: dict[str, tuple[NodeRecord | None, NodeRecord | None]] = {}
         self.records_identical = True
         for uid, before in touched.items():

@@ -8,6 +8,7 @@ made afresh from the same environment (``nodes_document``, ``previews_document``
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from collections.abc import Callable
@@ -199,3 +200,35 @@ def test_a_rebuild_makes_the_items_of_changed_nodes_only_and_copies_the_rest(bui
     again = build(src)
     _assert_whole(again)
     assert made == ["page1.html"]
+
+
+def test_a_rebuild_digests_only_the_records_of_the_pages_it_read(build, write_book, edit, tmp_path, monkeypatch):
+    """Every other record has last build's digest: a rebuild after one page's edit costs that page's
+    nodes, not the book's."""
+    import sphinx_rpg.catalogue as catalogue_module
+
+    src = write_book(tmp_path / "book", listing=False)
+    build(src)
+    digested: list[str] = []
+    real_key = catalogue_module.piece_key
+    monkeypatch.setattr(catalogue_module, "piece_key",
+                        lambda domain, record, *rest: digested.append(record.uid) or real_key(domain, record, *rest))
+    edit(src / "page1.rst", ".. node:def:: Thing 1-0\n", ".. node:def:: Zyzzyva Thing\n")
+    again = build(src)
+    _assert_whole(again)
+    assert sorted(digested) == [f"Book.Page1.Thing{k}" for k in range(3)]
+
+
+def test_a_page_title_another_builder_read_reaches_the_search_data(build, write_book, edit, tmp_path):
+    """The digests kept by one builder are not reused after another builder read pages: the page
+    title a node's search line shows changed in between, though no record did."""
+    src = write_book(tmp_path / "book", listing=False)
+    build(src)
+    edit(src / "page2.rst", "Page 2\n=======\n", "Renamed page\n============\n")
+    build(src, "text")
+    os.utime(src / "page2.rst", (0, 0))  # the text build read it: the HTML build reads nothing
+    again = build(src)
+    assert catalogue(again).made == 3
+    _assert_whole(again)
+    data = next((Path(again.outdir) / "_static").glob("sphinx_rpg_search_data.*.js")).read_text(encoding="utf-8")
+    assert '"Renamed page"' in data and '"Page 2"' not in data

@@ -51,3 +51,19 @@ def test_a_file_that_would_be_written_as_it_is_keeps_its_time(tmp_path):
     first = first._replace(mtime_ns=1_000_000_000)
     again, made = _write(path, [b"a", b"b"], old=first)
     assert made == [] and path.stat().st_mtime_ns == 1_000_000_000 and again == first
+
+
+def test_runs_of_copied_items_leave_the_layout_a_fresh_write_would(tmp_path):
+    path, fresh = tmp_path / "f.json", tmp_path / "g.json"
+    steps = [[b"%03d" % n for n in range(40)],
+             [b"%03d" % n for n in range(40) if n != 7] + [b"new"],  # a deletion, an item at the end
+             [b"new"] + [b"%03d" % n for n in range(40) if n not in (7, 20)] + [b"020"],  # moves
+             [b"%03d" % n for n in range(0, 40, 2)]]  # every other item
+    layout = None
+    for identities in steps:
+        layout, made = _write(path, identities, old=layout)
+        expected, _ = _write(fresh, identities)
+        assert path.read_text() == fresh.read_text()
+        assert (layout.offsets, layout.lengths, layout.identities) == (expected.offsets, expected.lengths,
+                                                                      expected.identities)
+    assert made == []  # the last step's items all lay in the file before it
