@@ -48,7 +48,7 @@ from sphinx_rpg.inline import compact_json
 from sphinx_rpg.spliced import Layout, layouts_path, load_layouts, save_layouts, write_items
 from sphinx_rpg.timelimit import engine_calls
 
-CACHE_VERSION = 9
+CACHE_VERSION = 10
 OUTPUTS_VERSION = 1
 #: Settings a piece is made from besides the HTML ones: titles, source file names, the book's name
 #: (the search line of a node no registry binds).
@@ -72,9 +72,8 @@ class Pieces(NamedTuple):
     #: its key (URL#anchor) and value in rpg-previews.json, as JSON text
     preview_key: str
     preview: str
-    #: its line in the search page's data (``"uid":[...]``) and the anchors that reach it, as JSON text
+    #: its member of the search page's data (``"uid":[..., anchors]``), as JSON text
     search: str
-    search_anchors: str
     #: the page it is on, as the builder links it (the pieces hold it)
     uri: str
 
@@ -172,14 +171,17 @@ class Catalogue:
         return files if version == OUTPUTS_VERSION and key == self.key and isinstance(files, dict) else None
 
     def write_joined(self, path: Path, head: str, tail: str, item: Callable[[NodeRecord, Pieces], str],
-                     identity: Callable[[NodeRecord, bytes], bytes] | None = None) -> None:
+                     identity: Callable[[NodeRecord, bytes], bytes] | None = None, *,
+                     records_only: bool = True) -> None:
         """Write ``path`` as ``head``, an item per node in uid order (``item(record, pieces)``) joined by
         commas, and ``tail``; unless it is still the file last build wrote and nothing it is made from
-        changed (``_kept_file``), and then without making an item.  An item whose ``identity`` (the
-        piece's key, by default; whatever else the item is made from is added to it) is in last build's
-        file is copied from there (``spliced``): only the items of changed nodes are made."""
+        changed (``_kept_file``; only for a file made from the records alone, ``records_only``: a page
+        title, say, may change while every record stays), and then without making an item.  An item
+        whose ``identity`` (the piece's key, by default; whatever else the item is made from is added to
+        it) is in last build's file is copied from there (``spliced``): only the items of changed nodes
+        are made."""
         outside = head + tail
-        if not self._kept_file(path, outside):
+        if not (records_only and self._kept_file(path, outside)):
             keys = self._matched()
             records = list(keys)
             identities = [key if identity is None else identity(record, key) for record, key in keys.items()]
@@ -361,12 +363,12 @@ def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: st
     from sphinx_rpg.entries import node_entry, preview_entry, search_entry
 
     key, preview = preview_entry(env, domain, record, uri)
-    search, search_anchors = search_entry(env, domain, binding, record, page_titles)
+    search = search_entry(env, domain, binding, record, page_titles)
     entry = node_entry(env, domain, binding, record._replace(lineno=_LINE_MARK), uri, page_files)
     head, mark, tail = compact_json(entry).rpartition(_LINE_TEXT)
     if not mark:  # not an entry this module knows the shape of
         raise ValueError(f"node {record.uid!r}: its nodes.json entry has no line member")
-    return Pieces(head + '"line":', "}" + tail, compact_json(key), compact_json(preview), search, search_anchors, uri)
+    return Pieces(head + '"line":', "}" + tail, compact_json(key), compact_json(preview), search, uri)
 
 
 #: builder -> this build's catalogue, kept here rather than on the builder (Sphinx's object).

@@ -83,10 +83,10 @@ def type_words(type_names: tuple[str, ...]) -> str:
 
 
 def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, record: NodeRecord,
-                 page_titles: dict[str, str] | None = None) -> tuple[str, str]:
-    """The node's members of the search page's data, as JSON text: its line (``"uid":[name, book, type
-    words, page title, first sentence]``) and the anchors that reach it (``"docname#anchor":"uid"``,
-    comma-joined).  A dotted name in the sentence that is a node's uid reads as the node's name.
+                 page_titles: dict[str, str] | None = None) -> str:
+    """The node's member of the search page's data, as JSON text: ``"uid":[name, book, type words, page
+    title, first sentence, anchors]``, where the anchors (``"docname#anchor"``) are every one that
+    reaches it.  A dotted name in the sentence that is a node's uid reads as the node's name.
     ``page_titles`` keeps each page's title, flattened, for the next node of the same page."""
     book = book_of(env, binding, record)
     title = page_title(env, record.docname, page_titles)
@@ -94,11 +94,10 @@ def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, re
     sentence = shown_sentence(sentence, record.summary)
     if dotted_words(sentence):
         sentence = DOTTED.sub(lambda match: _name_of(domain, match.group(0)), sentence)
-    line = compact_json([record.name, book, type_words(record.type_names), title, sentence])
-    uid = compact_json(record.uid)
-    anchors = ",".join(f"{compact_json(f'{record.docname}#{anchor}')}:{uid}"
-                       for anchor in sorted({record.anchor, record.search_anchor, record.alias} - {""}))
-    return f"{uid}:{line}", anchors
+    anchors = [f"{record.docname}#{anchor}"
+               for anchor in sorted({record.anchor, record.search_anchor, record.alias} - {""})]
+    member = [record.name, book, type_words(record.type_names), title, sentence, anchors]
+    return f"{compact_json(record.uid)}:{compact_json(member)}"
 
 
 def book_of(env: BuildEnvironment, binding: Binding, record: NodeRecord) -> str:

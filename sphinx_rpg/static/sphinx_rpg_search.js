@@ -2,7 +2,7 @@
  *
  * Sphinx's search may list a node three times (the domain object, its main index entry, its section
  * title), each with the page's title only.  RPG_SEARCH (_static/sphinx_rpg_search_data.<digest>.js, which
- * sphinx_rpg/search.py writes and links from the search page only) maps every anchor of a node to it; as Sphinx adds each result, a result that
+ * sphinx_rpg/search.py writes and links from the search page only) lists every node with the anchors that reach it; as Sphinx adds each result, a result that
  * leads to a node is shown once, where its best-ranked result stood (Sphinx lists the best first),
  * as "Dodge — Heimr Tabletop RPG Core, defence, in Defence" with the node's first sentence under it.
  */
@@ -11,6 +11,12 @@
   const data = typeof RPG_SEARCH === "object" && RPG_SEARCH ? RPG_SEARCH : null;
   const results = document.getElementById("search-results");
   if (!data || !results) return;
+
+  // every anchor a result's link may carry -> the node it reaches (each node lists its own)
+  const anchors = new Map();
+  for (const [uid, member] of Object.entries(data.nodes)) {
+    for (const anchor of member[5] || []) anchors.set(anchor, uid);
+  }
 
   // documentation_options.js declares it with const: a global, but not a property of window
   const linkSuffix = () =>
@@ -30,7 +36,7 @@
     const hash = href.indexOf("#");
     if (hash < 0) return null;
     for (const page of pagesOf(href)) {
-      const uid = data.anchors[page + href.slice(hash)];
+      const uid = anchors.get(page + href.slice(hash));
       if (uid) return uid;
     }
     return null;

@@ -211,15 +211,14 @@ def test_the_search_page_names_each_nodes_book_type_and_page(book_app):
     app = book_app
     data = search_nodes(app)
     assert len(data["nodes"]) == 2 * PAGES + 1
-    name, book, types, page, sentence = data["nodes"]["Book.Page3.Thing0"]
+    name, book, types, page, sentence, anchors = data["nodes"]["Book.Page3.Thing0"]
     assert (name, types, page, sentence) == ("Thing 3-0", "effect", "Page 3", "Thing zero of page 3.")
     assert book == "aids"  # bound by no registry: the project's name
     assert data["nodes"]["Aid.Rule.Pool"][1:3] == ["Aid Game", "rule"]  # bound: the registry's title
     # a reference in the first sentence reads as the node's name, never as its uid
     assert data["nodes"]["Book.Page3.Thing1"][4] == "Thing one refers to its sibling Thing 3-0."
     # every anchor a search result may carry leads back to the node: its own and its lowercase alias
-    assert data["anchors"]["page3#Book.Page3.Thing0"] == "Book.Page3.Thing0"
-    assert data["anchors"]["page3#book-page3-thing0"] == "Book.Page3.Thing0"
+    assert anchors == ["page3#Book.Page3.Thing0", "page3#book-page3-thing0"]
     assert data["pages"]["page3"] == "aids" and data["pages"]["index"] == "Aid Game"  # a page's book: its first node's
     assert "sphinx_rpg_search.js" in (Path(app.outdir) / "search.html").read_text()
     assert "sphinx_rpg_search.js" not in (Path(app.outdir) / "page3.html").read_text()  # the search page only
