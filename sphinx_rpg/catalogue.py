@@ -43,7 +43,7 @@ from sphinx.application import Sphinx
 from sphinx_rpg.domain import NodeRecord
 from sphinx_rpg.entries import page_title
 from sphinx_rpg.files import remove_matching, write_atomically
-from sphinx_rpg.frames import Frames, write_frames
+from sphinx_rpg.frames import Frames, append_frames, write_frames
 from sphinx_rpg.inline import compact_json
 from sphinx_rpg.spliced import Layout, layouts_path, load_layouts, save_layouts, write_items
 from sphinx_rpg.timelimit import engine_calls
@@ -312,12 +312,15 @@ class Catalogue:
         """Keep this build's pieces for the next one (only when some were made or dropped), then the
         stamps of the files written from them; last build's file is closed either way.  Kept pieces
         go from last build's file to the new one as they lie (``frames.write_frames``), neither
-        decoded nor held."""
+        decoded nor held; a rebuild that made a few pieces adds them to the file in place
+        (``frames.append_frames``)."""
         keys = self.keys
         if keys is not None and (self.made or len(keys) != len(self._kept())):
+            kept = self._kept()
             with contextlib.suppress(OSError):  # the file is left to the next build, which makes the pieces again
-                write_frames(self.path, _MAGIC, self.key, ((key, self.fresh.get(key)) for key in keys.values()),
-                             self._kept())
+                if not append_frames(self.path, kept, keys.values(), self.fresh.items()):
+                    write_frames(self.path, _MAGIC, self.key,
+                                 ((key, self.fresh.get(key)) for key in keys.values()), kept)
         if keys is not None and not self._keys_saved:
             self._save_keys(keys)
         self.release()

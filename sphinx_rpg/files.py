@@ -92,7 +92,7 @@ def _holds(path: Path, size: int, digest: bytes) -> bool:
 
 def file_digest(path: Path) -> str:
     """The SHA-256 of a file's bytes, in hex, read a block at a time."""
-    return _sha256(path).hexdigest()
+    return str(_sha256(path).hexdigest())
 
 
 def _sha256(path: Path) -> Any:

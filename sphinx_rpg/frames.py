@@ -41,6 +41,8 @@ class Frames:
     def __init__(self, path: Path, magic: bytes, header: Any) -> None:
         #: key -> (where its frame starts, where its value starts, where it ends)
         self.spans: dict[bytes, tuple[int, int, int]] = {}
+        #: where the first frame starts (after the header and the table's place); 0 for no frame
+        self.first = 0
         self._file: IO[bytes] | None = None
         try:
             stream = path.open("rb")
@@ -48,6 +50,7 @@ class Frames:
             return
         try:
             self.spans = _index(stream, magic, header)
+            self.first = _first_frame(stream, magic) if self.spans else 0
         except (OSError, ValueError, EOFError, TypeError):
             self.spans = {}
         if self.spans:
@@ -83,6 +86,12 @@ def _index(stream: IO[bytes], magic: bytes, header: Any) -> Table:
     if _read_header(stream, magic) != header:
         return {}
     return _spans(stream)
+
+
+def _first_frame(stream: IO[bytes], magic: bytes) -> int:
+    """Where the first frame of the file ``stream`` reads starts."""
+    stream.seek(len(magic) + len(_FORMAT))
+    return len(magic) + len(_FORMAT) + 4 + int.from_bytes(_exactly(stream, 4), "big") + 8
 
 
 def _spans(stream: IO[bytes], *, partial: bool = False) -> Table:
@@ -272,6 +281,40 @@ def write_frames(path: Path, magic: bytes, header: Any, frames: Iterable[tuple[b
         _write_table(stream, table, at, first)
         if old is not None:
             old.close()
+
+
+def append_frames(path: Path, old: Frames, live: Iterable[bytes], added: Iterable[tuple[bytes, bytes]],
+                  slack: float = 1.0) -> bool:
+    """Make ``old``'s file hold the frames of ``live`` it has and the ``added`` ones, in place: the added
+    frames and a new table go after its end, then the table's place in the file's start is changed;
+    the frames left out stay as dead bytes.  A rebuild that changes a few of 10,000 frames then writes
+    those few, not a copy of the whole file (15 MB of pieces).  False, with the file untouched, when
+    ``old`` holds no frame or the dead bytes would outweigh ``slack`` times the live ones: the caller
+    writes the file whole then (``write_frames``), which leaves no dead bytes.
+
+    A build stopped half-way leaves the old table's place in the file's start, and that table no longer
+    at the end: the file reads as damaged (no frame), never as a mix."""
+    if not old.spans or old._file is None:
+        return False
+    wanted = set(live)
+    table: Table = {key: span for key, span in old.spans.items() if key in wanted}  # in file order
+    new = [(key, value) for key, value in added if key in wanted and key not in table]
+    kept_bytes = sum(end - start for start, _, end in table.values())
+    new_bytes = sum(2 + len(key) + 4 + len(value) for key, value in new)
+    try:
+        with path.open("r+b") as stream:
+            at = stream.seek(0, 2)
+            if at - old.first - kept_bytes > slack * (kept_bytes + new_bytes):
+                return False
+            for key, value in new:
+                end = at + _write_frame(stream, key, value)
+                table[key] = _span(key, at, end)
+                at = end
+            stream.flush()
+            _write_table(stream, table, at, old.first)
+    except OSError:
+        return False
+    return True
 
 
 def _write_frame(stream: IO[bytes], key: bytes, value: bytes) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_rpg.frames import Frames, write_frames
+from sphinx_rpg.frames import Frames, append_frames, filter_frames, write_frames
 
 MAGIC = b"test frames\n"
 
@@ -101,4 +101,49 @@ def test_a_file_whose_table_is_lost_is_read_frame_by_frame(tmp_path):
     path.write_bytes(data[:first_frame - 8] + bytes(8) + data[first_frame:])
     again = Frames(path, MAGIC, "one")
     assert {key: again.value(key) for key in again.spans} == {b"a": b"1", b"b": b"22"}
+    again.close()
+
+
+def test_frames_added_in_place_are_read_back_and_the_dropped_ones_are_gone(tmp_path):
+    path = tmp_path / "f"
+    old = _written(path, {b"a": b"1" * 100, b"b": b"2" * 100, b"c": b"3" * 100})
+    size = path.stat().st_size
+    assert append_frames(path, old, [b"a", b"c", b"d"], [(b"d", b"44"), (b"x", b"not live")])
+    old.close()
+    assert path.stat().st_size < size + 100  # the new frame and table, not a copy of the file
+    again = Frames(path, MAGIC, "one")
+    assert {key: again.value(key) for key in again.spans} == {b"a": b"1" * 100, b"c": b"3" * 100, b"d": b"44"}
+    again.close()
+
+
+def test_a_file_mostly_of_dead_frames_is_left_to_be_written_whole(tmp_path):
+    path = tmp_path / "f"
+    old = _written(path, {b"a": b"1" * 100, b"b": b"2" * 100, b"c": b"3" * 100})
+    before = path.read_bytes()
+    assert not append_frames(path, old, [b"a"], [])  # 200 dead bytes against 100 live
+    assert path.read_bytes() == before
+    old.close()
+
+
+def test_a_file_cut_while_frames_were_added_in_place_holds_no_frame(tmp_path):
+    """Stopped after the new frames, before the table's place was changed: no mix of old and new."""
+    path = tmp_path / "f"
+    old = _written(path, {b"a": b"1" * 100, b"b": b"2" * 100})
+    before = path.read_bytes()
+    assert append_frames(path, old, [b"a", b"b", b"c"], [(b"c", b"3" * 100)])
+    old.close()
+    after = path.read_bytes()
+    start = len(MAGIC) + len(b"frames 2\n") + 4 + int.from_bytes(after[len(MAGIC) + 9:len(MAGIC) + 13], "big")
+    path.write_bytes(after[:start] + before[start:start + 8] + after[start + 8:])  # the old table's place
+    assert Frames(path, MAGIC, "one").spans == {}
+
+
+def test_a_file_with_frames_added_in_place_is_filtered_without_its_dead_frames(tmp_path):
+    path = tmp_path / "f"
+    old = _written(path, {b"a": b"1" * 100, b"b": b"22"})
+    assert append_frames(path, old, [b"a", b"c"], [(b"c", b"333")])
+    old.close()
+    assert filter_frames(path, MAGIC, "one", lambda key: True, []) == {b"a", b"c"}
+    again = Frames(path, MAGIC, "one")
+    assert {key: again.value(key) for key in again.spans} == {b"a": b"1" * 100, b"c": b"333"}
     again.close()
