@@ -257,3 +257,21 @@ def test_a_node_renamed_by_another_builder_makes_the_node_indices_entries_again(
     assert sorted(entries_made) == ["namespaces", "types"]
     text = (Path(html.outdir) / "node-types.html").read_text()
     assert "Shiny Thing (E)" in text and "Thing 3-1" not in text
+
+
+def test_an_index_digested_again_with_one_group_changed_gives_the_digest_of_its_entries():
+    """A page's entries are digested twice in a build (this build's, last build's to patch its rows):
+    the groups the two share are digested once, and the digest is still that of the entries given."""
+    from sphinx.domains import IndexEntry
+
+    from sphinx_rpg.index_pages import _content_digest
+
+    def entry(name: str) -> IndexEntry:
+        return IndexEntry(name, 0, "page", name.lower(), f"Book.{name}", "", "effect")
+
+    old = [("Effect", [entry("Alpha"), entry("Beta")]), ("Skill", [entry("Gamma")])]
+    new = [("Effect", [entry("Alpha"), entry("Beta renamed")]), old[1]]
+    known: dict = {}
+    assert _content_digest(old, known) == _content_digest(old)
+    assert _content_digest(new, known) == _content_digest(new) != _content_digest(old)
+    assert _content_digest(old, known) == _content_digest(old)
