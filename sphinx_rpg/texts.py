@@ -6,9 +6,10 @@ changed (``changes``).  Kept in each record, those bodies were the largest part 
 entries of changed nodes are ever made from them.  A ``node:def`` notes its body in the domain by its
 digest (``NodeDomain.note_text``; a parallel reader's notes are merged like the rest of its data); at
 ``env-updated``, before the environment is saved, this module moves them to ``rpg-texts.frames``
-(a ``frames`` file: one frame per digest; the frames of bodies no definition has any more are dropped,
-the others copied as they are, the file read once from start to end) and ``text_of`` reads one back
-when an entry is made.  The file's header and the environment carry the same stamp (a digest of the
+(a ``frames`` file: one frame per digest; when it is written, the frames of bodies no definition has
+any more are dropped and the others copied as they are, the file read once from start to end; a
+build that read no body the file lacks leaves it as it is) and ``text_of`` reads one back when an
+entry is made.  The file's header and the environment carry the same stamp (a digest of the
 set of digests) when the file holds every body the environment needs, and the environment records the
 file's size and time as written.
 
@@ -126,15 +127,24 @@ def _stamp(keys: Iterable[bytes]) -> str:
 
 def keep_texts(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-updated``: the bodies this build read go to the texts file, which keeps the body of every
-    definition (by digest) and nothing else; the environment keeps none, only the stamp of a file
-    that holds every body it needs (``pages_without_texts`` trusts it)."""
-    _close(env)
+    definition (by digest); the environment keeps none, only the stamp of a file that holds every
+    body it needs (``pages_without_texts`` trusts it).
+
+    A rebuild whose bodies are all in the file already (a node moved, renamed or deleted; prose edited
+    around the definitions) leaves the file as it is, without walking every record: the file held
+    every body the records of the pages not read again need, and it holds those of the pages read.
+    A body no longer needed stays in it until the file is next written."""
     domain = node_domain(env)
     new = domain.take_texts()
-    wanted = {key for record in _every_place(env) for key in _wanted(record)}
-    stamp = _stamp(wanted)
     path = texts_path(env.doctreedir)
     recorded = domain.data.get("texts_stamp")
+    if isinstance(recorded, tuple) and _as_left(path, recorded[0]) == recorded:
+        kept = _kept(env)
+        if all(_key(digest) in kept for digest in new):
+            return
+    _close(env)
+    wanted = {key for record in _every_place(env) for key in _wanted(record)}
+    stamp = _stamp(wanted)
     if recorded is not None and recorded == _as_left(path, stamp):
         return  # the file holds every body wanted, and a body is known by its digest: nothing to add
     domain.data["texts_stamp"] = None

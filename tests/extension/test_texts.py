@@ -110,3 +110,29 @@ def test_nodes_of_the_same_types_share_one_tuple_of_type_names(build, write_book
     app = build(write_book(tmp_path / "book", listing=False))
     records = list(node_domain(app.env).records())
     assert len(records) > 3 and len({id(record.type_names) for record in records}) == 1
+
+
+def test_a_rebuild_that_read_no_new_body_leaves_the_texts_file_as_it_was(build, edit, two_pages, monkeypatch):
+    """Renaming or deleting a node reads no body the file lacks: the file and its time stay, and the
+    records are not walked for the bodies they need."""
+    from sphinx_rpg import texts
+
+    source = two_pages("texts", "Alpha is *first*.", BETA + "\n\n.. node:def:: Gamma\n   :uid: Book.G\n   :type: E\n\n"
+                                                         "   Gamma is third.")
+    first = build(source)
+    path = texts_path(first.doctreedir)
+    stamp = path.stat().st_mtime_ns
+    walked: list[int] = []
+    real = texts._every_place
+    monkeypatch.setattr(texts, "_every_place", lambda env: walked.append(1) or real(env))
+    edit(source / "b.rst", ".. node:def:: Beta", ".. node:def:: Beta renamed")
+    renamed = build(source)
+    edit(source / "b.rst", ".. node:def:: Gamma\n   :uid: Book.G\n   :type: E\n\n   Gamma is third.", "")
+    deleted = build(source)
+    assert walked == [] and path.stat().st_mtime_ns == stamp
+    assert _texts(renamed)["Book.B"] == "Beta is second." and _texts(deleted) == {"Book.A": "Alpha is *first*.",
+                                                                                   "Book.B": "Beta is second."}
+    edit(source / "b.rst", "Beta is second.", "Beta comes second.")  # a new body: the file is written, whole
+    build(source)
+    kept = path.read_bytes()
+    assert b"Beta comes second." in kept and b"Gamma is third." not in kept
