@@ -54,7 +54,9 @@ def add_backlinks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     env, domain = app.env, node_domain(app.env)
     own_source = str(env.doc2path(docname))
     links: dict[str, str] = {}  # page -> its link from this page: most pages are named by several lines
-    for container in _node_containers(doctree):
+    containers = _node_containers(doctree)
+    domain.look_up_referrers(container["rpg_uid"] for container in containers)
+    for container in containers:
         uid = container["rpg_uid"]
         record = domain.record(uid)
         # the node's own page: LaTeX and singlehtml resolve one doctree assembled from every page

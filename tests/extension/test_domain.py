@@ -231,3 +231,23 @@ def test_a_dangling_uid_is_compared_with_every_uid_once_however_many_pages_link_
     hints = re.findall(r"node reference target not found: 'Book\.Page1\.Thing9' \(did you mean '([\w.]+)'\?\)", text)
     assert len(hints) == 6 and len(set(hints)) == 1, hints
     assert compared == ["Book.Page1.Thing9"]
+
+
+def test_referrers_looked_up_for_a_few_nodes_are_what_the_references_say(build, write_book, tmp_path):
+    """A rebuild asks for the "Referenced by" pages of a few nodes: they are found in one walk of the
+    references, without the map of every node's, and are the same pages."""
+    from sphinx_rpg.domain import node_domain
+
+    app = build(write_book(tmp_path / "book"))
+    domain = node_domain(app.env)
+    references = domain.data["references"]
+    every = [record.uid for record in domain.records()]
+    uids = every[:4]
+    domain.note_reference("index", every[-1])  # the references change: the build's map is gone
+    domain.look_up_referrers(uids)
+    for uid in uids:
+        expected = tuple(sorted(doc for doc, targets in references.items() if uid in targets))
+        assert expected and domain.referrers(uid) == expected
+    assert domain._referrers is None  # noqa: SLF001 (the whole map was not made)
+    domain.note_reference("index", uids[0])  # and again: what was looked up is gone
+    assert "index" in domain.referrers(uids[0])
