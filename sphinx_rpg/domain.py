@@ -57,7 +57,13 @@ def ref_classes(record: NodeRecord) -> list[str]:
     ``no-search``: a page's search entry does not hold the titles of the nodes it links (the node's
     own page and entry do), so renaming a node changes nothing in the entries of the pages linking it.
     """
-    return ["rpg-node-ref", *(f"rpg-type-{code}" for code in record.types), "no-search"]
+    return list(_type_classes(record.types))
+
+
+@lru_cache(maxsize=256)
+def _type_classes(types: tuple[str, ...]) -> tuple[str, ...]:
+    """``ref_classes`` once per type list: a book links 50,000 times to nodes of a few type lists."""
+    return ("rpg-node-ref", *(f"rpg-type-{code}" for code in types), "no-search")
 
 
 def _places(definitions: dict[str, NodeRecord], duplicates: dict[str, list[NodeRecord]], uid: str) -> list[NodeRecord]:
@@ -308,6 +314,8 @@ class NodeDomain(Domain):
     #: that clears or adds a definition, so what a builder kept per uid (``catalogue``) is reused only
     #: when that builder was the last to see the records (another builder may have read pages since).
     stamp_before: str | None = None
+    #: The page whose links are being resolved, and its file (``note_link``).
+    _page_file: tuple[str, str] = ("", "")
     #: docname -> uid -> how many links of each kind (``LINK_KINDS``) this build resolved there.
     _links: dict[str, dict[str, list[int]]] | None = None
     #: docname -> uid -> where each of those links is (``Places``), for the warning a link gives
@@ -688,17 +696,18 @@ class NodeDomain(Domain):
     # -- resolution -------------------------------------------------------------------------------
     def _reference(self, builder: Builder, fromdocname: str, record: NodeRecord, node: pending_xref,
                    contnode: Element) -> Element:
-        if not node.get("refexplicit"):
-            title = self.display_title(record)
-            contnode = contnode.__class__(title, nodes.Text(title), classes=contnode.get("classes", []))
-        contnode["classes"] = [*contnode.get("classes", []), *ref_classes(record)]
+        title = self.display_title(record)
         explicit, no_link = bool(node.get("refexplicit")), bool(node.get("rpg_no_link"))
+        classes = [*contnode.get("classes", ()), *_type_classes(record.types)]
+        if explicit:
+            contnode["classes"] = classes
+        else:
+            contnode = contnode.__class__(title, nodes.Text(title), classes=classes)
         own_role = node.get("refdomain") == "node" and node.get("reftype") == "ref"
         self.note_link(fromdocname, record.uid, 2 * no_link + explicit if own_role else OTHER_LINK, node)
         if no_link:
             return contnode
-        return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode,
-                            self.display_title(record))
+        return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode, title)
 
     def note_link(self, fromdocname: str, uid: str, kind: int, node: Element | None = None) -> None:
         """Count a link this build resolved on ``fromdocname`` (``LINK_KINDS``; ``relink`` keeps the
@@ -712,8 +721,9 @@ class NodeDomain(Domain):
         place: int | str = ""
         if node is not None:
             source, line = get_source_line(node)
-            own = self.memo(("page file", fromdocname), lambda: str(self.env.doc2path(fromdocname)))
-            place = line if line and source == own else get_node_location(node) or ""
+            if self._page_file[0] != fromdocname:  # a page's links are resolved one after another
+                self._page_file = (fromdocname, str(self.env.doc2path(fromdocname)))
+            place = line if line and source == self._page_file[1] else get_node_location(node) or ""
         self._link_places.setdefault(fromdocname, {}).setdefault(uid, []).append(place)
 
     def take_links(self, docname: str) -> tuple[dict[str, list[int]], dict[str, Places]]:
