@@ -46,6 +46,7 @@ from sphinx_rpg.files import remove_matching, write_atomically
 from sphinx_rpg.frames import Frames, append_frames, write_frames
 from sphinx_rpg.inline import compact_json
 from sphinx_rpg.spliced import Layout, layouts_path, load_layouts, save_layouts, write_items
+from sphinx_rpg.texts import lead_of
 from sphinx_rpg.timelimit import engine_calls
 
 CACHE_VERSION = 10
@@ -365,8 +366,9 @@ def make_pieces(env: Any, domain: Any, binding: Any, record: NodeRecord, uri: st
                 page_files: dict[str, str] | None = None, page_titles: dict[str, str] | None = None) -> Pieces:
     from sphinx_rpg.entries import node_entry, preview_entry, search_entry
 
-    key, preview = preview_entry(env, domain, record, uri)
-    search = search_entry(env, domain, binding, record, page_titles)
+    lead = lead_of(env, record)  # the preview and the search line both show its first sentence
+    key, preview = preview_entry(env, domain, record, uri, lead)
+    search = search_entry(env, domain, binding, record, page_titles, lead[1])
     entry = node_entry(env, domain, binding, record._replace(lineno=_LINE_MARK), uri, page_files)
     head, mark, tail = compact_json(entry).rpartition(_LINE_TEXT)
     if not mark:  # not an entry this module knows the shape of

@@ -55,10 +55,11 @@ def page_file(env: BuildEnvironment, docname: str, known: dict[str, str] | None 
     return found
 
 
-def preview_entry(env: BuildEnvironment, domain: NodeDomain, record: NodeRecord,
-                  uri: str) -> tuple[str, dict[str, Any]]:
-    """The node's key (its URL) and what its preview shows."""
-    lead, sentence = lead_of(env, record)
+def preview_entry(env: BuildEnvironment, domain: NodeDomain, record: NodeRecord, uri: str,
+                  lead_and_sentence: tuple[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """The node's key (its URL) and what its preview shows (``lead_and_sentence``: ``lead_of``'s
+    answer, when the caller has it)."""
+    lead, sentence = lead_and_sentence if lead_and_sentence is not None else lead_of(env, record)
     entry: dict[str, Any] = {"title": domain.display_title(record), "types": ", ".join(record.type_names),
                              "text": shown_sentence(sentence, record.summary)}
     if lead:  # the first paragraph with its emphasis and code: what the preview shows when it can
@@ -83,14 +84,16 @@ def type_words(type_names: tuple[str, ...]) -> str:
 
 
 def search_entry(env: BuildEnvironment, domain: NodeDomain, binding: Binding, record: NodeRecord,
-                 page_titles: dict[str, str] | None = None) -> str:
+                 page_titles: dict[str, str] | None = None, sentence: str | None = None) -> str:
     """The node's member of the search page's data, as JSON text: ``"uid":[name, book, type words, page
     title, first sentence, anchors]``, where the anchors (``"docname#anchor"``) are every one that
     reaches it.  A dotted name in the sentence that is a node's uid reads as the node's name.
-    ``page_titles`` keeps each page's title, flattened, for the next node of the same page."""
+    ``page_titles`` keeps each page's title, flattened, for the next node of the same page;
+    ``sentence`` is the node's first sentence (``lead_of``), when the caller has it."""
     book = book_of(env, binding, record)
     title = page_title(env, record.docname, page_titles)
-    _, sentence = lead_of(env, record)
+    if sentence is None:
+        _, sentence = lead_of(env, record)
     sentence = shown_sentence(sentence, record.summary)
     if dotted_words(sentence):
         sentence = DOTTED.sub(lambda match: _name_of(domain, match.group(0)), sentence)
