@@ -136,8 +136,8 @@ class Catalogue:
         self.kept: Frames | None = None
         #: the pieces this build made, as marshal bytes, by digest
         self.fresh: dict[bytes, bytes] = {}
-        #: each record's digest, in uid order, for the winning record of every uid (None: not matched yet)
-        self.keys: dict[NodeRecord, bytes] | None = None
+        #: (record, its digest) in uid order, for the winning record of every uid (None: not matched yet)
+        self.keys: list[tuple[NodeRecord, bytes]] | None = None
         self.made = 0
         self._page_files: dict[str, str] = {}  # each page's file name, for its nodes' entries
         self._page_titles: dict[str, str] = {}  # each page's title, flattened, for its nodes' search lines
@@ -184,13 +184,12 @@ class Catalogue:
         outside = head + tail
         if not (records_only and self._kept_file(path, outside)):
             keys = self._matched()
-            records = list(keys)
-            identities = [key if identity is None else identity(record, key) for record, key in keys.items()]
+            identities = [key if identity is None else identity(record, key) for record, key in keys]
             layouts = self._joined_layouts()
 
             def make(index: int) -> str:
-                record = records[index]
-                return item(record, self.pieces(record, keys[record]))
+                record, key = keys[index]
+                return item(record, self.pieces(record, key))
 
             layout = write_items(path, head, tail, self.key, identities, make, layouts.get(path.name))
             if layout is None:
@@ -223,7 +222,7 @@ class Catalogue:
         as text (at 10,000 nodes that was about 10 MB more at the end of every build that changed a
         record)."""
         keys = self._matched()
-        for record, key in keys.items():
+        for record, key in keys:
             yield record, self.pieces(record, key)
 
     def pieces(self, record: NodeRecord, key: bytes) -> Pieces:
@@ -241,7 +240,7 @@ class Catalogue:
             self.kept = Frames(self.path, _MAGIC, self.key)
         return self.kept
 
-    def _matched(self) -> dict[NodeRecord, bytes]:
+    def _matched(self) -> list[tuple[NodeRecord, bytes]]:
         """Each record's digest, the pieces of records that changed made (once per build).
 
         A record this build neither cleared nor added, and whose mentioned nodes it did not touch
@@ -252,29 +251,29 @@ class Catalogue:
             env = self.app.env
             domain = node_domain(env)
             page_uri: Callable[[str], str] = self.app.builder.get_target_uri
-            kept = self._kept()
+            kept = self._kept().spans
             touched = domain.touched_uids()
             earlier = self._earlier_keys(domain.stamp_before) if touched is not None else {}
             uris: dict[str, str] = {}
-            keys: dict[NodeRecord, bytes] = {}
+            keys: list[tuple[NodeRecord, bytes]] = []
             with engine_calls():  # each changed node's facts are one bounded call
                 for record in domain.records():
                     key = earlier.get(record.uid)
                     if (key is not None and touched is not None and record.uid not in touched and key in kept
                             and (not record.mentions or touched.isdisjoint(record.mentions))):
-                        keys[record] = key
+                        keys.append((record, key))
                         continue
                     uri = uris.get(record.docname)
                     if uri is None:
                         uri = uris[record.docname] = page_uri(record.docname)
-                    key = keys[record] = piece_key(domain, record, uri,
-                                                   page_title(env, record.docname, self._page_titles))
+                    key = piece_key(domain, record, uri, page_title(env, record.docname, self._page_titles))
+                    keys.append((record, key))
                     if key not in kept:
                         self._make(record, key)
             self.keys = keys
             self._stamp = domain.data.get("records_stamp")
             self._keys_saved = (self._stamp == domain.stamp_before and len(earlier) == len(keys)
-                                and all(earlier.get(record.uid) == key for record, key in keys.items()))
+                                and all(earlier.get(record.uid) == key for record, key in keys))
         return self.keys
 
     def _earlier_keys(self, stamp: str | None) -> dict[str, bytes]:
@@ -289,9 +288,9 @@ class Catalogue:
             return {}
         return {uid: digests[index * _DIGEST:(index + 1) * _DIGEST] for index, uid in enumerate(uids)}
 
-    def _save_keys(self, keys: dict[NodeRecord, bytes]) -> None:
+    def _save_keys(self, keys: list[tuple[NodeRecord, bytes]]) -> None:
         """Each uid's digest for the next build (``_earlier_keys``); an unwritten file: all digested then."""
-        record = (self.key, self._stamp, tuple(r.uid for r in keys), b"".join(keys.values()))
+        record = (self.key, self._stamp, tuple(r.uid for r, _ in keys), b"".join(key for _, key in keys))
         with contextlib.suppress(OSError, ValueError):
             write_atomically(self.keys_path, marshal.dumps(record))
 
@@ -319,9 +318,9 @@ class Catalogue:
         if keys is not None and (self.made or len(keys) != len(self._kept())):
             kept = self._kept()
             with contextlib.suppress(OSError):  # the file is left to the next build, which makes the pieces again
-                if not append_frames(self.path, kept, keys.values(), self.fresh.items()):
+                if not append_frames(self.path, kept, (key for _, key in keys), self.fresh.items()):
                     write_frames(self.path, _MAGIC, self.key,
-                                 ((key, self.fresh.get(key)) for key in keys.values()), kept)
+                                 ((key, self.fresh.get(key)) for _, key in keys), kept)
         if keys is not None and not self._keys_saved:
             self._save_keys(keys)
         self.release()

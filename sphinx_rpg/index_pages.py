@@ -46,6 +46,8 @@ logger = logging.getLogger(__name__)
 
 #: builder -> whether this build reads every page, kept here rather than on the builder (Sphinx's).
 _FULL_READ: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+#: builder -> the toctree and page titles a theme's navigation is drawn from (``_navigation``).
+_NAVIGATION: weakref.WeakKeyDictionary[Any, tuple[Any, ...]] = weakref.WeakKeyDictionary()
 #: builder -> (page, context key) -> group -> (its entries, their digest), for this build only.
 _GROUP_DIGESTS: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], dict[str, tuple[tuple[Any, ...], bytes]]]] = \
     weakref.WeakKeyDictionary()
@@ -86,6 +88,14 @@ def _navigation(env: Any) -> tuple[Any, ...]:
     return includes, titles
 
 
+def _navigation_of(builder: Any) -> tuple[Any, ...]:
+    """``_navigation`` once per build: the index pages are written after every page was read."""
+    found = _NAVIGATION.get(builder)
+    if found is None:
+        found = _NAVIGATION[builder] = _navigation(builder.env)
+    return found
+
+
 def _content_digest(content: Any, known: dict[str, tuple[tuple[Any, ...], bytes]] | None = None) -> str:
     """The index entries' digest: a digest of each group's, of marshal bytes (no references between
     objects below version 3, so equal entries give equal bytes), which is twice as fast as ``repr``
@@ -124,7 +134,7 @@ def fingerprint(app: Sphinx, pagename: str, templatename: str, context: dict[str
             FINGERPRINT_VERSION, __version__, sphinx_version, builder.name, pagename, templatename,
             *(_content_digest(context.get(key), _known_groups(builder, pagename, key))
               for key in ENTRY_KEYS if key in context),
-            _stable_context(context), _navigation(builder.env),
+            _stable_context(context), _navigation_of(builder),
             (getattr(build_info, "config_hash", ""), getattr(build_info, "tags_hash", "")),
         )
     except _Unstable as unstable:
@@ -140,8 +150,11 @@ def _known_groups(builder: Any, pagename: str, key: str) -> dict[str, tuple[tupl
 
 
 def note_docs_to_read(app: Sphinx, env: Any, docnames: Iterable[str]) -> None:
-    """A build that reads every page (``-E``, a new environment) renders the index pages too."""
+    """A build that reads every page (``-E``, a new environment) renders the index pages too; what
+    the last build by this builder remembered of the pages is forgotten."""
     _FULL_READ[app.builder] = set(docnames) >= set(env.found_docs)
+    _NAVIGATION.pop(app.builder, None)
+    _GROUP_DIGESTS.pop(app.builder, None)
 
 
 def _escaped(content: Any) -> list[tuple[str, Any]]:
