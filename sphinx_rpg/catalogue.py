@@ -19,6 +19,12 @@ The file (``frames``) holds, for each piece, a 16-byte digest of what it is made
 marshal bytes: opening it reads where each piece lies, a piece is read and decoded only when this
 build uses it, and the pieces kept go to the next file as they lie.
 
+A rebuild does not digest every record either: ``rpg-piece-keys-<builder>.marshal`` keeps each uid's
+digest as the builder's last build left it, and a record whose page was not read again (and whose
+mentioned nodes were not touched) keeps its digest, as long as no other builder read pages since
+(``NodeDomain.stamp_before``).  The pieces a rebuild makes are added to the file in place
+(``frames.append_frames``) until dead pieces outweigh the live ones.
+
 Beside it, a small file (``rpg-outputs-<builder>.marshal``) records the key and the files' size and
 time as this build left them.  A build that changes no node record at all (no line either: an edit
 of prose) finds it and leaves ``nodes.json`` and the previews as they are without reading the pieces;

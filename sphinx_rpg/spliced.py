@@ -87,7 +87,7 @@ def write_items(path: Path, head: str, tail: str, key: str, identities: Sequence
         lengths.clear()
         at = len(start := head.encode("utf-8"))
         yield start
-        for number, (first, last, kept) in enumerate(runs):
+        for number, (first, stop, kept) in enumerate(runs):
             if number:
                 at += 1
                 yield b","
@@ -100,7 +100,7 @@ def write_items(path: Path, head: str, tail: str, key: str, identities: Sequence
                 continue
             assert previous is not None
             data_file, layout = previous
-            count = last - first
+            count = stop - first
             begin = layout.offsets[kept]
             end = layout.offsets[kept + count - 1] + layout.lengths[kept + count - 1]
             offsets.extend(offset - begin + at for offset in layout.offsets[kept:kept + count])
@@ -118,8 +118,8 @@ def write_items(path: Path, head: str, tail: str, key: str, identities: Sequence
 
 
 def _runs(identities: Sequence[bytes], kept: dict[bytes, int]) -> list[tuple[int, int, int]]:
-    """The items as runs (first, end, where the first lies in last build's file, or -1 for an item to
-    make): a run is items that lie one after another in last build's file too."""
+    """The items as runs (first, stop: the item after the run, where the first lies in last build's
+    file, or -1 for an item to make): a run is items that lie one after another there too."""
     runs: list[tuple[int, int, int]] = []
     first = end = at = -1
     for index, identity in enumerate(identities):
