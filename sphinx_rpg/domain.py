@@ -615,23 +615,23 @@ class NodeDomain(Domain):
             self._every_referrer()
             return
         self._referrer_walks += 1
-        found: dict[str, tuple[str, ...]] = dict.fromkeys(wanted, ())
-        for doc, targets in sorted(self.data.setdefault("references", {}).items()):
-            if self.backlinked(doc):
-                for target in wanted.intersection(targets):
-                    found[target] = (*found[target], doc)
-        known.update(found)
+        known.update(dict.fromkeys(wanted, ()))
+        known.update(self._walk_referrers(wanted))
 
     def _every_referrer(self) -> dict[str, tuple[str, ...]]:
         if self._referrers is None:
-            inverse: dict[str, tuple[str, ...]] = {}
-            for doc, targets in sorted(self.data.setdefault("references", {}).items()):
-                if not self.backlinked(doc):
-                    continue
-                for target in targets:
-                    inverse[target] = (*inverse.get(target, ()), doc)
-            self._referrers, self._referrers_of = inverse, None
+            self._referrers, self._referrers_of = self._walk_referrers(None), None
         return self._referrers
+
+    def _walk_referrers(self, wanted: set[str] | None) -> dict[str, tuple[str, ...]]:
+        """uid -> the pages referring to it, in one walk of the references: of the ``wanted`` uids,
+        or of every uid (None)."""
+        inverse: dict[str, tuple[str, ...]] = {}
+        for doc, targets in sorted(self.data.setdefault("references", {}).items()):
+            if self.backlinked(doc):
+                for target in targets if wanted is None else wanted.intersection(targets):
+                    inverse[target] = (*inverse.get(target, ()), doc)
+        return inverse
 
     def backlinked(self, docname: str) -> bool:
         """Whether ``docname`` is named in "Referenced by" lines: every referring page is, except, in the

@@ -85,22 +85,15 @@ def _as_bytes(part: Part) -> bytes | memoryview:
 def _holds(path: Path, size: int, digest: bytes) -> bool:
     """Whether ``path`` has ``size`` bytes whose SHA-256 is ``digest``."""
     try:
-        return path.stat().st_size == size and _sha256(path).digest() == digest
+        if path.stat().st_size != size:
+            return False
+        found = hashlib.sha256()
+        with path.open("rb") as old:
+            for block in iter(lambda: old.read(1 << 20), b""):
+                found.update(block)
     except OSError:
         return False
-
-
-def file_digest(path: Path) -> str:
-    """The SHA-256 of a file's bytes, in hex, read a block at a time."""
-    return str(_sha256(path).hexdigest())
-
-
-def _sha256(path: Path) -> Any:
-    found = hashlib.sha256()
-    with path.open("rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            found.update(block)
-    return found
+    return found.digest() == digest
 
 
 def _write_parts(path: Path, parts: Callable[[], Iterable[Part]]) -> None:

@@ -158,6 +158,12 @@ def _entry(app: Sphinx, build: _Build, page: str) -> Entry | None:
     return size, written, counts, places
 
 
+def _entry_bytes(stat: os.stat_result, links: bytes) -> bytes:
+    """A page's frame (``_entry`` reads it): its file's size and time as written, and its links
+    (counts and places) as marshal bytes of their own."""
+    return marshal.dumps((stat.st_size, stat.st_mtime_ns, links))
+
+
 def note_read(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str]) -> None:
     """``env-before-read-docs``: the pages read again are written whole, never patched."""
     _BUILDS.pop(app.builder, None)  # a second build by the same application starts afresh
@@ -319,8 +325,7 @@ def patch_links(app: Sphinx, env: BuildEnvironment, pages: set[str], shown: Show
                 stat = path.stat()
                 kept_counts = {uid: kinds for uid, kinds in counts.items() if uid not in gone}
                 kept_places = {uid: where for uid, where in places.items() if uid not in gone}
-                build.made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns,
-                                                  marshal.dumps((kept_counts, kept_places))))
+                build.made[page] = _entry_bytes(stat, marshal.dumps((kept_counts, kept_places)))
                 build.changed = True
             _warn_dangling(env, domain, page, {uid: places.get(uid, []) for uid in gone})
             done.add(page)
@@ -371,7 +376,7 @@ def _save(app: Sphinx, build: _Build) -> None:
         if stat.st_mtime_ns < build.started:  # resolved but not written by this build: not described
             dropped.add(page)
             continue
-        made[page] = marshal.dumps((stat.st_size, stat.st_mtime_ns, links))
+        made[page] = _entry_bytes(stat, links)
     kept = _kept(app, build)
     pages = ({key.decode("utf-8", "surrogateescape") for key in kept.spans} | made.keys()) - dropped
     path = _manifest_path(app)

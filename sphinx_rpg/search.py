@@ -15,6 +15,7 @@ made from every node, so a build in which no node and no page title changed keep
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import marshal
 import weakref
 from collections.abc import Iterable
@@ -32,7 +33,7 @@ from sphinx_rpg.binding import binding_for
 from sphinx_rpg.catalogue import cache_key, catalogue
 from sphinx_rpg.domain import node_domain
 from sphinx_rpg.entries import book_of
-from sphinx_rpg.files import file_digest, remove_matching, replacing, write_atomically
+from sphinx_rpg.files import remove_matching, replacing, write_atomically
 from sphinx_rpg.inline import compact_json
 
 SEARCH_SCRIPT = "sphinx_rpg_search.js"
@@ -97,15 +98,15 @@ def _data_file(app: Sphinx) -> str:
     kept = _kept_data(app, key, static)
     if kept is not None:
         return kept
-    made = search_data(app)
-    name = f"{SEARCH_DATA}.{file_digest(made)[:16]}.js"
+    data = search_data(app).read_bytes()
+    name = f"{SEARCH_DATA}.{hashlib.sha256(data).hexdigest()[:16]}.js"
     static.mkdir(parents=True, exist_ok=True)
     for old in static.glob(f"{SEARCH_DATA}.*.js"):  # an earlier build's: its text is gone from the book
         if old.name != name:
             old.unlink(missing_ok=True)
     if not (static / name).is_file():
         with replacing(static / name, "wb") as stream:
-            stream.write(made.read_bytes())
+            stream.write(data)
     with contextlib.suppress(OSError, ValueError):
         write_atomically(_kept_path(app), marshal.dumps((key, name)))
     return name
