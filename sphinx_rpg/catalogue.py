@@ -124,6 +124,16 @@ def cache_key(app: Sphinx) -> str:
     return hashlib.sha256(repr(described).encode("utf-8")).hexdigest()
 
 
+class Matched(NamedTuple):
+    """The winning record of every uid, in uid order, and beside it the digest of its pieces.
+
+    Two lists rather than a list of (record, digest) pairs: 10,000 pairs, alive for the whole write
+    phase, were as many more objects for every full collection of the garbage collector to walk."""
+
+    records: list[NodeRecord]
+    digests: list[bytes]
+
+
 class Catalogue:
     """The pieces of every node of this build; matched on first use, saved once the files made of
     them are written (``write-started``)."""
@@ -142,8 +152,8 @@ class Catalogue:
         self.kept: Frames | None = None
         #: the pieces this build made, as marshal bytes, by digest
         self.fresh: dict[bytes, bytes] = {}
-        #: (record, its digest) in uid order, for the winning record of every uid (None: not matched yet)
-        self.keys: list[tuple[NodeRecord, bytes]] | None = None
+        #: the winning record of every uid and its digest, in uid order (None: not matched yet)
+        self.keys: Matched | None = None
         self.made = 0
         self._page_files: dict[str, str] = {}  # each page's file name, for its nodes' entries
         self._page_titles: dict[str, str] = {}  # each page's title, flattened, for its nodes' search lines
@@ -190,11 +200,11 @@ class Catalogue:
         outside = head + tail
         if not (records_only and self._kept_file(path, outside)):
             keys = self._matched()
-            identities = [key if identity is None else identity(record, key) for record, key in keys]
+            identities = keys.digests if identity is None else [*map(identity, keys.records, keys.digests)]
             layouts = self._joined_layouts()
 
             def make(index: int) -> str:
-                record, key = keys[index]
+                record, key = keys.records[index], keys.digests[index]
                 return item(record, self.pieces(record, key))
 
             layout = write_items(path, head, tail, self.key, identities, make, layouts.get(path.name))
@@ -228,7 +238,7 @@ class Catalogue:
         as text (at 10,000 nodes that was about 10 MB more at the end of every build that changed a
         record)."""
         keys = self._matched()
-        for record, key in keys:
+        for record, key in zip(keys.records, keys.digests):
             yield record, self.pieces(record, key)
 
     def pieces(self, record: NodeRecord, key: bytes) -> Pieces:
@@ -246,7 +256,7 @@ class Catalogue:
             self.kept = Frames(self.path, _MAGIC, self.key)
         return self.kept
 
-    def _matched(self) -> list[tuple[NodeRecord, bytes]]:
+    def _matched(self) -> Matched:
         """Each record's digest, the pieces of records that changed made (once per build).
 
         A record this build neither cleared nor added, and whose mentioned nodes it did not touch
@@ -261,25 +271,25 @@ class Catalogue:
             touched = domain.touched_uids()
             earlier = self._earlier_keys(domain.stamp_before) if touched is not None else {}
             uris: dict[str, str] = {}
-            keys: list[tuple[NodeRecord, bytes]] = []
+            keys = Matched(list(domain.records()), [])
             with engine_calls():  # each changed node's facts are one bounded call
-                for record in domain.records():
+                for record in keys.records:
                     key = earlier.get(record.uid)
                     if (key is not None and touched is not None and record.uid not in touched and key in kept
                             and (not record.mentions or touched.isdisjoint(record.mentions))):
-                        keys.append((record, key))
+                        keys.digests.append(key)
                         continue
                     uri = uris.get(record.docname)
                     if uri is None:
                         uri = uris[record.docname] = page_uri(record.docname)
                     key = piece_key(domain, record, uri, page_title(env, record.docname, self._page_titles))
-                    keys.append((record, key))
+                    keys.digests.append(key)
                     if key not in kept:
                         self._make(record, key)
             self.keys = keys
             self._stamp = domain.data.get("records_stamp")
-            self._keys_saved = (self._stamp == domain.stamp_before and len(earlier) == len(keys)
-                                and all(earlier.get(record.uid) == key for record, key in keys))
+            self._keys_saved = (self._stamp == domain.stamp_before and len(earlier) == len(keys.digests)
+                                and all(earlier.get(record.uid) == key for record, key in zip(*keys)))
         return self.keys
 
     def _earlier_keys(self, stamp: str | None) -> dict[str, bytes]:
@@ -294,9 +304,9 @@ class Catalogue:
             return {}
         return {uid: digests[index * _DIGEST:(index + 1) * _DIGEST] for index, uid in enumerate(uids)}
 
-    def _save_keys(self, keys: list[tuple[NodeRecord, bytes]]) -> None:
+    def _save_keys(self, keys: Matched) -> None:
         """Each uid's digest for the next build (``_earlier_keys``); an unwritten file: all digested then."""
-        record = (self.key, self._stamp, tuple(r.uid for r, _ in keys), b"".join(key for _, key in keys))
+        record = (self.key, self._stamp, tuple(r.uid for r in keys.records), b"".join(keys.digests))
         with contextlib.suppress(OSError, ValueError):
             write_atomically(self.keys_path, marshal.dumps(record))
 
@@ -321,12 +331,12 @@ class Catalogue:
         decoded nor held; a rebuild that made a few pieces adds them to the file in place
         (``frames.append_frames``)."""
         keys = self.keys
-        if keys is not None and (self.made or len(keys) != len(self._kept())):
+        if keys is not None and (self.made or len(keys.digests) != len(self._kept())):
             kept = self._kept()
             with contextlib.suppress(OSError):  # the file is left to the next build, which makes the pieces again
-                if not append_frames(self.path, kept, (key for _, key in keys), self.fresh.items()):
+                if not append_frames(self.path, kept, keys.digests, self.fresh.items()):
                     write_frames(self.path, _MAGIC, self.key,
-                                 ((key, self.fresh.get(key)) for _, key in keys), kept)
+                                 ((key, self.fresh.get(key)) for key in keys.digests), kept)
         if keys is not None and not self._keys_saved:
             self._save_keys(keys)
         self.release()
