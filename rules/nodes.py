@@ -94,6 +94,11 @@ def parse_types(text: str | Iterable[str]) -> tuple[str, ...]:
     """Normalise a type list: ``"E,R"``, ``"E, R"`` and ``("E", "R")`` are all ``("E", "R")``."""
     if isinstance(text, str):
         return _parse_codes(text)
+    if type(text) is tuple:  # a node's types as its registry normalised them: one cached lookup
+        try:
+            return _parse_codes(text)
+        except (AttributeError, TypeError):  # a code that is no text: said below
+            pass
     try:
         parts = tuple(text)
     except TypeError:
@@ -301,14 +306,12 @@ class Registry:
         """Create a node and register it; its module is the caller's unless an implementation says otherwise."""
         # the caller's frame only: a local naming this call's own frame would make that frame refer to
         # itself, garbage that only the cycle collector frees (one per node of a registry module)
-        caller = inspect.currentframe()
-        caller = caller.f_back if caller is not None else None
-        if caller is not None:
-            if details.get("implementation") is None:
-                details.setdefault("module", caller.f_globals.get("__name__"))
-            details.setdefault("line", caller.f_lineno)
+        caller = sys._getframe(1)
+        if details.get("implementation") is None:
+            details.setdefault("module", caller.f_globals.get("__name__"))
+        details.setdefault("line", caller.f_lineno)
         del caller
-        return self.add(Node(uid=uid, name=name, types=tuple(parse_types(types)), **details))
+        return self.add(Node(uid=uid, name=name, types=parse_types(types), **details))
 
     def rule(self, uid: str, name: str, types: str | Iterable[str], **details: Any) -> Callable[[T], T]:
         """Decorator: register the decorated function or class as the node's implementation."""
