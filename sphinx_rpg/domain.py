@@ -510,13 +510,20 @@ class NodeDomain(Domain):
         return self._memo[key]
 
     def near_uid(self, target: str) -> str:
-        """The "did you mean" hint for a uid no node has, worked out once per uid and build.
+        """The "did you mean" hint for a uid no node has, worked out once per uid and build: the nearest
+        uid of its own namespace, else of the whole book.
 
         A deleted or renamed node leaves a dangling reference on every page that linked it; each one
-        warns, and comparing the uid with every uid of a big book takes a tenth of a second.
+        warns, and comparing the uid with every uid of a big book took 50 ms at 10,000 nodes (its
+        namespace's: a twentieth of that in the benchmark's book).
         """
-        hint: str = self.memo(("near uid", target),
-                              lambda: did_you_mean(target, (record.uid for record in self.records())))
+        def nearest() -> str:
+            namespace = target.rpartition(".")[0]
+            siblings = [record.uid for record in self.records() if record.uid.rpartition(".")[0] == namespace]
+            return ((did_you_mean(target, siblings) if namespace and siblings else "")
+                    or did_you_mean(target, (record.uid for record in self.records())))
+
+        hint: str = self.memo(("near uid", target), nearest)
         return hint
 
     def duplicates(self) -> Iterator[tuple[NodeRecord, NodeRecord]]:

@@ -233,6 +233,31 @@ def test_a_dangling_uid_is_compared_with_every_uid_once_however_many_pages_link_
     assert compared == ["Book.Page1.Thing9"]
 
 
+def test_a_dangling_uids_hint_is_looked_for_in_its_own_namespace_first(write_book, build, warning_text, tmp_path,
+                                                                        monkeypatch):
+    """Only the namespace's uids are compared when one of them is near; the whole book's when none is."""
+    import sphinx_rpg.domain
+
+    source = write_book(tmp_path / "book")
+    with (source / "page0.rst").open("a") as page:
+        page.write("\nAlso :node:ref:`Book.Page1.Thing9` and :node:ref:`Book.Pgae1.Thing0`.\n")
+    pools = {}
+
+    def recording(word, candidates, limit=1):
+        pool = sorted(candidates)
+        pools.setdefault(word, []).append(pool)
+        return sphinx_rpg.spelling.did_you_mean(word, pool, limit)
+
+    monkeypatch.setattr(sphinx_rpg.domain, "did_you_mean", recording)
+    text = warning_text(build(source, "html"))
+    assert re.search(r"'Book\.Page1\.Thing9' \(did you mean 'Book\.Page1\.Thing\d'\?\)", text)
+    assert re.search(r"'Book\.Pgae1\.Thing0' \(did you mean 'Book\.Page1\.Thing0'\?\)", text)
+    (siblings,) = pools["Book.Page1.Thing9"]
+    assert siblings and all(uid.startswith("Book.Page1.") for uid in siblings)
+    assert len(pools["Book.Pgae1.Thing0"]) == 1  # no sibling at all: the whole book at once
+    assert any(not uid.startswith("Book.Page1.") for uid in pools["Book.Pgae1.Thing0"][0])
+
+
 def test_referrers_looked_up_for_a_few_nodes_are_what_the_references_say(build, write_book, tmp_path):
     """A rebuild asks for the "Referenced by" pages of a few nodes: they are found in one walk of the
     references, without the map of every node's, and are the same pages."""
