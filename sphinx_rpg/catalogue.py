@@ -289,7 +289,8 @@ class Catalogue:
             self.keys = keys
             self._stamp = domain.data.get("records_stamp")
             self._keys_saved = (self._stamp == domain.stamp_before and len(earlier) == len(keys.digests)
-                                and all(earlier.get(record.uid) == key for record, key in zip(*keys)))
+                                and all(earlier.get(record.uid) == key
+                                        for record, key in zip(keys.records, keys.digests)))
         return self.keys
 
     def _earlier_keys(self, stamp: str | None) -> dict[str, bytes]:
