@@ -220,9 +220,9 @@ def _patched(app: Sphinx, domain: NodeDomain, page: str, text: str, counts: dict
     expected: dict[str, int] = {}
     #: the start of each link with its own text to a deleted node, and how many there are
     dangling_starts: dict[str, int] = {}
-    if app.config.rpg_backlinks:
-        domain.look_up_referrers(lines)
-    for uid, old_referrers in lines.items() if app.config.rpg_backlinks else ():
+    backlinked = lines if app.config.rpg_backlinks else {}
+    domain.look_up_referrers(backlinked)
+    for uid, old_referrers in backlinked.items():
         old_docs = [doc for doc in old_referrers if doc != page]
         new_docs = [doc for doc in domain.referrers(uid) if doc != page]
         if old_docs == new_docs:
